@@ -1,0 +1,35 @@
+# ember — every target sets itself up from nothing: a virtualenv in .venv with what it needs.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test test-gpu bench lint setup clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e ".[all,test]"
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+demo: $(STAMP)
+	$(VENV)/bin/ember demo
+
+test: $(STAMP)
+	$(PY) -m pytest tests --backend cpu
+
+# On a GPU host: runs the whole suite with columns on the device.
+test-gpu: $(STAMP)
+	$(PY) -m pytest tests --backend gpu
+
+bench: $(STAMP)
+	$(VENV)/bin/ember bench --json bench-out/results.json
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff format --check src tests benchmarks
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info

@@ -1,0 +1,226 @@
+"""Building columns from pandas, NumPy, CuPy, pyarrow, Python sequences and scalars, and concatenating.
+
+Conversions copy the data to the target device once; nothing is held twice beyond that copy.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+
+from ember.backend import array_module, asarray_on, is_device_array, to_host
+from ember.column.base import Column
+from ember.column.categorical import CategoricalColumn
+from ember.column.dtypes import default_string_dtype, is_masked_extension
+from ember.column.numeric import NumericColumn
+from ember.column.string import StringColumn
+from ember.column.temporal import NAT, DatetimeColumn, TimedeltaColumn
+
+
+def _on(a: Any, xp: ModuleType) -> Any:
+    return None if a is None else asarray_on(a, xp)
+
+
+def from_pandas(s: pd.Series | pd.Index | Any, xp: ModuleType, name: Any = None) -> Column:
+    """A column holding the values of a pandas Series, Index or extension array."""
+    if isinstance(s, (pd.Index, pd.api.extensions.ExtensionArray, np.ndarray)):
+        s = pd.Series(s, copy=False)
+    dtype = s.dtype
+    if isinstance(dtype, pd.CategoricalDtype):
+        codes = np.asarray(s.cat.codes.to_numpy(), dtype=np.int32)
+        cats = from_pandas(pd.Series(s.cat.categories, copy=False), xp)
+        return CategoricalColumn(asarray_on(codes, xp), cats, bool(dtype.ordered))
+    if isinstance(dtype, pd.DatetimeTZDtype):
+        ticks = np.asarray(s.array.asi8)
+        return _temporal(ticks, xp, DatetimeColumn, unit=dtype.unit, tz=dtype.tz)
+    if is_masked_extension(dtype):
+        arr = s.array
+        data, missing = np.asarray(arr._data), np.asarray(arr._mask)
+        mask = ~missing if missing.any() else None
+        return NumericColumn(asarray_on(data, xp), _on(mask, xp), nullable=True)
+    if isinstance(dtype, pd.StringDtype):
+        return StringColumn.from_arrow(pa.array(s.array, type=pa.large_string(), from_pandas=True), xp, dtype)
+    if isinstance(dtype, pd.ArrowDtype):
+        return from_arrow(pa.array(s.array), xp)
+    if isinstance(dtype, pd.api.extensions.ExtensionDtype):
+        raise NotImplementedError(f"column {name or s.name!r}: pandas dtype {dtype} is not supported by ember")
+    return from_numpy(s.to_numpy(), xp, name=name if name is not None else s.name)
+
+
+def _temporal(ticks: np.ndarray, xp: ModuleType, cls: type, **meta: Any) -> Column:
+    nat = ticks == NAT
+    mask = ~nat if nat.any() else None
+    return cls(asarray_on(ticks, xp), mask=_on(mask, xp), **meta)
+
+
+def from_numpy(a: Any, xp: ModuleType, name: Any = None) -> Column:
+    """A column from a 1-D NumPy or CuPy array (object arrays are inferred as pandas would)."""
+    if is_device_array(a):
+        if a.ndim != 1:
+            raise ValueError(f"column {name!r}: expected a 1-D array, got {a.ndim} dimensions")
+        col = NumericColumn(a)
+        return col.to(xp)
+    a = np.asarray(a)
+    if a.ndim != 1:
+        raise ValueError(f"column {name!r}: expected a 1-D array, got shape {a.shape}")
+    kind = a.dtype.kind
+    if kind in "iufb":
+        if kind == "f" and a.dtype.itemsize < 4:
+            a = a.astype(np.float32)
+        return NumericColumn(asarray_on(a, xp))
+    if kind == "M":
+        unit, _ = np.datetime_data(a.dtype)
+        unit = unit if unit in ("s", "ms", "us", "ns") else "ns"
+        ticks = a.astype(f"datetime64[{unit}]").view(np.int64)
+        return _temporal(ticks, xp, DatetimeColumn, unit=unit)
+    if kind == "m":
+        unit, _ = np.datetime_data(a.dtype)
+        unit = unit if unit in ("s", "ms", "us", "ns") else "ns"
+        ticks = a.astype(f"timedelta64[{unit}]").view(np.int64)
+        return _temporal(ticks, xp, TimedeltaColumn, unit=unit)
+    if kind in "US":
+        return StringColumn.from_arrow(pa.array(a.astype(str), type=pa.large_string()), xp)
+    if kind == "O":
+        return _from_objects(a, xp, name)
+    raise TypeError(f"column {name!r}: numpy dtype {a.dtype} is not supported")
+
+
+def _from_objects(a: np.ndarray, xp: ModuleType, name: Any) -> Column:
+    inferred = pd.api.types.infer_dtype(a, skipna=True)
+    if inferred in ("string", "empty"):
+        arr = pa.array(a, type=pa.large_string(), from_pandas=True)
+        return StringColumn.from_arrow(arr, xp, np.dtype(object) if default_string_dtype() == object else None)
+    if inferred in ("integer", "floating", "mixed-integer-float", "boolean", "datetime", "datetime64", "timedelta", "timedelta64", "decimal"):
+        converted = pd.Series(list(a)) if inferred != "boolean" else pd.Series(a, dtype="boolean")
+        if converted.dtype == object:
+            converted = converted.convert_dtypes()
+        return from_pandas(converted, xp, name)
+    raise TypeError(
+        f"column {name!r} holds Python objects of mixed types ({inferred}); ember columns hold one type. "
+        "Convert the column first, e.g. with .astype(str)."
+    )
+
+
+def from_arrow(arr: pa.Array | pa.ChunkedArray, xp: ModuleType) -> Column:
+    """A column from a pyarrow array; nulls become the validity mask."""
+    if isinstance(arr, pa.ChunkedArray):
+        arr = arr.combine_chunks() if arr.num_chunks != 1 else arr.chunk(0)
+    t = arr.type
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
+        return StringColumn.from_arrow(arr, xp)
+    if pa.types.is_dictionary(t):
+        codes = arr.indices.to_numpy(zero_copy_only=False) if arr.null_count == 0 else arr.indices.fill_null(-1).to_numpy()
+        return CategoricalColumn(asarray_on(codes.astype(np.int32), xp), from_arrow(arr.dictionary, xp), t.ordered)
+    mask = None
+    if arr.null_count:
+        mask = asarray_on(np.asarray(arr.is_valid().to_numpy(zero_copy_only=False), dtype=bool), xp)
+    if pa.types.is_timestamp(t):
+        ticks = arr.cast(pa.int64()).fill_null(0).to_numpy()
+        return DatetimeColumn(asarray_on(ticks, xp), t.unit, t.tz, mask)
+    if pa.types.is_duration(t):
+        ticks = arr.cast(pa.int64()).fill_null(0).to_numpy()
+        return TimedeltaColumn(asarray_on(ticks, xp), t.unit, mask)
+    if pa.types.is_date(t):
+        return from_arrow(arr.cast(pa.timestamp("s" if pa.types.is_date32(t) else "ms")), xp)
+    if pa.types.is_boolean(t) or pa.types.is_integer(t) or pa.types.is_floating(t):
+        if pa.types.is_floating(t) and arr.null_count:
+            values = arr.to_numpy(zero_copy_only=False)  # nulls -> NaN, as pandas reads them
+            return NumericColumn(asarray_on(values, xp))
+        filled = arr.fill_null(False if pa.types.is_boolean(t) else 0) if arr.null_count else arr
+        values = filled.to_numpy(zero_copy_only=False)
+        if values.dtype.kind == "f" and values.dtype.itemsize < 4:
+            values = values.astype(np.float32)
+        return NumericColumn(asarray_on(values, xp), mask)
+    if pa.types.is_null(t):
+        return StringColumn.from_arrow(arr.cast(pa.large_string()), xp)
+    raise NotImplementedError(f"arrow type {t} is not supported by ember columns")
+
+
+def from_scalar(value: Any, n: int, xp: ModuleType, name: Any = None) -> Column:
+    """A column of ``n`` copies of ``value``."""
+    if isinstance(value, str):
+        encoded = np.frombuffer(value.encode(), dtype=np.uint8)
+        offsets = np.arange(n + 1, dtype=np.int64) * len(encoded)
+        return StringColumn(asarray_on(offsets, xp), asarray_on(np.tile(encoded, n), xp))
+    if isinstance(value, (bool, int, float, np.generic)) and not isinstance(value, (np.datetime64, np.timedelta64)):
+        arr = np.asarray(value)
+        if arr.dtype.kind == "i" and not isinstance(value, np.generic):
+            arr = arr.astype(np.int64)
+        return NumericColumn(xp.full(n, arr.item(), dtype=arr.dtype))
+    return from_pandas(pd.Series([value] * n), xp, name)
+
+
+def from_any(values: Any, xp: ModuleType, name: Any = None) -> Column:
+    """A column from whatever a user passes for one: Column, pandas, arrays, arrow, lists."""
+    if isinstance(values, Column):
+        return values.to(xp)
+    if isinstance(values, (pd.Series, pd.Index, pd.api.extensions.ExtensionArray)):
+        return from_pandas(values, xp, name)
+    if isinstance(values, (pa.Array, pa.ChunkedArray)):
+        return from_arrow(values, xp)
+    if isinstance(values, np.ndarray) or is_device_array(values):
+        return from_numpy(values, xp, name)
+    if hasattr(values, "__cuda_array_interface__") or hasattr(values, "__dlpack__"):
+        from ember.backend.device import cupy_module
+
+        return from_numpy(cupy_module().asarray(values), xp, name)
+    if isinstance(values, (range, list, tuple)) or hasattr(values, "__iter__"):
+        values = list(values)
+        if values and all(isinstance(v, str) or v is None for v in values):
+            return _from_objects(np.asarray(values, dtype=object), xp, name)
+        try:
+            s = pd.Series(values)
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"column {name!r}: cannot build a column from {type(values).__name__}: {exc}") from exc
+        if s.dtype == object:
+            return _from_objects(s.to_numpy(), xp, name)
+        return from_pandas(s, xp, name)
+    raise TypeError(f"column {name!r}: cannot build a column from {type(values).__name__}")
+
+
+def concat_columns(cols: list[Column]) -> Column:
+    """Rows of several columns of one dtype family, in order."""
+    if not cols:
+        raise ValueError("nothing to concatenate")
+    first = cols[0]
+    xp = array_module(*(c.data for c in cols))
+    cols = [c.to(xp) for c in cols]
+    if all(isinstance(c, StringColumn) for c in cols):
+        sizes = [int(c.chars.shape[0]) for c in cols]
+        shifts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        offsets = xp.concatenate([cols[0].data[:1]] + [c.data[1:] + int(s) for c, s in zip(cols, shifts)])
+        chars = xp.concatenate([c.chars for c in cols])
+        return StringColumn(offsets, chars, _concat_masks(cols, xp), first.pd_dtype)
+    if all(isinstance(c, CategoricalColumn) for c in cols) and all(
+        c.categories is first.categories for c in cols
+    ):
+        return CategoricalColumn(xp.concatenate([c.data for c in cols]), first.categories, first.ordered)
+    kinds = {type(c) for c in cols}
+    if len(kinds) > 1 or isinstance(first, CategoricalColumn):
+        # mixed families: let pandas decide the common dtype (host round trip, documented in concat)
+        merged = pd.concat([c.to_pandas() for c in cols], ignore_index=True)
+        return from_pandas(merged, xp)
+    if isinstance(first, NumericColumn):
+        dtype = np.result_type(*(c.data.dtype for c in cols))
+        data = xp.concatenate([c.data.astype(dtype, copy=False) for c in cols])
+        nullable = any(c.nullable for c in cols)
+        return NumericColumn(data, _concat_masks(cols, xp), nullable)
+    data = xp.concatenate([c.data for c in cols])
+    return first._rebuild(data, _concat_masks(cols, xp))
+
+
+def _concat_masks(cols: list[Column], xp: ModuleType) -> Any:
+    if all(c.mask is None for c in cols):
+        return None
+    return xp.concatenate([xp.ones(len(c), dtype=bool) if c.mask is None else c.mask for c in cols])
+
+
+def to_host_column(col: Column) -> Column:
+    return col.to(np)
+
+
+__all__ = ["concat_columns", "from_any", "from_arrow", "from_numpy", "from_pandas", "from_scalar", "to_host"]

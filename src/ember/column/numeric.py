@@ -1,0 +1,118 @@
+"""Numeric and boolean columns: ints, uints, floats and bool, optionally pandas-nullable (Int64 ...)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+
+from ember.backend import to_host
+from ember.column.base import Column
+from ember.column.dtypes import masked_extension_for
+
+
+class NumericColumn(Column):
+    """``data`` holds the values; ``nullable`` marks pandas' masked dtypes (Int64, Float64, boolean).
+
+    Without ``nullable``, float columns mark missing values with NaN (mask None), as numpy-backed
+    pandas does; int and bool columns may still carry a mask (e.g. after a left join), and convert to
+    pandas as float64 / object then, as pandas itself would have made them.
+    """
+
+    __slots__ = ("nullable",)
+
+    def __init__(self, data: Any, mask: Any = None, nullable: bool = False) -> None:
+        super().__init__(data, mask)
+        self.nullable = nullable
+
+    @property
+    def dtype(self) -> Any:
+        if self.nullable:
+            return masked_extension_for(self.data.dtype)
+        return self.data.dtype
+
+    @property
+    def is_float(self) -> bool:
+        return self.data.dtype.kind == "f"
+
+    @property
+    def is_bool(self) -> bool:
+        return self.data.dtype.kind == "b"
+
+    def _rebuild(self, data: Any, mask: Any) -> NumericColumn:
+        return NumericColumn(data, mask, self.nullable)
+
+    def isna(self) -> Any:
+        xp = self.xp
+        if self.is_float:
+            nan = xp.isnan(self.data)
+            return nan if self.mask is None else nan | ~self.mask
+        return super().isna()
+
+    @property
+    def has_nulls_possible(self) -> bool:
+        return self.mask is not None or self.is_float
+
+    def set_missing(self, valid: Any) -> Column:
+        """pandas' storage for introduced missing values: NaN in numpy floats, float64 for numpy ints."""
+        xp = self.xp
+        if self.nullable:
+            return super().set_missing(valid)
+        if self.is_float or self.data.dtype.kind in "iu":
+            data = self.data if self.is_float else self.data.astype(np.float64)
+            if self.mask is not None:
+                valid = valid & self.mask
+            return NumericColumn(xp.where(valid, data, xp.nan), None)
+        return super().set_missing(valid)
+
+    def filled(self, value: Any) -> Any:
+        """``data`` with missing values replaced by ``value`` (NaN stays NaN in floats)."""
+        if self.mask is None:
+            return self.data
+        return self.xp.where(self.mask, self.data, value)
+
+    # --- conversions ---------------------------------------------------------------------------
+    def to_numpy(self, na_value: Any = None) -> np.ndarray:
+        """Host array; missing values become NaN (floats, ints) or None (bool -> object)."""
+        data = to_host(self.data)
+        if self.mask is None:
+            return data
+        mask = to_host(self.mask)
+        if na_value is None:
+            if data.dtype.kind in "iuf":
+                out = data.astype(np.float64 if data.dtype.kind != "f" else data.dtype)
+                out[~mask] = np.nan
+                return out
+            out = data.astype(object)
+            out[~mask] = None
+            return out
+        out = data.copy()
+        out[~mask] = na_value
+        return out
+
+    def to_pandas(self, index: Any = None, name: Any = None) -> pd.Series:
+        if self.nullable:
+            data = to_host(self.data)
+            mask = np.zeros(len(data), bool) if self.mask is None else ~to_host(self.mask)
+            arr = pd.array(data, dtype=self.dtype) if not mask.any() else _masked_array(data, mask, self.dtype)
+            return pd.Series(arr, index=index, name=name, copy=False)
+        values = self.to_numpy()
+        if self.mask is not None and values.dtype == object:
+            values[pd.isna(values)] = np.nan  # pandas shows missing bools in object columns as NaN
+        return pd.Series(values, index=index, name=name, copy=False)
+
+    def to_arrow(self) -> pa.Array:
+        data = to_host(self.data)
+        mask = None if self.mask is None else ~to_host(self.mask)
+        if self.is_float and not self.nullable:
+            return pa.array(data, from_pandas=True, mask=mask)
+        return pa.array(data, mask=mask)
+
+
+def _masked_array(data: np.ndarray, missing: np.ndarray, dtype: Any) -> Any:
+    cls = pd.arrays.BooleanArray if data.dtype.kind == "b" else (
+        pd.arrays.FloatingArray if data.dtype.kind == "f" else pd.arrays.IntegerArray
+    )
+    return cls(data, missing)
