@@ -5,7 +5,34 @@
 
 from ember import _config as config
 from ember import backend
+from ember.frame import (
+    DataFrame,
+    Index,
+    MultiIndex,
+    RangeIndex,
+    Series,
+    concat,
+    fallback_report,
+    from_arrow,
+    from_dlpack,
+    from_pandas,
+    merge,
+)
 
 __version__ = "0.1.0"
 
-__all__ = ["backend", "config"]
+__all__ = [
+    "DataFrame",
+    "Index",
+    "MultiIndex",
+    "RangeIndex",
+    "Series",
+    "backend",
+    "concat",
+    "config",
+    "fallback_report",
+    "from_arrow",
+    "from_dlpack",
+    "from_pandas",
+    "merge",
+]

@@ -1,0 +1,117 @@
+"""Public constructors: from_pandas, from_arrow, from_dlpack, concat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ember.backend import xp as current_xp
+from ember.column import concat_columns, from_scalar
+from ember.frame._fallback import unsupported
+from ember.frame.dataframe import DataFrame, from_pandas_any
+from ember.frame.index import Index, MultiIndex, RangeIndex
+from ember.frame.series import Series
+
+
+def from_pandas(obj: pd.DataFrame | pd.Series | pd.Index) -> Any:
+    """An ember DataFrame / Series / Index with the data of a pandas object (copied to the device)."""
+    return from_pandas_any(obj)
+
+
+def from_arrow(obj: Any) -> Any:
+    """A DataFrame from a pyarrow Table / RecordBatch, or a Series from an Array / ChunkedArray."""
+    import pyarrow as pa
+
+    from ember.column import from_arrow as column_from_arrow
+
+    if isinstance(obj, (pa.Table, pa.RecordBatch)):
+        return DataFrame(obj)
+    if isinstance(obj, (pa.Array, pa.ChunkedArray)):
+        return Series._from_column(column_from_arrow(obj, current_xp()))
+    if hasattr(obj, "__arrow_c_stream__"):
+        return DataFrame(pa.table(obj))
+    raise TypeError(f"from_arrow expects a pyarrow Table, RecordBatch or Array, got {type(obj).__name__}")
+
+
+def from_dlpack(obj: Any) -> Series:
+    """A Series sharing memory with a DLPack producer (CuPy, PyTorch, JAX ... arrays)."""
+    from ember.interop import from_dlpack as column_from_dlpack
+
+    return Series._from_column(column_from_dlpack(obj, current_xp()))
+
+
+def concat(objs: Any, axis: Any = 0, join: str = "outer", ignore_index: bool = False, keys: Any = None) -> Any:
+    """Concatenate Series or DataFrames along rows (axis=0) or columns (axis=1), as pandas.concat."""
+    objs = [o for o in (objs.values() if isinstance(objs, dict) else objs) if o is not None]
+    if not objs:
+        raise ValueError("No objects to concatenate")
+    if keys is not None:
+        raise unsupported("concat", "keys=")
+    if axis in (1, "columns"):
+        return _concat_columns(objs, join)
+    if all(isinstance(o, Series) for o in objs):
+        col = concat_columns([o.column for o in objs])
+        index = RangeIndex(len(col)) if ignore_index else _concat_index([o.index for o in objs])
+        names = {o.name for o in objs}
+        return Series._from_column(col, index, names.pop() if len(names) == 1 else None)
+    frames = [o.to_frame() if isinstance(o, Series) else o for o in objs]
+    names: list = []
+    for f in frames:
+        names.extend(k for k in f._names if k not in names)
+    if join == "inner":
+        names = [k for k in names if all(k in f._columns for f in frames)]
+    elif join != "outer":
+        raise ValueError("Only can inner (intersect) or outer (union) join the other axis")
+    cols = {}
+    for k in names:
+        parts = [f._columns[k] if k in f._columns else _all_missing_like(frames, k, len(f)) for f in frames]
+        cols[k] = concat_columns(parts)
+    n = sum(len(f) for f in frames)
+    index = RangeIndex(n) if ignore_index else _concat_index([f.index for f in frames])
+    return DataFrame._from_columns(cols, index)
+
+
+def _all_missing_like(frames: list[DataFrame], name: Any, n: int) -> Any:
+    template = next(f._columns[name] for f in frames if name in f._columns)
+    if template.dtype.kind in "iub" if isinstance(template.dtype, np.dtype) else False:
+        return from_scalar(np.nan, n, template.xp)
+    return template.empty_like(n)
+
+
+def _concat_index(indexes: list[Index]) -> Index:
+    if all(isinstance(i, RangeIndex) for i in indexes):
+        total, contiguous = 0, True
+        for i in indexes:
+            if i.start != total or i.step != 1:
+                contiguous = False
+            total += len(i)
+        if contiguous:
+            return RangeIndex(total)
+    if any(isinstance(i, MultiIndex) for i in indexes):
+        out = indexes[0]
+        for i in indexes[1:]:
+            out = out.append(i)
+        return out
+    col = concat_columns([i.column for i in indexes])
+    names = {i.name for i in indexes}
+    return Index._from_column(col, names.pop() if len(names) == 1 else None)
+
+
+def _concat_columns(objs: list, join: str) -> DataFrame:
+    from ember.frame.alignment import indexes_equal
+
+    first = objs[0]
+    if not all(indexes_equal(o.index, first.index) for o in objs):
+        raise unsupported("concat", "axis=1 with differing indexes")
+    cols: dict = {}
+    for i, o in enumerate(objs):
+        if isinstance(o, Series):
+            cols[o.name if o.name is not None else i] = o.column
+        else:
+            for k in o._names:
+                if k in cols:
+                    raise NotImplementedError("concat(axis=1): duplicate column labels are not supported by ember")
+                cols[k] = o._columns[k]
+    return DataFrame._from_columns(cols, first.index)

@@ -1,0 +1,840 @@
+"""DataFrame: an ordered mapping of column labels to Columns sharing one Index."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ember.backend import xp as current_xp
+from ember.column import Column, NumericColumn, from_any, from_arrow, from_pandas, from_scalar
+from ember.frame._fallback import missing_attribute, unsupported, with_fallback
+from ember.frame.alignment import align_indexes, indexes_equal
+from ember.frame.generic import REDUCTIONS, NDFrame, check_axis
+from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
+from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
+from ember.frame.series import Series, _index_columns
+
+
+class DataFrame(NDFrame):
+    """A pandas-compatible DataFrame whose columns live on the GPU (or the host on the CPU backend)."""
+
+    __slots__ = ("_columns", "_names", "_index")
+    _ember_kind = "frame"
+
+    def __init__(self, data: Any = None, index: Any = None, columns: Any = None, dtype: Any = None,
+                 copy: bool = False) -> None:
+        cols, idx = _build(data, index, columns)
+        if dtype is not None:
+            from ember.ops.unary import astype
+
+            cols = {k: astype(c, dtype) for k, c in cols.items()}
+        object.__setattr__(self, "_columns", cols)
+        object.__setattr__(self, "_names", list(cols))
+        object.__setattr__(self, "_index", idx)
+
+    @classmethod
+    def _from_columns(cls, columns: dict[Any, Column], index: Index | None = None) -> DataFrame:
+        obj = object.__new__(cls)
+        n = len(next(iter(columns.values()))) if columns else (len(index) if index is not None else 0)
+        object.__setattr__(obj, "_columns", dict(columns))
+        object.__setattr__(obj, "_names", list(columns))
+        object.__setattr__(obj, "_index", RangeIndex(n) if index is None else index)
+        return obj
+
+    def _with_columns(self, columns: dict[Any, Column]) -> DataFrame:
+        return DataFrame._from_columns(columns, self._index)
+
+    def _map_columns(self, fn: Any) -> DataFrame:
+        return self._with_columns({k: fn(c) for k, c in self._columns.items()})
+
+    # --- attributes ---------------------------------------------------------------------------
+    @property
+    def columns(self) -> pd.Index:
+        return pd.Index(self._names, dtype=object if not self._names else None)
+
+    @columns.setter
+    def columns(self, labels: Any) -> None:
+        labels = list(labels)
+        if len(labels) != len(self._names):
+            raise ValueError(f"Length mismatch: Expected axis has {len(self._names)} elements, "
+                             f"new values have {len(labels)} elements")
+        object.__setattr__(self, "_columns", dict(zip(labels, self._columns.values())))
+        object.__setattr__(self, "_names", labels)
+
+    @property
+    def index(self) -> Index:
+        return self._index
+
+    @index.setter
+    def index(self, value: Any) -> None:
+        object.__setattr__(self, "_index", ensure_index(value, len(self)))
+
+    @property
+    def dtypes(self) -> pd.Series:
+        return pd.Series([c.dtype for c in self._columns.values()], index=self.columns, dtype=object)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (len(self), len(self._names))
+
+    @property
+    def size(self) -> int:
+        return len(self) * len(self._names)
+
+    @property
+    def ndim(self) -> int:
+        return 2
+
+    @property
+    def empty(self) -> bool:
+        return len(self) == 0 or not self._names
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    @property
+    def iloc(self) -> ILocIndexer:
+        return ILocIndexer(self)
+
+    @property
+    def loc(self) -> LocIndexer:
+        return LocIndexer(self)
+
+    @property
+    def at(self) -> AtIndexer:
+        return AtIndexer(self)
+
+    @property
+    def iat(self) -> IAtIndexer:
+        return IAtIndexer(self)
+
+    def keys(self) -> pd.Index:
+        return self.columns
+
+    def items(self):
+        for name in self._names:
+            yield name, self[name]
+
+    def __iter__(self):
+        return iter(self._names)
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self._columns
+
+    # --- conversion ---------------------------------------------------------------------------
+    def to_pandas(self) -> pd.DataFrame:
+        index = self._index.to_pandas()
+        data = {k: c.to_pandas(index=index) for k, c in self._columns.items()}
+        if not data:
+            return pd.DataFrame(index=index)
+        return pd.DataFrame(data, index=index, copy=False)
+
+    def to_arrow(self, preserve_index: bool | None = None) -> Any:
+        import pyarrow as pa
+
+        arrays = [c.to_arrow() for c in self._columns.values()]
+        names = [str(n) for n in self._names]
+        if preserve_index or (preserve_index is None and not isinstance(self._index, RangeIndex)):
+            for i, col in enumerate(_index_columns(self._index)):
+                arrays.append(col.to_arrow())
+                names.append(self._index.names[i] if self._index.names[i] is not None else f"__index_level_{i}__")
+        return pa.Table.from_arrays(arrays, names=names)
+
+    def to_numpy(self, dtype: Any = None, na_value: Any = None) -> np.ndarray:
+        return self.to_pandas().to_numpy(dtype=dtype, na_value=na_value if na_value is not None else
+                                         pd.api.extensions.no_default)
+
+    def to_cupy(self, dtype: Any = None) -> Any:
+        """A 2-D CuPy array (columns stacked; numeric columns without nulls)."""
+        from ember.backend import cupy_module
+
+        cp = cupy_module()
+        arrays = [Series._from_column(c, self._index).to_cupy() for c in self._columns.values()]
+        out = cp.stack(arrays, axis=1) if arrays else cp.empty((len(self), 0))
+        return out if dtype is None else out.astype(dtype)
+
+    @property
+    def values(self) -> np.ndarray:
+        return self.to_numpy()
+
+    def to_dict(self, orient: str = "dict") -> Any:
+        return self.to_pandas().to_dict(orient=orient)
+
+    def __arrow_c_stream__(self, requested_schema: Any = None) -> Any:
+        from ember.interop import arrow_c_stream
+
+        return arrow_c_stream(self._columns, requested_schema)
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        from ember.interop import array_protocol
+
+        if any(c.on_device for c in self._columns.values()):
+            return array_protocol(next(iter(self._columns.values())), dtype=dtype, copy=copy)
+        return self.to_numpy(dtype=dtype)
+
+    def __dataframe__(self, nan_as_null: bool = False, allow_copy: bool = True) -> Any:
+        return self.to_arrow().__dataframe__(nan_as_null=nan_as_null, allow_copy=allow_copy)
+
+    # --- display ------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        small, truncated = self._repr_pandas_parts()
+        max_cols = _max_columns()
+        if not truncated:
+            return small.to_string(max_cols=max_cols) if len(small.columns) else repr(small)
+        n = len(small)
+        text = small.to_string(max_rows=n - 1, min_rows=n, max_cols=max_cols, show_dimensions=False)
+        return f"{text}\n\n[{len(self)} rows x {len(self._names)} columns]"
+
+    def _repr_html_(self) -> str:
+        small, truncated = self._repr_pandas_parts()
+        n = len(small)
+        html = small.to_html(max_rows=n - 1 if truncated else None, min_rows=n, max_cols=_max_columns(),
+                             show_dimensions=False)
+        return f"{html}<p>{len(self)} rows × {len(self._names)} columns</p>"
+
+    # --- selection ----------------------------------------------------------------------------
+    def _select_labels(self, key: Any) -> Any:
+        if isinstance(key, slice):
+            names = self.columns.to_series()
+            return list(names.loc[key].index)
+        if isinstance(key, (list, tuple, pd.Index, np.ndarray)):
+            missing = [k for k in key if k not in self._columns]
+            if missing:
+                raise KeyError(f"{missing} not in index")
+            return list(key)
+        if key not in self._columns:
+            raise KeyError(key)
+        return key
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, Series) or (hasattr(key, "dtype") and getattr(key, "dtype", None) == bool):
+            return self.loc[key]
+        if isinstance(key, slice):
+            return self.iloc[key]
+        if isinstance(key, (list, pd.Index, np.ndarray)):
+            if len(key) and isinstance(key[0], (bool, np.bool_)):
+                return self.loc[list(key)]
+            names = self._select_labels(list(key))
+            return self._with_columns({k: self._columns[k] for k in names})
+        try:
+            col = self._columns[key]
+        except (KeyError, TypeError):
+            raise KeyError(key) from None
+        return Series._from_column(col, self._index, key)
+
+    def __getattr__(self, name: str) -> Any:
+        columns = object.__getattribute__(self, "_columns")
+        if name in columns:
+            return Series._from_column(columns[name], self._index, name)
+        return missing_attribute(self, name, pd.DataFrame)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in ("columns", "index"):
+            object.__setattr__(self, name, value)
+        elif name in self._columns:
+            self[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if isinstance(key, list):
+            if isinstance(value, DataFrame):
+                for k, v in zip(key, value._names):
+                    self[k] = value[v]
+                return
+            for k in key:
+                self[k] = value
+            return
+        if isinstance(key, Series) or getattr(key, "dtype", None) == bool:
+            raise unsupported("DataFrame.__setitem__", "a boolean row mask (use df.loc[mask, col] = value)")
+        col = self._column_for(value, key)
+        if key not in self._columns:
+            self._names.append(key)
+        self._columns[key] = col
+
+    def _column_for(self, value: Any, name: Any) -> Column:
+        """A column for ``df[name] = value``: scalars broadcast, Series align on the index."""
+        n = len(self)
+        if isinstance(value, Series):
+            if indexes_equal(value.index, self._index):
+                return value.column
+            _, lpos, rpos = align_indexes(self._index, value.index, how="left")
+            return value.column.take_nullable(rpos)
+        if isinstance(value, DataFrame):
+            if len(value._names) != 1:
+                raise ValueError("Cannot set a DataFrame with multiple columns to the single column " + str(name))
+            return self._column_for(value[value._names[0]], name)
+        if value is None or np.isscalar(value) or isinstance(value, (pd.Timestamp, pd.Timedelta)):
+            if not self._names and not len(self._index):
+                return from_scalar(value, 0, current_xp(), name)
+            return from_scalar(value, n, current_xp(), name)
+        col = from_any(value, current_xp(), name)
+        if self._names and len(col) != n:
+            raise ValueError(f"Length of values ({len(col)}) does not match length of index ({n})")
+        if not self._names and len(self._index) == 0:
+            object.__setattr__(self, "_index", RangeIndex(len(col)))
+        return col
+
+    def _take_rows(self, positions: Any, ignore_index: bool = False) -> DataFrame:
+        index = RangeIndex(len(positions)) if ignore_index else self._index.take(positions)
+        return DataFrame._from_columns({k: c.take(positions) for k, c in self._columns.items()}, index)
+
+    def _slice_rows(self, start: int, stop: int, step: int = 1) -> DataFrame:
+        cols = {k: c.slice(start, stop, step) for k, c in self._columns.items()}
+        return DataFrame._from_columns(cols, self._index.slice(start, stop, step))
+
+    def _filter_rows(self, keep: Any, ignore_index: bool = False) -> DataFrame:
+        xp = current_xp() if not self._names else next(iter(self._columns.values())).xp
+        return self._take_rows(xp.flatnonzero(keep), ignore_index)
+
+    def _row_at(self, position: int) -> Series:
+        """One row as a Series indexed by the column labels (pandas' df.loc[label])."""
+        row = self._slice_rows(position, position + 1).to_pandas().iloc[0]
+        row.name = self._index[position]
+        try:
+            return Series(row)
+        except TypeError:
+            raise unsupported("DataFrame row access", "a row mixing strings and numbers (object dtype)") from None
+
+    def head(self, n: int = 5) -> DataFrame:
+        return self.iloc[:n]
+
+    def tail(self, n: int = 5) -> DataFrame:
+        return self.iloc[max(len(self) - n, 0):] if n >= 0 else self.iloc[-n:]
+
+    # --- column management --------------------------------------------------------------------
+    def assign(self, **kwargs: Any) -> DataFrame:
+        out = self.copy(deep=False)
+        for name, value in kwargs.items():
+            out[name] = value(out) if callable(value) else value
+        return out
+
+    def insert(self, loc: int, column: Any, value: Any, allow_duplicates: bool = False) -> None:
+        if column in self._columns and not allow_duplicates:
+            raise ValueError(f"cannot insert {column}, already exists")
+        col = self._column_for(value, column)
+        self._names.insert(loc, column)
+        object.__setattr__(self, "_columns", {k: (col if k == column else self._columns[k]) for k in self._names})
+
+    def pop(self, item: Any) -> Series:
+        out = self[item]
+        del self[item]
+        return out
+
+    def __delitem__(self, key: Any) -> None:
+        if key not in self._columns:
+            raise KeyError(key)
+        del self._columns[key]
+        self._names.remove(key)
+
+    @with_fallback
+    def drop(self, labels: Any = None, *, axis: Any = 0, index: Any = None, columns: Any = None,
+             errors: str = "raise", inplace: bool = False) -> DataFrame:
+        if labels is not None:
+            if check_axis("drop", axis) == 1:
+                columns = labels
+            else:
+                index = labels
+        out = self
+        if columns is not None:
+            names = [columns] if np.isscalar(columns) else list(columns)
+            missing = [c for c in names if c not in self._columns]
+            if missing and errors == "raise":
+                raise KeyError(f"{missing} not found in axis")
+            out = out._with_columns({k: c for k, c in out._columns.items() if k not in names})
+        if index is not None:
+            labels_ = [index] if np.isscalar(index) else list(index)
+            pos = out._index.get_indexer(labels_)
+            if (pos < 0).any() and errors == "raise":
+                raise KeyError(f"{[lab for lab, p in zip(labels_, pos) if p < 0]} not found in axis")
+            keep = np.ones(len(out), dtype=bool)
+            keep[pos[pos >= 0]] = False
+            out = out._filter_rows(current_xp().asarray(keep))
+        if inplace:
+            self._replace_with(out)
+            return None
+        return out
+
+    def _replace_with(self, other: DataFrame) -> None:
+        object.__setattr__(self, "_columns", other._columns)
+        object.__setattr__(self, "_names", other._names)
+        object.__setattr__(self, "_index", other._index)
+
+    @with_fallback
+    def rename(self, mapper: Any = None, *, index: Any = None, columns: Any = None, axis: Any = None,
+               inplace: bool = False, errors: str = "ignore") -> DataFrame:
+        if mapper is not None:
+            if check_axis("rename", axis) == 1:
+                columns = mapper
+            else:
+                index = mapper
+        if index is not None:
+            raise unsupported("DataFrame.rename", "renaming index labels")
+        fn = columns if callable(columns) else (lambda k: columns.get(k, k))
+        if errors == "raise" and isinstance(columns, dict):
+            missing = [k for k in columns if k not in self._columns]
+            if missing:
+                raise KeyError(f"{missing} not found in axis")
+        out = self._with_columns({fn(k): c for k, c in self._columns.items()})
+        if inplace:
+            self._replace_with(out)
+            return None
+        return out
+
+    def astype(self, dtype: Any, copy: bool = True, errors: str = "raise") -> DataFrame:
+        from ember.ops.unary import astype
+
+        if isinstance(dtype, dict):
+            missing = [k for k in dtype if k not in self._columns]
+            if missing:
+                raise KeyError("Only a column name can be used for the key in a dtype mappings argument. "
+                               f"'{missing[0]}' not found in columns.")
+            return self._with_columns({k: astype(c, dtype[k]) if k in dtype else c for k, c in self._columns.items()})
+        return self._map_columns(lambda c: astype(c, dtype))
+
+    def set_index(self, keys: Any, drop: bool = True, append: bool = False, inplace: bool = False) -> DataFrame:
+        from ember.frame.index import MultiIndex
+
+        if append:
+            raise unsupported("DataFrame.set_index", "append=True")
+        keys = [keys] if not isinstance(keys, list) else keys
+        cols, names = [], []
+        for k in keys:
+            if isinstance(k, Series):
+                cols.append(k.column)
+                names.append(k.name)
+            else:
+                if k not in self._columns:
+                    raise KeyError(f"None of [{k!r}] are in the columns")
+                cols.append(self._columns[k])
+                names.append(k)
+        index = Index._from_column(cols[0], names[0]) if len(cols) == 1 else MultiIndex(cols, names)
+        remaining = {k: c for k, c in self._columns.items() if not (drop and k in names)}
+        out = DataFrame._from_columns(remaining, index)
+        if inplace:
+            self._replace_with(out)
+            return None
+        return out
+
+    def reset_index(self, drop: bool = False, inplace: bool = False, names: Any = None) -> DataFrame:
+        cols: dict[Any, Column] = {}
+        if not drop:
+            level_cols = _index_columns(self._index)
+            level_names = self._index.names
+            for i, (c, n) in enumerate(zip(level_cols, level_names)):
+                label = n if n is not None else ("index" if len(level_cols) == 1 and "index" not in self._columns
+                                                 else (f"level_{i}" if len(level_cols) > 1 else "level_0"))
+                if names is not None:
+                    label = names[i] if isinstance(names, list) else names
+                if label in self._columns:
+                    raise ValueError(f"cannot insert {label}, already exists")
+                cols[label] = c
+        cols.update(self._columns)
+        out = DataFrame._from_columns(cols, RangeIndex(len(self)))
+        if inplace:
+            self._replace_with(out)
+            return None
+        return out
+
+    def select_dtypes(self, include: Any = None, exclude: Any = None) -> DataFrame:
+        names = list(self.to_pandas_empty().select_dtypes(include=include, exclude=exclude).columns)
+        return self[names]
+
+    def to_pandas_empty(self) -> pd.DataFrame:
+        """An empty pandas frame with this frame's dtypes (for dtype-based selection)."""
+        return pd.DataFrame({k: c.take(c.xp.zeros(0, dtype=np.int64)).to_pandas() for k, c in self._columns.items()})
+
+    def query(self, expr: str, local_dict: dict | None = None) -> DataFrame:
+        from ember.frame.query import evaluate
+
+        mask = evaluate(self, expr, local_dict=local_dict, depth=1)
+        return self.loc[mask]
+
+    def eval(self, expr: str) -> Any:
+        from ember.frame.query import evaluate
+
+        return evaluate(self, expr, depth=1)
+
+    # --- missing data -------------------------------------------------------------------------
+    @with_fallback
+    def fillna(self, value: Any = None, *, inplace: bool = False, limit: Any = None) -> DataFrame:
+        from ember.ops.missing import fillna
+
+        if limit is not None:
+            raise unsupported("DataFrame.fillna", "limit=")
+        if isinstance(value, dict):
+            out = self._with_columns({k: fillna(c, value[k]) if k in value else c for k, c in self._columns.items()})
+        elif isinstance(value, (Series, DataFrame)):
+            raise unsupported("DataFrame.fillna", "a Series or DataFrame value")
+        else:
+            out = self._map_columns(lambda c: fillna(c, value))
+        if inplace:
+            self._replace_with(out)
+            return None
+        return out
+
+    def dropna(self, *, axis: Any = 0, how: str = "any", thresh: int | None = None, subset: Any = None,
+               inplace: bool = False, ignore_index: bool = False) -> DataFrame:
+        from ember.ops.missing import dropna_mask
+
+        if check_axis("dropna", axis) == 1:
+            raise unsupported("DataFrame.dropna", "axis=1")
+        names = self._names if subset is None else self._select_labels(list(subset) if not np.isscalar(subset) else [subset])
+        keep = dropna_mask([self._columns[k] for k in names], how=how, thresh=thresh)
+        out = self._filter_rows(keep, ignore_index)
+        if inplace:
+            self._replace_with(out)
+            return None
+        return out
+
+    # --- reductions ---------------------------------------------------------------------------
+    def _reduce(self, op: str, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kw: Any) -> Series:
+        from ember.ops.reductions import reduce_many, reduce_rows
+
+        names = [k for k, c in self._columns.items() if not numeric_only or _is_numeric(c)]
+        cols = [self._columns[k] for k in names]
+        if check_axis(op, axis) == 1:
+            return Series._from_column(reduce_rows(cols, op, skipna=skipna, **kw), self._index)
+        if op not in ("count", "nunique", "min", "max", "any", "all") and not numeric_only:
+            bad = [k for k, c in zip(names, cols) if not _reducible(c, op)]
+            if bad:
+                raise TypeError(f"Could not {op} column(s) {bad} of dtype "
+                                f"{[str(self._columns[b].dtype) for b in bad]}; pass numeric_only=True")
+        values = reduce_many(cols, op, skipna=skipna, **kw)
+        return Series(pd.Series(values, index=pd.Index(names, dtype=object if names else None), dtype=_common(values, op)))
+
+    def count(self, axis: Any = 0, numeric_only: bool = False) -> Series:
+        return self._reduce("count", axis, numeric_only=numeric_only)
+
+    def nunique(self, axis: Any = 0, dropna: bool = True) -> Series:
+        return self._reduce("nunique", axis, skipna=dropna)
+
+    def quantile(self, q: Any = 0.5, numeric_only: bool = False, interpolation: str = "linear") -> Any:
+        from ember.ops.reductions import quantile_many
+
+        names = [k for k, c in self._columns.items() if _is_numeric(c) or not numeric_only]
+        qs = [float(q)] if np.isscalar(q) else [float(v) for v in q]
+        table = {k: quantile_many(self._columns[k], qs) for k in names}
+        if np.isscalar(q):
+            return Series(pd.Series({k: v[0] for k, v in table.items()}, name=q))
+        return DataFrame(pd.DataFrame(table, index=qs))
+
+    def idxmin(self, axis: Any = 0, skipna: bool = True) -> Series:
+        return Series(pd.Series({k: self[k].idxmin(skipna=skipna) for k in self._names}))
+
+    def idxmax(self, axis: Any = 0, skipna: bool = True) -> Series:
+        return Series(pd.Series({k: self[k].idxmax(skipna=skipna) for k in self._names}))
+
+    def describe(self, percentiles: Any = None, include: Any = None) -> DataFrame:
+        from ember.frame.describe import describe_frame
+
+        return describe_frame(self, percentiles, include)
+
+    def corr(self, method: str = "pearson", min_periods: int = 1, numeric_only: bool = False) -> DataFrame:
+        from ember.ops.reductions import corr_matrix
+
+        names = self._numeric_names(numeric_only, "corr")
+        mat = corr_matrix([self._columns[k] for k in names], method=method, min_periods=min_periods)
+        return DataFrame(pd.DataFrame(mat, index=names, columns=names))
+
+    def cov(self, min_periods: int | None = None, ddof: int = 1, numeric_only: bool = False) -> DataFrame:
+        from ember.ops.reductions import cov_matrix
+
+        names = self._numeric_names(numeric_only, "cov")
+        mat = cov_matrix([self._columns[k] for k in names], ddof=ddof, min_periods=min_periods)
+        return DataFrame(pd.DataFrame(mat, index=names, columns=names))
+
+    def _numeric_names(self, numeric_only: bool, op: str) -> list:
+        names = [k for k, c in self._columns.items() if _is_numeric(c)]
+        if not numeric_only and len(names) != len(self._names):
+            bad = [k for k in self._names if k not in names]
+            raise ValueError(f"could not convert column(s) {bad} to float for {op}; pass numeric_only=True")
+        return names
+
+    # --- uniqueness and ordering --------------------------------------------------------------
+    def duplicated(self, subset: Any = None, keep: Any = "first") -> Series:
+        from ember.ops.factorize import duplicated
+
+        names = self._names if subset is None else self._select_labels([subset] if np.isscalar(subset) else list(subset))
+        return Series._from_column(NumericColumn(duplicated([self._columns[k] for k in names], keep=keep)), self._index)
+
+    def drop_duplicates(self, subset: Any = None, keep: Any = "first", ignore_index: bool = False) -> DataFrame:
+        dup = self.duplicated(subset, keep).column.data
+        return self._filter_rows(~dup, ignore_index)
+
+    def value_counts(self, subset: Any = None, normalize: bool = False, sort: bool = True, ascending: bool = False,
+                     dropna: bool = True) -> Series:
+        from ember.frame.index import MultiIndex
+        from ember.ops.factorize import value_counts
+
+        names = self._names if subset is None else list(subset)
+        uniques, counts = value_counts([self._columns[k] for k in names], sort=sort, ascending=ascending,
+                                       dropna=dropna, normalize=normalize)
+        index = MultiIndex(uniques, names) if len(names) > 1 else Index._from_column(uniques[0], names[0])
+        counts = counts if isinstance(counts, Column) else NumericColumn(counts)
+        return Series._from_column(counts, index, "proportion" if normalize else "count")
+
+    def sort_values(self, by: Any, ascending: Any = True, na_position: str = "last", ignore_index: bool = False,
+                    kind: str = "stable", axis: Any = 0) -> DataFrame:
+        from ember.ops.sort import argsort
+
+        keys = [by] if not isinstance(by, list) else by
+        cols = [self._columns[k] if k in self._columns else _raise_key(k) for k in keys]
+        order = argsort(cols, ascending=ascending, na_position=na_position)
+        return self._take_rows(order, ignore_index)
+
+    def sort_index(self, ascending: bool = True, na_position: str = "last", ignore_index: bool = False) -> DataFrame:
+        from ember.ops.sort import argsort
+
+        order = argsort(_index_columns(self._index), ascending=ascending, na_position=na_position)
+        return self._take_rows(order, ignore_index)
+
+    def nlargest(self, n: int, columns: Any, keep: str = "first") -> DataFrame:
+        return self.sort_values(columns, ascending=False).head(n)
+
+    def nsmallest(self, n: int, columns: Any, keep: str = "first") -> DataFrame:
+        return self.sort_values(columns, ascending=True).head(n)
+
+    # --- relational ---------------------------------------------------------------------------
+    def groupby(self, by: Any = None, level: Any = None, as_index: bool = True, sort: bool = True,
+                dropna: bool = True, observed: bool = True) -> Any:
+        from ember.frame.groupby import DataFrameGroupBy
+
+        return DataFrameGroupBy(self, by, level=level, as_index=as_index, sort=sort, dropna=dropna)
+
+    def merge(self, right: DataFrame, how: str = "inner", on: Any = None, left_on: Any = None,
+              right_on: Any = None, left_index: bool = False, right_index: bool = False, sort: bool = False,
+              suffixes: tuple = ("_x", "_y"), indicator: bool = False, validate: Any = None) -> DataFrame:
+        from ember.frame.merge import merge
+
+        return merge(self, right, how=how, on=on, left_on=left_on, right_on=right_on, left_index=left_index,
+                     right_index=right_index, sort=sort, suffixes=suffixes, indicator=indicator, validate=validate)
+
+    def join(self, other: DataFrame, on: Any = None, how: str = "left", lsuffix: str = "", rsuffix: str = "",
+             sort: bool = False) -> DataFrame:
+        from ember.frame.merge import merge
+
+        if on is not None:
+            return merge(self, other, how=how, left_on=on, right_index=True, suffixes=(lsuffix, rsuffix), sort=sort)
+        return merge(self, other, how=how, left_index=True, right_index=True, suffixes=(lsuffix, rsuffix), sort=sort)
+
+    # --- elementwise --------------------------------------------------------------------------
+    def apply(self, func: Any, axis: Any = 0, **kwargs: Any) -> Any:
+        from ember.frame.apply import apply_frame
+
+        return apply_frame(self, func, check_axis("apply", axis), **kwargs)
+
+    def map(self, func: Any, na_action: Any = None) -> DataFrame:
+        return self._with_columns({k: self[k].map(func, na_action).column for k in self._names})
+
+    applymap = map
+
+    def where(self, cond: Any, other: Any = None) -> DataFrame:
+        if callable(cond):
+            cond = cond(self)
+        if isinstance(cond, DataFrame):
+            return self._with_columns({k: self[k].where(cond[k], other).column for k in self._names})
+        raise unsupported("DataFrame.where", f"cond of type {type(cond).__name__}")
+
+    def mask(self, cond: Any, other: Any = None) -> DataFrame:
+        if callable(cond):
+            cond = cond(self)
+        return self.where(~cond, other)
+
+    def _binary(self, other: Any, op: str) -> DataFrame:
+        from ember.ops.binary import binary_op
+
+        if isinstance(other, DataFrame):
+            if not indexes_equal(self._index, other._index):
+                raise unsupported(f"DataFrame.{op}", "operands with different indexes")
+            names = self._names + [k for k in other._names if k not in self._columns]
+            out = {}
+            for k in names:
+                if k in self._columns and k in other._columns:
+                    out[k] = binary_op(self._columns[k], other._columns[k], op)
+                else:
+                    src = self._columns.get(k, other._columns.get(k))
+                    out[k] = from_scalar(np.nan, len(self), src.xp)
+            if names != self._names and set(self._names) != set(other._names):
+                out = {k: out[k] for k in sorted(out, key=str)}
+            return self._with_columns(out)
+        if isinstance(other, Series):
+            values = other.to_pandas()
+            return self._with_columns({k: binary_op(c, values.get(k, np.nan), op) for k, c in self._columns.items()})
+        if isinstance(other, (list, tuple, np.ndarray)) and len(other) == len(self._names):
+            return self._with_columns({k: binary_op(c, v, op) for (k, c), v in zip(self._columns.items(), other)})
+        return self._map_columns(lambda c: binary_op(c, other, op))
+
+    def __neg__(self) -> DataFrame:
+        from ember.ops.unary import negate
+
+        return self._map_columns(negate)
+
+    def __invert__(self) -> DataFrame:
+        from ember.ops.unary import invert
+
+        return self._map_columns(invert)
+
+    def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
+        from ember.ops.unary import apply_ufunc
+
+        if method != "__call__" or len(inputs) != 1 or kwargs:
+            return NotImplemented
+        return self._map_columns(lambda c: apply_ufunc(ufunc, c))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __bool__(self) -> bool:
+        raise ValueError("The truth value of a DataFrame is ambiguous. Use a.empty, a.bool(), a.item(), a.any() or a.all().")
+
+    def equals(self, other: Any) -> bool:
+        return isinstance(other, DataFrame) and self.to_pandas().equals(other.to_pandas())
+
+
+def _raise_key(k: Any) -> Any:
+    raise KeyError(k)
+
+
+def _is_numeric(c: Column) -> bool:
+    return isinstance(c, NumericColumn)
+
+
+def _reducible(c: Column, op: str) -> bool:
+    from ember.column import DatetimeColumn, TimedeltaColumn
+
+    if isinstance(c, NumericColumn):
+        return True
+    if isinstance(c, (DatetimeColumn, TimedeltaColumn)):
+        return op in ("mean", "median", "min", "max") or (isinstance(c, TimedeltaColumn) and op in ("sum", "std"))
+    return False
+
+
+def _common(values: list, op: str) -> Any:
+    if op in ("count", "nunique"):
+        return "int64"
+    if op in ("any", "all"):
+        return bool
+    return None
+
+
+def _max_columns() -> int:
+    from ember import _config
+
+    return _config.get("display.max_columns")
+
+
+def _make_frame_reduction(op: str) -> Any:
+    def method(self: DataFrame, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kw: Any) -> Series:
+        return self._reduce(op, axis, skipna=skipna, numeric_only=numeric_only, **kw)
+
+    method.__name__ = op
+    return method
+
+
+for _op in REDUCTIONS:
+    if _op not in ("count", "nunique"):
+        setattr(DataFrame, _op, _make_frame_reduction(_op))
+DataFrame.product = DataFrame.prod  # type: ignore[attr-defined]
+
+
+def _make_binary(op: str) -> Any:
+    def method(self: DataFrame, other: Any, *args: Any, **kwargs: Any) -> Any:
+        return self._binary(other, op)
+
+    method.__name__ = op
+    return method
+
+
+from ember.frame.series import _BINARY, _NAMED  # noqa: E402
+
+for _dunder, _bop in _BINARY.items():
+    setattr(DataFrame, _dunder, _make_binary(_bop))
+for _name, _bop in _NAMED.items():
+    setattr(DataFrame, _name, _make_binary(_bop))
+
+
+# --- construction ------------------------------------------------------------------------------
+def _build(data: Any, index: Any, columns: Any) -> tuple[dict[Any, Column], Index]:
+    xp = current_xp()
+    if data is None:
+        names = [] if columns is None else list(columns)
+        idx = ensure_index(index)
+        return {k: from_scalar(np.nan, len(idx), xp, k) for k in names}, idx
+    if isinstance(data, DataFrame):
+        cols = dict(data._columns)
+        if columns is not None:
+            cols = {k: cols[k] for k in columns}
+        return cols, data._index if index is None else ensure_index(index, len(data))
+    if isinstance(data, pd.DataFrame):
+        if columns is not None:
+            data = data[list(columns)]
+        return _from_pandas_frame(data, index)
+    if isinstance(data, dict):
+        return _from_dict(data, index, columns, xp)
+    import pyarrow as pa
+
+    if isinstance(data, (pa.Table, pa.RecordBatch)):
+        cols = {name: from_arrow(data.column(i), xp) for i, name in enumerate(data.column_names)}
+        return cols, ensure_index(index, data.num_rows)
+    if isinstance(data, Series):
+        name = data.name if data.name is not None else 0
+        return {name: data.column}, data.index if index is None else ensure_index(index, len(data))
+    # lists of rows, 2-D arrays: pandas parses the layout on the host, then the columns move over
+    frame = pd.DataFrame(data, columns=columns)
+    if frame.shape[1] and any(frame[c].dtype == object for c in frame.columns):
+        for c in frame.columns:
+            if frame[c].dtype == object:
+                from_any(frame[c].to_numpy(), xp, c)  # raises TypeError naming a mixed column
+    return _from_pandas_frame(frame, index)
+
+
+def _from_pandas_frame(frame: pd.DataFrame, index: Any) -> tuple[dict[Any, Column], Index]:
+    if frame.columns.has_duplicates:
+        raise NotImplementedError("DataFrame: duplicate column labels are not supported by ember")
+    xp = current_xp()
+    cols = {}
+    for i, name in enumerate(frame.columns):
+        cols[name] = from_pandas(frame.iloc[:, i], xp, name)
+    idx = index_from_pandas(frame.index) if index is None else ensure_index(index, len(frame))
+    return cols, idx
+
+
+def _from_dict(data: dict, index: Any, columns: Any, xp: Any) -> tuple[dict[Any, Column], Index]:
+    names = list(data) if columns is None else list(columns)
+    lengths, built, scalars = set(), {}, {}
+    series_index = None
+    for k in names:
+        v = data[k] if k in data else np.nan
+        if v is None or np.isscalar(v) or isinstance(v, (pd.Timestamp, pd.Timedelta)):
+            scalars[k] = v
+            continue
+        if isinstance(v, Series) and series_index is None:
+            series_index = v.index
+        col = v.column if isinstance(v, Series) else from_any(v, xp, k)
+        lengths.add(len(col))
+        built[k] = col
+    if len(lengths) > 1:
+        raise ValueError("All arrays must be of the same length")
+    if not built and index is None and scalars:
+        raise ValueError("If using all scalar values, you must pass an index")
+    if index is not None:
+        idx = ensure_index(index)
+        if lengths and lengths != {len(idx)}:
+            raise ValueError(f"Length of values ({lengths.pop()}) does not match length of index ({len(idx)})")
+    else:
+        idx = series_index if series_index is not None else RangeIndex(lengths.pop() if lengths else 0)
+    n = len(idx)
+    cols = {k: built[k] if k in built else from_scalar(scalars[k], n, xp, k) for k in names}
+    return cols, idx
+
+
+def from_pandas_any(obj: Any) -> Any:
+    if isinstance(obj, pd.DataFrame):
+        return DataFrame(obj)
+    if isinstance(obj, pd.Series):
+        return Series(obj)
+    if isinstance(obj, pd.Index):
+        return index_from_pandas(obj)
+    raise TypeError(f"from_pandas expects a pandas DataFrame, Series or Index, got {type(obj).__name__}")

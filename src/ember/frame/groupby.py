@@ -1,0 +1,457 @@
+"""GroupBy for DataFrame and Series: resolves the keys, then delegates every aggregation to
+``ops.groupby`` over one shared Grouping (factorized keys + cached segment order)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+import pandas as pd
+
+from ember.column import Column, NumericColumn, from_any
+from ember.frame._fallback import unsupported
+from ember.frame.index import Index, MultiIndex, RangeIndex
+
+AGGREGATIONS = ("sum", "mean", "min", "max", "count", "std", "var", "sem", "median", "prod", "first", "last",
+                "nunique", "any", "all", "size", "quantile", "idxmin", "idxmax")
+TRANSFORMS = ("cumsum", "cumprod", "cummin", "cummax", "cumcount", "rank", "shift", "diff", "ffill", "bfill")
+
+
+class _GroupBy:
+    def __init__(self, obj: Any, by: Any, level: Any = None, as_index: bool = True, sort: bool = True,
+                 dropna: bool = True, _keys: Any = None, _selection: Any = None) -> None:
+        self.obj = obj
+        self.as_index = as_index
+        self.sort = sort
+        self.dropna = dropna
+        if _keys is not None:
+            self._keys, self._key_names, self._key_labels = _keys
+        else:
+            self._keys, self._key_names, self._key_labels = _resolve_keys(obj, by, level)
+        self._selection = _selection
+        self._grouping_cache: Any = None
+
+    # --- the grouping -------------------------------------------------------------------------
+    @property
+    def _grouping(self) -> Any:
+        if self._grouping_cache is None:
+            from ember.ops.groupby import make_grouping
+
+            self._grouping_cache = make_grouping(self._keys, sort=self.sort, dropna=self.dropna)
+        return self._grouping_cache
+
+    @property
+    def ngroups(self) -> int:
+        return int(self._grouping.ngroups)
+
+    def _result_index(self) -> Index:
+        uniques = self._grouping.uniques
+        if len(uniques) == 1:
+            return Index._from_column(uniques[0], self._key_names[0])
+        return MultiIndex(list(uniques), self._key_names)
+
+    def _value_items(self) -> list[tuple[Any, Column]]:
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    # --- aggregation --------------------------------------------------------------------------
+    def _aggregate(self, op: str, numeric_only: bool = False, **kw: Any) -> Any:
+        from ember.ops.groupby import aggregate
+
+        g = self._grouping
+        items = self._value_items()
+        if numeric_only:
+            items = [(k, c) for k, c in items if isinstance(c, NumericColumn)]
+        cols = {}
+        for k, c in items:
+            try:
+                cols[k] = aggregate(g, c, op, **kw)
+            except TypeError as exc:
+                raise TypeError(f"agg function failed [how->{op},dtype->{c.dtype}] on column {k!r}: {exc}") from None
+        if op in ("idxmin", "idxmax"):
+            labels = self._row_labels()
+            cols = {k: labels.take(c.data) for k, c in cols.items()}
+        return self._wrap_agg(cols)
+
+    def _row_labels(self) -> Column:
+        index = self.obj.index
+        if isinstance(index, MultiIndex):
+            raise unsupported("GroupBy.idxmin/idxmax", "a MultiIndex on the grouped frame")
+        return index.column
+
+    def _wrap_agg(self, cols: dict) -> Any:
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def size(self) -> Any:
+        from ember.frame.series import Series
+        from ember.ops.groupby import aggregate
+
+        counts = aggregate(self._grouping, self._keys[0], "size")
+        if self.as_index:
+            return Series._from_column(counts, self._result_index(), None if isinstance(self, DataFrameGroupBy) else self.obj.name)
+        return self._keys_frame({"size": counts})
+
+    def _keys_frame(self, cols: dict) -> Any:
+        from ember.frame.dataframe import DataFrame
+
+        keys = {n: u for n, u, lab in zip(self._key_names, self._grouping.uniques, self._key_labels) if lab}
+        keys.update(cols)
+        return DataFrame._from_columns(keys, RangeIndex(self.ngroups))
+
+    def quantile(self, q: float = 0.5, numeric_only: bool = False) -> Any:
+        if not np.isscalar(q):
+            raise unsupported("GroupBy.quantile", "a list of quantiles")
+        return self._aggregate("quantile", numeric_only=numeric_only, q=float(q))
+
+    def nth(self, n: int) -> Any:
+        from ember.ops.groupby import nth_positions
+
+        return self.obj._take_rows(nth_positions(self._grouping, n))
+
+    def head(self, n: int = 5) -> Any:
+        from ember.ops.groupby import head_tail_positions
+
+        return self._selected_obj()._take_rows(head_tail_positions(self._grouping, n, tail=False))
+
+    def tail(self, n: int = 5) -> Any:
+        from ember.ops.groupby import head_tail_positions
+
+        return self._selected_obj()._take_rows(head_tail_positions(self._grouping, n, tail=True))
+
+    def _selected_obj(self) -> Any:
+        return self.obj
+
+    def agg(self, func: Any = None, *args: Any, **named: Any) -> Any:
+        """Aggregate with a name, a list of names, a dict {column: names} or named aggregation
+        (``out=("col", "func")``), producing pandas' column layout."""
+        if func is None and named:
+            return self._named_agg(named)
+        if isinstance(func, str):
+            return self._call_named(func)
+        if callable(func):
+            name = getattr(func, "__name__", "")
+            if name in AGGREGATIONS:
+                return self._call_named(name)
+            raise unsupported("GroupBy.agg", f"the callable {func!r}; pass aggregation names")
+        return self._agg_spec(func)
+
+    aggregate = agg
+
+    def _call_named(self, name: str) -> Any:
+        if name not in AGGREGATIONS:
+            raise AttributeError(f"'{name}' is not a valid function for '{type(self).__name__}' object")
+        return getattr(self, name)()
+
+    def _named_agg(self, named: dict) -> Any:
+        from ember.frame.dataframe import DataFrame
+
+        cols = {}
+        for out_name, spec in named.items():
+            column, func = (spec.column, spec.aggfunc) if hasattr(spec, "aggfunc") else spec
+            sub = self[column]._call_named(func if isinstance(func, str) else func.__name__)
+            cols[out_name] = sub.column
+        if not self.as_index:
+            return self._keys_frame(cols)
+        return DataFrame._from_columns(cols, self._result_index())
+
+    def transform(self, func: Any, *args: Any, **kwargs: Any) -> Any:
+        from ember.ops.groupby import transform
+
+        op = func if isinstance(func, str) else getattr(func, "__name__", None)
+        if op not in AGGREGATIONS + TRANSFORMS:
+            raise unsupported("GroupBy.transform", f"{func!r}; pass an aggregation or transform name")
+        cols = {k: transform(self._grouping, c, op, **kwargs) for k, c in self._value_items()
+                if op in ("count", "size", "nunique", "first", "last", "min", "max", "shift", "ffill", "bfill",
+                          "cumcount", "rank") or isinstance(c, NumericColumn)}
+        return self._wrap_transform(cols)
+
+    def _wrap_transform(self, cols: dict) -> Any:
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def _transform_op(self, op: str, **kw: Any) -> Any:
+        return self.transform(op, **kw)
+
+    def cumsum(self) -> Any:
+        return self._transform_op("cumsum")
+
+    def cumprod(self) -> Any:
+        return self._transform_op("cumprod")
+
+    def cummin(self) -> Any:
+        return self._transform_op("cummin")
+
+    def cummax(self) -> Any:
+        return self._transform_op("cummax")
+
+    def shift(self, periods: int = 1) -> Any:
+        return self._transform_op("shift", periods=periods)
+
+    def diff(self, periods: int = 1) -> Any:
+        return self._transform_op("diff", periods=periods)
+
+    def ffill(self) -> Any:
+        return self._transform_op("ffill")
+
+    def bfill(self) -> Any:
+        return self._transform_op("bfill")
+
+    def rank(self, method: str = "average", ascending: bool = True, pct: bool = False) -> Any:
+        return self._transform_op("rank", method=method, ascending=ascending, pct=pct)
+
+    def cumcount(self, ascending: bool = True) -> Any:
+        from ember.frame.series import Series
+        from ember.ops.groupby import transform
+
+        if not ascending:
+            raise unsupported("GroupBy.cumcount", "ascending=False")
+        return Series._from_column(transform(self._grouping, self._keys[0], "cumcount"), self.obj.index)
+
+    # --- iteration and group access (these loop over groups by nature) ------------------------
+    @property
+    def groups(self) -> dict:
+        """{key: index labels}; built on the host (a dict of Python objects)."""
+        codes = _host(self._grouping.codes)
+        labels = self.obj.index.to_pandas()
+        keys = self._result_index().to_pandas()
+        order = np.argsort(codes, kind="stable")
+        bounds = np.searchsorted(codes[order], np.arange(self.ngroups + 1))
+        return {keys[i]: labels[order[bounds[i]:bounds[i + 1]]] for i in range(self.ngroups)}
+
+    def _group_positions(self) -> list[Any]:
+        g = self._grouping
+        xp = g.codes.__class__.__module__.startswith("cupy") and __import__("ember.backend").backend.cupy_module() or np
+        codes = g.codes
+        order = xp.argsort(codes, kind="stable") if xp is np else xp.argsort(codes)
+        sorted_codes = codes[order]
+        bounds = _host(xp.searchsorted(sorted_codes, xp.arange(g.ngroups + 1)))
+        return [order[bounds[i]:bounds[i + 1]] for i in range(g.ngroups)]
+
+    def __iter__(self):
+        """(key, sub-frame) per group. Loops over groups in Python: for exploration, not bulk work."""
+        keys = self._result_index().to_pandas()
+        obj = self._selected_obj()
+        for key, pos in zip(keys, self._group_positions()):
+            yield key, obj._take_rows(pos)
+
+    def get_group(self, name: Any) -> Any:
+        keys = list(self._result_index().to_pandas())
+        if name not in keys:
+            raise KeyError(name)
+        return self._selected_obj()._take_rows(self._group_positions()[keys.index(name)])
+
+    def filter(self, func: Callable, dropna: bool = True) -> Any:
+        """Rows of the groups for which ``func(group)`` is True. Calls ``func`` once per group (a loop)."""
+        xp = self._grouping.codes.__class__
+        keep = [pos for (_, sub), pos in zip(self, self._group_positions()) if bool(func(sub))]
+        del xp
+        if not keep:
+            return self._selected_obj()._take_rows(self._grouping.codes[:0])
+        mod = __import__("ember.backend").backend.array_module(keep[0])
+        positions = mod.sort(mod.concatenate(keep))
+        return self._selected_obj()._take_rows(positions)
+
+    def apply(self, func: Callable, *args: Any, **kwargs: Any) -> Any:
+        """``func`` on each group's frame (a loop over groups); results combined as pandas does for
+        scalars (a Series) and frames/Series (concatenated)."""
+        from ember.frame.convert import concat
+        from ember.frame.series import Series
+
+        keys, results = [], []
+        for key, sub in self:
+            keys.append(key)
+            results.append(func(sub, *args, **kwargs))
+        if all(np.isscalar(r) for r in results):
+            return Series(pd.Series(results, index=self._result_index().to_pandas()))
+        return concat(results)
+
+    def pipe(self, func: Callable, *args: Any, **kwargs: Any) -> Any:
+        return func(self, *args, **kwargs)
+
+
+def _host(a: Any) -> np.ndarray:
+    from ember.backend import to_host
+
+    return to_host(a)
+
+
+def _make_agg(op: str) -> Any:
+    def method(self: _GroupBy, *args: Any, **kwargs: Any) -> Any:
+        numeric_only = kwargs.pop("numeric_only", False)
+        if op in ("std", "var", "sem") and args:
+            kwargs["ddof"] = args[0]
+        return self._aggregate(op, numeric_only=numeric_only, **kwargs)
+
+    method.__name__ = op
+    return method
+
+
+for _op in AGGREGATIONS:
+    if _op not in ("size", "quantile"):
+        setattr(_GroupBy, _op, _make_agg(_op))
+
+
+class DataFrameGroupBy(_GroupBy):
+    def _value_items(self) -> list[tuple[Any, Column]]:
+        names = self._selection if self._selection is not None else [
+            k for k in self.obj._names if k not in self._key_labels_set()]
+        return [(k, self.obj._columns[k]) for k in names]
+
+    def _key_labels_set(self) -> set:
+        return {n for n, lab in zip(self._key_names, self._key_labels) if lab}
+
+    def _selected_obj(self) -> Any:
+        return self.obj if self._selection is None else self.obj[list(self._selection)]
+
+    def __getitem__(self, key: Any) -> Any:
+        keys = (self._keys, self._key_names, self._key_labels)
+        if isinstance(key, (list, tuple)):
+            missing = [k for k in key if k not in self.obj._columns]
+            if missing:
+                raise KeyError(f"Columns not found: {missing}")
+            gb = DataFrameGroupBy(self.obj, None, as_index=self.as_index, sort=self.sort, dropna=self.dropna,
+                                  _keys=keys, _selection=list(key))
+        else:
+            if key not in self.obj._columns:
+                raise KeyError(f"Column not found: {key}")
+            gb = SeriesGroupBy(self.obj[key], None, sort=self.sort, dropna=self.dropna, _keys=keys,
+                               as_index=self.as_index)
+        gb._grouping_cache = self._grouping_cache
+        gb._parent = self
+        return gb
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if name in self.obj._columns:
+            return self[name]
+        raise AttributeError(f"'DataFrameGroupBy' object has no attribute '{name}'")
+
+    def _wrap_agg(self, cols: dict) -> Any:
+        from ember.frame.dataframe import DataFrame
+
+        if not self.as_index:
+            return self._keys_frame(cols)
+        return DataFrame._from_columns(cols, self._result_index())
+
+    def _wrap_transform(self, cols: dict) -> Any:
+        from ember.frame.dataframe import DataFrame
+
+        return DataFrame._from_columns(cols, self.obj.index)
+
+    def _agg_spec(self, spec: Any) -> Any:
+        from ember.frame.dataframe import DataFrame
+
+        if isinstance(spec, dict):
+            parts = {}
+            for col, funcs in spec.items():
+                sub = self[col]
+                if isinstance(funcs, (list, tuple)):
+                    for f in funcs:
+                        parts[(col, _fname(f))] = sub._call_named(_fname(f)).column
+                else:
+                    parts[col] = sub._call_named(_fname(funcs)).column
+            multi = any(isinstance(k, tuple) for k in parts)
+            frame = DataFrame._from_columns(parts, self._result_index())
+            if multi:
+                return _with_multiindex_columns(frame)
+            return frame if self.as_index else self._keys_frame(parts)
+        if isinstance(spec, (list, tuple)):
+            parts = {}
+            for col, _ in self._value_items():
+                sub = self[col]
+                for f in spec:
+                    parts[(col, _fname(f))] = sub._call_named(_fname(f)).column
+            return _with_multiindex_columns(DataFrame._from_columns(parts, self._result_index()))
+        raise TypeError(f"agg expects a str, list, dict or callable, got {type(spec).__name__}")
+
+    def describe(self) -> Any:
+        raise unsupported("DataFrameGroupBy.describe", "this method")
+
+
+class SeriesGroupBy(_GroupBy):
+    def __init__(self, series: Any, by: Any, level: Any = None, sort: bool = True, dropna: bool = True,
+                 _keys: Any = None, as_index: bool = True) -> None:
+        super().__init__(series, by, level=level, as_index=as_index, sort=sort, dropna=dropna, _keys=_keys)
+
+    def _value_items(self) -> list[tuple[Any, Column]]:
+        return [(self.obj.name, self.obj.column)]
+
+    def _wrap_agg(self, cols: dict) -> Any:
+        from ember.frame.series import Series
+
+        col = next(iter(cols.values()))
+        if not self.as_index:
+            return self._keys_frame({self.obj.name: col})
+        return Series._from_column(col, self._result_index(), self.obj.name)
+
+    def _wrap_transform(self, cols: dict) -> Any:
+        from ember.frame.series import Series
+
+        return Series._from_column(next(iter(cols.values())), self.obj.index, self.obj.name)
+
+    def _agg_spec(self, spec: Any) -> Any:
+        from ember.frame.dataframe import DataFrame
+
+        if isinstance(spec, (list, tuple)):
+            cols = {_fname(f): self._call_named(_fname(f)).column for f in spec}
+            return DataFrame._from_columns(cols, self._result_index())
+        raise TypeError(f"SeriesGroupBy.agg expects a str or a list, got {type(spec).__name__}")
+
+    def value_counts(self) -> Any:
+        raise unsupported("SeriesGroupBy.value_counts", "this method")
+
+
+def _fname(f: Any) -> str:
+    return f if isinstance(f, str) else getattr(f, "__name__", str(f))
+
+
+def _with_multiindex_columns(frame: Any) -> Any:
+    """Frames whose labels are (column, func) tuples: ember keeps the tuple labels, and to_pandas()
+    shows them as MultiIndex columns, as pandas does."""
+    return frame
+
+
+def _resolve_keys(obj: Any, by: Any, level: Any) -> tuple[list[Column], list[Any], list[bool]]:
+    """Key columns, their names, and whether each is a column label of ``obj`` (pandas drops those
+    from the values and, with as_index=False, puts them back as columns)."""
+    from ember.frame.series import Series
+
+    if level is not None:
+        levels = [level] if not isinstance(level, list) else level
+        index = obj.index
+        if isinstance(index, MultiIndex):
+            pos = [index.names.index(lv) if not isinstance(lv, int) else lv for lv in levels]
+            return [index.levels_columns[p] for p in pos], [index.names[p] for p in pos], [False] * len(pos)
+        return [index.column], [index.name], [False]
+    if by is None:
+        raise TypeError("You have to supply one of 'by' and 'level'")
+    items = by if isinstance(by, list) else [by]
+    cols, names, labels = [], [], []
+    for item in items:
+        if isinstance(item, Series):
+            if len(item) != len(obj):
+                raise ValueError(f"Grouper and axis must be same length ({len(item)} vs {len(obj)})")
+            cols.append(item.column)
+            names.append(item.name)
+            labels.append(getattr(obj, "_columns", {}).get(item.name) is item.column)
+        elif getattr(obj, "_ember_kind", "") == "frame" and _hashable(item) and item in obj._columns:
+            cols.append(obj._columns[item])
+            names.append(item)
+            labels.append(True)
+        elif isinstance(item, (np.ndarray, list, pd.Series)) or hasattr(item, "__cuda_array_interface__"):
+            col = from_any(item, obj.column.xp if hasattr(obj, "_column") else next(iter(obj._columns.values())).xp)
+            if len(col) != len(obj):
+                raise ValueError(f"Grouper and axis must be same length ({len(col)} vs {len(obj)})")
+            cols.append(col)
+            names.append(getattr(item, "name", None))
+            labels.append(False)
+        else:
+            raise KeyError(item)
+    return cols, names, labels
+
+
+def _hashable(x: Any) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True

@@ -1,0 +1,261 @@
+"""Index, RangeIndex and MultiIndex: row labels held as Columns (RangeIndex as three integers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ember.backend import to_host, xp as current_xp
+from ember.column import Column, NumericColumn, concat_columns, from_any, from_pandas
+
+
+class Index:
+    """Row labels of any column dtype."""
+
+    __slots__ = ("_column", "name")
+
+    def __init__(self, data: Any = None, name: Any = None, dtype: Any = None) -> None:
+        if isinstance(data, Index):
+            name = data.name if name is None else name
+            data = data.column
+        if isinstance(data, pd.Index):
+            name = data.name if name is None else name
+        col = from_any([] if data is None else data, current_xp(), name)
+        if dtype is not None:
+            from ember.ops.unary import astype
+
+            col = astype(col, dtype)
+        self._column = col
+        self.name = name
+
+    @classmethod
+    def _from_column(cls, column: Column, name: Any = None) -> Index:
+        obj = object.__new__(Index)
+        obj._column = column
+        obj.name = name
+        return obj
+
+    @property
+    def column(self) -> Column:
+        return self._column
+
+    @property
+    def names(self) -> list:
+        return [self.name]
+
+    @property
+    def nlevels(self) -> int:
+        return 1
+
+    def __len__(self) -> int:
+        return len(self._column)
+
+    @property
+    def size(self) -> int:
+        return len(self)
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (len(self),)
+
+    @property
+    def dtype(self) -> Any:
+        return self._column.dtype
+
+    @property
+    def empty(self) -> bool:
+        return len(self) == 0
+
+    def to_pandas(self) -> pd.Index:
+        return pd.Index(self._column.to_pandas(), name=self.name, copy=False)
+
+    def to_numpy(self) -> np.ndarray:
+        return self.to_pandas().to_numpy()
+
+    def tolist(self) -> list:
+        return self.to_pandas().tolist()
+
+    to_list = tolist
+
+    @property
+    def values(self) -> Any:
+        return self.to_numpy()
+
+    def take(self, positions: Any) -> Index:
+        return Index._from_column(self._column.take(positions), self.name)
+
+    def take_nullable(self, positions: Any) -> Index:
+        return Index._from_column(self._column.take_nullable(positions), self.name)
+
+    def slice(self, start: int, stop: int, step: int = 1) -> Index:
+        return Index._from_column(self._column.slice(start, stop, step), self.name)
+
+    def append(self, other: Index) -> Index:
+        return Index._from_column(concat_columns([self.column, other.column]), self.name)
+
+    def rename(self, name: Any) -> Index:
+        return Index._from_column(self._column, name)
+
+    def copy(self) -> Index:
+        return Index._from_column(self._column, self.name)
+
+    def equals(self, other: Any) -> bool:
+        """Same labels in the same order (synchronizes the device)."""
+        if not isinstance(other, Index) or len(self) != len(other):
+            return False
+        if isinstance(self, RangeIndex) and isinstance(other, RangeIndex):
+            return len(self) == 0 or (self.start, self.step) == (other.start, other.step)
+        return self.to_pandas().equals(other.to_pandas())
+
+    def get_indexer(self, labels: Any) -> np.ndarray:
+        """Host positions of ``labels`` (-1 when absent). Copies the index to the host: label lookups
+        are for loc/at with a few labels, not a bulk path."""
+        return self.to_pandas().get_indexer(pd.Index(labels))
+
+    def get_loc(self, label: Any) -> Any:
+        return self.to_pandas().get_loc(label)
+
+    def __iter__(self):
+        return iter(self.tolist())
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, (int, np.integer)):
+            return self.to_pandas()[int(key)]
+        if isinstance(key, slice):
+            start, stop, step = key.indices(len(self))
+            return self.slice(start, stop, step)
+        return Index(self.to_pandas()[to_host(key) if hasattr(key, "__len__") else key])
+
+    def __repr__(self) -> str:
+        return repr(self.to_pandas())
+
+    def __eq__(self, other: Any) -> Any:  # elementwise, like pandas
+        return self.to_pandas() == (other.to_pandas() if isinstance(other, Index) else other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class RangeIndex(Index):
+    """The default index: start/stop/step, materialized on the device only when a column is needed."""
+
+    __slots__ = ("start", "stop", "step", "_cached")
+
+    def __init__(self, start: int = 0, stop: int | None = None, step: int = 1, name: Any = None) -> None:
+        if stop is None:
+            start, stop = 0, start
+        self.start, self.stop, self.step = int(start), int(stop), int(step)
+        self.name = name
+        self._cached = None
+
+    @property
+    def _column(self) -> Column:  # type: ignore[override]
+        if self._cached is None:
+            self._cached = NumericColumn(current_xp().arange(self.start, self.stop, self.step, dtype=np.int64))
+        return self._cached
+
+    def __len__(self) -> int:
+        return len(range(self.start, self.stop, self.step))
+
+    @property
+    def dtype(self) -> np.dtype:
+        return np.dtype("int64")
+
+    def to_pandas(self) -> pd.RangeIndex:
+        return pd.RangeIndex(self.start, self.stop, self.step, name=self.name)
+
+    def slice(self, start: int, stop: int, step: int = 1) -> RangeIndex:
+        r = range(self.start, self.stop, self.step)[start:stop:step]
+        return RangeIndex(r.start, r.stop, r.step, name=self.name)
+
+    def rename(self, name: Any) -> RangeIndex:
+        return RangeIndex(self.start, self.stop, self.step, name)
+
+    def copy(self) -> RangeIndex:
+        return self.rename(self.name)
+
+    def get_indexer(self, labels: Any) -> np.ndarray:
+        return self.to_pandas().get_indexer(pd.Index(labels))
+
+
+class MultiIndex(Index):
+    """Several levels of labels (one Column each), as groupby with several keys produces."""
+
+    __slots__ = ("levels_columns", "_names")
+
+    def __init__(self, columns: list[Column], names: list[Any]) -> None:
+        self.levels_columns = list(columns)
+        self._names = list(names)
+        self.name = None
+
+    @property
+    def _column(self) -> Column:  # type: ignore[override]
+        raise TypeError("a MultiIndex has one column per level; use .levels_columns")
+
+    @property
+    def names(self) -> list:
+        return list(self._names)
+
+    @property
+    def nlevels(self) -> int:
+        return len(self.levels_columns)
+
+    def __len__(self) -> int:
+        return len(self.levels_columns[0]) if self.levels_columns else 0
+
+    @property
+    def dtype(self) -> Any:
+        return np.dtype(object)
+
+    def to_pandas(self) -> pd.MultiIndex:
+        arrays = [c.to_pandas() for c in self.levels_columns]
+        return pd.MultiIndex.from_arrays(arrays, names=self._names)
+
+    def take(self, positions: Any) -> MultiIndex:
+        return MultiIndex([c.take(positions) for c in self.levels_columns], self._names)
+
+    def take_nullable(self, positions: Any) -> MultiIndex:
+        return MultiIndex([c.take_nullable(positions) for c in self.levels_columns], self._names)
+
+    def slice(self, start: int, stop: int, step: int = 1) -> MultiIndex:
+        return MultiIndex([c.slice(start, stop, step) for c in self.levels_columns], self._names)
+
+    def append(self, other: Index) -> MultiIndex:
+        assert isinstance(other, MultiIndex)
+        cols = [concat_columns([a, b]) for a, b in zip(self.levels_columns, other.levels_columns)]
+        return MultiIndex(cols, self._names)
+
+    def rename(self, names: Any) -> MultiIndex:
+        return MultiIndex(self.levels_columns, list(names))
+
+    def copy(self) -> MultiIndex:
+        return MultiIndex(self.levels_columns, self._names)
+
+
+def index_from_pandas(idx: pd.Index) -> Index:
+    """An ember index for a pandas index (RangeIndex stays lazy)."""
+    if isinstance(idx, pd.RangeIndex):
+        return RangeIndex(idx.start, idx.stop, idx.step, name=idx.name)
+    if isinstance(idx, pd.MultiIndex):
+        xp = current_xp()
+        cols = [from_pandas(idx.get_level_values(i), xp) for i in range(idx.nlevels)]
+        return MultiIndex(cols, list(idx.names))
+    return Index._from_column(from_pandas(idx, current_xp()), idx.name)
+
+
+def ensure_index(obj: Any, n: int | None = None) -> Index:
+    """An Index from what a user passes as ``index=``; checks its length against ``n``."""
+    if obj is None:
+        return RangeIndex(n or 0)
+    if isinstance(obj, Index):
+        index = obj
+    elif isinstance(obj, pd.Index):
+        index = index_from_pandas(obj)
+    elif isinstance(obj, range):
+        index = RangeIndex(obj.start, obj.stop, obj.step)
+    else:
+        index = Index(obj)
+    if n is not None and len(index) != n:
+        raise ValueError(f"Length of values ({n}) does not match length of index ({len(index)})")
+    return index

@@ -1,0 +1,239 @@
+"""loc / iloc / at / iat and row assignment for Series and DataFrame.
+
+Row selectors become integer positions (or a boolean mask) here; label lookups go through
+``Index.get_indexer`` (host, for a few labels), RangeIndex labels are positions by arithmetic.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ember.backend import asarray_on, is_device_array, to_host
+from ember.column import Column, NumericColumn, from_any
+
+
+def _is_bool_array(key: Any) -> bool:
+    dtype = getattr(key, "dtype", None)
+    return dtype is not None and (dtype == bool or str(dtype) == "boolean")
+
+
+def _row_mask(obj: Any, key: Any) -> Any:
+    """A boolean row selector as a device/host bool array aligned to ``obj``'s rows."""
+    from ember.frame.series import Series
+
+    xp = obj_xp(obj)
+    if isinstance(key, Series):
+        from ember.frame.alignment import indexes_equal
+
+        if not indexes_equal(key.index, obj.index):
+            from ember.frame.alignment import align_series
+
+            _, col, _ = align_series(Series._from_column(_dummy_col(obj), obj.index), key, how="left")
+        else:
+            col = key.column
+        arr = col.data if col.mask is None else col.data & col.mask
+        return asarray_on(arr, xp)
+    arr = key if is_device_array(key) else np.asarray(key, dtype=bool)
+    if len(arr) != len(obj):
+        raise IndexError(f"Boolean index has wrong length: {len(arr)} instead of {len(obj)}")
+    return asarray_on(arr, xp)
+
+
+def _dummy_col(obj: Any) -> Column:
+    return NumericColumn(obj_xp(obj).zeros(len(obj), dtype=np.int8))
+
+
+def obj_xp(obj: Any) -> Any:
+    cols = [obj.column] if hasattr(obj, "_column") else list(obj._columns.values())
+    from ember.backend import xp
+
+    return cols[0].xp if cols else xp()
+
+
+def _label_positions(obj: Any, labels: Any) -> Any:
+    """Positions of ``labels`` in ``obj.index``; KeyError naming those not found (as pandas)."""
+    if isinstance(labels, Column):
+        labels = labels.to_pandas()
+    labels = list(to_host(labels)) if is_device_array(labels) else list(labels)
+    pos = obj.index.get_indexer(labels)
+    if (pos < 0).any():
+        missing = [lab for lab, p in zip(labels, pos) if p < 0]
+        raise KeyError(f"{missing} not in index")
+    return asarray_on(pos.astype(np.int64), obj_xp(obj))
+
+
+def _positions(obj: Any, key: Any) -> Any:
+    xp = obj_xp(obj)
+    if is_device_array(key):
+        pos = key.astype(np.int64)
+    else:
+        pos = np.asarray(key, dtype=np.int64)
+        n = len(obj)
+        if pos.size and (pos.max() >= n or pos.min() < -n):
+            raise IndexError("positional indexers are out-of-bounds")
+        pos = asarray_on(pos, xp)
+    return xp.where(pos < 0, pos + len(obj), pos)
+
+
+def select_rows(obj: Any, key: Any, by_label: bool) -> Any:
+    """``obj`` restricted to the rows ``key`` selects; a scalar key gives a single row/value."""
+    if isinstance(key, slice):
+        if by_label:
+            start, stop = _label_slice(obj, key)
+            return obj._slice_rows(start, stop, key.step or 1)
+        start, stop, step = key.indices(len(obj))
+        return obj._slice_rows(start, stop, step)
+    if _is_bool_array(key) or (isinstance(key, list) and key and all(isinstance(k, (bool, np.bool_)) for k in key)):
+        mask = _row_mask(obj, key)
+        return obj._take_rows(obj_xp(obj).flatnonzero(mask))
+    if np.isscalar(key) or key is None or isinstance(key, tuple):
+        pos = _scalar_position(obj, key, by_label)
+        return obj._row_at(pos)
+    if by_label:
+        return obj._take_rows(_label_positions(obj, key))
+    return obj._take_rows(_positions(obj, key))
+
+
+def _scalar_position(obj: Any, key: Any, by_label: bool) -> int:
+    if by_label:
+        loc = obj.index.get_loc(key)
+        if not isinstance(loc, (int, np.integer)):
+            from ember.frame._fallback import unsupported
+
+            raise unsupported("loc", "a label that appears more than once in the index")
+        return int(loc)
+    if not isinstance(key, (int, np.integer)):
+        raise TypeError(f"Cannot index by location index with a non-integer key {key!r}")
+    n = len(obj)
+    if not -n <= key < n:
+        raise IndexError("single positional indexer is out-of-bounds")
+    return int(key) % n
+
+
+def _label_slice(obj: Any, key: slice) -> tuple[int, int]:
+    """A label slice as a position range (inclusive of the stop label, as pandas)."""
+    idx = obj.index.to_pandas()
+    sl = idx.slice_indexer(key.start, key.stop)
+    start, stop, _ = sl.indices(len(idx))
+    return start, stop
+
+
+class _Indexer:
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+
+class ILocIndexer(_Indexer):
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, tuple):
+            return _frame_2d(self.obj, key, by_label=False)
+        return select_rows(self.obj, key, by_label=False)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        _assign(self.obj, key, value, by_label=False)
+
+
+class LocIndexer(_Indexer):
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, tuple) and getattr(self.obj, "_ember_kind", "") == "frame":
+            return _frame_2d(self.obj, key, by_label=True)
+        return select_rows(self.obj, key, by_label=True)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        _assign(self.obj, key, value, by_label=True)
+
+
+class AtIndexer(_Indexer):
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, tuple):
+            row, col = key
+            return self.obj[col].at[row]
+        return self.obj._row_at(_scalar_position(self.obj, key, by_label=True))
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        _assign(self.obj, key, value, by_label=True)
+
+
+class IAtIndexer(_Indexer):
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, tuple):
+            row, col = key
+            return self.obj.iloc[:, col].iat[row]
+        return self.obj._row_at(_scalar_position(self.obj, key, by_label=False))
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        _assign(self.obj, key, value, by_label=False)
+
+
+def _frame_2d(frame: Any, key: tuple, by_label: bool) -> Any:
+    rows, cols = key
+    if by_label:
+        names = frame._select_labels(cols)
+    else:
+        all_names = list(frame.columns)
+        if isinstance(cols, slice):
+            names = all_names[cols]
+        elif np.isscalar(cols):
+            names = all_names[cols]
+        else:
+            names = [all_names[i] for i in cols]
+    single_col = np.isscalar(cols) or (by_label and not isinstance(cols, (list, slice, np.ndarray)) and cols in frame._columns)
+    sub = frame[names] if not single_col else frame[names]
+    if isinstance(rows, slice) and rows == slice(None):
+        return sub
+    return select_rows(sub, rows, by_label)
+
+
+def _assign(obj: Any, key: Any, value: Any, by_label: bool) -> None:
+    """``obj.loc[key] = value`` / ``obj.iloc[key] = value`` for row selectors (and a column label)."""
+    if getattr(obj, "_ember_kind", "") == "frame":
+        rows, col = key if isinstance(key, tuple) else (key, None)
+        names = list(obj.columns) if col is None else (obj._select_labels(col) if by_label else
+                                                       [list(obj.columns)[col]])
+        if isinstance(names, str) or not isinstance(names, list):
+            names = [names]
+        for name in names:
+            if name not in obj._columns:
+                from ember.column import from_scalar
+
+                obj._columns[name] = from_scalar(np.nan, len(obj), obj_xp(obj))
+                obj._names.append(name)
+            series = obj[name]
+            obj._columns[name] = set_rows(series, rows, value, by_label)
+        return
+    obj._column = set_rows(obj, key, value, by_label)
+
+
+def set_rows(series: Any, key: Any, value: Any, by_label: bool = True) -> Column:
+    """The series' column with the rows ``key`` selects replaced by ``value`` (scalar or same-size)."""
+    from ember.ops.missing import where
+
+    xp = obj_xp(series)
+    n = len(series)
+    if isinstance(key, slice) and key == slice(None):
+        mask = xp.ones(n, dtype=bool)
+    elif _is_bool_array(key) or (isinstance(key, list) and key and isinstance(key[0], (bool, np.bool_))):
+        mask = _row_mask(series, key)
+    else:
+        if isinstance(key, slice):
+            pos = xp.arange(n)[key] if not by_label else xp.arange(*_label_slice(series, key))
+        elif np.isscalar(key):
+            pos = xp.asarray([_scalar_position(series, key, by_label)])
+        else:
+            pos = _label_positions(series, key) if by_label else _positions(series, key)
+        mask = xp.zeros(n, dtype=bool)
+        mask[pos] = True
+        if not np.isscalar(value):
+            full = from_any(value, xp)
+            if len(full) != len(pos):
+                raise ValueError(f"cannot set {len(pos)} rows from {len(full)} values")
+            scattered = xp.zeros(n, dtype=np.int64)
+            scattered[pos] = xp.arange(len(pos))
+            value = full.take(scattered)
+    if not np.isscalar(value) and not isinstance(value, Column) and value is not None:
+        value = from_any(value.column if hasattr(value, "column") else value, xp)
+        if len(value) != n:
+            value = value  # already expanded above for position keys
+    return where(series.column, ~mask, value)

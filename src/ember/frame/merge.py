@@ -1,0 +1,147 @@
+"""merge / join: key resolution, suffixes and indicator here; the row matching is ops.join."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ember.column import Column, NumericColumn
+from ember.frame._fallback import unsupported
+from ember.frame.index import Index, MultiIndex, RangeIndex
+
+HOWS = ("inner", "left", "right", "outer", "cross", "leftsemi", "leftanti")
+
+
+def _as_list(x: Any) -> list:
+    return [] if x is None else (list(x) if isinstance(x, (list, tuple)) else [x])
+
+
+def _key_columns(frame: Any, names: list, use_index: bool, side: str) -> list[Column]:
+    if use_index:
+        idx = frame.index
+        return list(idx.levels_columns) if isinstance(idx, MultiIndex) else [idx.column]
+    missing = [k for k in names if k not in frame._columns]
+    if missing:
+        raise KeyError(missing[0])
+    return [frame._columns[k] for k in names]
+
+
+def merge(left: Any, right: Any, how: str = "inner", on: Any = None, left_on: Any = None, right_on: Any = None,
+          left_index: bool = False, right_index: bool = False, sort: bool = False,
+          suffixes: tuple = ("_x", "_y"), indicator: bool = False, validate: Any = None) -> Any:
+    """Database-style join of two DataFrames, rows in pandas' order for every ``how``.
+
+    ``how='leftsemi'`` / ``'leftanti'`` are ember extensions: the left rows that have / have no match.
+    """
+    from ember.frame.dataframe import DataFrame
+    from ember.frame.series import Series
+    from ember.ops.join import check_validate, cross_indices, join_indices, semi_anti_indices
+
+    if isinstance(right, Series):
+        if right.name is None:
+            raise ValueError("Cannot merge a Series without a name")
+        right = right.to_frame()
+    if not isinstance(right, DataFrame):
+        raise TypeError(f"Can only merge Series or DataFrame objects, a {type(right).__name__} was passed")
+    if how not in HOWS:
+        raise ValueError(f"how must be one of {HOWS}, got {how!r}")
+    if how == "cross":
+        if on is not None or left_on is not None or right_on is not None or left_index or right_index:
+            raise ValueError("Can not pass on, right_on, left_on or set right_index=True or left_index=True")
+        lpos, rpos = cross_indices(len(left), len(right))
+        return _assemble(left, right, lpos, rpos, [], [], suffixes, indicator=False, index=None)
+    if on is not None and (left_on is not None or right_on is not None):
+        raise ValueError('Can only pass argument "on" OR "left_on" and "right_on", not a combination of both.')
+    if on is None and left_on is None and right_on is None and not left_index and not right_index:
+        on = [k for k in left._names if k in right._columns]
+        if not on:
+            raise ValueError("No common columns to perform merge on. Merge options: left_on=None, right_on=None, "
+                             "left_index=False, right_index=False")
+    lnames = _as_list(on if on is not None else left_on)
+    rnames = _as_list(on if on is not None else right_on)
+    lkeys = _key_columns(left, lnames, left_index, "left")
+    rkeys = _key_columns(right, rnames, right_index, "right")
+    if len(lkeys) != len(rkeys):
+        raise ValueError("len(right_on) must equal len(left_on)")
+    if validate is not None:
+        check_validate(lkeys, rkeys, validate)
+    if how in ("leftsemi", "leftanti"):
+        pos = semi_anti_indices(lkeys, rkeys, anti=how == "leftanti")
+        return left._take_rows(pos)
+    lpos, rpos = join_indices(lkeys, rkeys, how=how, sort=sort)
+    shared = [k for k in lnames if on is not None]
+    index = _result_index(left, right, lpos, rpos, how, left_index, right_index)
+    out = _assemble(left, right, lpos, rpos, shared, lkeys if on is not None else [], suffixes, indicator, index,
+                    rkeys=rkeys if on is not None else [])
+    return out
+
+
+def _result_index(left: Any, right: Any, lpos: Any, rpos: Any, how: str, left_index: bool,
+                  right_index: bool) -> Index | None:
+    """pandas keeps an index only when joining on indexes; else the result has a fresh RangeIndex."""
+    if left_index and right_index:
+        if how == "right":
+            return right.index.take(rpos)
+        if how == "outer":
+            return left.index.take_nullable(lpos) if not bool((lpos < 0).any()) else _coalesced(left, right, lpos, rpos)
+        return left.index.take(lpos)
+    if right_index and not left_index:
+        return left.index.take_nullable(lpos) if how != "right" else None
+    if left_index and not right_index:
+        return right.index.take_nullable(rpos) if how != "left" else None
+    return None
+
+
+def _coalesced(left: Any, right: Any, lpos: Any, rpos: Any) -> Index:
+    from ember.ops.missing import fillna
+
+    col = fillna(left.index.column.take_nullable(lpos), right.index.column.take_nullable(rpos))
+    return Index._from_column(col, left.index.name)
+
+
+def _assemble(left: Any, right: Any, lpos: Any, rpos: Any, shared: list, lkeys: list, suffixes: tuple,
+              indicator: bool, index: Index | None, rkeys: list | None = None) -> Any:
+    from ember.frame.dataframe import DataFrame
+    from ember.ops.missing import fillna
+
+    lmissing_possible = bool((lpos < 0).any()) if len(lpos) else False
+    rmissing_possible = bool((rpos < 0).any()) if len(rpos) else False
+    take_l = (lambda c: c.take_nullable(lpos)) if lmissing_possible else (lambda c: c.take(lpos))
+    take_r = (lambda c: c.take_nullable(rpos)) if rmissing_possible else (lambda c: c.take(rpos))
+    overlap = (set(left._names) & set(right._names)) - set(shared)
+    lsuf, rsuf = suffixes
+    if overlap and not lsuf and not rsuf:
+        raise ValueError(f"columns overlap but no suffix specified: {sorted(overlap, key=str)}")
+    cols: dict = {}
+    for k in left._names:
+        if k in shared:
+            col = take_l(left._columns[k])
+            if lmissing_possible:  # right/outer rows without a left match take the right key value
+                col = fillna(col, take_r(right._columns[k]))
+            cols[k] = col
+        else:
+            cols[f"{k}{lsuf}" if k in overlap else k] = take_l(left._columns[k])
+    for k in right._names:
+        if k in shared:
+            continue
+        name = f"{k}{rsuf}" if k in overlap else k
+        if name in cols:
+            raise NotImplementedError(f"merge: the result would have the column {name!r} twice")
+        cols[name] = take_r(right._columns[k])
+    if indicator:
+        cols["_merge"] = _indicator(lpos, rpos)
+    n = len(lpos)
+    return DataFrame._from_columns(cols, index if index is not None else RangeIndex(n))
+
+
+def _indicator(lpos: Any, rpos: Any) -> Column:
+    import pandas as pd
+
+    from ember.column import CategoricalColumn, from_pandas
+
+    xp = NumericColumn(lpos).xp
+    codes = xp.where(lpos < 0, 1, xp.where(rpos < 0, 0, 2)).astype(np.int32)
+    cats = from_pandas(pd.Series(["left_only", "right_only", "both"]), xp)
+    return CategoricalColumn(codes, cats, False)
+

@@ -1,0 +1,566 @@
+"""Series: one Column with an Index and a name. Methods validate, call ops/, and wrap the result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ember.backend import xp as current_xp
+from ember.column import Column, NumericColumn, from_any, from_pandas, from_scalar
+from ember.frame._fallback import missing_attribute, unsupported, with_fallback
+from ember.frame.alignment import align_series, column_like
+from ember.frame.generic import NDFrame, scalar_result
+from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
+from ember.frame.indexing import ILocIndexer, IAtIndexer, LocIndexer, AtIndexer
+
+_BINARY = {
+    "__add__": "add", "__sub__": "sub", "__mul__": "mul", "__truediv__": "truediv",
+    "__floordiv__": "floordiv", "__mod__": "mod", "__pow__": "pow",
+    "__radd__": "radd", "__rsub__": "rsub", "__rmul__": "rmul", "__rtruediv__": "rtruediv",
+    "__rfloordiv__": "rfloordiv", "__rmod__": "rmod", "__rpow__": "rpow",
+    "__eq__": "eq", "__ne__": "ne", "__lt__": "lt", "__le__": "le", "__gt__": "gt", "__ge__": "ge",
+    "__and__": "and_", "__or__": "or_", "__xor__": "xor",
+    "__rand__": "rand_", "__ror__": "ror_", "__rxor__": "rxor",
+}
+_NAMED = {"add": "add", "sub": "sub", "subtract": "sub", "mul": "mul", "multiply": "mul", "div": "truediv",
+          "truediv": "truediv", "divide": "truediv", "floordiv": "floordiv", "mod": "mod", "pow": "pow",
+          "radd": "radd", "rsub": "rsub", "rmul": "rmul", "rdiv": "rtruediv", "rtruediv": "rtruediv",
+          "rfloordiv": "rfloordiv", "rmod": "rmod", "rpow": "rpow",
+          "eq": "eq", "ne": "ne", "lt": "lt", "le": "le", "gt": "gt", "ge": "ge"}
+
+
+class Series(NDFrame):
+    """A pandas-compatible Series whose values live on the GPU (or the host on the CPU backend)."""
+
+    __slots__ = ("_column", "_index", "name")
+    _ember_kind = "series"
+
+    def __init__(self, data: Any = None, index: Any = None, dtype: Any = None, name: Any = None,
+                 copy: bool = False) -> None:
+        if isinstance(data, Series):
+            col, idx = data._column, data._index if index is None else ensure_index(index, len(data))
+            name = data.name if name is None else name
+        elif isinstance(data, pd.Series):
+            col = from_pandas(data, current_xp(), data.name)
+            idx = index_from_pandas(data.index) if index is None else ensure_index(index, len(data))
+            name = data.name if name is None else name
+        elif isinstance(data, dict):
+            idx = ensure_index(list(data.keys())) if index is None else ensure_index(index)
+            col = from_any(list(data.values()), current_xp(), name)
+            if index is not None:
+                raise unsupported("Series", "a dict with index=")
+        elif data is None or np.isscalar(data):
+            n = 0 if index is None else len(index)
+            idx = ensure_index(index, n)
+            col = from_scalar(data if data is not None else np.nan, n, current_xp(), name)
+        else:
+            col = from_any(data, current_xp(), name)
+            idx = ensure_index(index, len(col))
+        if dtype is not None:
+            from ember.ops.unary import astype
+
+            col = astype(col, dtype)
+        self._column = col
+        self._index = idx
+        self.name = name
+
+    @classmethod
+    def _from_column(cls, column: Column, index: Index | None = None, name: Any = None) -> Series:
+        obj = object.__new__(cls)
+        obj._column = column
+        obj._index = RangeIndex(len(column)) if index is None else index
+        obj.name = name
+        return obj
+
+    def _wrap(self, column: Column, name: Any = "__same__") -> Series:
+        return Series._from_column(column, self._index, self.name if name == "__same__" else name)
+
+    def _map_columns(self, fn: Any) -> Series:
+        return self._wrap(fn(self._column))
+
+    # --- attributes ---------------------------------------------------------------------------
+    @property
+    def column(self) -> Column:
+        return self._column
+
+    @property
+    def index(self) -> Index:
+        return self._index
+
+    @index.setter
+    def index(self, value: Any) -> None:
+        self._index = ensure_index(value, len(self))
+
+    @property
+    def dtype(self) -> Any:
+        return self._column.dtype
+
+    dtypes = dtype
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (len(self._column),)
+
+    @property
+    def size(self) -> int:
+        return len(self._column)
+
+    @property
+    def ndim(self) -> int:
+        return 1
+
+    @property
+    def empty(self) -> bool:
+        return len(self._column) == 0
+
+    @property
+    def hasnans(self) -> bool:
+        return bool(self._column.isna().any())
+
+    def __len__(self) -> int:
+        return len(self._column)
+
+    @property
+    def values(self) -> Any:
+        """The data as an array of the backend (CuPy on the GPU, NumPy on the CPU)."""
+        c = self._column
+        if isinstance(c, NumericColumn) and c.mask is None:
+            return c.data
+        return self.to_numpy()
+
+    @property
+    def iloc(self) -> ILocIndexer:
+        return ILocIndexer(self)
+
+    @property
+    def loc(self) -> LocIndexer:
+        return LocIndexer(self)
+
+    @property
+    def at(self) -> AtIndexer:
+        return AtIndexer(self)
+
+    @property
+    def iat(self) -> IAtIndexer:
+        return IAtIndexer(self)
+
+    # --- conversion ---------------------------------------------------------------------------
+    def to_pandas(self) -> pd.Series:
+        return self._column.to_pandas(index=self._index.to_pandas(), name=self.name)
+
+    def to_numpy(self, dtype: Any = None, copy: bool = False, na_value: Any = None) -> np.ndarray:
+        c = self._column
+        if isinstance(c, NumericColumn) and not c.nullable:
+            out = c.to_numpy(na_value=na_value)
+        elif na_value is not None:
+            out = self.to_pandas().to_numpy(na_value=na_value)
+        else:
+            out = self.to_pandas().to_numpy()
+        return out if dtype is None else out.astype(dtype)
+
+    def to_cupy(self, dtype: Any = None) -> Any:
+        """The values as a CuPy array (copied to the device on the CPU backend); nulls must be filled."""
+        from ember.backend import cupy_module
+
+        c = self._column
+        if not isinstance(c, NumericColumn):
+            raise TypeError(f"to_cupy needs a numeric or bool Series, not {self.dtype}")
+        if c.mask is not None:
+            raise ValueError("the Series has missing values; fill them first with .fillna(value)")
+        out = cupy_module().asarray(c.data)
+        return out if dtype is None else out.astype(dtype)
+
+    def to_arrow(self) -> Any:
+        return self._column.to_arrow()
+
+    def tolist(self) -> list:
+        return self.to_pandas().tolist()
+
+    to_list = tolist
+
+    def to_frame(self, name: Any = None) -> Any:
+        from ember.frame.dataframe import DataFrame
+
+        label = self.name if name is None else name
+        return DataFrame._from_columns({0 if label is None else label: self._column}, self._index)
+
+    def __iter__(self):
+        return iter(self.tolist())
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        from ember.interop import array_protocol
+
+        return array_protocol(self._column, dtype=dtype, copy=copy)
+
+    def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
+        from ember.ops.unary import apply_ufunc
+
+        if method != "__call__" or kwargs.get("out") is not None:
+            return NotImplemented
+        index = next(i._index for i in inputs if isinstance(i, Series))
+        cols = [i._column if isinstance(i, Series) else i for i in inputs]
+        result = apply_ufunc(ufunc, *cols)
+        if isinstance(result, tuple):
+            return tuple(Series._from_column(r, index, self.name) for r in result)
+        return Series._from_column(result, index, self.name)
+
+    @property
+    def __cuda_array_interface__(self) -> dict:
+        from ember.interop import cuda_array_interface
+
+        return cuda_array_interface(self._column)
+
+    def __dlpack__(self, *, stream: Any = None, **kwargs: Any) -> Any:
+        from ember.interop import to_dlpack
+
+        return to_dlpack(self._column, stream=stream, **kwargs)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        from ember.interop import dlpack_device
+
+        return dlpack_device(self._column)
+
+    def __arrow_c_array__(self, requested_schema: Any = None) -> Any:
+        from ember.interop import arrow_c_array
+
+        return arrow_c_array(self._column, requested_schema)
+
+    def __arrow_c_device_array__(self, requested_schema: Any = None, **kwargs: Any) -> Any:
+        from ember.interop import arrow_c_device_array
+
+        return arrow_c_device_array(self._column, requested_schema, **kwargs)
+
+    # --- display ------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        small, truncated = self._repr_pandas_parts()
+        if not truncated:
+            return repr(small)
+        n = len(small)
+        text = small.to_string(max_rows=n - 1, min_rows=n, name=True, dtype=True, length=False)
+        return text.replace("\nName:", f"\nLength: {len(self)}, Name:", 1) if "\nName:" in text else \
+            f"{text}\nLength: {len(self)}"
+
+    # --- operators ----------------------------------------------------------------------------
+    def _binary(self, other: Any, op: str) -> Any:
+        from ember.ops.binary import binary_op
+
+        if getattr(other, "_ember_kind", None) == "frame":
+            return NotImplemented
+        if isinstance(other, Series):
+            left, right, index = align_series(self, other)
+            name = self.name if self.name == other.name else None
+            return Series._from_column(binary_op(left, right, op), index, name)
+        if isinstance(other, pd.Series):
+            return self._binary(Series(other), op)
+        if not np.isscalar(other) and other is not None and not isinstance(other, (pd.Timestamp, pd.Timedelta)):
+            other = column_like(other, len(self))
+        return self._wrap(binary_op(self._column, other, op))
+
+    def __neg__(self) -> Series:
+        from ember.ops.unary import negate
+
+        return self._wrap(negate(self._column))
+
+    def __invert__(self) -> Series:
+        from ember.ops.unary import invert
+
+        return self._wrap(invert(self._column))
+
+    def __pos__(self) -> Series:
+        return self
+
+    def __bool__(self) -> bool:
+        raise ValueError("The truth value of a Series is ambiguous. Use a.empty, a.bool(), a.item(), a.any() or a.all().")
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # --- reductions ---------------------------------------------------------------------------
+    def _reduce(self, op: str, skipna: bool = True, numeric_only: bool = False, **kw: Any) -> Any:
+        from ember.ops.reductions import reduce
+
+        return scalar_result(reduce(self._column, op, skipna=skipna, **kw))
+
+    def sum(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, min_count: int = 0) -> Any:
+        return self._reduce("sum", skipna, min_count=min_count)
+
+    def prod(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, min_count: int = 0) -> Any:
+        return self._reduce("prod", skipna, min_count=min_count)
+
+    product = prod
+
+    def mean(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
+        return self._reduce("mean", skipna)
+
+    def median(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
+        return self._reduce("median", skipna)
+
+    def min(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
+        return self._reduce("min", skipna)
+
+    def max(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
+        return self._reduce("max", skipna)
+
+    def std(self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> Any:
+        return self._reduce("std", skipna, ddof=ddof)
+
+    def var(self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> Any:
+        return self._reduce("var", skipna, ddof=ddof)
+
+    def sem(self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> Any:
+        return self._reduce("sem", skipna, ddof=ddof)
+
+    def count(self) -> int:
+        return int(self._reduce("count"))
+
+    def nunique(self, dropna: bool = True) -> int:
+        return int(self._reduce("nunique", skipna=dropna))
+
+    def any(self, axis: Any = None, bool_only: bool = False, skipna: bool = True) -> bool:
+        return bool(self._reduce("any", skipna))
+
+    def all(self, axis: Any = None, bool_only: bool = False, skipna: bool = True) -> bool:
+        return bool(self._reduce("all", skipna))
+
+    def quantile(self, q: Any = 0.5, interpolation: str = "linear") -> Any:
+        from ember.ops.reductions import quantile_many
+
+        if interpolation != "linear":
+            raise unsupported("Series.quantile", f"interpolation={interpolation!r}")
+        if np.isscalar(q):
+            return quantile_many(self._column, [float(q)])[0]
+        qs = [float(v) for v in q]
+        return Series(quantile_many(self._column, qs), index=qs, name=self.name)
+
+    def idxmin(self, axis: Any = None, skipna: bool = True) -> Any:
+        return self._index[int(self._reduce("idxmin", skipna))]
+
+    def idxmax(self, axis: Any = None, skipna: bool = True) -> Any:
+        return self._index[int(self._reduce("idxmax", skipna))]
+
+    def describe(self, percentiles: Any = None) -> Series:
+        from ember.frame.describe import describe_series
+
+        return describe_series(self, percentiles)
+
+    def corr(self, other: Series, method: str = "pearson", min_periods: int | None = None) -> float:
+        from ember.ops.reductions import corr_matrix
+
+        left, right, _ = align_series(self, other)
+        return float(corr_matrix([left, right], method=method, min_periods=min_periods or 1)[0, 1])
+
+    def cov(self, other: Series, min_periods: int | None = None, ddof: int = 1) -> float:
+        from ember.ops.reductions import cov_matrix
+
+        left, right, _ = align_series(self, other)
+        return float(cov_matrix([left, right], ddof=ddof, min_periods=min_periods)[0, 1])
+
+    def item(self) -> Any:
+        if len(self) != 1:
+            raise ValueError("can only convert an array of size 1 to a Python scalar")
+        return self.iat[0]
+
+    # --- missing data -------------------------------------------------------------------------
+    @with_fallback
+    def fillna(self, value: Any = None, *, inplace: bool = False, limit: Any = None) -> Any:
+        from ember.ops.missing import fillna
+
+        if limit is not None or inplace:
+            raise unsupported("Series.fillna", "limit= / inplace=True")
+        if isinstance(value, Series):
+            left, right, _ = align_series(self, value, how="left")
+            return self._wrap(fillna(left, right))
+        if isinstance(value, dict):
+            raise unsupported("Series.fillna", "a dict value")
+        return self._wrap(fillna(self._column, value))
+
+    def dropna(self, *, inplace: bool = False, ignore_index: bool = False) -> Series:
+        keep = ~self._column.isna()
+        return self._filter_rows(keep, ignore_index)
+
+    def where(self, cond: Any, other: Any = None) -> Series:
+        from ember.ops.missing import where
+
+        mask = self._condition(cond)
+        other_col = other._column if isinstance(other, Series) else other
+        return self._wrap(where(self._column, mask, other_col))
+
+    def mask(self, cond: Any, other: Any = None) -> Series:
+        mask = self._condition(cond)
+        return self.where(~mask if not callable(cond) else ~mask, other)
+
+    def _condition(self, cond: Any) -> Any:
+        if callable(cond):
+            cond = cond(self)
+        if isinstance(cond, Series):
+            left, right, _ = align_series(self, cond, how="left")
+            from ember.ops.missing import fillna
+
+            return fillna(right, False).data if right.mask is not None else right.data
+        arr = column_like(cond, len(self))
+        return arr.data
+
+    def between(self, left: Any, right: Any, inclusive: str = "both") -> Series:
+        from ember.ops.unary import between
+
+        return self._wrap(between(self._column, left, right, inclusive))
+
+    # --- uniqueness ---------------------------------------------------------------------------
+    def unique(self) -> Any:
+        from ember.ops.factorize import unique
+
+        col = unique(self._column)
+        if isinstance(col, NumericColumn) and col.mask is None:
+            return col.data
+        return col.to_pandas().array
+
+    def value_counts(self, normalize: bool = False, sort: bool = True, ascending: bool = False,
+                     dropna: bool = True) -> Series:
+        from ember.ops.factorize import value_counts
+
+        uniques, counts = value_counts([self._column], sort=sort, ascending=ascending, dropna=dropna,
+                                       normalize=normalize)
+        name = "proportion" if normalize else "count"
+        index = Index._from_column(uniques[0], self.name)
+        return Series._from_column(counts if isinstance(counts, Column) else NumericColumn(counts), index, name)
+
+    def drop_duplicates(self, keep: Any = "first", ignore_index: bool = False) -> Series:
+        from ember.ops.factorize import duplicated
+
+        return self._filter_rows(~duplicated([self._column], keep=keep), ignore_index)
+
+    def duplicated(self, keep: Any = "first") -> Series:
+        from ember.ops.factorize import duplicated
+
+        return self._wrap(NumericColumn(duplicated([self._column], keep=keep)))
+
+    def factorize(self, sort: bool = False, use_na_sentinel: bool = True) -> tuple[Any, Any]:
+        from ember.ops.factorize import factorize_keys
+
+        codes, uniques, _ = factorize_keys([self._column], sort=sort, dropna=use_na_sentinel)
+        return codes, Index._from_column(uniques[0])
+
+    # --- rows ---------------------------------------------------------------------------------
+    def _filter_rows(self, keep: Any, ignore_index: bool = False) -> Series:
+        positions = self._column.xp.flatnonzero(keep)
+        return self._take_rows(positions, ignore_index)
+
+    def _take_rows(self, positions: Any, ignore_index: bool = False) -> Series:
+        index = RangeIndex(len(positions)) if ignore_index else self._index.take(positions)
+        return Series._from_column(self._column.take(positions), index, self.name)
+
+    def _slice_rows(self, start: int, stop: int, step: int = 1) -> Series:
+        return Series._from_column(self._column.slice(start, stop, step), self._index.slice(start, stop, step),
+                                   self.name)
+
+    def head(self, n: int = 5) -> Series:
+        return self.iloc[:n] if n >= 0 else self.iloc[:n]
+
+    def tail(self, n: int = 5) -> Series:
+        return self.iloc[max(len(self) - n, 0):] if n >= 0 else self.iloc[-n:]
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, slice):
+            return self.iloc[key]
+        if isinstance(key, Series) and key.dtype == bool:
+            return self.loc[key]
+        if isinstance(key, (list, np.ndarray)) or hasattr(key, "__cuda_array_interface__"):
+            arr = np.asarray(key) if isinstance(key, list) else key
+            if getattr(arr, "dtype", None) is not None and arr.dtype == bool:
+                return self.loc[key]
+            return self.loc[key]
+        return self.loc[key]
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        from ember.frame.indexing import set_rows
+
+        self._column = set_rows(self, key, value)
+
+    def __getattr__(self, name: str) -> Any:
+        return missing_attribute(self, name, pd.Series)
+
+    # --- transformations ----------------------------------------------------------------------
+    def astype(self, dtype: Any, copy: bool = True, errors: str = "raise") -> Series:
+        from ember.ops.unary import astype
+
+        return self._wrap(astype(self._column, dtype))
+
+    def rename(self, index: Any = None, **kwargs: Any) -> Series:
+        if index is None or np.isscalar(index) or isinstance(index, tuple):
+            return Series._from_column(self._column, self._index, index)
+        raise unsupported("Series.rename", "a mapping or function for index labels")
+
+    def reset_index(self, drop: bool = False, name: Any = None) -> Any:
+        if drop:
+            return Series._from_column(self._column, RangeIndex(len(self)), self.name)
+        frame = self.to_frame(name if name is not None else (0 if self.name is None else self.name))
+        return frame.reset_index()
+
+    def set_axis(self, labels: Any) -> Series:
+        return Series._from_column(self._column, ensure_index(labels, len(self)), self.name)
+
+    def sort_values(self, ascending: bool = True, na_position: str = "last", ignore_index: bool = False,
+                    kind: str = "stable") -> Series:
+        from ember.ops.sort import argsort
+
+        order = argsort([self._column], ascending=ascending, na_position=na_position)
+        return self._take_rows(order, ignore_index)
+
+    def sort_index(self, ascending: bool = True, na_position: str = "last", ignore_index: bool = False) -> Series:
+        from ember.ops.sort import argsort
+
+        order = argsort(_index_columns(self._index), ascending=ascending, na_position=na_position)
+        return self._take_rows(order, ignore_index)
+
+    def map(self, arg: Any, na_action: Any = None) -> Series:
+        from ember.frame.apply import map_series
+
+        return map_series(self, arg, na_action)
+
+    def apply(self, func: Any, convert_dtype: Any = None, args: tuple = (), **kwargs: Any) -> Series:
+        from ember.frame.apply import map_series
+
+        return map_series(self, func, None, args=args, **kwargs)
+
+    def groupby(self, by: Any = None, level: Any = None, sort: bool = True, dropna: bool = True,
+                observed: bool = True, as_index: bool = True) -> Any:
+        from ember.frame.groupby import SeriesGroupBy
+
+        return SeriesGroupBy(self, by, level=level, sort=sort, dropna=dropna)
+
+    def equals(self, other: Any) -> bool:
+        return isinstance(other, Series) and self.to_pandas().equals(other.to_pandas())
+
+
+def _index_columns(index: Index) -> list[Column]:
+    from ember.frame.index import MultiIndex
+
+    return list(index.levels_columns) if isinstance(index, MultiIndex) else [index.column]
+
+
+def _make_binary(op: str) -> Any:
+    def method(self: Series, other: Any) -> Any:
+        return self._binary(other, op)
+
+    method.__name__ = op
+    return method
+
+
+def _make_named(op: str) -> Any:
+    def method(self: Series, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0) -> Any:
+        if level is not None:
+            raise unsupported(f"Series.{op}", "level=")
+        if fill_value is not None:
+            left, right = (self.fillna(fill_value), other.fillna(fill_value) if isinstance(other, Series) else other)
+            return left._binary(right, op)
+        return self._binary(other, op)
+
+    method.__name__ = op
+    return method
+
+
+for _dunder, _op in _BINARY.items():
+    setattr(Series, _dunder, _make_binary(_op))
+for _name, _op in _NAMED.items():
+    setattr(Series, _name, _make_named(_op))
