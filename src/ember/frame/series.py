@@ -146,6 +146,25 @@ class Series(NDFrame):
     def iat(self) -> IAtIndexer:
         return IAtIndexer(self)
 
+    # --- accessors (each in its own module under frame/accessors/) -----------------------------
+    @property
+    def str(self) -> Any:
+        from ember.frame.accessors.strings import StringMethods
+
+        return StringMethods(self)
+
+    @property
+    def dt(self) -> Any:
+        from ember.frame.accessors.datetimes import DatetimeMethods
+
+        return DatetimeMethods(self)
+
+    @property
+    def cat(self) -> Any:
+        from ember.frame.accessors.categorical import CategoricalMethods
+
+        return CategoricalMethods(self)
+
     # --- conversion ---------------------------------------------------------------------------
     def to_pandas(self) -> pd.Series:
         return self._column.to_pandas(index=self._index.to_pandas(), name=self.name)

@@ -1,0 +1,1 @@
+"""Series accessors: .str, .dt, .cat — one module each, thin wrappers over ops/."""
