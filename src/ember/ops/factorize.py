@@ -1,0 +1,233 @@
+"""Factorizing key columns into dense group codes, and the uniqueness operations built on it.
+
+Two strategies, one result: a single integer-like key (ints, bools, datetimes, categorical codes) whose
+value range is small is direct-mapped (a presence table and its running count give sorted codes with no
+sort at all); everything else is sorted (stable, multi-key) and the runs of equal keys are numbered. Group
+order is the sorted key order (missing keys last), or first appearance when ``sort=False``, as pandas.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ember.backend import array_module, to_host
+from ember.backend.primitives import scatter_max, scatter_min, stable_argsort
+from ember.column import CategoricalColumn, Column, DatetimeColumn, NumericColumn, TimedeltaColumn
+from ember.ops.sort import argsort_keys, key_and_nulls, tie_starts
+
+# direct-mapped codes when the key range is at most this many times the row count (or this small)
+_DIRECT_RANGE_FACTOR = 2
+_DIRECT_RANGE_MIN = 1 << 16
+
+
+def _int_like(col: Column) -> bool:
+    if isinstance(col, (DatetimeColumn, TimedeltaColumn, CategoricalColumn)):
+        return True
+    return isinstance(col, NumericColumn) and col.data.dtype.kind in "iub"
+
+
+def _key_range(col: Column, key: Any, nulls: Any) -> tuple[int, int]:
+    """(min, max) of the non-missing keys; one device sync (both values come back together)."""
+    xp = col.xp
+    if isinstance(col, CategoricalColumn):
+        return 0, len(col.categories) - 1
+    info = np.iinfo(key.dtype)
+    lo_in = key if nulls is None else xp.where(nulls, key.dtype.type(info.max), key)
+    hi_in = key if nulls is None else xp.where(nulls, key.dtype.type(info.min), key)
+    both = to_host(xp.stack([lo_in.min(), hi_in.max()]))
+    return int(both[0]), int(both[1])
+
+
+def _direct_codes(col: Column, dropna: bool) -> tuple[Any, Any, Any] | None:
+    """Sorted codes by direct mapping for a single integer-like key, or None when its range is too wide.
+
+    Returns (codes, ngroups on the device, dropped-row count on the device)."""
+    xp = col.xp
+    n = len(col)
+    key = col.data.view(np.uint8) if col.data.dtype.kind == "b" else col.data
+    nulls = col.isna() if col.has_nulls_possible else None
+    lo, hi = _key_range(col, key, nulls)
+    span = hi - lo + 1
+    if span > max(_DIRECT_RANGE_FACTOR * n, _DIRECT_RANGE_MIN) or hi > np.iinfo(np.int64).max:
+        return None
+    span = max(span, 0)
+    rel = key.astype(np.int64) - lo
+    if nulls is not None:
+        rel = xp.where(nulls, span, rel)  # slot ``span``: the missing-key group, sorted last
+    present = xp.zeros(span + 1, dtype=bool)
+    present[rel] = True
+    if dropna:
+        present[span] = False
+    label = xp.cumsum(present) - 1
+    codes = label[rel]
+    ngroups = label[-1] + 1
+    dropped = xp.zeros((), dtype=np.int64)
+    if dropna and nulls is not None:
+        codes = xp.where(nulls, -1, codes)
+        dropped = nulls.sum()
+    return codes.astype(np.int64, copy=False), ngroups, dropped
+
+
+def _sorted_codes(cols: list[Column], dropna: bool) -> tuple[Any, Any, Any]:
+    """Sorted codes by a stable lexicographic sort and numbering the runs of equal keys."""
+    pairs = [key_and_nulls(c) for c in cols]
+    xp = array_module(pairs[0][0])
+    n = len(cols[0])
+    order = argsort_keys(pairs, [True] * len(cols), "last")
+    start = xp.zeros(n, dtype=bool)
+    anynull = None
+    for key, nulls in pairs:
+        ns = None if nulls is None else nulls[order]
+        start |= tie_starts(key[order], ns)
+        if ns is not None:
+            anynull = ns if anynull is None else anynull | ns
+    dropped = xp.zeros((), dtype=np.int64)
+    if dropna and anynull is not None:
+        gid = xp.cumsum(start & ~anynull) - 1
+        gid = xp.where(anynull, -1, gid)
+        dropped = anynull.sum()
+    else:
+        gid = xp.cumsum(start) - 1
+    ngroups = gid.max() + 1 if n else xp.zeros((), dtype=np.int64)
+    codes = xp.empty(n, dtype=np.int64)
+    codes[order] = gid
+    return codes, ngroups, dropped
+
+
+def first_rows(codes: Any, ngroups: int) -> Any:
+    """Position of the first row of each group (int64, ngroups); rows with code -1 are ignored."""
+    xp = array_module(codes)
+    n = len(codes)
+    rep = xp.full(ngroups + 1, n, dtype=np.int64)
+    scatter_min(rep, xp.where(codes >= 0, codes, ngroups), xp.arange(n, dtype=np.int64))
+    return rep[:ngroups]
+
+
+def last_rows(codes: Any, ngroups: int) -> Any:
+    """Position of the last row of each group (int64, ngroups); rows with code -1 are ignored."""
+    xp = array_module(codes)
+    n = len(codes)
+    rep = xp.full(ngroups + 1, -1, dtype=np.int64)
+    scatter_max(rep, xp.where(codes >= 0, codes, ngroups), xp.arange(n, dtype=np.int64))
+    return rep[:ngroups]
+
+
+def _relabel_by_appearance(codes: Any, rep: Any, ngroups: int) -> tuple[Any, Any]:
+    """Codes renumbered so groups count in order of first appearance; the reordered first rows."""
+    xp = array_module(codes)
+    perm = stable_argsort(rep)
+    newlabel = xp.empty(ngroups, dtype=np.int64)
+    newlabel[perm] = xp.arange(ngroups, dtype=np.int64)
+    safe = xp.where(codes >= 0, codes, 0)
+    codes = xp.where(codes >= 0, newlabel[safe] if ngroups else safe, -1)
+    return codes, rep[perm]
+
+
+def factorize_with_info(
+    cols: list[Column], sort: bool = True, dropna: bool = True
+) -> tuple[Any, list[Column], int, int, Any]:
+    """``factorize_keys`` plus the number of rows dropped for a missing key and each group's first row.
+
+    Synchronizes once (ngroups and the dropped count come back together); a single integer key whose
+    range must be checked for direct mapping costs one more sync for its min and max."""
+    if not cols:
+        raise ValueError("factorize_keys: need at least one key column")
+    n = len(cols[0])
+    if any(len(c) != n for c in cols):
+        raise ValueError("factorize_keys: key columns have different lengths")
+    xp = cols[0].xp
+    cols = [c.to(xp) for c in cols]
+    found = _direct_codes(cols[0], dropna) if len(cols) == 1 and _int_like(cols[0]) and n else None
+    codes, ngroups_d, dropped_d = found if found is not None else _sorted_codes(cols, dropna)
+    sizes = to_host(xp.stack([xp.asarray(ngroups_d, dtype=np.int64), xp.asarray(dropped_d, dtype=np.int64)]))
+    ngroups, dropped = int(sizes[0]), int(sizes[1])
+    rep = first_rows(codes, ngroups)
+    if not sort and ngroups:
+        codes, rep = _relabel_by_appearance(codes, rep, ngroups)
+    uniques = [c.take(rep) for c in cols]
+    return codes, uniques, ngroups, dropped, rep
+
+
+def factorize_keys(cols: list[Column], sort: bool = True, dropna: bool = True) -> tuple[Any, list[Column], int]:
+    """Dense group codes for the rows of one or more key columns.
+
+    Returns ``(codes, uniques, ngroups)``: ``codes`` int64 per row in [0, ngroups), -1 for rows with a
+    missing value in any key when ``dropna``; ``uniques`` one Column per key with the group's key values,
+    in sorted key order (``sort=True``; missing keys last in each key) or first-appearance order; with
+    ``dropna=False`` missing keys form their own groups. One device sync for ngroups (plus one for the
+    key range of a single integer key)."""
+    codes, uniques, ngroups, _, _ = factorize_with_info(cols, sort, dropna)
+    return codes, uniques, ngroups
+
+
+def unique(col: Column) -> Column:
+    """``Series.unique``: distinct values in order of first appearance (one missing value kept)."""
+    _, uniques, _ = factorize_keys([col], sort=False, dropna=False)
+    return uniques[0]
+
+
+def duplicated(cols: list[Column], keep: str | bool = "first") -> Any:
+    """``DataFrame.duplicated``: bool array, True for rows whose key repeats an earlier ('first'), later
+    ('last') or any other (False) row's key. Missing values equal each other, as pandas."""
+    if keep not in ("first", "last", False):
+        raise ValueError(f"duplicated: keep must be 'first', 'last' or False, got {keep!r}")
+    codes, _, ngroups, _, rep = factorize_with_info(cols, sort=True, dropna=False)
+    xp = array_module(codes)
+    n = len(codes)
+    if n == 0:
+        return xp.zeros(0, dtype=bool)
+    pos = xp.arange(n, dtype=np.int64)
+    if keep == "first":
+        return pos != rep[codes]
+    if keep == "last":
+        return pos != last_rows(codes, ngroups)[codes]
+    return xp.bincount(codes, minlength=ngroups)[codes] > 1
+
+
+def value_counts(
+    cols: list[Column], sort: bool = True, ascending: bool = False, dropna: bool = True, normalize: bool = False
+) -> tuple[list[Column], Any]:
+    """``Series/DataFrame.value_counts``: (uniques, counts) in pandas 3's order: first appearance, then
+    (``sort``) a stable sort by count. A single categorical key counts every category (zeros included),
+    in category order before the sort. ``counts`` is int64, or float64 proportions with ``normalize``."""
+    xp = cols[0].xp
+    if len(cols) == 1 and isinstance(cols[0], CategoricalColumn):
+        col = cols[0]
+        ncat = len(col.categories)
+        codes = col.codes.astype(np.int64)
+        counts = xp.bincount(xp.where(codes >= 0, codes, ncat), minlength=ncat + 1)
+        idx = xp.arange(ncat, dtype=np.int64)
+        if not dropna:
+            idx = xp.arange(ncat + 1, dtype=np.int64)
+            if int(counts[ncat]) == 0:
+                idx = idx[:ncat]
+        else:
+            counts = counts[:ncat]
+        counts = counts[: len(idx)]
+        uniques = [CategoricalColumn(xp.where(idx < ncat, idx, -1).astype(np.int32), col.categories, col.ordered)]
+    else:
+        codes, uniques, ngroups = factorize_keys(cols, sort=False, dropna=dropna)
+        counts = xp.bincount(xp.where(codes >= 0, codes, ngroups), minlength=ngroups + 1)[:ngroups]
+        if len(cols) == 1 and isinstance(cols[0], NumericColumn) and cols[0].nullable and not dropna:
+            last = stable_argsort(uniques[0].isna())  # pandas' masked arrays count NA after the values
+            counts, uniques = counts[last], [uniques[0].take(last)]
+    if sort:
+        key = counts if ascending else -counts
+        order = stable_argsort(key)
+        counts = counts[order]
+        uniques = [u.take(order) for u in uniques]
+    counts = counts.astype(np.int64)
+    if normalize:
+        total = counts.sum()
+        counts = counts / xp.where(total > 0, total, 1)
+    return uniques, counts
+
+
+def nunique(col: Column, dropna: bool = True) -> int:
+    """``Series.nunique``: number of distinct values (a missing value counts once unless ``dropna``)."""
+    if len(col) == 0:
+        return 0
+    _, _, ngroups = factorize_keys([col], sort=True, dropna=dropna)
+    return ngroups

@@ -1,0 +1,310 @@
+"""Sorting on columns: order-preserving numeric keys, multi-key stable argsort, rank, n-largest, search.
+
+Every column kind is reduced to one numeric key array whose order is the column's order (strings become
+their dense rank among the distinct values, computed with vectorized sorts over 8-byte words), plus the
+column's missing-value flags. Multi-key sorts are least-significant-key-first passes of a stable sort,
+which gives pandas' ``sort_values(kind='stable')`` results, descending keys included.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ember.backend import array_module
+from ember.backend.primitives import scatter_max, scatter_min, stable_argsort
+from ember.column import CategoricalColumn, Column, NumericColumn, StringColumn
+
+_NA_POSITIONS = ("first", "last")
+
+
+# --- keys --------------------------------------------------------------------------------------------
+
+
+def _string_words(col: StringColumn, k: int, lengths: Any) -> Any:
+    """Bytes ``8k .. 8k+7`` of every value as one big-endian uint64 (zero past the end)."""
+    xp = col.xp
+    n = len(col)
+    j = xp.arange(8, dtype=np.int64)
+    rel = 8 * k + j[None, :]
+    inside = rel < lengths[:, None]
+    if int(col.chars.shape[0]) == 0:
+        return xp.zeros(n, dtype=np.uint64)
+    idx = xp.where(inside, col.offsets[:-1, None] + rel, 0)
+    b = xp.where(inside, col.chars[idx], 0).astype(np.uint64)
+    shifts = (np.uint64(56) - (j * 8).astype(np.uint64))[None, :]
+    return (b << shifts).sum(axis=1, dtype=np.uint64)
+
+
+def _dense_refine(rank: Any, key: Any) -> Any:
+    """Dense rank of the pairs (rank, key): ties of ``rank`` broken by ``key``."""
+    xp = array_module(rank)
+    order = stable_argsort(key)
+    order = order[stable_argsort(rank[order])]
+    r, k = rank[order], key[order]
+    step = xp.empty(len(order), dtype=np.int64)
+    if len(order):
+        step[0] = 0
+        step[1:] = (r[1:] != r[:-1]) | (k[1:] != k[:-1])
+    out = xp.empty_like(step)
+    out[order] = xp.cumsum(step)
+    return out
+
+
+def string_ranks(col: StringColumn) -> Any:
+    """Dense rank (int64) of each value among the column's distinct strings, in UTF-8 byte order
+    (= code point order, as Python and pandas compare). Missing rows get rank 0 (use ``isna``).
+
+    Synchronizes once (the longest value sizes the number of word passes)."""
+    xp = col.xp
+    n = len(col)
+    lengths = col.lengths()
+    if col.mask is not None:
+        lengths = xp.where(col.mask, lengths, 0)
+    rank = xp.zeros(n, dtype=np.int64)
+    if n == 0:
+        return rank
+    maxlen = int(lengths.max())
+    for k in range((maxlen + 7) // 8):
+        rank = _dense_refine(rank, _string_words(col, k, lengths))
+    return _dense_refine(rank, lengths)
+
+
+def sort_keys(col: Column) -> Any:
+    """An order-preserving numeric key array for any column (values at missing rows are arbitrary).
+
+    ints/uints/bools/floats: the values; datetimes/timedeltas: int64 ticks; categoricals: the codes
+    (= category order, which is pandas' sort order for ordered and unordered categoricals alike);
+    strings: dense ranks among the distinct values."""
+    if isinstance(col, StringColumn):
+        return string_ranks(col)
+    if isinstance(col, CategoricalColumn):
+        return col.codes
+    return col.data
+
+
+def _reverse(key: Any) -> Any:
+    """A key whose ascending order is ``key``'s descending order (exact: no overflow, no ties made)."""
+    if key.dtype.kind == "f":
+        return -key
+    return ~key  # bitwise not: reverses ints and uints exactly, and negates bools
+
+
+def key_and_nulls(col: Column) -> tuple[Any, Any]:
+    """(order-preserving key with missing rows zeroed, missing flags or None when there are none)."""
+    key = sort_keys(col)
+    nulls = col.isna() if col.has_nulls_possible else None
+    if nulls is not None:
+        key = col.xp.where(nulls, key.dtype.type(0), key)
+    return key, nulls
+
+
+def _check_na_position(na_position: str, fn: str) -> None:
+    if na_position not in _NA_POSITIONS:
+        raise ValueError(f"{fn}: invalid na_position: {na_position!r}; expected 'first' or 'last'")
+
+
+def _as_list(ascending: bool | list[bool], k: int, fn: str) -> list[bool]:
+    if isinstance(ascending, (list, tuple)):
+        if len(ascending) != k:
+            raise ValueError(f"{fn}: length of ascending ({len(ascending)}) != number of keys ({k})")
+        return [bool(a) for a in ascending]
+    return [bool(ascending)] * k
+
+
+def argsort(
+    cols: list[Column],
+    ascending: bool | list[bool] = True,
+    na_position: str = "last",
+    stable: bool = True,
+) -> Any:
+    """Row order (int64) that sorts ``cols`` lexicographically, as ``DataFrame.sort_values(by,
+    ascending, na_position, kind='stable')``: ties keep their original order in both directions;
+    missing values (null, NaN, NaT) go first or last in every key. Always stable (``stable`` is
+    accepted for pandas' ``kind`` argument). No device sync except for string keys."""
+    _check_na_position(na_position, "argsort")
+    if not cols:
+        raise ValueError("argsort: need at least one key column")
+    asc = _as_list(ascending, len(cols), "argsort")
+    return argsort_keys([key_and_nulls(c) for c in cols], asc, na_position)
+
+
+def argsort_keys(keys: list[tuple[Any, Any]], ascending: list[bool], na_position: str = "last") -> Any:
+    """``argsort`` on precomputed ``key_and_nulls`` pairs (lets callers reuse string ranks)."""
+    xp = array_module(keys[0][0])
+    order = xp.arange(len(keys[0][0]), dtype=np.int64)
+    for (key, nulls), up in zip(reversed(keys), reversed(ascending), strict=True):
+        if not up:
+            key = _reverse(key)
+        order = order[stable_argsort(key[order])]
+        if nulls is not None:
+            flag = nulls[order] if na_position == "last" else ~nulls[order]
+            order = order[stable_argsort(flag)]
+    return order
+
+
+# --- rank --------------------------------------------------------------------------------------------
+
+_RANK_METHODS = ("average", "min", "max", "first", "dense")
+_NA_OPTIONS = ("keep", "top", "bottom")
+
+
+def tie_starts(sorted_key: Any, sorted_nulls: Any, seg: Any = None) -> Any:
+    """True where a sorted row starts a new run of equal values (missing values equal each other;
+    a change of ``seg``, the group of each sorted row, also starts a run)."""
+    xp = array_module(sorted_key)
+    n = len(sorted_key)
+    start = xp.ones(n, dtype=bool)
+    if n > 1:
+        diff = sorted_key[1:] != sorted_key[:-1]
+        if sorted_nulls is not None:
+            diff = (sorted_nulls[1:] != sorted_nulls[:-1]) | (~sorted_nulls[1:] & diff)
+        if seg is not None:
+            diff = diff | (seg[1:] != seg[:-1])
+        start[1:] = diff
+    return start
+
+
+def ranks_from_order(
+    order: Any, key: Any, nulls: Any, method: str, seg: Any = None, seg_count: Any = None,
+    seg_offsets: Any = None,
+) -> Any:
+    """float64 ranks (1-based) of rows given their sort order; within groups ``seg`` (sorted-row group
+    ids, with ``seg_offsets`` the first sorted position of each group) when given."""
+    xp = array_module(order)
+    n = len(order)
+    ks = key[order]
+    ns = None if nulls is None else nulls[order]
+    start = tie_starts(ks, ns, seg)
+    pos = xp.arange(n, dtype=np.int64)
+    if seg is not None:
+        base = seg_offsets[seg]
+        local = pos - base
+    else:
+        local = pos
+    if method == "first":
+        r = (local + 1).astype(np.float64)
+    elif method == "dense":
+        run = xp.cumsum(start) - 1
+        if seg is not None:
+            first_run = xp.full(int(seg_offsets.shape[0]), n, dtype=np.int64)
+            scatter_min(first_run, seg, run)
+            run = run - first_run[seg]
+        r = (run + 1).astype(np.float64)
+    else:
+        run = xp.cumsum(start) - 1
+        lo = xp.full(n, n, dtype=np.int64)
+        hi = xp.full(n, -1, dtype=np.int64)
+        scatter_min(lo, run, local)
+        scatter_max(hi, run, local)
+        lo, hi = lo[run] + 1, hi[run] + 1
+        r = {"min": lo.astype(np.float64), "max": hi.astype(np.float64)}.get(method)
+        if r is None:
+            r = (lo + hi) / 2.0
+    out = xp.empty(n, dtype=np.float64)
+    out[order] = r
+    return out
+
+
+def _check_rank_args(method: str, na_option: str) -> None:
+    if method not in _RANK_METHODS:
+        raise ValueError(f"rank: method must be one of {_RANK_METHODS}, got {method!r}")
+    if na_option not in _NA_OPTIONS:
+        raise ValueError(f"rank: na_option must be one of {_NA_OPTIONS}, got {na_option!r}")
+
+
+def rank(
+    col: Column, method: str = "average", ascending: bool = True, na_option: str = "keep", pct: bool = False
+) -> NumericColumn:
+    """``Series.rank``: float64 ranks; missing values get NaN ('keep') or rank first/last ('top'/'bottom')."""
+    _check_rank_args(method, na_option)
+    xp = col.xp
+    key, nulls = key_and_nulls(col)
+    na_pos = "first" if na_option == "top" else "last"
+    order = argsort([col], ascending, na_position=na_pos)
+    r = ranks_from_order(order, key, nulls, method)
+    n = len(col)
+    if pct:
+        if method == "dense":
+            denom = r.max() if n else 1.0
+            if na_option == "keep" and nulls is not None:
+                denom = xp.where(nulls, -xp.inf, r).max() if n else 1.0
+        else:
+            denom = float(n) if (na_option != "keep" or nulls is None) else (n - nulls.sum())
+        r = r / denom
+    if na_option == "keep" and nulls is not None:
+        r = xp.where(nulls, xp.nan, r)
+    return NumericColumn(r)
+
+
+# --- selection and search ----------------------------------------------------------------------------
+
+
+def _select_n(col: Column, n: int, keep: str, largest: bool) -> Any:
+    if keep not in ("first", "last", "all"):
+        raise ValueError(f"{'nlargest' if largest else 'nsmallest'}: keep must be 'first', 'last' or 'all', got {keep!r}")
+    xp = col.xp
+    size = len(col)
+    if n <= 0 or size == 0:
+        return xp.zeros(0, dtype=np.int64)
+    if keep == "last":
+        flipped = col.take(xp.arange(size - 1, -1, -1, dtype=np.int64))
+        order = (size - 1) - argsort([flipped], ascending=not largest, na_position="last")
+    else:
+        order = argsort([col], ascending=not largest, na_position="last")
+    key, nulls = key_and_nulls(col)
+    nvalid = size if nulls is None else size - nulls.sum()
+    if keep != "all":
+        m = min(n, int(nvalid))
+        return order[:m]
+    ks = key[order]
+    # include every row tied with the n-th value
+    last = xp.minimum(n, nvalid) - 1
+    pos = xp.arange(size)
+    tied = (ks == ks[xp.maximum(last, 0)]) & (pos < nvalid)
+    count = int(xp.where(tied | (pos <= last), pos + 1, 0).max()) if size else 0
+    return order[:count]
+
+
+def nlargest_positions(col: Column, n: int, keep: str = "first") -> Any:
+    """Row positions of ``Series.nlargest(n, keep)``, in the result's order (missing values dropped)."""
+    return _select_n(col, n, keep, largest=True)
+
+
+def nsmallest_positions(col: Column, n: int, keep: str = "first") -> Any:
+    """Row positions of ``Series.nsmallest(n, keep)``, in the result's order (missing values dropped)."""
+    return _select_n(col, n, keep, largest=False)
+
+
+def searchsorted(col: Column, values: Column, side: str = "left") -> Any:
+    """Insertion points (int64) of ``values`` into the ascending ``col``, as ``Series.searchsorted``.
+
+    Missing values sort last (NaN/NaT/null at the end of ``col``, as pandas stores sorted data)."""
+    if side not in ("left", "right"):
+        raise ValueError(f"searchsorted: side must be 'left' or 'right', got {side!r}")
+    xp = col.xp
+    values = values.to(xp)
+    if isinstance(col, StringColumn) or isinstance(values, StringColumn):
+        if not (isinstance(col, StringColumn) and isinstance(values, StringColumn)):
+            raise TypeError("searchsorted: strings can only be searched among strings")
+        from ember.column import concat_columns
+
+        both = concat_columns([col, values])
+        r = string_ranks(both)
+        hay, needles = r[: len(col)], r[len(col):]
+        hay_null, needle_null = col.isna(), values.isna()
+    else:
+        if isinstance(col, CategoricalColumn) or isinstance(values, CategoricalColumn):
+            raise NotImplementedError("searchsorted: categorical columns are not supported; search the codes")
+        hay, needles = col.data, values.data
+        hay_null, needle_null = col.isna(), values.isna()
+    # missing values sit at the end of a sorted column: give them the largest key so the haystack
+    # stays sorted, cap the answers at the end of the non-missing part, send missing needles there
+    nvalid = len(col) - hay_null.sum()
+    top = xp.inf if hay.dtype.kind == "f" else (True if hay.dtype.kind == "b" else np.iinfo(hay.dtype).max)
+    hay = xp.where(hay_null, hay.dtype.type(top), hay)
+    pos = xp.searchsorted(hay, needles, side=side)
+    pos = xp.minimum(pos, nvalid)
+    end = nvalid if side == "left" else len(col)
+    return xp.where(needle_null, end, pos).astype(np.int64)
