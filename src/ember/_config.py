@@ -57,13 +57,14 @@ class set:  # noqa: A001 - mirrors dask.config.set
     def __init__(self, **options: Any) -> None:
         keys = {k.replace("__", "."): v for k, v in options.items()}
         validated = {k: _validate(k, v) for k, v in keys.items()}
-        with _lock:
-            self._previous = {k: _options.get(k, _MISSING) for k in validated}
-            _options.update(validated)
         if "device" in validated:
+            # before anything changes: a failed request must leave the options as they were
             from ember.backend import device as _device
 
             _device.check_device_available(validated["device"])
+        with _lock:
+            self._previous = {k: _options.get(k, _MISSING) for k in validated}
+            _options.update(validated)
 
     def __enter__(self) -> set:
         return self

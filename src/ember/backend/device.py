@@ -68,6 +68,8 @@ def current_device() -> str:
         return "gpu" if gpu_available() else "cpu"
     if device == "gpu":
         cupy_module()
+    elif device != "cpu":  # only an unchecked EMBER_DEVICE value can get here; config.set validates
+        raise ValueError(f"ember's device option is {device!r}; use 'auto', 'gpu' or 'cpu' (check EMBER_DEVICE)")
     return device
 
 
