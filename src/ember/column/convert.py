@@ -170,7 +170,9 @@ def from_any(values: Any, xp: ModuleType, name: Any = None) -> Column:
         return from_numpy(cupy_module().asarray(values), xp, name)
     if isinstance(values, (range, list, tuple)) or hasattr(values, "__iter__"):
         values = list(values)
-        if values and all(isinstance(v, str) or v is None for v in values):
+        if not values:
+            return NumericColumn(xp.zeros(0, dtype=np.float64))  # pandas: an empty column is float64
+        if all(isinstance(v, str) or v is None for v in values):
             return _from_objects(np.asarray(values, dtype=object), xp, name)
         try:
             s = pd.Series(values)

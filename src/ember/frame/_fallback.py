@@ -99,4 +99,8 @@ def missing_attribute(obj: Any, name: str, pandas_type: type) -> Any:
     attr = getattr(pandas_type, name)
     if not callable(attr) or isinstance(attr, property):
         return run_in_pandas(owner, name, obj, (), {})
-    return functools.partial(run_in_pandas, owner, name, obj)
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return run_in_pandas(owner, name, obj, args, kwargs)
+
+    return call

@@ -190,8 +190,7 @@ class DataFrame(NDFrame):
     def _repr_html_(self) -> str:
         small, truncated = self._repr_pandas_parts()
         n = len(small)
-        html = small.to_html(max_rows=n - 1 if truncated else None, min_rows=n, max_cols=_max_columns(),
-                             show_dimensions=False)
+        html = small.to_html(max_rows=n - 1 if truncated else None, max_cols=_max_columns(), show_dimensions=False)
         return f"{html}<p>{len(self)} rows × {len(self._names)} columns</p>"
 
     # --- selection ----------------------------------------------------------------------------

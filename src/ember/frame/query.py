@@ -5,8 +5,10 @@ runs on the device."""
 from __future__ import annotations
 
 import ast
+import io
 import operator
 import sys
+import tokenize
 from typing import Any
 
 from ember.frame._fallback import unsupported
@@ -22,10 +24,20 @@ def evaluate(frame: Any, expr: str, local_dict: dict | None = None, depth: int =
     caller = sys._getframe(depth + 1)
     scope = {**caller.f_globals, **caller.f_locals, **(local_dict or {})}
     try:
-        tree = ast.parse(expr.replace("@", "__at_"), mode="eval")
+        tree = ast.parse(_pandas_precedence(expr.replace("@", "__at_")), mode="eval")
     except SyntaxError as exc:
         raise ValueError(f"query: cannot parse {expr!r}: {exc.msg}") from exc
     return _eval(tree.body, frame, scope)
+
+
+def _pandas_precedence(expr: str) -> str:
+    """pandas gives ``&``, ``|`` and ``~`` the precedence of and/or/not (below comparisons)."""
+    words = {"&": " and ", "|": " or ", "~": " not "}
+    tokens = tokenize.generate_tokens(io.StringIO(expr).readline)
+    return tokenize.untokenize(
+        (tokenize.NAME, words[t.string].strip()) if t.type == tokenize.OP and t.string in words else (t.type, t.string)
+        for t in tokens
+    )
 
 
 def _eval(node: ast.AST, frame: Any, scope: dict) -> Any:

@@ -473,6 +473,10 @@ class Series(NDFrame):
         return Series._from_column(self._column.slice(start, stop, step), self._index.slice(start, stop, step),
                                    self.name)
 
+    def _row_at(self, position: int) -> Any:
+        """The value at one position, as pandas returns it (np.float64, str, pd.Timestamp ...)."""
+        return self._column.slice(position, position + 1).to_pandas().iloc[0]
+
     def head(self, n: int = 5) -> Series:
         return self.iloc[:n] if n >= 0 else self.iloc[:n]
 

@@ -1,0 +1,167 @@
+"""Operators, reductions, missing data and elementwise methods on frames, against pandas."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+from ember.testing import assert_eq
+
+
+@pytest.fixture
+def pdf():
+    rng = np.random.default_rng(0)
+    return pd.DataFrame({
+        "x": rng.normal(size=20),
+        "y": rng.integers(0, 10, 20),
+        "n": pd.array([1, None] * 10, dtype="Int64"),
+        "f": np.where(np.arange(20) % 3 == 0, np.nan, np.arange(20.0)),
+    })
+
+
+def test_arithmetic_and_comparison(pdf):
+    df = em.from_pandas(pdf)
+    assert_eq(df.x + df.y, pdf.x + pdf.y)
+    assert_eq(df.x * 2 - 1, pdf.x * 2 - 1)
+    assert_eq(2 ** df.y, 2 ** pdf.y)
+    assert_eq(df.y / 3, pdf.y / 3)
+    assert_eq(df.y // 3, pdf.y // 3)
+    assert_eq(df.n + 1, pdf.n + 1)
+    assert_eq((df.x > 0) & (df.y < 5), (pdf.x > 0) & (pdf.y < 5))
+    assert_eq(~(df.x > 0), ~(pdf.x > 0))
+    assert_eq(-df.x, -pdf.x)
+    assert_eq(df * 2, pdf * 2)
+    assert_eq(df + df, pdf + pdf)
+    assert_eq(df.x.add(df.f, fill_value=0), pdf.x.add(pdf.f, fill_value=0))
+
+
+def test_alignment_on_index():
+    a = pd.Series([1.0, 2.0, 3.0], index=[0, 1, 2])
+    b = pd.Series([10.0, 20.0, 30.0], index=[2, 1, 5])
+    assert_eq(em.from_pandas(a) + em.from_pandas(b), a + b)
+
+
+def test_ufuncs_stay_series(pdf):
+    df = em.from_pandas(pdf)
+    s = np.sin(df.x) ** 2 + np.cos(df.x) ** 2
+    assert isinstance(s, em.Series)
+    assert_eq(s, np.sin(pdf.x) ** 2 + np.cos(pdf.x) ** 2)
+    assert_eq(np.log1p(df.f.abs()), np.log1p(pdf.f.abs()))
+    assert_eq(np.sqrt(df[["x", "f"]].abs()), np.sqrt(pdf[["x", "f"]].abs()))
+
+
+@pytest.mark.parametrize("op", ["sum", "mean", "min", "max", "std", "var", "count", "median", "prod", "sem"])
+def test_series_reductions(pdf, op):
+    df = em.from_pandas(pdf)
+    for col in ["x", "y", "n", "f"]:
+        got, expected = getattr(df[col], op)(), getattr(pdf[col], op)()
+        assert_eq(got, expected)
+
+
+@pytest.mark.parametrize("op", ["sum", "mean", "min", "max", "std", "var", "count", "median"])
+def test_frame_reductions(pdf, op):
+    df = em.from_pandas(pdf)
+    assert_eq(getattr(df, op)(), getattr(pdf, op)())
+    assert_eq(getattr(df, op)(axis=1), getattr(pdf, op)(axis=1), check_dtype=False)
+
+
+def test_seed_mean_calls():
+    n = 1000
+    rng = np.random.default_rng(1)
+    pdf = pd.DataFrame({"x": rng.random(n), "y": rng.integers(0, n, n)})
+    df = em.from_pandas(pdf)
+    assert_eq(df.x.mean(), pdf.x.mean())
+    assert_eq(df.mean(), pdf.mean())
+
+
+def test_reductions_skipna_and_numeric_only():
+    pdf = pd.DataFrame({"a": [1.0, np.nan, 3.0], "s": ["x", "y", "z"]})
+    df = em.from_pandas(pdf)
+    assert_eq(df.a.sum(skipna=False), pdf.a.sum(skipna=False))
+    assert_eq(df.mean(numeric_only=True), pdf.mean(numeric_only=True))
+    with pytest.raises(TypeError):
+        df.mean()
+    assert_eq(df.min(), pdf.min())
+    assert_eq(df.nunique(), pdf.nunique())
+
+
+def test_idx_describe_corr(pdf):
+    df = em.from_pandas(pdf)
+    assert df.x.idxmax() == pdf.x.idxmax() and df.x.idxmin() == pdf.x.idxmin()
+    assert_eq(df[["x", "y", "f"]].describe(), pdf[["x", "y", "f"]].describe())
+    assert_eq(df.x.describe(), pdf.x.describe())
+    assert_eq(df[["x", "y", "f"]].corr(), pdf[["x", "y", "f"]].corr())
+    assert_eq(df[["x", "y", "f"]].cov(), pdf[["x", "y", "f"]].cov())
+    assert_eq(df.x.quantile(0.3), pdf.x.quantile(0.3))
+    assert_eq(df[["x", "y"]].quantile([0.1, 0.9]), pdf[["x", "y"]].quantile([0.1, 0.9]))
+
+
+def test_missing_data(pdf):
+    df = em.from_pandas(pdf)
+    assert_eq(df.isna(), pdf.isna())
+    assert_eq(df.notna(), pdf.notna())
+    assert_eq(df.fillna(0), pdf.fillna(0))
+    assert_eq(df.f.fillna(df.x), pdf.f.fillna(pdf.x))
+    assert_eq(df.dropna(), pdf.dropna())
+    assert_eq(df.dropna(subset=["f"]), pdf.dropna(subset=["f"]))
+    assert_eq(df.f.ffill(), pdf.f.ffill())
+    assert_eq(df.f.bfill(), pdf.f.bfill())
+    assert_eq(df.f.interpolate(), pdf.f.interpolate())
+    assert_eq(df.x.where(df.x > 0), pdf.x.where(pdf.x > 0))
+    assert_eq(df.x.where(df.x > 0, 0.0), pdf.x.where(pdf.x > 0, 0.0))
+    assert_eq(df.x.mask(df.x > 0, -1.0), pdf.x.mask(pdf.x > 0, -1.0))
+
+
+def test_elementwise_methods(pdf):
+    df = em.from_pandas(pdf)
+    assert_eq(df.x.abs(), pdf.x.abs())
+    assert_eq(df.x.round(2), pdf.x.round(2))
+    assert_eq(df.x.clip(-0.5, 0.5), pdf.x.clip(-0.5, 0.5))
+    assert_eq(df.y.isin([1, 2, 3]), pdf.y.isin([1, 2, 3]))
+    assert_eq(df.y.between(2, 5), pdf.y.between(2, 5))
+    assert_eq(df.cumsum(), pdf.cumsum())
+    assert_eq(df.x.cummax(), pdf.x.cummax())
+    assert_eq(df.y.map({1: 10, 2: 20}), pdf.y.map({1: 10, 2: 20}))
+    assert_eq(df.x.apply(lambda v: v * 2 + 1), pdf.x.apply(lambda v: v * 2 + 1))
+    assert_eq(df.x.map(np.exp), pdf.x.map(np.exp))
+
+
+def test_non_vectorizable_apply_raises_clearly():
+    s = em.Series([1, 2, 3])
+    with pytest.raises(NotImplementedError, match="vectorizable"):
+        s.apply(lambda v: v if v > 1 else 0)
+
+
+def test_uniques_and_counts():
+    ps = pd.Series([3, 1, 3, None, 2, 1, 3])
+    s = em.from_pandas(ps)
+    assert_eq(s.value_counts(), ps.value_counts())
+    assert_eq(s.nunique(), ps.nunique())
+    np.testing.assert_array_equal(np.asarray(em.backend.to_host(s.unique())), ps.unique())
+    assert_eq(s.drop_duplicates(), ps.drop_duplicates())
+    assert_eq(s.duplicated(keep="last"), ps.duplicated(keep="last"))
+
+
+def test_sorting():
+    pdf = pd.DataFrame({"a": [3, 1, 2, 1], "b": [1.0, np.nan, 3.0, 0.5], "s": ["d", "b", "c", "a"]})
+    df = em.from_pandas(pdf)
+    assert_eq(df.sort_values("a"), pdf.sort_values("a", kind="stable"))
+    assert_eq(df.sort_values(["a", "b"], ascending=[True, False]), pdf.sort_values(["a", "b"], ascending=[True, False]))
+    assert_eq(df.sort_values("s"), pdf.sort_values("s"))
+    assert_eq(df.b.sort_values(na_position="first"), pdf.b.sort_values(na_position="first"))
+    assert_eq(df.sort_values("a").sort_index(), pdf.sort_values("a").sort_index())
+
+
+def test_fallback_policy():
+    s = em.Series([1.0, 2.0, 4.0])
+    with pytest.raises(NotImplementedError, match="fallback"):
+        s.kurt()
+    with em.config.set(fallback="pandas"):
+        with pytest.warns(UserWarning, match="ran through pandas"):
+            value = s.kurt()
+        skewed = s.skew()
+    assert value == pytest.approx(pd.Series([1.0, 2.0, 4.0]).kurt(), nan_ok=True)
+    assert skewed == pytest.approx(pd.Series([1.0, 2.0, 4.0]).skew())
+    assert em.fallback_report()["Series.kurt"] >= 1
+    with pytest.raises(AttributeError):
+        s.not_a_pandas_method

@@ -1,0 +1,127 @@
+"""Selection and assignment: [], attribute access, loc/iloc/at/iat, head/tail, setitem, drop ..."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+from ember.testing import assert_eq
+
+
+@pytest.fixture
+def pdf():
+    return pd.DataFrame({"x": [0.5, 1.5, np.nan, 3.5, 4.5], "y": [5, 4, 3, 2, 1], "s": list("abcde")},
+                        index=[10, 11, 12, 13, 14])
+
+
+def test_getitem_forms(pdf):
+    df = em.from_pandas(pdf)
+    assert_eq(df.x, pdf.x)
+    assert_eq(df["y"], pdf["y"])
+    assert_eq(df[["s", "x"]], pdf[["s", "x"]])
+    assert_eq(df[df.y > 2], pdf[pdf.y > 2])
+    assert_eq(df[1:3], pdf[1:3])
+
+
+def test_loc_iloc_at_iat(pdf):
+    df = em.from_pandas(pdf)
+    assert_eq(df.iloc[1:4], pdf.iloc[1:4])
+    assert_eq(df.iloc[[4, 0, 2]], pdf.iloc[[4, 0, 2]])
+    assert_eq(df.iloc[-2:], pdf.iloc[-2:])
+    assert_eq(df.loc[[12, 10]], pdf.loc[[12, 10]])
+    assert_eq(df.loc[11:13], pdf.loc[11:13])
+    assert_eq(df.loc[df.x > 1, ["x", "s"]], pdf.loc[pdf.x > 1, ["x", "s"]])
+    assert_eq(df.loc[:, "y"], pdf.loc[:, "y"])
+    assert df.at[12, "y"] == pdf.at[12, "y"]
+    assert df.iat[3, 1] == pdf.iat[3, 1]
+    assert df.x.iloc[0] == pdf.x.iloc[0]
+    assert df.s.loc[14] == "e"
+    with pytest.raises(KeyError):
+        df.loc[[99]]
+    with pytest.raises(IndexError):
+        df.iloc[[7]]
+
+
+def test_head_tail(pdf):
+    df = em.from_pandas(pdf)
+    assert_eq(df.head(2), pdf.head(2))
+    assert_eq(df.tail(2), pdf.tail(2))
+    assert_eq(df.x.head(), pdf.x.head())
+    assert_eq(df.head(0), pdf.head(0))
+
+
+def test_setitem_assign_insert_pop_drop(pdf):
+    df, expected = em.from_pandas(pdf), pdf.copy()
+    df["z"] = df.x * 2
+    expected["z"] = expected.x * 2
+    df["c"] = 7
+    expected["c"] = 7
+    df["y"] = [9, 8, 7, 6, 5]
+    expected["y"] = [9, 8, 7, 6, 5]
+    assert_eq(df, expected)
+    assert_eq(df.assign(w=lambda d: d.y + 1, v=1), expected.assign(w=lambda d: d.y + 1, v=1))
+    df.insert(0, "first", np.arange(5))
+    expected.insert(0, "first", np.arange(5))
+    assert_eq(df, expected)
+    assert_eq(df.pop("c"), expected.pop("c"))
+    assert_eq(df, expected)
+    assert_eq(df.drop(columns=["z"]), expected.drop(columns=["z"]))
+    assert_eq(df.drop(index=[11, 13]), expected.drop(index=[11, 13]))
+    assert_eq(df.drop("s", axis=1), expected.drop("s", axis=1))
+    with pytest.raises(KeyError):
+        df.drop(columns=["nope"])
+
+
+def test_loc_setitem_mask(pdf):
+    df, expected = em.from_pandas(pdf), pdf.copy()
+    df.loc[df.y > 2, "x"] = 0.0
+    expected.loc[expected.y > 2, "x"] = 0.0
+    assert_eq(df, expected)
+
+
+def test_rename_copy_astype(pdf):
+    df = em.from_pandas(pdf)
+    assert_eq(df.rename(columns={"x": "xx"}), pdf.rename(columns={"x": "xx"}))
+    assert_eq(df.rename(columns=str.upper), pdf.rename(columns=str.upper))
+    assert_eq(df.astype({"y": "float32"}), pdf.astype({"y": "float32"}))
+    assert_eq(df.y.astype("int32"), pdf.y.astype("int32"))
+    c = df.copy()
+    c["y"] = 0
+    assert_eq(df, pdf)
+
+
+def test_set_index_reset_index(pdf):
+    df = em.from_pandas(pdf)
+    assert_eq(df.set_index("s"), pdf.set_index("s"))
+    assert_eq(df.reset_index(), pdf.reset_index())
+    assert_eq(df.reset_index(drop=True), pdf.reset_index(drop=True))
+    assert_eq(df.set_index(["s", "y"]), pdf.set_index(["s", "y"]))
+    assert_eq(df.set_index(["s", "y"]).reset_index(), pdf.set_index(["s", "y"]).reset_index())
+
+
+def test_query(pdf):
+    df = em.from_pandas(pdf)
+    limit = 2
+    assert_eq(df.query("y > 2 and x < 4"), pdf.query("y > 2 and x < 4"))
+    assert_eq(df.query("y >= @limit | s == 'e'"), pdf.query("y >= @limit | s == 'e'"))
+    assert_eq(df.query("s in ['a', 'c']"), pdf.query("s in ['a', 'c']"))
+    assert_eq(df.query("not (y > 2)"), pdf.query("not (y > 2)"))
+
+
+def test_repr_small_and_truncated(pdf):
+    df = em.from_pandas(pdf)
+    assert repr(df) == repr(pdf)
+    assert repr(df.x) == repr(pdf.x)
+    big = em.DataFrame({"a": np.arange(1000), "b": np.arange(1000) * 0.5})
+    text = repr(big)
+    assert "[1000 rows x 2 columns]" in text and "..." in text and "999" in text
+    assert "Length: 1000" in repr(big.a)
+    assert "<table" in big._repr_html_()
+
+
+def test_columns_setter_and_iteration(pdf):
+    df = em.from_pandas(pdf)
+    df.columns = ["a", "b", "c"]
+    assert list(df) == ["a", "b", "c"]
+    with pytest.raises(ValueError, match="Length mismatch"):
+        df.columns = ["a"]
