@@ -71,3 +71,54 @@ def scatter_min(out: Any, idx: Any, values: Any) -> None:
 def scatter_max(out: Any, idx: Any, values: Any) -> None:
     """out[idx] = max(out[idx], values) with repeated indices (np.maximum.at / cupyx.scatter_max)."""
     _scatter_extreme(out, idx, values, "max")
+
+
+# --- expansion (used by ops.join / ops.reshape) ------------------------------------------------------
+
+
+def repeat_positions(counts: Any, ends: Any, total: int) -> Any:
+    """For each of ``total`` output slots, the index of the entry of ``counts`` that owns it:
+    ``np.repeat(arange(len(counts)), counts)``. ``ends`` is ``cumsum(counts)`` (callers have it
+    already: they read ``total`` from it). CuPy's ``repeat`` takes no array of counts, so the device
+    version finds each slot's owner with a binary search of ``ends``."""
+    from ember.backend.arrays import array_module, is_device_array
+
+    xp = array_module(counts)
+    if not is_device_array(counts):
+        return xp.repeat(xp.arange(len(counts), dtype=xp.int64), counts)
+    slots = xp.arange(total, dtype=xp.int64)
+    return xp.searchsorted(ends, slots, side="right").astype(xp.int64, copy=False)
+
+
+# --- running extremes (used by ops.missing / ops.cumulative / ops.reductions) -----------------------------
+
+
+def _running(a: Any, axis: int, op: str) -> Any:
+    """Running max/min along ``axis``: ufunc.accumulate on NumPy; on CuPy, whose ufuncs may lack
+    ``accumulate``, a Hillis-Steele doubling scan (log2(n) elementwise passes, no host sync)."""
+    from ember.backend.arrays import array_module, is_device_array
+
+    xp = array_module(a)
+    ufunc = xp.maximum if op == "max" else xp.minimum
+    if not is_device_array(a):
+        return ufunc.accumulate(a, axis=axis)
+    try:
+        return ufunc.accumulate(a, axis=axis)
+    except (AttributeError, NotImplementedError, TypeError):
+        pass
+    out = xp.moveaxis(a, axis, 0).copy()
+    n, step = out.shape[0], 1
+    while step < n:
+        out[step:] = ufunc(out[step:], out[:-step].copy())
+        step *= 2
+    return xp.moveaxis(out, 0, axis)
+
+
+def cummax(a: Any, axis: int = 0) -> Any:
+    """Running maximum (np.maximum.accumulate); NaN propagates as in NumPy."""
+    return _running(a, axis, "max")
+
+
+def cummin(a: Any, axis: int = 0) -> Any:
+    """Running minimum (np.minimum.accumulate); NaN propagates as in NumPy."""
+    return _running(a, axis, "min")

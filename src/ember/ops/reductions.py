@@ -1,0 +1,658 @@
+"""Reductions to host scalars (sum, mean, min ... idxmax), row-wise reductions, corr/cov and quantiles.
+
+``reduce_many`` plans every column's reduction as 0-d device results, stacks them and moves them to the
+host in ONE transfer; small host-side "finishers" then give each result pandas' type (np.int64 for an
+int sum, np.float32 for a float32 mean, pd.Timestamp, pd.NA for nullable all-missing ...). That one
+transfer is what makes ``df.mean()`` fast on the GPU. String min/max/nunique run through pyarrow on
+the host (the column is copied there), as there is no device string sort in this module.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ember.backend import to_host
+from ember.column import (
+    CategoricalColumn,
+    Column,
+    DatetimeColumn,
+    NumericColumn,
+    StringColumn,
+    TimedeltaColumn,
+)
+
+OPS = (
+    "sum", "prod", "mean", "min", "max", "std", "var", "sem", "count", "median", "quantile", "nunique",
+    "any", "all", "idxmin", "idxmax",
+)
+ROW_OPS = ("sum", "mean", "min", "max", "std", "var", "count", "prod", "median", "any", "all")
+Finisher = Callable[[list], Any]
+
+
+def pandas_view(col: NumericColumn) -> NumericColumn:
+    """The column as pandas stores it: a non-nullable int/float column with a mask is float64 with NaN."""
+    if col.nullable or col.mask is None or col.data.dtype.kind == "b":
+        return col
+    return col.set_missing(col.mask)  # type: ignore[return-value]
+
+
+class _Fetch:
+    """Collects 0-d device results and brings them to the host in one transfer."""
+
+    __slots__ = ("values",)
+
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+
+    def add(self, v: Any) -> int:
+        self.values.append(v)
+        return len(self.values) - 1
+
+    def run(self) -> list:
+        vals = self.values
+        if not vals or not any(type(v).__module__.startswith("cupy") for v in vals):
+            return vals
+        xp = next(v for v in vals if type(v).__module__.startswith("cupy")).__class__.__module__
+        import importlib
+
+        cp = importlib.import_module(xp.split(".")[0])
+        kinds = [np.dtype(v.dtype) for v in vals]
+        enc = [
+            cp.asarray(v).astype(np.float64).view(np.int64) if k.kind == "f"
+            else cp.asarray(v).astype(np.uint64).view(np.int64) if k.kind == "u"
+            else cp.asarray(v).astype(np.int64)
+            for v, k in zip(vals, kinds, strict=True)
+        ]
+        host = to_host(cp.stack(enc))
+        out: list[Any] = []
+        for h, k in zip(host, kinds, strict=True):
+            if k.kind == "f":
+                out.append(k.type(h.view(np.float64)))
+            elif k.kind == "u":
+                out.append(k.type(h.view(np.uint64)))
+            elif k.kind == "b":
+                out.append(np.bool_(h != 0))
+            else:
+                out.append(k.type(h))
+        return out
+
+
+def reduce(col: Column, op: str, **kw: Any) -> Any:
+    """One column's reduction; see ``reduce_many``."""
+    return reduce_many([col], op, **kw)[0]
+
+
+def reduce_many(
+    cols: list[Column], op: str, *, skipna: bool = True, ddof: int = 1, min_count: int = 0, q: float = 0.5
+) -> list:
+    """``op`` over each column, as host scalars with pandas' result types. One device->host transfer.
+
+    idxmin/idxmax give integer positions (the frame maps them to labels) and raise ValueError like
+    pandas when a column is all-missing (or has a missing value with skipna=False).
+    """
+    if op not in OPS:
+        raise NotImplementedError(f"reduce: op {op!r} is not supported; supported: {', '.join(OPS)}")
+    fetch = _Fetch()
+    finishers = [_plan(col, op, fetch, skipna, ddof, min_count, q) for col in cols]
+    host = fetch.run()
+    return [f(host) for f in finishers]
+
+
+# --- planning ------------------------------------------------------------------------------------------
+
+
+def _plan(col: Column, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_count: int, q: float) -> Finisher:
+    if isinstance(col, NumericColumn):
+        col = pandas_view(col)
+        x = col.data
+        valid = None
+        if col.is_float:
+            valid = ~col.xp.isnan(x) if col.mask is None else col.mask & ~col.xp.isnan(x)
+        elif col.mask is not None:
+            valid = col.mask
+        na = pd.NA if col.nullable else np.nan
+        return _plan_values(x, valid, op, fetch, skipna, ddof, min_count, q, na, None, col.nullable)
+    if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
+        return _plan_temporal(col, op, fetch, skipna, ddof, min_count, q)
+    if isinstance(col, CategoricalColumn):
+        return _plan_categorical(col, op, fetch, skipna)
+    if isinstance(col, StringColumn):
+        return _plan_string(col, op, fetch, skipna)
+    raise TypeError(f"reduce: unsupported column {col!r}")
+
+
+def _count(x: Any, valid: Any, fetch: _Fetch) -> Callable[[list], int]:
+    if valid is None:
+        n = int(x.shape[0])
+        return lambda h: n
+    i = fetch.add(valid.sum())
+    return lambda h: int(h[i])
+
+
+def _fill(dtype: np.dtype, high: bool) -> Any:
+    if dtype.kind == "f":
+        return np.inf if high else -np.inf
+    if dtype.kind == "b":
+        return high
+    info = np.iinfo(dtype)
+    return info.max if high else info.min
+
+
+def _acc_dtype(dtype: np.dtype) -> np.dtype:
+    if dtype.kind == "f":
+        return dtype
+    return np.dtype(np.uint64) if dtype.kind == "u" else np.dtype(np.int64)
+
+
+def _float_dtype(dtype: np.dtype) -> np.dtype:
+    return dtype if dtype.kind == "f" else np.dtype(np.float64)
+
+
+def _plan_values(
+    x: Any, valid: Any, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_count: int, q: float,
+    na: Any, wrap: Callable[[Any], Any] | None, nullable: bool,
+) -> Finisher:
+    """The reduction of one array with a validity array (None = all valid)."""
+    xp = np if not type(x).__module__.startswith("cupy") else __import__("cupy")
+    n = int(x.shape[0])
+    dtype = x.dtype
+    count = _count(x, valid, fetch)
+    if op == "count":
+        return lambda h: np.int64(count(h))
+    if op in ("any", "all"):
+        return _plan_any_all(xp, x, valid, op, fetch, skipna, nullable, count, n)
+    if op in ("idxmin", "idxmax"):
+        return _plan_idx(xp, x, valid, op, fetch, skipna, count, n)
+    if op == "nunique":
+        return _plan_nunique(xp, x, valid, fetch, count)
+    wrap = wrap or (lambda v: v)
+    propagated = na if na is not np.nan else _float_dtype(dtype).type(np.nan)  # skipna=False keeps the type
+
+    def finish(value: Callable[[list], Any], need: int = 1) -> Finisher:
+        def f(h: list) -> Any:
+            c = count(h)
+            if not skipna and c < n:
+                return propagated
+            if c < need:
+                return na
+            return wrap(value(h))
+        return f
+
+    if op in ("sum", "prod"):
+        if n == 0 or (valid is None and n == 0):
+            v0 = _acc_dtype(dtype).type(0 if op == "sum" else 1)
+            return lambda h: na if min_count > 0 else wrap(v0)
+        filled = x if valid is None else xp.where(valid, x, 0 if op == "sum" else 1)
+        red = xp.sum if op == "sum" else xp.prod
+        i = fetch.add(red(filled, dtype=_acc_dtype(dtype)))
+        rtype = _acc_dtype(dtype).type
+        return finish(lambda h: rtype(h[i]), max(min_count, 0))
+    if op in ("min", "max"):
+        if n == 0:
+            return lambda h: na
+        filled = x if valid is None else xp.where(valid, x, _fill(dtype, op == "min"))
+        i = fetch.add(filled.min() if op == "min" else filled.max())
+        return finish(lambda h: dtype.type(h[i]))
+    fdt = _float_dtype(dtype)
+    if op == "mean":
+        filled = x if valid is None else xp.where(valid, x, 0)
+        i = fetch.add(xp.sum(filled, dtype=fdt if dtype.kind == "f" else np.float64))
+        return finish(lambda h: fdt.type(h[i] / fdt.type(count(h))))
+    if op in ("var", "std", "sem"):
+        i = fetch.add(_sum_sq_dev(xp, x, valid))
+        return finish(lambda h: _var_finish(op, h[i], count(h), ddof, fdt), ddof + 1)
+    if op in ("median", "quantile"):
+        if op == "quantile" and dtype.kind == "b":
+            raise TypeError("numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, "
+                            "the `^` operator, or the logical_xor function instead.")
+        if n == 0:
+            return lambda h: na
+        i = fetch.add(_device_quantiles(xp, x, valid, [0.5 if op == "median" else q], "linear")[0])
+        if op == "quantile" and nullable and dtype.kind in "iu":  # pandas keeps the int when it is exact
+            return finish(lambda h: dtype.type(h[i]) if float(h[i]).is_integer() else np.float64(h[i]))
+        return finish(lambda h: np.float64(h[i]) if fdt == np.float64 else fdt.type(h[i]))
+    raise NotImplementedError(f"reduce: op {op!r} is not supported")  # pragma: no cover
+
+
+def _sum_sq_dev(xp: Any, x: Any, valid: Any) -> Any:
+    """Sum of squared deviations from the mean, in float64 (two passes, as pandas' nanvar)."""
+    xf = x.astype(np.float64)
+    if valid is None:
+        mean = xp.sum(xf) / max(int(x.shape[0]), 1)
+        d = xf - mean
+    else:
+        cnt = xp.maximum(valid.sum(), 1)
+        mean = xp.sum(xp.where(valid, xf, 0.0)) / cnt
+        d = xp.where(valid, xf - mean, 0.0)
+    return xp.sum(d * d)
+
+
+def _var_finish(op: str, ss: Any, c: int, ddof: int, fdt: np.dtype) -> Any:
+    var = np.float64(ss) / (c - ddof)
+    if op == "var":
+        return fdt.type(var)
+    if op == "std":
+        return fdt.type(np.sqrt(var))
+    return fdt.type(np.sqrt(var) / np.sqrt(c))
+
+
+def _sorted_valid(xp: Any, x: Any, valid: Any) -> Any:
+    """Ascending values with the missing ones moved to the end (NaN sorts last by itself)."""
+    if x.dtype.kind == "b":
+        x = x.astype(np.int8)
+    if valid is None or x.dtype.kind == "f":
+        return xp.sort(x if valid is None else xp.where(valid, x, np.nan))
+    return xp.sort(xp.where(valid, x, _fill(x.dtype, True)))
+
+
+def _device_quantiles(xp: Any, x: Any, valid: Any, qs: list[float], interpolation: str) -> list[Any]:
+    """0-d float64 device results for each q among the valid values (NaN when there are none)."""
+    s = _sorted_valid(xp, x, valid)
+    cnt = int(x.shape[0]) if valid is None else valid.sum()
+    last = xp.maximum(xp.asarray(cnt) - 1, 0)
+    out = []
+    for q in qs:
+        pos = xp.asarray(q, dtype=np.float64) * last
+        lo = xp.floor(pos).astype(np.int64)
+        hi = xp.minimum(lo + 1, last)
+        a, b = s[lo].astype(np.float64), s[hi].astype(np.float64)
+        t = pos - lo
+        if interpolation == "linear":
+            v = xp.where(t >= 0.5, b - (b - a) * (1 - t), a + (b - a) * t)
+        elif interpolation == "lower":
+            v = a
+        elif interpolation == "higher":
+            v = xp.where(t > 0, b, a)
+        elif interpolation == "nearest":
+            v = xp.where(t > 0.5, b, xp.where(t < 0.5, a, xp.where(lo % 2 == 0, a, b)))
+        elif interpolation == "midpoint":
+            v = xp.where(t > 0, (a + b) / 2, a)
+        else:
+            raise NotImplementedError(
+                f"quantile: interpolation={interpolation!r} is not supported; use linear, lower, higher, nearest or midpoint"
+            )
+        out.append(xp.where(xp.asarray(cnt) > 0, v, np.nan)[()])
+    return out
+
+
+def _plan_any_all(
+    xp: Any, x: Any, valid: Any, op: str, fetch: _Fetch, skipna: bool, nullable: bool, count: Any, n: int
+) -> Finisher:
+    truth = x != 0
+    if valid is None or (not skipna and not nullable):
+        i = fetch.add(truth.any() if op == "any" else truth.all())
+        return lambda h: np.bool_(h[i])
+    i = fetch.add(xp.where(valid, truth, op == "all").any() if op == "any" else xp.where(valid, truth, True).all())
+    if skipna:
+        return lambda h: np.bool_(h[i])
+
+    def kleene(h: list) -> Any:
+        r = bool(h[i])
+        decided = r if op == "any" else not r
+        return np.bool_(r) if decided or count(h) == n else pd.NA
+    return kleene
+
+
+def _plan_idx(xp: Any, x: Any, valid: Any, op: str, fetch: _Fetch, skipna: bool, count: Any, n: int) -> Finisher:
+    if n == 0:
+        def empty(h: list) -> Any:
+            raise ValueError(f"attempt to get {op.replace('idx', 'arg')} of an empty sequence")
+        return empty
+    low = op == "idxmin"
+    filled = x if valid is None else xp.where(valid, x, _fill(x.dtype, low))
+    m = filled.min() if low else filled.max()
+    hit = filled == m if valid is None else valid & (filled == m)
+    i = fetch.add(xp.argmax(hit))
+
+    def f(h: list) -> int:
+        c = count(h)
+        if c == 0:
+            raise ValueError("Encountered all NA values")
+        if not skipna and c < n:
+            raise ValueError("Encountered an NA value with skipna=False")
+        return int(h[i])
+    return f
+
+
+def _plan_nunique(xp: Any, x: Any, valid: Any, fetch: _Fetch, count: Any) -> Finisher:
+    n = int(x.shape[0])
+    if n == 0:
+        return lambda h: 0
+    s = _sorted_valid(xp, x, valid)
+    cnt = n if valid is None else valid.sum()
+    inside = xp.arange(1, n) < cnt
+    i = fetch.add(((s[1:] != s[:-1]) & inside).sum())
+    return lambda h: 0 if count(h) == 0 else int(h[i]) + 1
+
+
+def _plan_temporal(col: Column, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_count: int, q: float) -> Finisher:
+    is_dt = isinstance(col, DatetimeColumn)
+    unit = col.unit
+    tz = getattr(col, "tz", None)
+    name = "DatetimeArray" if is_dt else "TimedeltaArray"
+    allowed = {"min", "max", "mean", "median", "quantile", "std", "count", "nunique", "idxmin", "idxmax"}
+    if not is_dt:
+        allowed |= {"sum", "any", "all"}
+    if op not in allowed:
+        if op in ("any", "all"):
+            raise TypeError(f"'{op}' with datetime64 dtypes is not supported.")
+        raise TypeError(f"'{name}' with dtype {col.dtype} does not support operation '{op}'")
+
+    def stamp(v: Any) -> Any:
+        ticks = int(round(float(v))) if isinstance(v, (float, np.floating)) else int(v)
+        if op == "std":
+            ticks = int(float(v))  # pandas truncates the std to whole ticks
+        if op == "std" or not is_dt:
+            return pd.Timedelta(np.timedelta64(ticks, unit))
+        ts = pd.Timestamp(np.datetime64(ticks, unit))
+        return ts.tz_localize("UTC").tz_convert(tz) if tz is not None else ts
+
+    wrap = stamp if op not in ("count", "nunique", "idxmin", "idxmax", "any", "all") else None
+    return _plan_values(col.data, col.mask, op, fetch, skipna, ddof, min_count, q, pd.NaT, wrap, False)
+
+
+def _plan_categorical(col: CategoricalColumn, op: str, fetch: _Fetch, skipna: bool) -> Finisher:
+    valid = col.codes >= 0
+    if op in ("count", "nunique"):
+        return _plan_values(col.codes, valid, op, fetch, skipna, 1, 0, 0.5, np.nan, None, False)
+    if op in ("idxmin", "idxmax") and col.ordered:
+        return _plan_values(col.codes, valid, op, fetch, skipna, 1, 0, 0.5, np.nan, None, False)
+    if op in ("min", "max"):
+        if not col.ordered:
+            raise TypeError(f"Categorical is not ordered for operation {op}\nyou can use .as_ordered() to change the Categorical to an ordered one\n")
+        code = _plan_values(col.codes, valid, op, fetch, skipna, 1, 0, 0.5, np.nan, None, False)
+
+        def f(h: list) -> Any:
+            c = code(h)
+            return c if isinstance(c, float) else col.categories.to_pandas().iloc[int(c)]
+        return f
+    raise TypeError(f"'Categorical' with dtype category does not support operation '{op}'")
+
+
+def _plan_string(col: StringColumn, op: str, fetch: _Fetch, skipna: bool) -> Finisher:
+    if op == "count":
+        return _plan_values(col.lengths(), col.mask, op, fetch, skipna, 1, 0, 0.5, np.nan, None, False)
+    if op in ("any", "all"):  # a string is truthy when non-empty; a missing one (NaN) is truthy too
+        truth = col.lengths() > 0
+        if col.mask is not None:
+            truth = truth & col.mask if skipna and op == "any" else truth | ~col.mask
+        i = fetch.add(truth.any() if op == "any" else truth.all())
+        return lambda h: bool(h[i])
+    if op == "sum":
+        arr = col.to_arrow()  # host path: Arrow joins the values without a Python loop
+        if arr.null_count and not skipna:
+            return lambda h: np.nan
+        valid = arr.drop_null()
+        joined = pc.binary_join(pa.ListArray.from_arrays(pa.array([0, len(valid)], pa.int32()), valid), pa.scalar("", pa.large_string()))
+        return lambda h: joined[0].as_py()
+    if op in ("min", "max", "nunique", "idxmin", "idxmax"):
+        arr = col.to_arrow()  # host path (documented in the module docstring)
+        if op in ("idxmin", "idxmax"):
+            return lambda h: _string_idx(arr, op, skipna)
+        if op == "nunique":
+            return lambda h: int(pc.count_distinct(arr, mode="only_valid").as_py())
+        if arr.null_count and not skipna:
+            return lambda h: np.nan
+        v = pc.min_max(arr)[op].as_py()
+        return lambda h: np.nan if v is None else v
+    raise TypeError(f"Cannot perform reduction '{op}' with string dtype")
+
+
+def _string_idx(arr: Any, op: str, skipna: bool) -> int:
+    if len(arr) == 0:
+        raise ValueError(f"attempt to get {op.replace('idx', 'arg')} of an empty sequence")
+    if arr.null_count == len(arr):
+        raise ValueError("Encountered all NA values")
+    if arr.null_count and not skipna:
+        raise ValueError("Encountered an NA value with skipna=False")
+    value = pc.min_max(arr)["min" if op == "idxmin" else "max"]
+    return int(pc.index(arr, value).as_py())
+
+
+# --- quantiles for describe ----------------------------------------------------------------------------
+
+
+def quantile_many(col: Column, qs: list[float], interpolation: str = "linear") -> list:
+    """Several quantiles of one column in one transfer (floats; Timestamps/Timedeltas for temporal)."""
+    if isinstance(col, NumericColumn):
+        col = pandas_view(col)
+        x = col.data
+        valid = (~col.xp.isnan(x) if col.mask is None else col.mask & ~col.xp.isnan(x)) if col.is_float else col.mask
+        if len(col) == 0:
+            return [pd.NA if col.nullable else np.nan for _ in qs]
+        fdt = _float_dtype(x.dtype)
+        vals = _Fetch()
+        vals.values = _device_quantiles(col.xp, x, valid, list(qs), interpolation)
+        host = vals.run()
+        return [pd.NA if col.nullable and np.isnan(v) else fdt.type(v) for v in host]
+    if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
+        if len(col) == 0:
+            return [pd.NaT for _ in qs]
+        vals = _Fetch()
+        vals.values = _device_quantiles(col.xp, col.data, col.mask, list(qs), interpolation)
+        out = []
+        for v in vals.run():
+            if np.isnan(v):
+                out.append(pd.NaT)
+                continue
+            ticks = int(round(float(v)))
+            if isinstance(col, TimedeltaColumn):
+                out.append(pd.Timedelta(np.timedelta64(ticks, col.unit)))
+            else:
+                ts = pd.Timestamp(np.datetime64(ticks, col.unit))
+                out.append(ts.tz_localize("UTC").tz_convert(col.tz) if col.tz is not None else ts)
+        return out
+    raise TypeError(f"quantile: not supported for dtype {col.dtype}")
+
+
+# --- row-wise (axis=1) ---------------------------------------------------------------------------------
+
+
+def reduce_rows(cols: list[Column], op: str, *, skipna: bool = True, ddof: int = 1, min_count: int = 0) -> Column:
+    """``op`` across the columns of each row (numeric columns), as ``df.<op>(axis=1)``."""
+    if op not in ROW_OPS:
+        raise NotImplementedError(f"reduce_rows: op {op!r} is not supported; supported: {', '.join(ROW_OPS)}")
+    for c in cols:
+        if not isinstance(c, NumericColumn):
+            raise TypeError(f"reduce_rows: {op} across columns needs numeric columns, got {c.dtype}")
+    if not cols:
+        raise ValueError("reduce_rows: no columns")
+    xp = cols[0].xp
+    cols = [pandas_view(c) for c in cols]
+    nullable = any(c.nullable for c in cols)
+    common = np.result_type(*(c.data.dtype for c in cols))
+    has_missing = any(c.is_float or c.mask is not None for c in cols)
+    valid = xp.stack([_valid_or_true(c) for c in cols], axis=1) if has_missing else None
+    if op == "count":
+        n = len(cols[0])
+        cnt = valid.sum(axis=1) if valid is not None else xp.full(n, len(cols), dtype=np.int64)
+        return NumericColumn(cnt.astype(np.int64))
+    m = xp.stack([c.data for c in cols], axis=1)
+    res, out_valid = _row_reduce(xp, m, valid, op, common, skipna, ddof, min_count, nullable)
+    if nullable:
+        return NumericColumn(res, out_valid, nullable=True)
+    if out_valid is None:
+        return NumericColumn(res)
+    return NumericColumn(res).set_missing(out_valid)
+
+
+def _valid_or_true(c: NumericColumn) -> Any:
+    xp = c.xp
+    v = ~xp.isnan(c.data) if c.is_float else xp.ones(len(c), dtype=bool)
+    return v if c.mask is None else v & c.mask
+
+
+def _row_reduce(xp: Any, m: Any, valid: Any, op: str, common: np.dtype, skipna: bool, ddof: int,
+                min_count: int, nullable: bool = False) -> tuple[Any, Any]:
+    k = m.shape[1]
+    cnt = valid.sum(axis=1) if valid is not None else None
+    any_missing = None if valid is None else cnt < k
+    if op in ("any", "all"):
+        truth = m != 0
+        if valid is None:
+            return (truth.any(axis=1) if op == "any" else truth.all(axis=1)), None
+        known = xp.where(valid, truth, op == "all")
+        res = known.any(axis=1) if op == "any" else known.all(axis=1)
+        if skipna or not nullable:
+            return (res if skipna else truth.any(axis=1) if op == "any" else truth.all(axis=1)), None
+        decided = res if op == "any" else ~res  # Kleene: a known True (any) / False (all) decides
+        return res, decided | ~any_missing
+    if op in ("sum", "prod"):
+        acc = _acc_dtype(common) if common.kind != "b" else np.dtype(np.int64)
+        filled = m if valid is None else xp.where(valid, m, 0 if op == "sum" else 1)
+        res = (xp.sum if op == "sum" else xp.prod)(filled.astype(acc), axis=1)
+        out_valid = _row_valid(cnt, any_missing, skipna, max(min_count, 0))
+        return res, out_valid
+    if op in ("min", "max"):
+        filled = m if valid is None else xp.where(valid, m, _fill(common, op == "min"))
+        res = filled.min(axis=1) if op == "min" else filled.max(axis=1)
+        return res.astype(common, copy=False), _row_valid(cnt, any_missing, skipna, 1)
+    mf = m.astype(np.float64)
+    c = cnt if cnt is not None else xp.full(m.shape[0], k)
+    filled = mf if valid is None else xp.where(valid, mf, 0.0)
+    with np.errstate(all="ignore"):
+        mean = filled.sum(axis=1) / c
+        if op == "mean":
+            return mean, _row_valid(cnt, any_missing, skipna, 1)
+        if op in ("var", "std"):
+            d = filled - mean[:, None] if valid is None else xp.where(valid, mf - mean[:, None], 0.0)
+            var = (d * d).sum(axis=1) / (c - ddof)
+            res = var if op == "var" else xp.sqrt(var)
+            return res, _row_valid(cnt if cnt is not None else c, any_missing, skipna, ddof + 1)
+    if op == "median":
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            src = mf if valid is None else xp.where(valid, mf, np.nan)
+            res = xp.nanmedian(src, axis=1) if m.shape[0] else xp.zeros(0)
+        return res, _row_valid(cnt, any_missing, skipna, 1)
+    raise NotImplementedError(f"reduce_rows: op {op!r} is not supported")  # pragma: no cover
+
+
+def _row_valid(cnt: Any, any_missing: Any, skipna: bool, need: int) -> Any:
+    if cnt is None:
+        return None
+    ok = cnt >= need
+    return ok & ~any_missing if not skipna and any_missing is not None else ok
+
+
+# --- correlation and covariance ------------------------------------------------------------------------
+
+
+def _matrix(cols: list[Column]) -> tuple[Any, Any, Any]:
+    """(n, k) float64 values (0 where missing), validity as float64 (None when complete), module."""
+    xp = cols[0].xp
+    vals, valids = [], []
+    for c in cols:
+        if not isinstance(c, NumericColumn):
+            raise TypeError(f"corr/cov need numeric columns, got {c.dtype}")
+        c = pandas_view(c)
+        vals.append(c.data.astype(np.float64))
+        valids.append(_valid_or_true(c))
+    x = xp.stack(vals, axis=1)
+    v = xp.stack(valids, axis=1)
+    complete = bool(v.all())  # one sync: picks the dense (BLAS) path
+    if complete:
+        return x, None, xp
+    return xp.where(v, x, 0.0), v.astype(np.float64), xp
+
+
+def _pairwise(x: Any, v: Any, xp: Any) -> tuple[Any, Any, Any, Any]:
+    """Pairwise-complete count, co-moment and the two per-pair second moments (centered sums)."""
+    if v is None:
+        n = x.shape[0]
+        xc = x - x.mean(axis=0) if n else x
+        cross = xc.T @ xc
+        nn = xp.full(cross.shape, n, dtype=np.float64)
+        ssd = xp.diag(cross)
+        return nn, cross, xp.broadcast_to(ssd[:, None], cross.shape), xp.broadcast_to(ssd[None, :], cross.shape)
+    # center by each column's own mean first: smaller numbers, less cancellation below
+    cnt = xp.maximum(v.sum(axis=0), 1)
+    x = (x - (x.sum(axis=0) / cnt)) * v
+    nn = v.T @ v
+    s_ij = x.T @ v  # sum of column i over rows where j is valid
+    p = x.T @ x
+    q_ij = (x * x).T @ v
+    with np.errstate(all="ignore"):
+        cross = p - s_ij * s_ij.T / nn
+        ssi = q_ij - s_ij * s_ij / nn
+    return nn, cross, ssi, ssi.T
+
+
+def cov_matrix(cols: list[Column], ddof: int = 1, min_periods: int | None = None) -> np.ndarray:
+    """Pairwise covariance like ``DataFrame.cov`` (pairwise-complete rows when values are missing)."""
+    if not cols:
+        return np.zeros((0, 0))
+    x, v, xp = _matrix(cols)
+    nn, cross, _, _ = _pairwise(x, v, xp)
+    with np.errstate(all="ignore"):
+        out = cross / (nn - ddof)
+    bad = (nn - ddof) <= 0
+    if min_periods is not None:
+        bad = bad | (nn < min_periods)
+    return to_host(xp.where(bad, np.nan, out))
+
+
+def corr_matrix(cols: list[Column], method: str = "pearson", min_periods: int = 1) -> np.ndarray:
+    """Pearson (on the device) or Spearman (ranks, complete data only) correlation matrix."""
+    if not cols:
+        return np.zeros((0, 0))
+    if method == "spearman":
+        x, v, xp = _matrix(cols)
+        if v is not None:
+            raise NotImplementedError("corr: method='spearman' with missing values is not supported; "
+                                      "drop them first (dropna) or use method='pearson'")
+        x, v = _average_ranks(xp, x), None
+    elif method == "pearson":
+        x, v, xp = _matrix(cols)
+    else:
+        raise NotImplementedError(f"corr: method={method!r} is not supported; use 'pearson' or 'spearman'")
+    nn, cross, ssi, ssj = _pairwise(x, v, xp)
+    with np.errstate(all="ignore"):
+        r = cross / xp.sqrt(ssi * ssj)
+    r = xp.clip(r, -1.0, 1.0)
+    bad = (nn < max(min_periods, 2)) | (ssi <= 0) | (ssj <= 0)
+    return to_host(xp.where(bad, np.nan, r))
+
+
+def _average_ranks(xp: Any, x: Any) -> Any:
+    """Column-wise average ranks (ties share the mean of their positions), 1-based, as float64."""
+    n, k = x.shape
+    if n == 0:
+        return x
+    order = xp.argsort(x, axis=0)
+    s = xp.take_along_axis(x, order, axis=0)
+    new = xp.ones((n, k), dtype=bool)
+    new[1:] = s[1:] != s[:-1]
+    pos = xp.arange(n, dtype=np.float64)[:, None]
+    start = _cummax_axis0(xp, xp.where(new, pos, 0.0))
+    end = _flip_min(xp, _ends(xp, new), pos)
+    avg = (start + end) / 2 + 1
+    ranks = xp.empty_like(avg)
+    xp.put_along_axis(ranks, order, avg, axis=0)
+    return ranks
+
+
+def _ends(xp: Any, new: Any) -> Any:
+    end = xp.ones_like(new)
+    end[:-1] = new[1:]
+    return end
+
+
+def _flip_min(xp: Any, ends: Any, pos: Any) -> Any:
+    """Position of the last row of each tie group: a reverse running minimum of end positions."""
+    big = float(ends.shape[0])
+    vals = xp.where(ends, pos, big)[::-1]
+    return -_cummax_axis0(xp, -vals)[::-1]
+
+
+def _cummax_axis0(xp: Any, a: Any) -> Any:
+    from ember.backend.primitives import cummax
+
+    return cummax(a, axis=0)
