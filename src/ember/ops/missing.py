@@ -1,0 +1,308 @@
+"""Missing data: fillna, ffill/bfill, linear interpolation, where (Series.where/mask) and dropna masks.
+
+Forward/backward fills are vectorized as a running maximum of the positions of valid rows (the last
+valid row at or before each row), then one gather; no per-row or per-gap Python. String results are
+rebuilt with one scan of the output lengths (one device sync for the byte count).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ember.backend.primitives import cummax
+from ember.column import (
+    CategoricalColumn,
+    Column,
+    DatetimeColumn,
+    NumericColumn,
+    StringColumn,
+    TimedeltaColumn,
+)
+
+_UNIT_NS = {"s": 1_000_000_000, "ms": 1_000_000, "us": 1_000, "ns": 1}
+
+
+def _pandas_view(col: Column) -> Column:
+    """Non-nullable int columns with a mask are float64 with NaN in pandas; make them so."""
+    if isinstance(col, NumericColumn) and not col.nullable and col.mask is not None and not col.is_bool:
+        return col.set_missing(col.mask)
+    return col
+
+
+def _is_na_scalar(x: Any) -> bool:
+    return x is None or x is pd.NA or x is pd.NaT or (isinstance(x, float) and np.isnan(x))
+
+
+# --- fill ----------------------------------------------------------------------------------------------
+
+
+def fillna(col: Column, value: Any) -> Column:
+    """Missing values replaced by ``value`` (a scalar, or a Column of the same length, row by row)."""
+    col = _pandas_view(col)
+    if isinstance(value, Column):
+        if len(value) != len(col):
+            raise ValueError(f"fillna: value has {len(value)} rows, the column {len(col)}")
+        return where(col, ~col.isna(), value)
+    if _is_na_scalar(value):
+        return col
+    if isinstance(col, NumericColumn) and not col.has_nulls_possible:
+        return col
+    return where(col, ~col.isna(), value)
+
+
+def _last_valid(valid: Any) -> Any:
+    """For each row, the position of the last valid row at or before it (-1 when there is none)."""
+    xp = _xp(valid)
+    n = int(valid.shape[0])
+    return cummax(xp.where(valid, xp.arange(n, dtype=np.int64), -1))
+
+
+def _next_valid(valid: Any) -> Any:
+    """For each row, the position of the next valid row at or after it (-1 when there is none)."""
+    n = int(valid.shape[0])
+    rev = _last_valid(valid[::-1])[::-1]
+    xp = _xp(valid)
+    return xp.where(rev < 0, -1, n - 1 - rev)
+
+
+def _xp(a: Any) -> Any:
+    from ember.backend import array_module
+
+    return array_module(a)
+
+
+def _fill_from(col: Column, src: Any, limit: int | None, forward: bool) -> Column:
+    xp = col.xp
+    n = len(col)
+    if limit is not None:
+        if limit <= 0:
+            raise ValueError("Limit must be greater than 0")
+        pos = xp.arange(n, dtype=np.int64)
+        gap = pos - src if forward else src - pos
+        src = xp.where((src >= 0) & (gap <= limit), src, -1)
+    return col.take_nullable(src) if n else col
+
+
+def ffill(col: Column, limit: int | None = None) -> Column:
+    """Propagate the last valid value forward (at most ``limit`` rows into each gap)."""
+    col = _pandas_view(col)
+    if not col.has_nulls_possible and not isinstance(col, CategoricalColumn):
+        return col
+    return _fill_from(col, _last_valid(~col.isna()), limit, True)
+
+
+def bfill(col: Column, limit: int | None = None) -> Column:
+    """Propagate the next valid value backward (at most ``limit`` rows into each gap)."""
+    col = _pandas_view(col)
+    if not col.has_nulls_possible and not isinstance(col, CategoricalColumn):
+        return col
+    return _fill_from(col, _next_valid(~col.isna()), limit, False)
+
+
+def interpolate_linear(col: Column, limit_direction: str = "forward") -> Column:
+    """Linear interpolation over row positions (pandas' default ``method='linear'``).
+
+    'forward' (pandas' default) leaves leading missing values and fills trailing ones with the last
+    valid value; 'backward' the reverse; 'both' fills both ends.
+    """
+    if limit_direction not in ("forward", "backward", "both"):
+        raise ValueError(f"Invalid limit_direction: expecting one of ['forward', 'backward', 'both'], got '{limit_direction}'.")
+    if not isinstance(col, NumericColumn):
+        raise NotImplementedError(f"interpolate_linear: only numeric columns are supported, got {col.dtype}")
+    col = _pandas_view(col)
+    if not col.has_nulls_possible:
+        return col
+    xp, n = col.xp, len(col)
+    valid = ~col.isna()
+    prev, nxt = _last_valid(valid), _next_valid(valid)
+    y = col.data.astype(np.float64) if col.data.dtype.kind != "f" else col.data
+    yp = y[xp.maximum(prev, 0)] if n else y
+    yn = y[xp.maximum(nxt, 0)] if n else y
+    pos = xp.arange(n, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        t = (pos - prev) / (nxt - prev)
+        inner = yp + (yn - yp) * t
+    has_p, has_n = prev >= 0, nxt >= 0
+    out = xp.where(has_p & has_n, inner, np.nan)
+    if limit_direction in ("forward", "both"):
+        out = xp.where(has_p & ~has_n, yp, out)
+    if limit_direction in ("backward", "both"):
+        out = xp.where(~has_p & has_n, yn, out)
+    out = xp.where(valid, y, out).astype(y.dtype, copy=False)
+    if col.nullable:
+        return NumericColumn(out, ~xp.isnan(out), nullable=True)
+    return NumericColumn(out)
+
+
+# --- where ---------------------------------------------------------------------------------------------
+
+
+def where(col: Column, cond: Any, other: Any = None) -> Column:
+    """Rows of ``col`` where ``cond`` is True, else ``other`` (a Column, a scalar, or None = missing)."""
+    col = _pandas_view(col)
+    xp = col.xp
+    cond = xp.asarray(cond, dtype=bool)
+    if other is None or (not isinstance(other, Column) and _is_na_scalar(other) and not isinstance(other, float)):
+        return col.set_missing(cond)
+    if isinstance(other, Column):
+        other = _pandas_view(other.to(xp))
+    if isinstance(col, NumericColumn):
+        return _where_numeric(col, cond, other)
+    if isinstance(col, StringColumn):
+        return _where_string(col, cond, other)
+    if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
+        return _where_temporal(col, cond, other)
+    if isinstance(col, CategoricalColumn):
+        return _where_categorical(col, cond, other)
+    raise NotImplementedError(f"where: column kind {type(col).__name__} is not supported")
+
+
+def _valid(col: Column) -> Any:
+    return col.mask if not (isinstance(col, NumericColumn) and col.is_float) else None
+
+
+def _where_numeric(col: NumericColumn, cond: Any, other: Any) -> Column:
+    xp = col.xp
+    if isinstance(other, NumericColumn):
+        dtype = np.result_type(col.data.dtype, other.data.dtype)
+        data = xp.where(cond, col.data, other.data).astype(dtype, copy=False)
+        ma, mb = col.mask, other.mask
+        mask = None
+        if ma is not None or mb is not None:
+            ma = xp.ones(len(col), dtype=bool) if ma is None else ma
+            mb = xp.ones(len(col), dtype=bool) if mb is None else mb
+            mask = xp.where(cond, ma, mb)
+        nullable = col.nullable or other.nullable
+        if nullable and not col.nullable and col.is_float:
+            mask = _and(mask, xp.where(cond, ~xp.isnan(col.data), True))
+        if nullable and not other.nullable and other.is_float:
+            mask = _and(mask, xp.where(cond, True, ~xp.isnan(other.data)))
+        out = NumericColumn(data, mask, nullable)
+        return out if nullable or mask is None else NumericColumn(data).set_missing(mask)
+    if isinstance(other, Column):
+        raise TypeError(f"where: cannot combine {col.dtype} with {other.dtype}")
+    if not isinstance(other, (bool, int, float, np.number, np.bool_)):
+        raise TypeError(f"where: cannot set a value of type {type(other).__name__} into a {col.dtype} column")
+    dtype = np.result_type(col.data.dtype, other)
+    if col.nullable and dtype != col.data.dtype:
+        if not (col.data.dtype.kind in "iu" and float(other).is_integer()):
+            raise TypeError(f"Invalid value '{other}' for dtype '{col.dtype}'")
+        dtype = col.data.dtype
+    fill = np.asarray(other, dtype=dtype)[()] if xp is not np else other
+    with np.errstate(all="ignore"):
+        data = xp.where(cond, col.data, fill).astype(dtype, copy=False)
+    mask = None if col.mask is None else (col.mask | ~cond)
+    if col.nullable:
+        return NumericColumn(data, mask, nullable=True)
+    return NumericColumn(data, mask)
+
+
+def _and(a: Any, b: Any) -> Any:
+    return b if a is None else a & b
+
+
+def _string_source(x: Any, n: int, xp: Any) -> tuple[Any, Any, Any]:
+    """(bytes, starts, lengths) of a string column or of a str scalar repeated ``n`` times."""
+    if isinstance(x, StringColumn):
+        return x.chars, x.data[:-1], x.data[1:] - x.data[:-1]
+    raw = np.frombuffer(str(x).encode("utf-8"), dtype=np.uint8).copy()
+    return xp.asarray(raw), xp.zeros(n, dtype=np.int64), xp.full(n, raw.size, dtype=np.int64)
+
+
+def _where_string(col: StringColumn, cond: Any, other: Any) -> StringColumn:
+    if not isinstance(other, (str, StringColumn)):
+        raise TypeError(f"where: cannot set a {type(other).__name__} value into a string column")
+    xp, n = col.xp, len(col)
+    ca, sa, la = _string_source(col, n, xp)
+    cb, sb, lb = _string_source(other, n, xp)
+    lengths = xp.where(cond, la, lb)
+    offs = xp.zeros(n + 1, dtype=np.int64)
+    xp.cumsum(lengths, out=offs[1:])
+    total = int(offs[-1])  # the one sync: output size
+    if total:
+        pos = xp.arange(total, dtype=np.int64)
+        row = xp.searchsorted(offs, pos, side="right") - 1
+        k = pos - offs[row]
+        take_a = cond[row]
+        ia = xp.where(take_a, sa[row] + k, 0)
+        ib = xp.where(take_a, 0, sb[row] + k)
+        av = ca[xp.minimum(ia, max(int(ca.shape[0]) - 1, 0))] if ca.shape[0] else xp.zeros(total, np.uint8)
+        bv = cb[xp.minimum(ib, max(int(cb.shape[0]) - 1, 0))] if cb.shape[0] else xp.zeros(total, np.uint8)
+        chars = xp.where(take_a, av, bv)
+    else:
+        chars = xp.zeros(0, dtype=np.uint8)
+    ma = col.mask
+    mb = other.mask if isinstance(other, StringColumn) else None
+    mask = None
+    if ma is not None or mb is not None:
+        ones = xp.ones(n, dtype=bool)
+        mask = xp.where(cond, ones if ma is None else ma, ones if mb is None else mb)
+    return StringColumn(offs, chars, mask, col.pd_dtype)
+
+
+def _temporal_ticks(col: DatetimeColumn | TimedeltaColumn, other: Any) -> tuple[Any, Any]:
+    """``other`` as ticks in the column's unit, and its validity (None = all valid)."""
+    if isinstance(other, type(col)):
+        if getattr(other, "tz", None) is not None and getattr(col, "tz", None) is None:
+            raise TypeError("where: cannot mix tz-naive and tz-aware values")
+        f_o, f_c = _UNIT_NS[other.unit], _UNIT_NS[col.unit]
+        ticks = other.data * (f_o // f_c) if f_o >= f_c else other.data // (f_c // f_o)
+        return ticks, other.mask
+    if isinstance(other, Column):
+        raise TypeError(f"where: cannot combine {col.dtype} with {other.dtype}")
+    if isinstance(col, DatetimeColumn):
+        ts = pd.Timestamp(other)
+        if (ts.tz is None) != (col.tz is None):
+            raise TypeError("where: cannot mix tz-naive and tz-aware values")
+        return int(ts.as_unit(col.unit).asm8.view("i8")), None
+    return int(pd.Timedelta(other).as_unit(col.unit).asm8.view("i8")), None
+
+
+def _where_temporal(col: DatetimeColumn | TimedeltaColumn, cond: Any, other: Any) -> Column:
+    xp = col.xp
+    ticks, omask = _temporal_ticks(col, other)
+    data = xp.where(cond, col.data, ticks).astype(np.int64, copy=False)
+    mask = None
+    if col.mask is not None or omask is not None:
+        ones = xp.ones(len(col), dtype=bool)
+        mask = xp.where(cond, ones if col.mask is None else col.mask, ones if omask is None else omask)
+    return col._rebuild(data, mask)
+
+
+def _where_categorical(col: CategoricalColumn, cond: Any, other: Any) -> Column:
+    xp = col.xp
+    if isinstance(other, CategoricalColumn):
+        if not col.categories.to_pandas().equals(other.categories.to_pandas()):
+            raise TypeError("where: categoricals must have the same categories")
+        codes = other.codes
+    elif isinstance(other, Column):
+        raise TypeError(f"where: cannot combine a categorical with {other.dtype}")
+    else:
+        code = int(pd.Index(col.categories.to_pandas()).get_indexer([other])[0])
+        if code < 0:
+            raise TypeError(f"Cannot setitem on a Categorical with a new category ({other}), set the categories first")
+        codes = code
+    return CategoricalColumn(xp.where(cond, col.codes, codes).astype(np.int32), col.categories, col.ordered)
+
+
+# --- dropna --------------------------------------------------------------------------------------------
+
+
+def dropna_mask(cols: list[Column], how: str = "any", thresh: int | None = None) -> Any:
+    """Boolean array of the rows to keep: no missing value ('any'), not all missing ('all'), or at
+    least ``thresh`` valid values."""
+    if how not in ("any", "all"):
+        raise ValueError(f"invalid how option: {how}")
+    if not cols:
+        raise ValueError("dropna_mask: no columns")
+    xp = cols[0].xp
+    count = None
+    for c in cols:
+        v = (~c.isna()).astype(np.int64)
+        count = v if count is None else count + v
+    if thresh is not None:
+        return count >= thresh
+    return count == len(cols) if how == "any" else count > 0
