@@ -1,0 +1,689 @@
+"""Group-by on columns: a Grouping (codes + lazily cached segment structure) and the aggregations,
+transforms and row selections pandas' GroupBy offers, with no Python loop over rows or groups.
+
+Rows whose key is dropped (code -1) are sent to an extra "dump" group ``ngroups`` in every scatter, so no
+filtering (and no device sync) is needed; the dump slot is sliced off at the end. Sums, means, counts and
+variances are scatter-adds (``bincount`` with weights); min/max/first/last are scatter-min/max; median,
+quantile and nunique sort the values within groups (two stable sorts); prod and the cumulative transforms
+are segmented scans over the rows sorted by group (log-depth doubling, one sync for the longest group).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ember.backend import array_module
+from ember.backend.primitives import scatter_add, scatter_max, scatter_min, stable_argsort
+from ember.column import (
+    CategoricalColumn,
+    Column,
+    DatetimeColumn,
+    NumericColumn,
+    StringColumn,
+    TimedeltaColumn,
+)
+from ember.ops.factorize import factorize_with_info
+from ember.ops.sort import key_and_nulls, ranks_from_order
+
+AGGREGATIONS = (
+    "sum", "mean", "min", "max", "count", "size", "std", "var", "sem", "median", "quantile", "first",
+    "last", "nth", "nunique", "prod", "any", "all", "idxmin", "idxmax",
+)
+SCANS = ("cumsum", "cumprod", "cummin", "cummax", "cumcount", "rank", "shift", "diff", "ffill", "bfill")
+_STRING_OPS = ("min", "max", "first", "last", "count", "nunique", "size", "nth", "idxmin", "idxmax")
+_TEMPORAL_OPS = ("min", "max", "first", "last", "count", "mean", "median", "size", "nth", "nunique",
+                 "idxmin", "idxmax", "quantile")
+_CATEGORICAL_OPS = ("first", "last", "count", "size", "nth", "nunique", "min", "max", "idxmin", "idxmax")
+
+
+class Grouping:
+    """Group codes of the rows (-1 = dropped), the groups' key values, and, computed on first use and
+    shared by every aggregation over this grouping, the rows' stable order by group and group offsets."""
+
+    def __init__(self, codes: Any, ngroups: int, uniques: list[Column], dropped: int) -> None:
+        self.codes = codes
+        self.ngroups = ngroups
+        self.uniques = uniques
+        self.dropped = dropped
+        self._cache: dict[str, Any] = {}
+
+    @property
+    def xp(self) -> Any:
+        return array_module(self.codes)
+
+    @property
+    def nrows(self) -> int:
+        return int(self.codes.shape[0])
+
+    @property
+    def seg(self) -> Any:
+        """Codes with dropped rows sent to the dump group ``ngroups``."""
+        if "seg" not in self._cache:
+            c = self.codes
+            self._cache["seg"] = c if self.dropped == 0 else self.xp.where(c >= 0, c, self.ngroups)
+        return self._cache["seg"]
+
+    @property
+    def sizes(self) -> Any:
+        """Rows per group, dump group last (ngroups + 1)."""
+        if "sizes" not in self._cache:
+            self._cache["sizes"] = self.xp.bincount(self.seg, minlength=self.ngroups + 1).astype(np.int64)
+        return self._cache["sizes"]
+
+    @property
+    def order(self) -> Any:
+        """Stable order of the rows by group (dropped rows last)."""
+        if "order" not in self._cache:
+            self._cache["order"] = stable_argsort(self.seg)
+        return self._cache["order"]
+
+    @property
+    def offsets(self) -> Any:
+        """First sorted position of each group (ngroups + 2 entries: dump group, then the end)."""
+        if "offsets" not in self._cache:
+            xp = self.xp
+            off = xp.zeros(self.ngroups + 2, dtype=np.int64)
+            xp.cumsum(self.sizes, out=off[1:])
+            self._cache["offsets"] = off
+        return self._cache["offsets"]
+
+    @property
+    def sorted_seg(self) -> Any:
+        if "sorted_seg" not in self._cache:
+            self._cache["sorted_seg"] = self.seg[self.order]
+        return self._cache["sorted_seg"]
+
+    @property
+    def max_size(self) -> int:
+        """Rows in the largest real group. Synchronizes (once per grouping)."""
+        if "max_size" not in self._cache:
+            self._cache["max_size"] = int(self.sizes[: self.ngroups].max()) if self.ngroups else 0
+        return self._cache["max_size"]
+
+    def scatter_target(self, valid: Any) -> Any:
+        """Group of each row, with rows that are not ``valid`` sent to the dump group."""
+        return self.seg if valid is None else self.xp.where(valid, self.seg, self.ngroups)
+
+
+def make_grouping(key_cols: list[Column], sort: bool = True, dropna: bool = True) -> Grouping:
+    """Factorize the key columns into a Grouping (one device sync, see ``factorize_keys``)."""
+    codes, uniques, ngroups, dropped, _ = factorize_with_info(key_cols, sort=sort, dropna=dropna)
+    return Grouping(codes, ngroups, uniques, dropped)
+
+
+# --- value access and results ------------------------------------------------------------------------
+
+
+def _valid(col: Column) -> Any:
+    return None if not col.has_nulls_possible else ~col.isna()
+
+
+def _count(g: Grouping, valid: Any) -> Any:
+    return g.xp.bincount(g.scatter_target(valid), minlength=g.ngroups + 1)[: g.ngroups].astype(np.int64)
+
+
+def _numeric(values: Any, missing: Any, like: Column, dtype: Any) -> Column:
+    """A result column of numpy ``dtype``: NaN for missing floats, a mask for nullable/int/bool ones."""
+    xp = array_module(values)
+    values = values.astype(dtype, copy=False)
+    nullable = isinstance(like, NumericColumn) and like.nullable
+    if missing is None:
+        return NumericColumn(values, None, nullable)
+    if nullable:
+        return NumericColumn(values, ~missing, True)
+    if values.dtype.kind == "f":
+        return NumericColumn(xp.where(missing, xp.nan, values))
+    if not bool(missing.any()):  # sync: pandas keeps ints/bools when no group came out missing
+        return NumericColumn(values)
+    return NumericColumn(xp.where(missing, xp.nan, values.astype(np.float64)))
+
+
+def _downcast_if_fits(values: Any, dtype: Any) -> Any:
+    """pandas computes integer sums/products in 64 bits and gives back the input's dtype only when
+    every result fits it. Synchronizes for integer dtypes narrower than 64 bits."""
+    dtype = np.dtype(dtype)
+    if dtype.kind not in "iu" or dtype.itemsize == 8 or values.shape[0] == 0:
+        return values.astype(dtype)
+    info = np.iinfo(dtype)
+    fits = bool(((values >= info.min) & (values <= info.max)).all())
+    return values.astype(dtype) if fits else values
+
+
+def _temporal(values: Any, missing: Any, like: Column) -> Column:
+    if isinstance(like, DatetimeColumn):
+        return DatetimeColumn(values.astype(np.int64), like.unit, like.tz, None if missing is None else ~missing)
+    return TimedeltaColumn(values.astype(np.int64), like.unit, None if missing is None else ~missing)
+
+
+def _same_kind(values: Any, missing: Any, like: Column, dtype: Any = None) -> Column:
+    if isinstance(like, (DatetimeColumn, TimedeltaColumn)):
+        return _temporal(values, missing, like)
+    return _numeric(values, missing, like, like.data.dtype if dtype is None else dtype)
+
+
+def _float_dtype(col: Column, op: str) -> Any:
+    """pandas' result dtype for mean-like ops: float64, except float32 stays float32 for
+    median/var/std/sem (and for mean/quantile too when nullable)."""
+    dt = col.data.dtype
+    if dt != np.float32:
+        return np.dtype(np.float64)
+    if op not in ("mean", "quantile") or (isinstance(col, NumericColumn) and col.nullable):
+        return np.dtype(np.float32)
+    if op == "mean" and bool(col.isna().any()):  # sync: pandas 3.1 keeps float32 means only then
+        return np.dtype(np.float32)
+    return np.dtype(np.float64)
+
+
+def _sum_dtype(col: Column) -> Any:
+    dt = col.data.dtype
+    return np.dtype(np.int64) if dt.kind == "b" else dt
+
+
+# --- the kernels -------------------------------------------------------------------------------------
+
+
+def _group_sum(g: Grouping, values: Any, valid: Any) -> Any:
+    """Sum per group: exact int64/uint64 scatter-add for integers, float64 bincount otherwise."""
+    xp = g.xp
+    if values.dtype.kind == "f":
+        w = values.astype(np.float64) if valid is None else xp.where(valid, values, 0).astype(np.float64)
+        return xp.bincount(g.seg, weights=w, minlength=g.ngroups + 1)[: g.ngroups]
+    acc = np.uint64 if values.dtype.kind == "u" else np.int64
+    out = xp.zeros(g.ngroups + 1, dtype=acc)
+    v = values.astype(acc)
+    scatter_add(out, g.seg, v if valid is None else xp.where(valid, v, acc(0)))
+    return out[: g.ngroups]
+
+
+def _group_mean(g: Grouping, values: Any, valid: Any, count: Any) -> Any:
+    xp = g.xp
+    s = _group_sum(g, values.astype(np.float64) if values.dtype.kind != "f" else values, valid)
+    return s / xp.where(count > 0, count, 1)
+
+
+def _group_var(g: Grouping, values: Any, valid: Any, count: Any, ddof: int) -> Any:
+    xp = g.xp
+    v = values.astype(np.float64)
+    mean = xp.zeros(g.ngroups + 1, dtype=np.float64)
+    mean[: g.ngroups] = _group_mean(g, v, valid, count)
+    dev = v - mean[g.seg]
+    if valid is not None:
+        dev = xp.where(valid, dev, 0.0)
+    ss = xp.bincount(g.seg, weights=dev * dev, minlength=g.ngroups + 1)[: g.ngroups]
+    denom = count - ddof
+    return xp.where(denom > 0, ss / xp.where(denom > 0, denom, 1), xp.nan)
+
+
+def _extreme_values(values: Any, op: str) -> tuple[Any, Any]:
+    """(values in a dtype the scatter primitives take, the identity of ``op`` in that dtype)."""
+    if values.dtype.kind == "f":
+        return values, (np.inf if op == "min" else -np.inf)
+    acc = np.uint64 if values.dtype.kind == "u" else np.int64
+    info = np.iinfo(acc)
+    return values.astype(acc), acc(info.max if op == "min" else info.min)
+
+
+def _group_extreme(g: Grouping, key: Any, valid: Any, op: str) -> Any:
+    xp = g.xp
+    v, ident = _extreme_values(key, op)
+    out = xp.full(g.ngroups + 1, ident, dtype=v.dtype)
+    if valid is not None:
+        v = xp.where(valid, v, v.dtype.type(ident))
+    (scatter_min if op == "min" else scatter_max)(out, g.seg, v)
+    return out[: g.ngroups]
+
+
+def _arg_rows(g: Grouping, hit: Any, last: bool = False) -> Any:
+    """First (or last) row position per group among rows where ``hit``; -1 where none."""
+    xp = g.xp
+    n = g.nrows
+    pos = xp.arange(n, dtype=np.int64)
+    out = xp.full(g.ngroups + 1, -1 if last else n, dtype=np.int64)
+    (scatter_max if last else scatter_min)(out, g.scatter_target(hit), pos)
+    out = out[: g.ngroups]
+    return out if last else xp.where(out < n, out, -1)
+
+
+def _arg_extreme(g: Grouping, col: Column, op: str) -> Any:
+    """Row of the first occurrence of each group's min/max (-1 for groups with no valid value)."""
+    key, nulls = key_and_nulls(col)
+    if key.dtype.kind == "b":
+        key = key.astype(np.int64)
+    valid = None if nulls is None else ~nulls
+    ext = _group_extreme(g, key, valid, op)
+    xp = g.xp
+    full = xp.concatenate([ext, ext[:1] if g.ngroups else xp.zeros(1, ext.dtype)])
+    hit = _extreme_values(key, op)[0] == full[g.seg]
+    if valid is not None:
+        hit &= valid
+    return _arg_rows(g, hit)
+
+
+def _take_rows(col: Column, rows: Any, may_miss: bool = False) -> Column:
+    """Rows at ``rows`` (-1 = missing). Every group has a row, so a column with no missing values gets
+    a row for each group from first/last/min/max and keeps its dtype; ``may_miss`` (nth) checks."""
+    if col.has_nulls_possible:
+        return col.take_nullable(rows)
+    if may_miss and g_any_negative(rows):
+        return col.take_nullable(rows)
+    return col.take(rows)
+
+
+def g_any_negative(rows: Any) -> bool:
+    """Whether any position is -1. Synchronizes."""
+    return bool((rows < 0).any()) if rows.shape[0] else False
+
+
+def _within_sorted(g: Grouping, key: Any, valid: Any) -> tuple[Any, Any]:
+    """Row order by (group, missing last, key), and the sorted group ids (two stable sorts)."""
+    xp = g.xp
+    k = key if valid is None else xp.where(valid, key, key.dtype.type(0))
+    order = stable_argsort(k)
+    outer = g.seg * 2 if valid is None else g.seg * 2 + (~valid).astype(np.int64)
+    order = order[stable_argsort(outer[order])]
+    return order, g.seg[order]
+
+
+def _group_quantile(g: Grouping, col: Column, q: float, count: Any, temporal: bool, median: bool) -> Any:
+    xp = g.xp
+    key, nulls = key_and_nulls(col)
+    valid = None if nulls is None else ~nulls
+    order, _ = _within_sorted(g, key, valid)
+    sv = key[order]
+    start = g.offsets[: g.ngroups]
+    h = (xp.maximum(count, 1) - 1) * q
+    lo = xp.floor(h).astype(np.int64)
+    hi = xp.minimum(lo + 1, xp.maximum(count - 1, 0))
+    frac = h - lo
+    last = max(len(sv) - 1, 0)
+    if len(sv) == 0:
+        return xp.zeros(g.ngroups, dtype=np.float64)
+    a = sv[xp.minimum(start + lo, last)]
+    b = sv[xp.minimum(start + hi, last)]
+    if temporal:
+        return a + xp.rint((b - a).astype(np.float64) * frac).astype(np.int64)
+    a, b = a.astype(np.float64), b.astype(np.float64)
+    if median:
+        return xp.where(frac > 0, (a + b) / 2.0, a)
+    return a + (b - a) * frac
+
+
+def _group_nunique(g: Grouping, col: Column, dropna: bool) -> Any:
+    xp = g.xp
+    key, nulls = key_and_nulls(col)
+    valid = None if nulls is None else ~nulls
+    order, sseg = _within_sorted(g, key, valid)
+    ks = key[order]
+    vs = xp.ones(len(order), dtype=bool) if valid is None else valid[order]
+    start = vs.copy()
+    if len(order) > 1:
+        start[1:] &= (sseg[1:] != sseg[:-1]) | (ks[1:] != ks[:-1]) | ~vs[:-1]
+    out = xp.bincount(xp.where(start, sseg, g.ngroups), minlength=g.ngroups + 1)[: g.ngroups]
+    if not dropna and valid is not None:
+        out = out + (_count(g, ~valid) > 0)
+    return out.astype(np.int64)
+
+
+def seg_scan(values: Any, sorted_seg: Any, op: Any, max_len: int) -> Any:
+    """Inclusive scan with ``op`` (a binary ufunc) within runs of equal ``sorted_seg``: log-depth
+    doubling (Hillis-Steele), ceil(log2(max_len)) vectorized steps."""
+    xp = array_module(values)
+    out = values
+    d = 1
+    while d < max_len:
+        new = out.copy()
+        same = sorted_seg[d:] == sorted_seg[:-d]
+        new[d:] = xp.where(same, op(out[d:], out[:-d]), out[d:])
+        out = new
+        d *= 2
+    return out
+
+
+def _group_prod(g: Grouping, values: Any, valid: Any) -> Any:
+    xp = g.xp
+    acc = np.float64 if values.dtype.kind == "f" else (np.uint64 if values.dtype.kind == "u" else np.int64)
+    v = values.astype(acc)
+    if valid is not None:
+        v = xp.where(valid, v, acc(1))
+    scanned = seg_scan(v[g.order], g.sorted_seg, xp.multiply, g.max_size)
+    ends = g.offsets[1 : g.ngroups + 1] - 1
+    sizes = g.sizes[: g.ngroups]
+    if len(scanned) == 0:
+        return xp.ones(g.ngroups, dtype=acc)
+    return xp.where(sizes > 0, scanned[xp.maximum(ends, 0)], acc(1))
+
+
+# --- aggregate ---------------------------------------------------------------------------------------
+
+
+def _check_op(col: Column, op: str) -> None:
+    if op not in AGGREGATIONS:
+        raise NotImplementedError(f"groupby aggregate: op {op!r} is not supported; supported: {AGGREGATIONS}")
+    allowed = None
+    if isinstance(col, StringColumn):
+        allowed = _STRING_OPS
+    elif isinstance(col, (DatetimeColumn, TimedeltaColumn)):
+        allowed = _TEMPORAL_OPS + (("sum",) if isinstance(col, TimedeltaColumn) else ())
+    elif isinstance(col, CategoricalColumn):
+        allowed = _CATEGORICAL_OPS
+        if op in ("min", "max", "idxmin", "idxmax") and not col.ordered:
+            raise TypeError(f"groupby {op}: cannot compute {op} of an unordered categorical")
+    if allowed is not None and op not in allowed:
+        raise TypeError(f"groupby {op}: not supported for {col.dtype} values; supported: {allowed}")
+
+
+def aggregate(
+    g: Grouping, col: Column, op: str, *, skipna: bool = True, ddof: int = 1, q: float = 0.5, n: int = 0,
+    min_count: int = 0,
+) -> Column:
+    """One aggregation of ``col`` per group (ngroups rows, pandas' result dtype). Missing values are
+    skipped (``skipna=False``: a group with any missing value gives a missing result; for first/last it
+    takes the plain first/last row; for nunique it counts the missing value). Groups with no valid value
+    give NaN/missing, except count (0), sum (0, or missing below ``min_count``) and prod (1).
+    idxmin/idxmax give row positions (int64 column, missing for a group with no valid value); the frame
+    maps them to labels (pandas 3 raises there). nth takes the n-th row of each group (negative n counts
+    from the end), missing when the group is shorter."""
+    _check_op(col, op)
+    if not isinstance(q, (int, float)):
+        raise NotImplementedError("groupby quantile: q must be one float; lists of quantiles are not supported")
+    xp = g.xp
+    col = col.to(xp)
+    if len(col) != g.nrows:
+        raise ValueError(f"groupby {op}: column has {len(col)} rows, the grouping {g.nrows}")
+    if op == "size":
+        return NumericColumn(g.sizes[: g.ngroups].copy(), None, isinstance(col, NumericColumn) and col.nullable)
+    valid = _valid(col)
+    nullable = isinstance(col, NumericColumn) and col.nullable
+    count = _count(g, valid)
+    if op == "count":
+        return NumericColumn(count, None, nullable)
+    if op in ("first", "last"):
+        rows = _arg_rows(g, valid if skipna else None, last=op == "last")
+        return _take_rows(col, rows)
+    if op == "nth":
+        return _take_rows(col, _nth_rows(g, n), may_miss=True)
+    if op == "nunique":
+        return NumericColumn(_group_nunique(g, col, dropna=skipna))
+    if op in ("idxmin", "idxmax"):
+        rows = _arg_extreme(g, col, op[3:])
+        return NumericColumn(rows, rows >= 0)
+    if isinstance(col, (StringColumn, CategoricalColumn)):  # min / max by rank: take the arg row
+        return _take_rows(col, _arg_extreme(g, col, op))
+    bad = None if (skipna or valid is None) else (_count(g, ~valid) > 0)
+    result = _numeric_aggregate(g, col, op, valid, count, ddof, q, min_count)
+    if bad is not None:
+        result = result.set_missing(~bad) if not isinstance(result, NumericColumn) or result.nullable \
+            or result.data.dtype.kind != "f" else NumericColumn(xp.where(bad, xp.nan, result.data))
+    return result
+
+
+def _numeric_aggregate(
+    g: Grouping, col: Column, op: str, valid: Any, count: Any, ddof: int, q: float, min_count: int
+) -> Column:
+    xp = g.xp
+    values = col.data
+    empty = count == 0
+    temporal = isinstance(col, (DatetimeColumn, TimedeltaColumn))
+    if op == "sum":
+        s = _group_sum(g, values, valid)
+        if temporal:
+            return _temporal(s, count < min_count if min_count > 0 else None, col)
+        s = _downcast_if_fits(s, _sum_dtype(col))
+        return _numeric(s, (count < min_count) if min_count > 0 else None, col, s.dtype)
+    if op == "prod":
+        p = _downcast_if_fits(_group_prod(g, values, valid), _sum_dtype(col))
+        return _numeric(p, (count < min_count) if min_count > 0 else None, col, p.dtype)
+    if op in ("min", "max"):
+        key = values.astype(np.int64) if values.dtype.kind == "b" else values
+        ext = _group_extreme(g, key, valid, op)
+        return _same_kind(ext, empty if valid is not None else None, col)
+    if op in ("any", "all"):
+        truthy = values != 0
+        if op == "any":
+            hit = truthy if valid is None else truthy & valid
+            out = _count(g, hit) > 0
+        else:
+            hit = ~truthy if valid is None else ~truthy & valid
+            out = _count(g, hit) == 0
+        return NumericColumn(out, None, isinstance(col, NumericColumn) and col.nullable)
+    if op == "mean":
+        if temporal:
+            m = _group_mean(g, values, valid, count)
+            return _temporal(xp.rint(m).astype(np.int64), empty, col)
+        return _numeric(_group_mean(g, values, valid, count), empty, col, _float_dtype(col, op))
+    if op in ("var", "std", "sem"):
+        v = _group_var(g, values, valid, count, ddof)
+        if op != "var":
+            v = xp.sqrt(v)
+        if op == "sem":
+            v = v / xp.sqrt(xp.where(count > 0, count, 1))
+        return _numeric(v, empty | xp.isnan(v) if _nullable(col) else empty, col, _float_dtype(col, op))
+    # median / quantile
+    qq = 0.5 if op == "median" else float(q)
+    if not 0.0 <= qq <= 1.0:
+        raise ValueError(f"groupby quantile: q must be between 0 and 1, got {q}")
+    r = _group_quantile(g, col, qq, count, temporal, median=op == "median")
+    if temporal:
+        return _temporal(r, empty, col)
+    return _numeric(r, empty, col, _float_dtype(col, op))
+
+
+def _nullable(col: Column) -> bool:
+    return isinstance(col, NumericColumn) and col.nullable
+
+
+def _nth_rows(g: Grouping, n: int) -> Any:
+    """Row of the n-th member of each group (negative: from the end), -1 when the group is shorter."""
+    xp = g.xp
+    sizes = g.sizes[: g.ngroups]
+    start = g.offsets[: g.ngroups]
+    p = start + (n if n >= 0 else sizes + n)
+    ok = (n < sizes) if n >= 0 else (-n <= sizes)
+    if g.nrows == 0:
+        return xp.full(g.ngroups, -1, dtype=np.int64)
+    return xp.where(ok, g.order[xp.clip(p, 0, g.nrows - 1)], -1)
+
+
+# --- transforms --------------------------------------------------------------------------------------
+
+
+def _rows_back(g: Grouping, per_sorted: Any) -> Any:
+    """Values computed in sorted-by-group order, put back in row order."""
+    out = g.xp.empty_like(per_sorted)
+    out[g.order] = per_sorted
+    return out
+
+
+def _cumcount(g: Grouping, ascending: bool = True) -> Any:
+    xp = g.xp
+    pos = xp.arange(g.nrows, dtype=np.int64)
+    sseg = g.sorted_seg
+    local = pos - g.offsets[sseg]
+    if not ascending:
+        local = g.sizes[sseg] - 1 - local
+    return _rows_back(g, local)
+
+
+def _scan_transform(g: Grouping, col: Column, op: str) -> Column:
+    xp = g.xp
+    if not isinstance(col, NumericColumn) and not (
+        isinstance(col, (DatetimeColumn, TimedeltaColumn)) and op in ("cummin", "cummax")
+    ):
+        raise TypeError(f"groupby {op}: not supported for {col.dtype} values")
+    valid = _valid(col)
+    values = col.data
+    if op in ("cumsum", "cumprod"):
+        acc = np.float64 if values.dtype.kind == "f" else (np.uint64 if values.dtype.kind == "u" else np.int64)
+        v = values.astype(acc)
+        ident = acc(0 if op == "cumsum" else 1)
+        ufunc = xp.add if op == "cumsum" else xp.multiply
+        out_dtype = _sum_dtype(col)
+    else:
+        v, ident = _extreme_values(values.astype(np.int64) if values.dtype.kind == "b" else values, op[3:])
+        ufunc = xp.minimum if op == "cummin" else xp.maximum
+        out_dtype = values.dtype
+    if valid is not None:
+        v = xp.where(valid, v, v.dtype.type(ident))
+    scanned = _rows_back(g, seg_scan(v[g.order], g.sorted_seg, ufunc, g.max_size))
+    missing = None if valid is None else ~valid
+    if g.dropped:
+        dropped = g.codes < 0
+        missing = dropped if missing is None else missing | dropped
+    return _same_kind(scanned, missing, col, out_dtype)
+
+
+def _shift_rows(g: Grouping, periods: int) -> Any:
+    """For each row, the row ``periods`` earlier in its group (-1 where none or the row is dropped)."""
+    xp = g.xp
+    n = g.nrows
+    pos = xp.arange(n, dtype=np.int64)
+    src = pos - periods
+    inside = (src >= 0) & (src < n)
+    srcc = xp.clip(src, 0, max(n - 1, 0))
+    sseg = g.sorted_seg
+    ok = inside & (sseg[srcc] == sseg) & (sseg < g.ngroups) if n else inside
+    rows = xp.where(ok, g.order[srcc] if n else srcc, -1)
+    return _rows_back(g, rows)
+
+
+def _fill_rows(g: Grouping, col: Column, forward: bool) -> Any:
+    """For each row, the nearest row at or before (ffill) / after (bfill) it in its group with a value."""
+    xp = g.xp
+    n = g.nrows
+    valid = _valid(col)
+    pos = xp.arange(n, dtype=np.int64)
+    sseg = g.sorted_seg
+    vs = xp.ones(n, dtype=bool) if valid is None else valid[g.order]
+    if forward:
+        cand = xp.where(vs, pos, -1)
+        src = seg_scan(cand, sseg, xp.maximum, g.max_size)
+    else:
+        cand = xp.where(vs, pos, n)[::-1]
+        src = seg_scan(cand, sseg[::-1], xp.minimum, g.max_size)[::-1]
+    ok = (src >= 0) & (src < n) & (sseg < g.ngroups)
+    rows = xp.where(ok, g.order[xp.clip(src, 0, max(n - 1, 0))] if n else src, -1)
+    return _rows_back(g, rows)
+
+
+def _rank_transform(
+    g: Grouping, col: Column, method: str = "average", ascending: bool = True, na_option: str = "keep",
+    pct: bool = False,
+) -> Column:
+    from ember.ops.sort import _check_rank_args, argsort_keys
+
+    _check_rank_args(method, na_option)
+    xp = g.xp
+    key, nulls = key_and_nulls(col)
+    na_pos = "first" if na_option == "top" else "last"
+    order = argsort_keys([(g.seg, None), (key, nulls)], [True, ascending], na_pos)
+    sseg = g.seg[order]
+    r = ranks_from_order(order, key, nulls, method, seg=sseg, seg_offsets=g.offsets)
+    if pct:
+        if method == "dense":
+            top = xp.full(g.ngroups + 1, 1.0)
+            rr = r if (na_option != "keep" or nulls is None) else xp.where(nulls, 0.0, r)
+            scatter_max(top, g.seg, rr)
+            denom = top[g.seg]
+        elif na_option == "keep" and nulls is not None:
+            cnt = xp.bincount(g.scatter_target(~nulls), minlength=g.ngroups + 1)
+            denom = cnt[g.seg].astype(np.float64)
+        else:
+            denom = g.sizes[g.seg].astype(np.float64)
+        r = r / denom
+    missing = None
+    if na_option == "keep" and nulls is not None:
+        missing = nulls
+    if g.dropped:
+        missing = (g.codes < 0) if missing is None else missing | (g.codes < 0)
+    return NumericColumn(r if missing is None else xp.where(missing, xp.nan, r))
+
+
+def _diff(g: Grouping, col: Column, periods: int) -> Column:
+    xp = g.xp
+    rows = _shift_rows(g, periods)
+    if isinstance(col, DatetimeColumn):
+        prev = col.take_nullable(rows)
+        missing = col.isna() | prev.isna()
+        return TimedeltaColumn(xp.where(missing, 0, col.data - prev.data), col.unit, ~missing)
+    if not isinstance(col, NumericColumn) or col.data.dtype.kind == "b":
+        raise TypeError(f"groupby diff: not supported for {col.dtype} values")
+    has_prev = rows >= 0
+    prev_vals = col.data[xp.where(has_prev, rows, 0)] if g.nrows else col.data
+    missing = ~has_prev | col.isna()
+    if col.mask is not None:
+        missing = missing | ~col.mask[xp.where(has_prev, rows, 0)]
+    if col.nullable:
+        return NumericColumn(col.data - prev_vals, ~missing, True)
+    small = col.data.dtype.kind in "iu" and col.data.dtype.itemsize <= 2 and col.data.dtype.kind == "i"
+    dtype = np.float32 if small or col.data.dtype == np.float32 else np.float64
+    d = col.data.astype(dtype) - prev_vals.astype(dtype)
+    return NumericColumn(xp.where(missing, xp.nan, d).astype(dtype))
+
+
+def transform(g: Grouping, col: Column, op: str, **kw: Any) -> Column:
+    """A per-row result: an aggregation broadcast back to the rows of its group (missing on dropped
+    rows), or a within-group scan: cumsum cumprod cummin cummax cumcount(ascending) rank(method,
+    ascending, na_option, pct) shift(periods) diff(periods) ffill bfill. Rows keep their order."""
+    xp = g.xp
+    col = col.to(xp)
+    if op in AGGREGATIONS:
+        res = aggregate(g, col, op, **kw)
+        return res.take(g.codes) if g.dropped == 0 else res.take_nullable(g.codes)
+    if op not in SCANS:
+        raise NotImplementedError(
+            f"groupby transform: op {op!r} is not supported; supported: {AGGREGATIONS + SCANS}"
+        )
+    if op == "cumcount":
+        cc = _cumcount(g, kw.get("ascending", True))
+        if g.dropped:
+            return NumericColumn(xp.where(g.codes < 0, xp.nan, cc.astype(np.float64)))
+        return NumericColumn(cc)
+    if op == "rank":
+        return _rank_transform(g, col, **kw)
+    if op == "shift":
+        periods = int(kw.get("periods", 1))
+        if periods == 0:
+            return col
+        return col.take_nullable(_shift_rows(g, periods))
+    if op == "diff":
+        return _diff(g, col, int(kw.get("periods", 1)))
+    if op in ("ffill", "bfill"):
+        if kw.get("limit") is not None:
+            raise NotImplementedError(f"groupby {op}: limit is not supported; use limit=None")
+        return col.take_nullable(_fill_rows(g, col, forward=op == "ffill"))
+    return _scan_transform(g, col, op)
+
+
+# --- row selections ----------------------------------------------------------------------------------
+
+
+def head_tail_positions(g: Grouping, n: int, tail: bool = False) -> Any:
+    """Row positions (int64, in row order) of ``GroupBy.head(n)`` / ``tail(n)``; negative ``n`` keeps
+    all but the last / first ``-n`` rows of each group; dropped rows are never selected. Synchronizes."""
+    xp = g.xp
+    cc = _cumcount(g, ascending=not tail)
+    if n >= 0:
+        keep = cc < n
+    else:
+        keep = cc < g.sizes[g.seg] + n
+    if g.dropped:
+        keep &= g.codes >= 0
+    return xp.flatnonzero(keep).astype(np.int64)
+
+
+def nth_positions(g: Grouping, n: int) -> Any:
+    """Row positions (int64, in row order) of ``GroupBy.nth(n)``: the n-th row of each group (negative
+    n counts from the end; groups too short give none). Synchronizes."""
+    xp = g.xp
+    if n >= 0:
+        keep = _cumcount(g) == n
+    else:
+        keep = _cumcount(g, ascending=False) == (-n - 1)
+    if g.dropped:
+        keep &= g.codes >= 0
+    return xp.flatnonzero(keep).astype(np.int64)
+
+
+__all__ = ["Grouping", "aggregate", "head_tail_positions", "make_grouping", "nth_positions", "seg_scan", "transform"]
