@@ -298,7 +298,6 @@ def dropna_mask(cols: list[Column], how: str = "any", thresh: int | None = None)
         raise ValueError(f"invalid how option: {how}")
     if not cols:
         raise ValueError("dropna_mask: no columns")
-    xp = cols[0].xp
     count = None
     for c in cols:
         v = (~c.isna()).astype(np.int64)
