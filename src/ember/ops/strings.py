@@ -1,0 +1,908 @@
+"""``Series.str`` algorithms on Arrow-layout string columns, positions counted in characters.
+
+Every operation first decodes the UTF-8 bytes into a code point array (int32, one entry per character,
+plus character offsets per row) with vectorized array code, works there, and re-encodes. Decoding and
+encoding are a handful of gathers/scatters over the byte array, so character positions (``slice``,
+``find``, ``pad``) are exact on non-ASCII text and nothing loops over rows.
+
+Unicode tables: case mappings (full, up to three code points, as Python's ``str.upper``) and character
+classes (alpha, digit, space, upper ...) are built once, lazily, for all 0x110000 code points with
+NumPy's vectorized string functions (which implement Python's ``str`` semantics); lookups are
+``searchsorted`` into the sorted list of code points whose mapping is not the identity.
+Known differences from pandas: for pyarrow-backed string dtypes pandas maps case through utf8proc's
+simple mappings (e.g. ``'ß'.upper()`` is ``'ẞ'`` there, ``'SS'`` here); the Greek final-sigma rule of
+``str.lower`` is not applied.
+
+Operations whose result needs regex match spans (``extract``, ``extractall``, regex ``replace`` /
+``count`` / ``split``) run Python's ``re`` once per *distinct* value on the host and scatter the
+results back with the factorization codes (documented per-unique-value step); ``contains`` / ``match``
+/ ``fullmatch`` with a regex run on the array automaton of :mod:`ember.ops.regex`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ember.backend import asarray_on, to_host
+from ember.column import Column, NumericColumn, StringColumn
+from ember.ops._common import and_masks
+
+_NCP = 0x110000
+
+
+# --- Unicode tables ------------------------------------------------------------------------------------
+
+
+@functools.cache
+def _all_chars() -> np.ndarray:
+    cps = np.arange(_NCP, dtype=np.uint32)
+    cps[0xD800:0xE000] = 0x20  # surrogates cannot occur in decoded UTF-8; any placeholder works
+    return cps
+
+
+@functools.cache
+def _mapping(kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(keys, counts, values[k, 3]) for code points whose ``kind`` mapping is not the identity."""
+    cps = _all_chars()
+    wide = np.zeros((_NCP, 3), dtype=np.uint32)
+    wide[:, 0] = cps
+    arr = wide.view("<U3").ravel()
+    if kind == "casefold":  # NumPy has no casefold: Python's, over the cased characters only
+        out = arr.copy()
+        cased = np.flatnonzero(_flags() & np.uint16(0b11100001))
+        out[cased] = [chr(c).casefold() for c in cased.tolist()]
+    else:
+        fn = {"lower": np.strings.lower, "upper": np.strings.upper, "title": np.strings.title,
+              "swapcase": np.strings.swapcase}[kind]
+        out = np.asarray(fn(arr)).astype("<U3")
+    vals = out.view(np.uint32).reshape(_NCP, 3)
+    counts = np.asarray(np.strings.str_len(out), dtype=np.int64)
+    changed = (counts != 1) | (vals[:, 0] != cps)
+    changed[0] = False
+    changed[0xD800:0xE000] = False
+    keys = np.flatnonzero(changed).astype(np.int32)
+    return keys, counts[keys], vals[keys].astype(np.int32)
+
+
+_FLAG_NAMES = ("alpha", "digit", "decimal", "numeric", "space", "upper", "lower", "title")
+
+
+@functools.cache
+def _flags() -> np.ndarray:
+    """uint16 bit flags per code point (bit i = _FLAG_NAMES[i])."""
+    arr = _all_chars().view("<U1")
+    out = np.zeros(_NCP, dtype=np.uint16)
+    tests = [np.strings.isalpha, np.strings.isdigit, np.strings.isdecimal, np.strings.isnumeric,
+             np.strings.isspace, np.strings.isupper, np.strings.islower, np.strings.istitle]
+    for i, fn in enumerate(tests):
+        out |= np.asarray(fn(arr), dtype=np.uint16) << i
+    title_only = ((out >> 7) & 1).astype(bool) & ~((out >> 5) & 1).astype(bool)
+    out &= np.uint16(~(1 << 7) & 0xFFFF)
+    out |= title_only.astype(np.uint16) << 7
+    out[0xD800:0xE000] = 0
+    return out
+
+
+@functools.cache
+def _device_table(name: str, xp: Any) -> Any:
+    if name == "flags":
+        return asarray_on(_flags(), xp)
+    kind, part = name.split(":")
+    return asarray_on(_mapping(kind)[int(part)], xp)
+
+
+def char_flag(xp: Any, cps: Any, *names: str) -> Any:
+    """True where the code point has any of the named classes."""
+    bits = 0
+    for n in names:
+        bits |= 1 << _FLAG_NAMES.index(n)
+    return (_device_table("flags", xp)[cps] & np.uint16(bits)) != 0
+
+
+def is_word_char(xp: Any, cps: Any) -> Any:
+    return char_flag(xp, cps, "alpha", "digit", "decimal", "numeric") | (cps == 95)
+
+
+# --- the code point view -------------------------------------------------------------------------------
+
+
+class CP:
+    """A string column decoded to code points: ``offs`` (n + 1 int64), ``cps`` (int32), ``mask``."""
+
+    __slots__ = ("offs", "cps", "mask", "xp", "pd_dtype")
+
+    def __init__(self, offs: Any, cps: Any, mask: Any, xp: Any, pd_dtype: Any) -> None:
+        self.offs, self.cps, self.mask, self.xp, self.pd_dtype = offs, cps, mask, xp, pd_dtype
+
+    def __len__(self) -> int:
+        return int(self.offs.shape[0]) - 1
+
+    @property
+    def lengths(self) -> Any:
+        return self.offs[1:] - self.offs[:-1]
+
+    def rows(self) -> tuple[Any, Any]:
+        """(row, position within row) of every character."""
+        xp = self.xp
+        m = self.cps.shape[0]
+        pos = xp.arange(m, dtype=np.int64)
+        row = xp.searchsorted(self.offs, pos, side="right") - 1
+        return row, pos - self.offs[row]
+
+
+def decode(col: StringColumn) -> CP:
+    """UTF-8 bytes -> code points, vectorized over the bytes (lead bytes start characters)."""
+    xp = col.xp
+    b = col.chars
+    lead = (b & 0xC0) != 0x80
+    starts = xp.flatnonzero(lead)
+    padded = xp.concatenate([b, xp.zeros(3, dtype=np.uint8)]).astype(np.int32)
+    b0 = padded[starts]
+    b1, b2, b3 = (padded[starts + k] & 0x3F for k in (1, 2, 3))
+    cps = xp.where(b0 < 0x80, b0, xp.where(b0 < 0xE0, ((b0 & 0x1F) << 6) | b1, xp.where(
+        b0 < 0xF0, ((b0 & 0x0F) << 12) | (b1 << 6) | b2, ((b0 & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3)))
+    cs = xp.zeros(b.shape[0] + 1, dtype=np.int64)
+    if b.shape[0]:
+        xp.cumsum(lead, out=cs[1:])
+    return CP(cs[col.offsets], cps.astype(np.int32), col.mask, xp, col.pd_dtype)
+
+
+def encode(cp: CP, mask: Any = "same") -> StringColumn:
+    """Code points -> UTF-8 bytes (one sync for the byte count)."""
+    xp = cp.xp
+    c = cp.cps.astype(np.int64)
+    nb = 1 + (c >= 0x80).astype(np.int64) + (c >= 0x800) + (c >= 0x10000)
+    cs = xp.zeros(c.shape[0] + 1, dtype=np.int64)
+    if c.shape[0]:
+        xp.cumsum(nb, out=cs[1:])
+    total = int(cs[-1]) if c.shape[0] else 0
+    out = xp.zeros(total + 1, dtype=np.uint8)
+    s = cs[:-1]
+    lead = xp.where(nb == 1, c, xp.where(nb == 2, 0xC0 | (c >> 6), xp.where(nb == 3, 0xE0 | (c >> 12), 0xF0 | (c >> 18))))
+    out[s] = lead.astype(np.uint8)
+    for k in (1, 2, 3):
+        shift = xp.maximum((nb - 1 - k) * 6, 0)
+        byte = (0x80 | ((c >> shift) & 0x3F)).astype(np.uint8)
+        idx = xp.where(nb > k, s + k, total)
+        out[idx] = byte
+    m = cp.mask if isinstance(mask, str) else mask
+    return StringColumn(cs[cp.offs], out[:total], m, cp.pd_dtype)
+
+
+def _empty_i32(xp: Any) -> Any:
+    return xp.zeros(0, dtype=np.int32)
+
+
+def gather_cp(cp: CP, starts: Any, lengths: Any, mask: Any = "same") -> CP:
+    """Per row, ``lengths`` code points from ``starts`` (absolute indices into ``cp.cps``)."""
+    xp = cp.xp
+    offs = _offs(xp, lengths)
+    total = int(offs[-1])
+    if total == 0:
+        cps = _empty_i32(xp)
+    else:
+        pos = xp.arange(total, dtype=np.int64)
+        row = xp.searchsorted(offs, pos, side="right") - 1
+        cps = cp.cps[starts[row] + (pos - offs[row])]
+    return CP(offs, cps, cp.mask if isinstance(mask, str) else mask, xp, cp.pd_dtype)
+
+
+def _offs(xp: Any, lengths: Any) -> Any:
+    offs = xp.zeros(lengths.shape[0] + 1, dtype=np.int64)
+    if lengths.shape[0]:
+        xp.cumsum(lengths, out=offs[1:])
+    return offs
+
+
+def _seg_sum(xp: Any, offs: Any, values: Any) -> Any:
+    cs = xp.zeros(values.shape[0] + 1, dtype=np.int64)
+    if values.shape[0]:
+        xp.cumsum(values, out=cs[1:])
+    return cs[offs[1:]] - cs[offs[:-1]]
+
+
+def _pattern_cps(xp: Any, s: str) -> Any:
+    return asarray_on(np.frombuffer(s.encode("utf-32-le"), dtype=np.int32).copy(), xp)
+
+
+# --- result builders (pandas' dtype rules for str / string / object) ----------------------------------
+
+
+def _flavor(pd_dtype: Any) -> str:
+    if isinstance(pd_dtype, pd.StringDtype):
+        return "string" if pd_dtype.na_value is pd.NA else "str"
+    return "object"
+
+
+def bool_result(col: StringColumn | CP, values: Any, na: Any = None) -> NumericColumn:
+    """Boolean result: missing rows give False (``str``), NA (``string``), NaN (object) or ``na``."""
+    xp = col.xp
+    mask = col.mask
+    flavor = _flavor(col.pd_dtype)
+    if mask is None:
+        return NumericColumn(values, None, nullable=flavor == "string")
+    if na is not None and not (isinstance(na, float) and np.isnan(na)) and na is not pd.NA:
+        return NumericColumn(xp.where(mask, values, bool(na)), None, nullable=flavor == "string")
+    if flavor == "str":
+        return NumericColumn(values & mask, None)
+    if flavor == "string":
+        return NumericColumn(values, mask, nullable=True)
+    return NumericColumn(values, mask)
+
+
+def int_result(col: StringColumn | CP, values: Any) -> NumericColumn:
+    """Integer result: Int64 for ``string``; int64, or float64 with NaN when rows are missing."""
+    xp = col.xp
+    values = values.astype(np.int64)
+    if _flavor(col.pd_dtype) == "string":
+        return NumericColumn(values, col.mask, nullable=True)
+    if col.mask is None:
+        return NumericColumn(values)
+    return NumericColumn(xp.where(col.mask, values.astype(np.float64), np.nan))
+
+
+def _check(col: Column, fn: str) -> StringColumn:
+    if not isinstance(col, StringColumn):
+        raise AttributeError(f"Can only use .str accessor with string values (str.{fn} got {col.dtype})")
+    return col
+
+
+# --- length, case, predicates --------------------------------------------------------------------------
+
+
+def str_len(col: StringColumn) -> NumericColumn:
+    cp = decode(_check(col, "len"))
+    return int_result(cp, cp.lengths)
+
+
+def _map_parts(cp: CP, kind: str) -> tuple[Any, Any, Any, Any]:
+    """Per character: (count, v0, v1, v2) of the ``kind`` case mapping."""
+    xp = cp.xp
+    keys = _device_table(f"{kind}:0", xp)
+    c = cp.cps
+    if keys.shape[0] == 0 or c.shape[0] == 0:
+        return xp.ones(c.shape[0], dtype=np.int64), c, c, c
+    counts, vals = _device_table(f"{kind}:1", xp), _device_table(f"{kind}:2", xp)
+    pos = xp.minimum(xp.searchsorted(keys, c), keys.shape[0] - 1)
+    hit = keys[pos] == c
+    cnt = xp.where(hit, counts[pos], 1)
+    return cnt, xp.where(hit, vals[pos, 0], c), vals[pos, 1], vals[pos, 2]
+
+
+def _select_parts(xp: Any, cond: Any, a: tuple, b: tuple) -> tuple:
+    return tuple(xp.where(cond, x, y) for x, y in zip(a, b, strict=True))
+
+
+def _expand_parts(cp: CP, parts: tuple[Any, Any, Any, Any], simple: bool) -> StringColumn:
+    xp = cp.xp
+    cnt, v0, v1, v2 = parts
+    if simple:  # pyarrow dtypes: one code point per character (utf8proc: ß -> ẞ; others kept)
+        v0 = xp.where(cnt == 1, v0, xp.where(cp.cps == 0xDF, 0x1E9E, cp.cps))
+        cnt = xp.ones_like(cnt)
+    cs = _offs(xp, cnt)
+    total = int(cs[-1])
+    out = xp.zeros(total + 1, dtype=np.int32)
+    s = cs[:-1]
+    out[s] = v0
+    out[xp.where(cnt > 1, s + 1, total)] = v1
+    out[xp.where(cnt > 2, s + 2, total)] = v2
+    return encode(CP(cs[cp.offs], out[:total], cp.mask, xp, cp.pd_dtype))
+
+
+def _simple(col: StringColumn) -> bool:
+    return _flavor(col.pd_dtype) != "object"
+
+
+def case_map(col: StringColumn, kind: str) -> StringColumn:
+    """lower / upper / swapcase / casefold / title / capitalize."""
+    cp = decode(_check(col, kind))
+    if kind == "lower":
+        return _expand_parts(cp, _map_parts(cp, kind), _simple(col))
+    if kind in ("upper", "swapcase"):
+        return _expand_parts(cp, _map_parts(cp, kind), _simple(col))
+    if kind == "casefold":  # pandas uses Python's casefold for every string dtype
+        return _expand_parts(cp, _map_parts(cp, "casefold"), False)
+    xp = cp.xp
+    row, k = cp.rows()
+    lower, title = _map_parts(cp, "lower"), _map_parts(cp, "title")
+    if kind == "capitalize":
+        first = k == 0
+    elif kind == "title":
+        cased = char_flag(xp, cp.cps, "upper", "lower", "title")
+        prev = xp.concatenate([xp.zeros(1, dtype=bool), cased[:-1]]) if cased.shape[0] else cased
+        first = (k == 0) | ~prev
+    else:
+        raise ValueError(f"case_map: unknown kind {kind!r}")
+    return _expand_parts(cp, _select_parts(xp, first, title, lower), _simple(col))
+
+
+_PREDICATES = {
+    "isalpha": ("alpha",), "isdigit": ("digit",), "isdecimal": ("decimal",), "isnumeric": ("numeric",),
+    "isspace": ("space",), "isalnum": ("alpha", "digit", "decimal", "numeric"),
+}
+
+
+def predicate(col: StringColumn, name: str) -> NumericColumn:
+    """The ``str.is*`` predicates with Python's rules (non-empty; cased rules for upper/lower/title)."""
+    cp = decode(_check(col, name))
+    xp = cp.xp
+    c = cp.cps
+    nonempty = cp.lengths > 0
+    if name in _PREDICATES:
+        bad = ~char_flag(xp, c, *_PREDICATES[name])
+        out = nonempty & (_seg_sum(xp, cp.offs, bad) == 0)
+    elif name in ("isupper", "islower"):
+        own, other = ("upper", "lower") if name == "isupper" else ("lower", "upper")
+        out = (_seg_sum(xp, cp.offs, char_flag(xp, c, other, "title")) == 0) & (
+            _seg_sum(xp, cp.offs, char_flag(xp, c, own)) > 0)
+    elif name == "istitle":
+        _, k = cp.rows()
+        upper_t, lower = char_flag(xp, c, "upper", "title"), char_flag(xp, c, "lower")
+        cased = upper_t | lower
+        prev = xp.concatenate([xp.zeros(1, dtype=bool), cased[:-1]]) if c.shape[0] else cased
+        prev = prev & (k > 0)
+        bad = (upper_t & prev) | (lower & ~prev)
+        out = (_seg_sum(xp, cp.offs, bad) == 0) & (_seg_sum(xp, cp.offs, cased) > 0)
+    else:
+        raise ValueError(f"predicate: unknown {name!r}")
+    return bool_result(cp, out)
+
+
+# --- strip, pad, slice ---------------------------------------------------------------------------------
+
+
+def _first_last_keep(cp: CP, keep: Any) -> tuple[Any, Any]:
+    """Per row: index of the first kept character and one past the last (first == end when none)."""
+    xp = cp.xp
+    kp = xp.flatnonzero(keep)
+    lo, hi = cp.offs[:-1], cp.offs[1:]
+    if kp.shape[0] == 0:
+        return hi, hi
+    kpp = xp.concatenate([kp, xp.asarray([np.iinfo(np.int64).max])])
+    first = kpp[xp.searchsorted(kp, lo)]
+    first = xp.minimum(first, hi)
+    li = xp.searchsorted(kp, hi) - 1
+    last = xp.where(li >= 0, kp[xp.maximum(li, 0)] + 1, lo)
+    last = xp.maximum(last, first)
+    return first, last
+
+
+def strip(col: StringColumn, to_strip: str | None = None, side: str = "both") -> StringColumn:
+    cp = decode(_check(col, "strip"))
+    xp = cp.xp
+    if to_strip is None:
+        strip_ = char_flag(xp, cp.cps, "space")
+    else:
+        strip_ = xp.isin(cp.cps, _pattern_cps(xp, to_strip))
+    first, last = _first_last_keep(cp, ~strip_)
+    lo, hi = cp.offs[:-1], cp.offs[1:]
+    start = first if side in ("both", "left") else lo
+    stop = last if side in ("both", "right") else hi
+    start = xp.minimum(start, stop) if side != "right" else start
+    stop = xp.maximum(stop, start)
+    return encode(gather_cp(cp, start, stop - start))
+
+
+def pad(col: StringColumn, width: int, side: str = "left", fillchar: str = " ") -> StringColumn:
+    """pad / center / ljust / rjust (Python's center rule for the odd extra character)."""
+    if not isinstance(fillchar, str) or len(fillchar) != 1:
+        raise TypeError("fillchar must be a character, not str" if isinstance(fillchar, str) else
+                        f"fillchar must be a character, not {type(fillchar).__name__}")
+    if not isinstance(width, (int, np.integer)):
+        raise TypeError(f"width must be of integer type, not {type(width).__name__}")
+    cp = decode(_check(col, "pad"))
+    xp = cp.xp
+    n_len = cp.lengths
+    marg = xp.maximum(width - n_len, 0)
+    if side == "left":
+        left = marg
+    elif side == "right":
+        left = xp.zeros_like(marg)
+    elif side == "both":
+        left = marg // 2 + (marg & width & 1)
+    else:
+        raise ValueError("Invalid side")
+    return encode(_padded(cp, left, n_len + marg, ord(fillchar)))
+
+
+def _padded(cp: CP, left: Any, newlen: Any, fill: int, keep_first: Any = None) -> CP:
+    xp = cp.xp
+    offs = _offs(xp, newlen)
+    total = int(offs[-1])
+    if total == 0:
+        return CP(offs, _empty_i32(xp), cp.mask, xp, cp.pd_dtype)
+    pos = xp.arange(total, dtype=np.int64)
+    row = xp.searchsorted(offs, pos, side="right") - 1
+    j = pos - offs[row]
+    lr, ln = left[row], cp.lengths[row]
+    src = j - lr
+    inside = (src >= 0) & (src < ln)
+    if keep_first is not None:  # zfill: the sign stays in front of the zeros
+        kf = keep_first[row]
+        src = xp.where(kf & (j == 0), 0, src)
+        inside = inside | (kf & (j == 0))
+        inside = inside & ~(kf & (j > 0) & (src == 0))
+    val = cp.cps[xp.clip(cp.offs[row] + src, 0, max(cp.cps.shape[0] - 1, 0))] if cp.cps.shape[0] else xp.zeros(total, np.int32)
+    out = xp.where(inside, val, fill).astype(np.int32)
+    return CP(offs, out, cp.mask, xp, cp.pd_dtype)
+
+
+def zfill(col: StringColumn, width: int) -> StringColumn:
+    if not isinstance(width, (int, np.integer)):
+        raise TypeError(f"width must be of integer type, not {type(width).__name__}")
+    cp = decode(_check(col, "zfill"))
+    xp = cp.xp
+    n_len = cp.lengths
+    marg = xp.maximum(width - n_len, 0)
+    first = cp.cps[xp.minimum(cp.offs[:-1], max(cp.cps.shape[0] - 1, 0))] if cp.cps.shape[0] else xp.zeros(len(cp), np.int32)
+    sign = (n_len > 0) & ((first == 43) | (first == 45)) & (marg > 0)
+    return encode(_padded(cp, marg, n_len + marg, 48, keep_first=sign))
+
+
+def _slice_bounds(xp: Any, L: Any, start: int | None, stop: int | None, step: int) -> tuple[Any, Any]:
+    """Vectorized ``slice(start, stop, step).indices(L)``: (first index, count)."""
+    if step > 0:
+        s = xp.zeros_like(L) if start is None else (xp.clip(start + L, 0, None) if start < 0 else xp.minimum(start, L))
+        e = L if stop is None else (xp.clip(stop + L, 0, None) if stop < 0 else xp.minimum(stop, L))
+        cnt = xp.maximum(0, (e - s + step - 1) // step)
+    else:
+        s = L - 1 if start is None else (xp.maximum(start + L, -1) if start < 0 else xp.minimum(start, L - 1))
+        e = xp.full_like(L, -1) if stop is None else (xp.maximum(stop + L, -1) if stop < 0 else xp.minimum(stop, L - 1))
+        cnt = xp.maximum(0, (s - e + (-step) - 1) // (-step))
+    return s, cnt
+
+
+def str_slice(col: StringColumn, start: int | None = None, stop: int | None = None, step: int | None = None) -> StringColumn:
+    step = 1 if step is None else int(step)
+    if step == 0:
+        raise ValueError("slice step cannot be zero")
+    cp = decode(_check(col, "slice"))
+    xp = cp.xp
+    s, cnt = _slice_bounds(xp, cp.lengths, start, stop, step)
+    offs = _offs(xp, cnt)
+    total = int(offs[-1])
+    if total == 0:
+        return encode(CP(offs, _empty_i32(xp), cp.mask, xp, cp.pd_dtype))
+    pos = xp.arange(total, dtype=np.int64)
+    row = xp.searchsorted(offs, pos, side="right") - 1
+    src = cp.offs[row] + s[row] + (pos - offs[row]) * step
+    return encode(CP(offs, cp.cps[src], cp.mask, xp, cp.pd_dtype))
+
+
+def get(col: StringColumn, i: int) -> StringColumn:
+    """Character ``i`` of each row (negative from the end); missing where out of range."""
+    cp = decode(_check(col, "get"))
+    xp = cp.xp
+    L = cp.lengths
+    idx = xp.where(i < 0, L + i, i) if isinstance(i, (int, np.integer)) else None
+    if idx is None:
+        raise TypeError(f"str.get: expected an integer position, got {type(i).__name__}")
+    ok = (idx >= 0) & (idx < L)
+    out = gather_cp(cp, cp.offs[:-1] + xp.where(ok, idx, 0), ok.astype(np.int64), and_masks(cp.mask, ok))
+    return encode(out)
+
+
+def slice_replace(col: StringColumn, start: int | None, stop: int | None, repl: str | None) -> StringColumn:
+    """``x[:start] + repl + x[stop':]`` where stop' = start when ``x[start:stop]`` is empty (pandas)."""
+    repl = "" if repl is None else repl
+    cp = decode(_check(col, "slice_replace"))
+    xp = cp.xp
+    L = cp.lengths
+    s, _ = _slice_bounds(xp, L, start, None, 1)
+    a_cnt = s if start is not None else xp.zeros_like(L)
+    if stop is None:
+        b_start = L
+    else:
+        e = xp.clip(stop + L, 0, None) if stop < 0 else xp.minimum(stop, L)
+        b_start = xp.where(e > s, e, s)
+    r = _pattern_cps(xp, repl)
+    return encode(_splice(cp, a_cnt, b_start, r))
+
+
+def _splice(cp: CP, head: Any, tail_start: Any, r: Any) -> CP:
+    """Per row: first ``head`` characters, then ``r``, then characters from ``tail_start`` on."""
+    xp = cp.xp
+    L = cp.lengths
+    rl = r.shape[0]
+    tail = L - tail_start
+    newlen = head + rl + tail
+    offs = _offs(xp, newlen)
+    total = int(offs[-1])
+    if total == 0:
+        return CP(offs, _empty_i32(xp), cp.mask, xp, cp.pd_dtype)
+    pos = xp.arange(total, dtype=np.int64)
+    row = xp.searchsorted(offs, pos, side="right") - 1
+    j = pos - offs[row]
+    h = head[row]
+    src = xp.where(j < h, j, tail_start[row] + (j - h - rl))
+    in_r = (j >= h) & (j < h + rl)
+    m = max(cp.cps.shape[0] - 1, 0)
+    val = cp.cps[xp.clip(cp.offs[row] + src, 0, m)] if cp.cps.shape[0] else xp.zeros(total, np.int32)
+    rv = r[xp.clip(j - h, 0, max(rl - 1, 0))] if rl else val
+    return CP(offs, xp.where(in_r, rv, val).astype(np.int32), cp.mask, xp, cp.pd_dtype)
+
+
+# --- literal search ------------------------------------------------------------------------------------
+
+
+def _occurrences(cp: CP, pat: Any) -> Any:
+    """Bool per character: the literal ``pat`` (code points) starts here and fits in the row."""
+    xp = cp.xp
+    m = cp.cps.shape[0]
+    L = pat.shape[0]
+    row, k = cp.rows()
+    fits = k + L <= cp.lengths[row]
+    if L == 0:
+        return fits
+    padded = xp.concatenate([cp.cps, xp.full(L, -1, dtype=np.int32)])
+    hit = fits.copy()
+    for j in range(L):
+        hit &= padded[j : j + m] == pat[j]
+    return hit
+
+
+def _prep(cp: CP, pat: str, case: bool) -> tuple[CP, Any]:
+    xp = cp.xp
+    if case:
+        return cp, _pattern_cps(xp, pat)
+    low = CP(cp.offs, _simple_lower(xp, cp.cps), cp.mask, xp, cp.pd_dtype)
+    return low, _simple_lower(xp, _pattern_cps(xp, pat))
+
+
+def _simple_lower(xp: Any, c: Any) -> Any:
+    keys = _device_table("lower:0", xp)
+    if c.shape[0] == 0:
+        return c
+    vals = _device_table("lower:2", xp)
+    pos = xp.minimum(xp.searchsorted(keys, c), keys.shape[0] - 1)
+    return xp.where(keys[pos] == c, vals[pos, 0], c)
+
+
+def startswith(col: StringColumn, pat: str | tuple, na: Any = None, end: bool = False) -> NumericColumn:
+    fn = "endswith" if end else "startswith"
+    pats = pat if isinstance(pat, tuple) else (pat,)
+    if not all(isinstance(p, str) for p in pats):
+        raise TypeError(f"expected a string or tuple, not {type(pat).__name__}")
+    cp = decode(_check(col, fn))
+    xp = cp.xp
+    out = xp.zeros(len(cp), dtype=bool)
+    lo, L = cp.offs[:-1], cp.lengths
+    m = cp.cps.shape[0]
+    for p in pats:
+        r = _pattern_cps(xp, p)
+        rl = r.shape[0]
+        ok = L >= rl
+        base = lo + (L - rl if end else 0)
+        for j in range(rl):
+            ok &= cp.cps[xp.clip(base + j, 0, max(m - 1, 0))] == r[j] if m else xp.zeros_like(ok)
+        out |= ok
+    return bool_result(cp, out, na)
+
+
+def contains(col: StringColumn, pat: str, case: bool = True, flags: int = 0, na: Any = None,
+             regex: bool = True) -> NumericColumn:
+    cp = decode(_check(col, "contains"))
+    if regex:
+        from ember.ops.regex import regex_match
+
+        return bool_result(cp, regex_match(cp, pat, flags | (0 if case else re.IGNORECASE), "search"), na)
+    work, p = _prep(cp, pat, case)
+    hit = _occurrences(work, p)
+    return bool_result(cp, (_seg_sum(cp.xp, cp.offs, hit) > 0) | (p.shape[0] == 0), na)
+
+
+def match(col: StringColumn, pat: str, case: bool = True, flags: int = 0, na: Any = None,
+          full: bool = False) -> NumericColumn:
+    from ember.ops.regex import regex_match
+
+    cp = decode(_check(col, "fullmatch" if full else "match"))
+    mode = "fullmatch" if full else "match"
+    return bool_result(cp, regex_match(cp, pat, flags | (0 if case else re.IGNORECASE), mode), na)
+
+
+def find(col: StringColumn, sub: str, start: int = 0, end: int | None = None, reverse: bool = False) -> NumericColumn:
+    """find / rfind of a literal within ``[start, end)`` (Python slice rules), -1 when absent."""
+    if not isinstance(sub, str):
+        raise TypeError(f"expected a string object, not {type(sub).__name__}")
+    cp = decode(_check(col, "rfind" if reverse else "find"))
+    xp = cp.xp
+    L = cp.lengths
+    s, _ = _slice_bounds(xp, L, start, None, 1)
+    e = L if end is None else _slice_bounds(xp, L, end, None, 1)[0]
+    r = _pattern_cps(xp, sub)
+    row, k = cp.rows()
+    hit = _occurrences(cp, r) & (k >= s[row]) & (k + r.shape[0] <= e[row])
+    # empty pattern: a match at every position start..end, including end itself
+    lo, hi = cp.offs[:-1], cp.offs[1:]
+    kp = xp.flatnonzero(hit)
+    if kp.shape[0]:
+        if reverse:
+            li = xp.searchsorted(kp, hi) - 1
+            cand = kp[xp.maximum(li, 0)]
+            found = (li >= 0) & (cand >= lo)
+        else:
+            fi = xp.searchsorted(kp, lo)
+            cand = kp[xp.minimum(fi, kp.shape[0] - 1)]
+            found = (fi < kp.shape[0]) & (cand < hi)
+        res = xp.where(found, cand - lo, -1)
+    else:
+        res = xp.full(len(cp), -1, dtype=np.int64)
+    if r.shape[0] == 0:
+        ok = s <= e
+        res = xp.where(ok, e if reverse else s, -1)
+    return int_result(cp, res)
+
+
+# --- per-distinct-value host step (regex spans) --------------------------------------------------------
+
+
+def per_unique(col: StringColumn, fn: Callable[[str], Any]) -> tuple[list[Any], Any, Any]:
+    """Apply a Python function once per distinct non-missing value.
+
+    Returns (results per distinct value, codes per row (int64, -1 for missing), xp). One transfer of
+    the distinct values to the host; the codes stay on the device."""
+    from ember.ops.factorize import factorize_keys
+
+    codes, uniques, _ = factorize_keys([col], sort=False, dropna=True)
+    values = uniques[0].to_pandas().tolist()
+    return [fn(v) for v in values], codes, col.xp
+
+
+def _string_col_from(values: list[str | None], xp: Any, pd_dtype: Any) -> StringColumn:
+    import pyarrow as pa
+
+    return StringColumn.from_arrow(pa.array(values, type=pa.large_string()), xp, pd_dtype)
+
+
+def map_strings(col: StringColumn, fn: Callable[[str], str | None]) -> StringColumn:
+    """String result of ``fn`` per distinct value, gathered back to rows (missing stays missing)."""
+    results, codes, xp = per_unique(col, fn)
+    table = _string_col_from(results, xp, col.pd_dtype)
+    return table.take_nullable(codes) if len(table) else col.empty_like(len(col)).with_mask(
+        col.mask if col.mask is not None else None)
+
+
+def map_ints(col: StringColumn, fn: Callable[[str], int]) -> NumericColumn:
+    results, codes, xp = per_unique(col, fn)
+    table = asarray_on(np.asarray(results, dtype=np.int64), xp)
+    vals = table[xp.maximum(codes, 0)] if len(results) else xp.zeros(len(col), dtype=np.int64)
+    return int_result(decode_mask_only(col), vals)
+
+
+def decode_mask_only(col: StringColumn) -> CP:
+    return CP(col.offsets, col.chars, col.mask, col.xp, col.pd_dtype)
+
+
+def _has_border(p: str) -> bool:
+    return any(p[k:] == p[: len(p) - k] for k in range(1, len(p)))
+
+
+def count(col: StringColumn, pat: str, flags: int = 0) -> NumericColumn:
+    """Non-overlapping regex matches. Plain literals without self-overlap count on the device."""
+    _check(col, "count")
+    if re.escape(pat) == pat and pat and not _has_border(pat) and not flags:
+        cp = decode(col)
+        return int_result(cp, _seg_sum(cp.xp, cp.offs, _occurrences(cp, _pattern_cps(cp.xp, pat))))
+    rx = re.compile(pat, flags)
+    return map_ints(col, lambda s: len(rx.findall(s)))
+
+
+def replace(col: StringColumn, pat: str | re.Pattern, repl: str | Callable, n: int = -1, case: bool | None = None,
+            flags: int = 0, regex: bool = False) -> StringColumn:
+    _check(col, "replace")
+    if isinstance(pat, re.Pattern) or callable(repl):
+        regex = True if isinstance(pat, re.Pattern) else regex
+        if not regex:
+            raise ValueError("Cannot use a callable replacement when regex=False")
+    if not regex and isinstance(repl, str) and pat and not _has_border(pat) and case in (None, True):
+        return _replace_literal(col, pat, repl, n)
+    if not regex:
+        if case is False:
+            rx = re.compile(re.escape(pat), re.IGNORECASE)
+            return map_strings(col, lambda s: rx.sub(repl.replace("\\", "\\\\") if isinstance(repl, str) else repl,
+                                                      s, count=max(n, 0)))
+        return map_strings(col, lambda s: s.replace(pat, repl, n))
+    if isinstance(pat, re.Pattern):
+        rx = pat
+    else:
+        rx = re.compile(pat, flags | (re.IGNORECASE if case is False else 0))
+    return map_strings(col, lambda s: rx.sub(repl, s, count=max(n, 0)))
+
+
+def _replace_literal(col: StringColumn, pat: str, repl: str, n: int) -> StringColumn:
+    """Vectorized literal replace: ``pat`` has no self-overlap, so its occurrences are disjoint."""
+    cp = decode(col)
+    xp = cp.xp
+    p, r = _pattern_cps(xp, pat), _pattern_cps(xp, repl)
+    pl, rl = p.shape[0], r.shape[0]
+    hit = _occurrences(cp, p)
+    if n is not None and n >= 0:
+        cs = xp.cumsum(hit.astype(np.int64))
+        before = (cs - hit)
+        rank = before - (xp.concatenate([xp.zeros(1, np.int64), cs])[cp.offs[:-1]])[cp.rows()[0]] if hit.shape[0] else before
+        hit = hit & (rank < n)
+    m = hit.shape[0]
+    hs = xp.zeros(m + 1, dtype=np.int64)
+    if m:
+        xp.cumsum(hit, out=hs[1:])
+    i = xp.arange(m, dtype=np.int64)
+    covered = (hs[i + 1] - hs[xp.maximum(i - pl + 1, 0)]) > 0
+    emit = xp.where(hit, rl, xp.where(covered, 0, 1))
+    cs = _offs(xp, emit)
+    total = int(cs[-1])
+    out = xp.zeros(total + 1, dtype=np.int32)
+    s = cs[:-1]
+    out[xp.where(~covered, s, total)] = cp.cps
+    for j in range(rl):
+        out[xp.where(hit, s + j, total)] = r[j]
+    return encode(CP(cs[cp.offs], out[:total], cp.mask, xp, cp.pd_dtype))
+
+
+def repeat(col: StringColumn, repeats: int | Any) -> StringColumn:
+    cp = decode(_check(col, "repeat"))
+    xp = cp.xp
+    reps = xp.full(len(cp), int(repeats), dtype=np.int64) if np.isscalar(repeats) else asarray_on(np.asarray(repeats, dtype=np.int64), xp)
+    reps = xp.maximum(reps, 0)
+    L = cp.lengths
+    offs = _offs(xp, L * reps)
+    total = int(offs[-1])
+    if total == 0:
+        return encode(CP(offs, _empty_i32(xp), cp.mask, xp, cp.pd_dtype))
+    pos = xp.arange(total, dtype=np.int64)
+    row = xp.searchsorted(offs, pos, side="right") - 1
+    src = cp.offs[row] + (pos - offs[row]) % xp.maximum(L[row], 1)
+    return encode(CP(offs, cp.cps[src], cp.mask, xp, cp.pd_dtype))
+
+
+# --- split, cat, extract -------------------------------------------------------------------------------
+
+
+def split(col: StringColumn, pat: str | None = None, n: int = -1, reverse: bool = False,
+          regex: bool | None = None) -> list[StringColumn]:
+    """``str.split(expand=True)``: one string column per piece (missing where a row has fewer)."""
+    _check(col, "rsplit" if reverse else "split")
+    n = -1 if n in (None, 0) else n
+    is_regex = bool(regex) or (regex is None and pat is not None and len(pat) > 1 and re.escape(pat) != pat)
+    if pat is None or is_regex or _has_border(pat) or pat == "":
+        if pat == "":
+            raise ValueError("split() requires a non-empty pattern match.")
+        if pat is None:
+            fn = (lambda s: s.rsplit(None, n)) if reverse else (lambda s: s.split(None, n))
+        elif is_regex:
+            rx = re.compile(pat)
+            fn = lambda s: rx.split(s, maxsplit=max(n, 0))  # noqa: E731
+        else:
+            fn = (lambda s: s.rsplit(pat, n)) if reverse else (lambda s: s.split(pat, n))
+        return _pieces_from_lists(col, fn)
+    cp = decode(col)
+    xp = cp.xp
+    p = _pattern_cps(xp, pat)
+    hit = _occurrences(cp, p)
+    nhits = _seg_sum(xp, cp.offs, hit)
+    if n > 0:
+        row, _ = cp.rows()
+        cs = _offs(xp, hit.astype(np.int64))
+        rank = cs[:-1] - cs[cp.offs[:-1]][row]
+        hit = hit & ((rank >= nhits[row] - n) if reverse else (rank < n))
+        nhits = xp.minimum(nhits, n)
+    hb = _offs(xp, nhits)[:-1]
+    hp = xp.flatnonzero(hit)
+    npieces = int(nhits.max()) + 1 if len(cp) else 0
+    lo, hi = cp.offs[:-1], cp.offs[1:]
+    last = max(hp.shape[0] - 1, 0)
+    hpp = hp if hp.shape[0] else xp.zeros(1, dtype=np.int64)
+    out = []
+    for k in range(npieces):
+        start = lo if k == 0 else hpp[xp.clip(hb + k - 1, 0, last)] + p.shape[0]
+        stop = xp.where(k < nhits, hpp[xp.clip(hb + k, 0, last)], hi)
+        exists = nhits >= k
+        start = xp.where(exists, start, lo)
+        stop = xp.where(exists, stop, start)
+        out.append(encode(gather_cp(cp, start, stop - start, and_masks(cp.mask, exists))))
+    return out
+
+
+def _pieces_from_lists(col: StringColumn, fn: Callable[[str], list[str]]) -> list[StringColumn]:
+    results, codes, xp = per_unique(col, fn)
+    width = max((len(r) for r in results), default=1 if len(col) else 0)
+    out = []
+    for k in range(width):
+        vals = [r[k] if k < len(r) else None for r in results]
+        table = _string_col_from(vals, xp, col.pd_dtype)
+        out.append(table.take_nullable(codes))
+    return out
+
+
+def cat_rows(cols: list[StringColumn], sep: str = "", na_rep: str | None = None) -> StringColumn:
+    """Row-wise concatenation with ``sep``; a missing piece makes the row missing unless ``na_rep``."""
+    from ember.ops._strings import col_view, concat, scalar_view
+
+    xp = cols[0].xp
+    n = len(cols[0])
+    mask = None
+    acc = None
+    for c in cols:
+        if na_rep is not None and c.mask is not None:
+            from ember.ops._strings import select
+
+            o, ch = select(xp, c.mask, col_view(c), scalar_view(xp, na_rep, n))
+            c = StringColumn(o, ch, None, c.pd_dtype)
+        mask = and_masks(mask, c.mask)
+        view = col_view(c)
+        if acc is None:
+            acc = view
+            continue
+        if sep:
+            o, ch = concat(xp, acc, scalar_view(xp, sep, n))
+            acc = (o[:-1], o[1:] - o[:-1], ch)
+        o, ch = concat(xp, acc, view)
+        acc = (o[:-1], o[1:] - o[:-1], ch)
+    starts, lens, chars = acc
+    offs = _offs(xp, lens)
+    from ember.column.string import gather_bytes
+
+    return StringColumn(offs, gather_bytes(chars, starts, offs) if int(offs[-1]) else xp.zeros(0, np.uint8), mask,
+                        cols[0].pd_dtype)
+
+
+def cat_all(col: StringColumn, sep: str = "", na_rep: str | None = None) -> str:
+    """All values joined into one Python string (missing skipped unless ``na_rep``). One transfer."""
+    if na_rep is not None and col.mask is not None:
+        col = cat_rows([col], "", na_rep)
+    elif col.mask is not None:
+        col = col.filter(col.mask)
+    offs, chars = to_host(col.offsets), to_host(col.chars).tobytes()
+    return sep.join(chars[offs[i]:offs[i + 1]].decode("utf-8") for i in range(len(offs) - 1)) if sep else chars.decode()
+
+
+def extract(col: StringColumn, pat: str, flags: int = 0) -> tuple[list[str | int], list[StringColumn]]:
+    """Capture groups of the first match: (group names, one string column per group)."""
+    _check(col, "extract")
+    rx = re.compile(pat, flags)
+    if rx.groups == 0:
+        raise ValueError("pattern contains no capture groups")
+    names = {v: k for k, v in rx.groupindex.items()}
+    labels = [names.get(i + 1, i) for i in range(rx.groups)]
+
+    def groups(s: str) -> tuple:
+        m = rx.search(s)
+        return m.groups() if m else (None,) * rx.groups
+
+    results, codes, xp = per_unique(col, groups)
+    cols = []
+    for k in range(rx.groups):
+        table = _string_col_from([r[k] for r in results], xp, col.pd_dtype)
+        cols.append(table.take_nullable(codes) if len(table) else col.empty_like(len(col)).with_mask(xp.zeros(len(col), bool)))
+    return labels, cols
+
+
+def extractall(col: StringColumn, pat: str, flags: int = 0) -> tuple[list[Any], list[StringColumn], Any, Any]:
+    """Every match's groups: (labels, group columns, source row per match, match number per match)."""
+    _check(col, "extractall")
+    rx = re.compile(pat, flags)
+    if rx.groups == 0:
+        raise ValueError("pattern contains no capture groups")
+    names = {v: k for k, v in rx.groupindex.items()}
+    labels = [names.get(i + 1, i) for i in range(rx.groups)]
+    results, codes, xp = per_unique(col, lambda s: [m.groups() for m in rx.finditer(s)])
+    nm = asarray_on(np.asarray([len(r) for r in results], dtype=np.int64), xp)
+    flat = [g for r in results for g in r]
+    first = _offs(xp, nm)
+    per_row = xp.where(codes >= 0, nm[xp.maximum(codes, 0)], 0) if len(results) else xp.zeros(len(col), np.int64)
+    row_offs = _offs(xp, per_row)
+    total = int(row_offs[-1])
+    pos = xp.arange(total, dtype=np.int64)
+    src_row = xp.searchsorted(row_offs, pos, side="right") - 1
+    match_no = pos - row_offs[src_row]
+    flat_idx = first[codes[src_row]] + match_no if total else pos
+    cols = []
+    for k in range(rx.groups):
+        table = _string_col_from([g[k] for g in flat], xp, col.pd_dtype)
+        cols.append(table.take(flat_idx) if total else table)
+    return labels, cols, src_row, match_no
