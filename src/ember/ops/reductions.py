@@ -99,10 +99,42 @@ def reduce_many(
     """
     if op not in OPS:
         raise NotImplementedError(f"reduce: op {op!r} is not supported; supported: {', '.join(OPS)}")
+    if len(cols) == 1 and op in _FAST:
+        v = _fast_host(cols[0], op, min_count)
+        if v is not _MISS:
+            return [v]
     fetch = _Fetch()
     finishers = [_plan(col, op, fetch, skipna, ddof, min_count, q) for col in cols]
     host = fetch.run()
     return [f(host) for f in finishers]
+
+
+_FAST = ("sum", "mean", "min", "max", "count", "prod")
+_MISS = object()
+
+
+def _fast_host(col: Column, op: str, min_count: int) -> Any:
+    """Per-call overhead matters for small host columns: plain NumPy reductions of a mask-free numeric
+    column, accepted when the result shows no NaN took part (else the general path decides)."""
+    if type(col) is not NumericColumn or col.mask is not None or type(col.data) is not np.ndarray:
+        return _MISS
+    x = col.data
+    n = x.shape[0]
+    if n == 0 or n < min_count:
+        return _MISS
+    kind = x.dtype.kind
+    if op == "count":
+        return _MISS if kind == "f" else np.int64(n)
+    if op == "min" or op == "max":
+        v = x.min() if op == "min" else x.max()
+    elif op == "mean":
+        v = x.mean(dtype=x.dtype if kind == "f" else np.float64)
+    else:
+        acc = x.dtype if kind == "f" else (np.uint64 if kind == "u" else np.int64)
+        v = x.sum(dtype=acc) if op == "sum" else x.prod(dtype=acc)
+    if kind == "f" and v != v:
+        return _MISS
+    return v
 
 
 # --- planning ------------------------------------------------------------------------------------------

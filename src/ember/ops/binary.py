@@ -1,0 +1,545 @@
+"""Elementwise binary operators between a Column and a Column or a scalar, with pandas' semantics.
+
+One entry point, ``binary_op(left, right, op)``; the frame layer aligns first, so column operands have
+equal lengths. Numeric results follow NumPy 2's promotion (Python scalars are "weak", as in pandas);
+nulls propagate by AND-ing validity masks; nullable extension dtypes (Int64, Float64, boolean) give
+nullable results with Kleene logic for ``&``/``|``. Strings compare bytewise (UTF-8 byte order equals
+code point order) and concatenate with ``+``, all vectorized with one device sync for the output size.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import operator
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ember.column import (
+    CategoricalColumn,
+    Column,
+    DatetimeColumn,
+    NumericColumn,
+    StringColumn,
+    TimedeltaColumn,
+)
+
+ARITH = {
+    "add": operator.add, "sub": operator.sub, "mul": operator.mul, "truediv": operator.truediv,
+    "floordiv": operator.floordiv, "mod": operator.mod, "pow": operator.pow,
+}
+CMP = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge}
+LOGIC = {"and_": operator.and_, "or_": operator.or_, "xor": operator.xor}
+REVERSED = {
+    "radd": "add", "rsub": "sub", "rmul": "mul", "rtruediv": "truediv", "rfloordiv": "floordiv",
+    "rmod": "mod", "rpow": "pow", "rand_": "and_", "ror_": "or_", "rxor": "xor",
+}
+SYMBOL = {
+    "add": "+", "sub": "-", "mul": "*", "truediv": "/", "floordiv": "//", "mod": "%", "pow": "**",
+    "eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">=", "and_": "&", "or_": "|", "xor": "^",
+}
+_SWAPPED_CMP = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
+_BOOL_NOT_ALLOWED = ("truediv", "floordiv", "pow")
+UNIT_NS = {"s": 1_000_000_000, "ms": 1_000_000, "us": 1_000, "ns": 1}
+
+
+def binary_op(left: Column, right: Column | Any, op: str) -> Column:
+    """``left <op> right`` (``r``-prefixed ops compute ``right <op> left``), as pandas would.
+
+    Column operands must have equal lengths. Synchronizes the device at most once (string results,
+    integer division where a zero divisor changes the result dtype).
+    """
+    if op in REVERSED:
+        return _dispatch(right, left, REVERSED[op])
+    if op not in SYMBOL:
+        raise ValueError(f"binary_op: unknown op {op!r}; supported: {sorted(SYMBOL) + sorted(REVERSED)}")
+    return _dispatch(left, right, op)
+
+
+# --- dispatch ------------------------------------------------------------------------------------------
+
+
+def _dispatch(a: Any, b: Any, op: str) -> Column:
+    ca, cb = isinstance(a, Column), isinstance(b, Column)
+    if ca and cb and len(a) != len(b):
+        raise ValueError(f"binary_op: operands have different lengths ({len(a)} and {len(b)})")
+    if not ca and op in _SWAPPED_CMP:  # scalar <cmp> column == column <swapped cmp> scalar
+        return _dispatch(b, a, _SWAPPED_CMP[op])
+    if type(a) is NumericColumn and (cb and type(b) is NumericColumn or not cb and not _is_temporal_scalar(b)):
+        return _numeric(a, b, op)  # the hot path: two numeric operands
+    for x in (a, b):
+        if isinstance(x, CategoricalColumn):
+            return _categorical(a, b, op)
+    for x in (a, b):
+        if isinstance(x, StringColumn):
+            return _string(a, b, op)
+    for x in (a, b):
+        if isinstance(x, (DatetimeColumn, TimedeltaColumn)):
+            return _temporal(a, b, op)
+    if _is_temporal_scalar(b if ca else a) and op not in CMP:
+        return _temporal(a, b, op)
+    return _numeric(a, b, op)
+
+
+def _type_name(x: Any) -> str:
+    if isinstance(x, StringColumn):
+        return "str"
+    if isinstance(x, Column):
+        return str(x.dtype)
+    return type(x).__name__
+
+
+def _unsupported(a: Any, b: Any, op: str) -> TypeError:
+    return TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{_type_name(a)}' and '{_type_name(b)}'")
+
+
+def is_missing_scalar(x: Any) -> bool:
+    """None, pd.NA and NaT (NaN is a float value, not a missing scalar, for arithmetic)."""
+    return x is None or x is pd.NA or x is pd.NaT or (isinstance(x, (np.datetime64, np.timedelta64)) and np.isnat(x))
+
+
+def pandas_view(col: NumericColumn) -> NumericColumn:
+    """The column as pandas stores it: a non-nullable int/float column with a mask is float64 with NaN."""
+    if col.nullable or col.mask is None or col.data.dtype.kind == "b":
+        return col
+    return col.set_missing(col.mask)  # type: ignore[return-value]
+
+
+def _and_masks(*masks: Any) -> Any:
+    out = None
+    for m in masks:
+        if m is not None:
+            out = m if out is None else out & m
+    return out
+
+
+# --- numeric -------------------------------------------------------------------------------------------
+
+_NUMBER = (bool, int, float, np.number, np.bool_)
+
+
+def _device_scalar(xp: Any, dtype: np.dtype, s: Any) -> Any:
+    """NumPy takes Python scalars as NEP 50 'weak' scalars itself; for CuPy pin the promoted type."""
+    if xp is np or not isinstance(s, (bool, int, float)):
+        return s
+    return np.asarray(s, dtype=np.result_type(dtype, s))[()]
+
+
+def _numeric(a: Any, b: Any, op: str) -> Column:
+    ca, cb = isinstance(a, Column), isinstance(b, Column)
+    for x, isc in ((a, ca), (b, cb)):
+        if isc and not isinstance(x, NumericColumn):
+            raise _unsupported(a, b, op)
+        if not isc and not isinstance(x, _NUMBER) and not is_missing_scalar(x):
+            if op == "eq":
+                return _constant(a if ca else b, False)
+            if op == "ne":
+                return _constant(a if ca else b, True)
+            raise _unsupported(a, b, op)
+    a = pandas_view(a) if ca else a
+    b = pandas_view(b) if cb else b
+    col = a if ca else b
+    xp = col.xp
+    nullable = (ca and a.nullable) or (cb and b.nullable)
+    if (not ca and is_missing_scalar(a)) or (not cb and is_missing_scalar(b)):
+        return _missing_scalar_result(col, op, nullable)
+    xa = a.data if ca else _device_scalar(xp, b.data.dtype, a)
+    xb = b.data if cb else _device_scalar(xp, a.data.dtype, b)
+    if op in _BOOL_NOT_ALLOWED and _kind(xa) == "b" and _kind(xb) == "b":
+        raise NotImplementedError(f"operator '{op}' not implemented for bool dtypes")
+    fn = ARITH.get(op) or CMP.get(op) or LOGIC[op]
+    with np.errstate(all="ignore"):
+        out = fn(xa, xb)
+    if nullable:
+        return _nullable_result(a, b, op, out, xa, xb)
+    if op in LOGIC and not (_kind(xa) in "iu" and _kind(xb) in "iu"):
+        out = out.astype(bool, copy=False)
+    if op in ("floordiv", "mod") and out.dtype.kind in "iu":
+        out = _int_div_by_zero(xp, op, out, xa, xb)
+    valid = _and_masks(a.mask if ca else None, b.mask if cb else None)  # only masked bool (object) columns
+    if valid is None:
+        return NumericColumn(out)
+    if op in CMP or op in LOGIC:
+        return NumericColumn(out | ~valid if op == "ne" else out & valid)
+    return NumericColumn(out).set_missing(valid)
+
+
+def _kind(x: Any) -> str:
+    if hasattr(x, "dtype"):
+        return x.dtype.kind
+    return "b" if isinstance(x, bool) else ("i" if isinstance(x, int) else "f")
+
+
+def _constant(col: Column, value: bool) -> NumericColumn:
+    return NumericColumn(col.xp.full(len(col), value, dtype=bool))
+
+
+def _missing_scalar_result(col: NumericColumn, op: str, nullable: bool) -> Column:
+    xp, n = col.xp, len(col)
+    if op in CMP and not nullable:
+        return _constant(col, op == "ne")
+    if not nullable:
+        raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{col.dtype}' and 'NoneType'")
+    if op in CMP or op in LOGIC:
+        dtype = np.dtype(bool) if (op in CMP or col.data.dtype.kind == "b") else col.data.dtype
+    elif op == "truediv":
+        dtype = np.result_type(col.data.dtype, np.float64) if col.data.dtype.kind != "f" else col.data.dtype
+    else:
+        dtype = col.data.dtype
+    if op in LOGIC and col.data.dtype.kind == "b":  # Kleene: False & NA = False, True | NA = True
+        known = col.data == (op == "or_") if op != "xor" else xp.zeros(n, dtype=bool)
+        mask = known if col.mask is None else known & col.mask
+        return NumericColumn(col.data.copy(), mask, nullable=True)
+    return NumericColumn(xp.zeros(n, dtype=dtype), xp.zeros(n, dtype=bool), nullable=True)
+
+
+def _valid_of(x: Any, isc: bool) -> Any:
+    """Validity for nullable arithmetic: the mask, and NaN in a numpy float operand counts as missing."""
+    if not isc:
+        return None
+    if not x.nullable and x.is_float:
+        return ~x.xp.isnan(x.data)
+    return x.mask
+
+
+def _nullable_result(a: Any, b: Any, op: str, out: Any, xa: Any, xb: Any) -> NumericColumn:
+    ca, cb = isinstance(a, Column), isinstance(b, Column)
+    xp = (a if ca else b).xp
+    va, vb = _valid_of(a, ca), _valid_of(b, cb)
+    valid = _and_masks(va, vb)
+    if op in ("and_", "or_") and _kind(xa) == "b" and _kind(xb) == "b" and valid is not None:
+        valid = _kleene_valid(op, xa, xb, va, vb, valid)
+    elif op == "pow" and valid is not None:  # 1 ** NA and NA ** 0 are 1
+        one = (xa == 1) if va is None else (xa == 1) & va
+        zero = (xb == 0) if vb is None else (xb == 0) & vb
+        valid = valid | one | zero
+    if out.dtype.kind == "f" and op not in CMP:  # NaN made by the operation is missing (pandas 3)
+        notnan = ~xp.isnan(out)
+        valid = notnan if valid is None else valid & notnan
+    return NumericColumn(out, valid, nullable=True)
+
+
+def _kleene_valid(op: str, xa: Any, xb: Any, va: Any, vb: Any, valid: Any) -> Any:
+    """and: a known False decides the result; or: a known True does."""
+    xa, xb = (np.bool_(x) if isinstance(x, bool) else x for x in (xa, xb))
+    decisive = (lambda x: ~x) if op == "and_" else (lambda x: x)
+    da = decisive(xa) if va is None else decisive(xa) & va
+    db = decisive(xb) if vb is None else decisive(xb) & vb
+    return valid | da | db
+
+
+def _int_div_by_zero(xp: Any, op: str, out: Any, xa: Any, xb: Any) -> Any:
+    """pandas turns integer // 0 into +-inf (0 // 0 -> NaN) and % 0 into NaN, making the result float64.
+
+    Synchronizes once when the divisor is a column (whether any divisor is zero decides the dtype)."""
+    if getattr(xb, "ndim", 0) > 0:
+        zero = xb == 0
+        if not bool(zero.any()):
+            return out
+    elif xb != 0:
+        return out
+    else:
+        zero = True
+    res = out.astype(np.float64)
+    if op == "mod":
+        return xp.where(zero, np.nan, res)
+    xa_arr = xp.asarray(xa)
+    signed = xp.where(xa_arr > 0, np.inf, xp.where(xa_arr < 0, -np.inf, np.nan))
+    return xp.where(zero, signed, res)
+
+
+# --- strings -------------------------------------------------------------------------------------------
+
+
+def string_parts(x: StringColumn | str, n: int, xp: Any) -> tuple[Any, Any, Any]:
+    """(bytes, starts, lengths) of a string column or of a str scalar repeated ``n`` times."""
+    if isinstance(x, StringColumn):
+        starts = x.data[:-1]
+        return x.chars, starts, x.data[1:] - starts
+    raw = np.frombuffer(str(x).encode("utf-8"), dtype=np.uint8).copy()
+    return xp.asarray(raw), xp.zeros(n, dtype=np.int64), xp.full(n, raw.size, dtype=np.int64)
+
+
+def _segments(xp: Any, lengths: Any) -> tuple[Any, int]:
+    """Exclusive-scan offsets (n + 1) of ``lengths`` and their total. Synchronizes once."""
+    offs = xp.zeros(lengths.shape[0] + 1, dtype=np.int64)
+    xp.cumsum(lengths, out=offs[1:])
+    return offs, int(offs[-1])
+
+
+def string_compare(xp: Any, pa_: tuple[Any, Any, Any], pb: tuple[Any, Any, Any], n: int) -> Any:
+    """Three-way bytewise comparison (-1, 0, 1 as int8) of two string operands, row by row.
+
+    The first differing byte of each row is found without a scatter-min: a prefix count of differing
+    bytes tells which differing byte is the first of its row. Synchronizes once (the scan total).
+    """
+    (ca, sa, la), (cb, sb, lb) = pa_, pb
+    by_len = xp.sign(la - lb).astype(np.int8)
+    offs, total = _segments(xp, xp.minimum(la, lb))
+    if total == 0:
+        return by_len
+    pos = xp.arange(total, dtype=np.int64)
+    row = xp.searchsorted(offs, pos, side="right") - 1
+    k = pos - offs[row]
+    ba = ca[sa[row] + k].astype(np.int16)
+    bb = cb[sb[row] + k].astype(np.int16)
+    diff = ba != bb
+    cum = xp.zeros(total + 1, dtype=np.int64)
+    xp.cumsum(diff, out=cum[1:])
+    first = diff & (cum[:-1] == cum[offs[:-1]][row])
+    per_row = xp.zeros(n + 1, dtype=np.int8)
+    per_row[xp.where(first, row, n)] = xp.sign(ba - bb).astype(np.int8)
+    has_diff = (cum[offs[1:]] - cum[offs[:-1]]) > 0
+    return xp.where(has_diff, per_row[:n], by_len)
+
+
+def string_concat(xp: Any, pa_: tuple[Any, Any, Any], pb: tuple[Any, Any, Any], valid: Any) -> tuple[Any, Any]:
+    """Offsets and bytes of the row-wise concatenation a + b (missing rows empty). Synchronizes once."""
+    (ca, sa, la), (cb, sb, lb) = pa_, pb
+    if valid is not None:
+        la, lb = xp.where(valid, la, 0), xp.where(valid, lb, 0)
+    offs, total = _segments(xp, la + lb)
+    if total == 0:
+        return offs, xp.zeros(0, dtype=np.uint8)
+    pos = xp.arange(total, dtype=np.int64)
+    row = xp.searchsorted(offs, pos, side="right") - 1
+    k = pos - offs[row]
+    lrow = la[row]
+    in_a = k < lrow
+    ia = xp.where(in_a, sa[row] + k, 0)
+    ib = xp.where(in_a, 0, sb[row] + k - lrow)
+    av = ca[xp.minimum(ia, max(int(ca.shape[0]) - 1, 0))] if ca.shape[0] else xp.zeros(total, np.uint8)
+    bv = cb[xp.minimum(ib, max(int(cb.shape[0]) - 1, 0))] if cb.shape[0] else xp.zeros(total, np.uint8)
+    return offs, xp.where(in_a, av, bv)
+
+
+def _string_cmp_result(col: StringColumn, out: Any, valid: Any, op: str) -> NumericColumn:
+    if getattr(col.pd_dtype, "na_value", None) is pd.NA:  # 'string' dtype: boolean with <NA>
+        return NumericColumn(out, valid, nullable=True)
+    if valid is None:
+        return NumericColumn(out)
+    return NumericColumn(out | ~valid if op == "ne" else out & valid)
+
+
+def _string(a: Any, b: Any, op: str) -> Column:
+    ca, cb = isinstance(a, Column), isinstance(b, Column)
+    col = a if isinstance(a, StringColumn) else b
+    other = b if col is a else a
+    xp, n = col.xp, len(col)
+    other_is_str = isinstance(other, (StringColumn, str))
+    if op in CMP:
+        if is_missing_scalar(other):
+            return _string_cmp_result(col, xp.full(n, op == "ne"), xp.zeros(n, dtype=bool), op)
+        if not other_is_str:
+            if op in ("eq", "ne"):
+                return _string_cmp_result(col, xp.full(n, op == "ne", dtype=bool), col.mask, op)
+            raise TypeError(f"Invalid comparison between dtype=str and {_type_name(other)}")
+        sign = string_compare(xp, string_parts(a, n, xp), string_parts(b, n, xp), n)
+        valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
+        return _string_cmp_result(col, CMP[op](sign, 0), valid, op)
+    if op != "add" or not other_is_str:
+        raise TypeError(f"operation '{op}' not supported for dtype 'str' with object of type {type(other)}")
+    valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
+    offs, chars = string_concat(xp, string_parts(a, n, xp), string_parts(b, n, xp), valid)
+    return StringColumn(offs, chars, valid, col.pd_dtype)
+
+
+# --- categorical ---------------------------------------------------------------------------------------
+
+
+def _categorical(a: Any, b: Any, op: str) -> Column:
+    if op not in CMP:
+        raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: 'Categorical' and '{_type_name(b)}'")
+    col = a if isinstance(a, CategoricalColumn) else b
+    other = b if col is a else a
+    if op not in ("eq", "ne") and not col.ordered:
+        raise TypeError("Unordered Categoricals can only compare equality or not")
+    if isinstance(other, CategoricalColumn):
+        same = col.categories.to_pandas().equals(other.categories.to_pandas()) and col.ordered == other.ordered
+        if not same:
+            if op in ("eq", "ne") and not col.ordered:
+                return _dispatch(col.decode(), other.decode(), op)
+            raise TypeError("Categoricals can only be compared if 'categories' are the same.")
+        codes_b = other.codes
+    elif isinstance(other, Column):
+        if op in ("eq", "ne"):
+            return _dispatch(col.decode(), other, op)
+        raise TypeError(f"Cannot compare a Categorical for op __{op}__ with type {type(other)}")
+    else:
+        idx = -1 if is_missing_scalar(other) else int(pd.Index(col.categories.to_pandas()).get_indexer([other])[0])
+        if idx < 0:
+            if op not in ("eq", "ne"):
+                raise TypeError(f"Invalid comparison between dtype=category and {type(other).__name__}")
+            return _constant(col, op == "ne")
+        codes_b = idx
+    xa, xb = (col.codes, codes_b) if col is a else (codes_b, col.codes)
+    out = CMP[op](xa, xb)
+    valid = col.codes >= 0
+    if isinstance(other, CategoricalColumn):
+        valid = valid & (other.codes >= 0)
+    return NumericColumn(out | ~valid if op == "ne" else out & valid)
+
+
+# --- datetimes and timedeltas --------------------------------------------------------------------------
+
+
+def _is_temporal_scalar(x: Any) -> bool:
+    return isinstance(x, (pd.Timestamp, pd.Timedelta, np.datetime64, np.timedelta64, _dt.datetime, _dt.timedelta))
+
+
+def finer_unit(u1: str, u2: str) -> str:
+    return u1 if UNIT_NS[u1] <= UNIT_NS[u2] else u2
+
+
+def rescale(ticks: Any, frm: str, to: str) -> Any:
+    """Ticks in unit ``frm`` expressed in the finer (or equal) unit ``to``."""
+    factor = UNIT_NS[frm] // UNIT_NS[to]
+    return ticks if factor == 1 else ticks * factor
+
+
+def scalar_ticks(s: Any, kind: str, tz: Any = None) -> tuple[int, str, Any]:
+    """(int64 ticks, unit, tz) of a datetime (kind 'M', UTC ticks when tz-aware) or timedelta ('m') scalar.
+
+    A string is parsed in the column's time zone ``tz``, as pandas compares strings with aware columns."""
+    if kind == "M":
+        ts = pd.Timestamp(s) if not isinstance(s, str) else pd.Timestamp(s, tz=tz)
+        unit = ts.unit if ts.unit in UNIT_NS else "ns"
+        return int(ts.as_unit(unit).asm8.view("i8")), unit, ts.tz
+    td = pd.Timedelta(s)
+    unit = td.unit if td.unit in UNIT_NS else "ns"
+    return int(td.as_unit(unit).asm8.view("i8")), unit, None
+
+
+class _T:
+    """One temporal operand normalized: ticks (array or int), unit, kind 'M'/'m'/'num', tz, validity."""
+
+    __slots__ = ("ticks", "unit", "kind", "tz", "valid", "is_col")
+
+    def __init__(self, x: Any, like_tz: Any, is_cmp: bool) -> None:
+        self.is_col = isinstance(x, Column)
+        self.tz, self.valid = None, None
+        if isinstance(x, DatetimeColumn):
+            self.ticks, self.unit, self.kind, self.tz, self.valid = x.data, x.unit, "M", x.tz, x.mask
+        elif isinstance(x, TimedeltaColumn):
+            self.ticks, self.unit, self.kind, self.valid = x.data, x.unit, "m", x.mask
+        elif isinstance(x, NumericColumn):
+            x = pandas_view(x)
+            self.ticks, self.unit, self.kind, self.valid = x.data, "ns", "num", x.mask
+        elif isinstance(x, (pd.Timedelta, np.timedelta64, _dt.timedelta)):
+            self.ticks, self.unit, self.tz = scalar_ticks(x, "m")
+            self.kind = "m"
+        elif isinstance(x, (pd.Timestamp, np.datetime64, _dt.datetime)) or (isinstance(x, str) and is_cmp):
+            self.ticks, self.unit, self.tz = scalar_ticks(x, "M", like_tz)
+            self.kind = "M"
+        elif isinstance(x, (bool, int, float, np.number)) and not isinstance(x, np.bool_):
+            self.ticks, self.unit, self.kind = x, "ns", "num"
+        else:
+            self.kind, self.ticks, self.unit = "other", x, "ns"
+
+
+def _temporal(a: Any, b: Any, op: str) -> Column:
+    col = a if isinstance(a, Column) else b
+    xp, n = col.xp, len(col)
+    other = b if col is a else a
+    if is_missing_scalar(other):
+        if op in CMP:
+            return _constant(col, op == "ne")
+        return _temporal_nat(col, op, a is col)
+    like_tz = getattr(col, "tz", None)
+    ta, tb = _T(a, like_tz, op in CMP), _T(b, like_tz, op in CMP)
+    valid = _and_masks(ta.valid, tb.valid)
+    kinds = (ta.kind, tb.kind)
+    if op in CMP:
+        return _temporal_cmp(xp, n, ta, tb, op, valid)
+    if kinds == ("M", "M") and op == "sub":
+        if (ta.tz is None) != (tb.tz is None):
+            raise TypeError("Cannot subtract tz-naive and tz-aware datetime-like objects.")
+        unit = finer_unit(ta.unit, tb.unit)
+        diff = rescale(ta.ticks, ta.unit, unit) - rescale(tb.ticks, tb.unit, unit)
+        return TimedeltaColumn(_full(xp, n, diff), unit, valid)
+    if op in ("add", "sub") and kinds in (("M", "m"), ("m", "M")) and not (op == "sub" and kinds[0] == "m"):
+        unit = finer_unit(ta.unit, tb.unit)
+        out = ARITH[op](rescale(ta.ticks, ta.unit, unit), rescale(tb.ticks, tb.unit, unit))
+        tz = ta.tz if ta.kind == "M" else tb.tz
+        return DatetimeColumn(_full(xp, n, out), unit, tz, valid)
+    if kinds == ("m", "m") and op in ("add", "sub", "mod", "truediv", "floordiv"):
+        return _td_td(xp, n, ta, tb, op, valid)
+    if "m" in kinds and "num" in kinds and (op == "mul" or (op in ("truediv", "floordiv") and ta.kind == "m")):
+        return _td_num(xp, n, ta, tb, op, valid)
+    if "M" in kinds and "num" in kinds and op in ("add", "sub"):
+        raise TypeError(
+            "Addition/subtraction of integers and integer-arrays with DatetimeArray is no longer supported.  "
+            "Instead of adding/subtracting `n`, use `n * obj.freq`"
+        )
+    raise _unsupported(a, b, op)
+
+
+def _full(xp: Any, n: int, values: Any) -> Any:
+    return values if getattr(values, "ndim", 0) else xp.full(n, values, dtype=np.int64)
+
+
+def _temporal_nat(col: Column, op: str, col_left: bool) -> Column:
+    xp, n = col.xp, len(col)
+    none = xp.zeros(n, dtype=bool)
+    if isinstance(col, DatetimeColumn):
+        if op == "add" or (op == "sub" and col_left):
+            return DatetimeColumn(xp.zeros(n, dtype=np.int64), col.unit, col.tz, none)
+    elif op in ("add", "sub"):
+        return TimedeltaColumn(xp.zeros(n, dtype=np.int64), col.unit, none)
+    raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{col.dtype}' and 'NaTType'")
+
+
+def _temporal_cmp(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
+    if ta.kind != tb.kind or (ta.kind == "M" and (ta.tz is None) != (tb.tz is None)):
+        if op in ("eq", "ne"):
+            return NumericColumn(xp.full(n, op == "ne", dtype=bool))
+        raise TypeError(f"Invalid comparison between dtype={_tdesc(ta)} and {_tdesc(tb)}")
+    unit = finer_unit(ta.unit, tb.unit)
+    out = CMP[op](rescale(ta.ticks, ta.unit, unit), rescale(tb.ticks, tb.unit, unit))
+    if not hasattr(out, "shape"):
+        out = xp.full(n, bool(out))
+    if valid is None:
+        return NumericColumn(out)
+    return NumericColumn(out | ~valid if op == "ne" else out & valid)
+
+
+def _tdesc(t: _T) -> str:
+    if not t.is_col:
+        return type(t.ticks).__name__ if t.kind == "other" else ("Timestamp" if t.kind == "M" else "Timedelta")
+    if t.kind == "M":
+        return f"datetime64[{t.unit}]" if t.tz is None else f"datetime64[{t.unit}, {t.tz}]"
+    return f"timedelta64[{t.unit}]" if t.kind == "m" else "numeric"
+
+
+def _td_td(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
+    unit = finer_unit(ta.unit, tb.unit)
+    x, y = rescale(ta.ticks, ta.unit, unit), rescale(tb.ticks, tb.unit, unit)
+    if op in ("add", "sub"):
+        return TimedeltaColumn(_full(xp, n, ARITH[op](x, y)), unit, valid)
+    x, y = _full(xp, n, x), _full(xp, n, y)
+    if op == "mod":
+        return TimedeltaColumn(xp.where(y == 0, 0, x % xp.where(y == 0, 1, y)), unit, valid)
+    with np.errstate(all="ignore"):
+        out = x.astype(np.float64) / y if op == "truediv" else xp.floor(x.astype(np.float64) / y)
+    res = NumericColumn(out)
+    if op == "floordiv" and valid is None:
+        return NumericColumn(out.astype(np.int64)) if bool(xp.isfinite(out).all()) else res
+    return res if valid is None else res.set_missing(valid)
+
+
+def _td_num(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
+    td, num = (ta, tb) if ta.kind == "m" else (tb, ta)
+    ticks = _full(xp, n, td.ticks)
+    with np.errstate(all="ignore"):
+        if op == "mul":
+            out = ticks * num.ticks
+        elif op == "floordiv":
+            out = ticks // num.ticks
+        else:
+            out = ticks / num.ticks
+    if out.dtype.kind == "f":
+        bad = ~xp.isfinite(out)
+        out = xp.where(bad, 0, out).astype(np.int64)
+        valid = ~bad if valid is None else valid & ~bad
+    return TimedeltaColumn(out.astype(np.int64, copy=False), td.unit, valid)
