@@ -248,6 +248,8 @@ def _select_n(col: Column, n: int, keep: str, largest: bool) -> Any:
     size = len(col)
     if n <= 0 or size == 0:
         return xp.zeros(0, dtype=np.int64)
+    if n >= size:  # pandas then returns the whole stable sort, missing values last, whatever ``keep``
+        return argsort([col], ascending=not largest, na_position="last")
     if keep == "last":
         flipped = col.take(xp.arange(size - 1, -1, -1, dtype=np.int64))
         order = (size - 1) - argsort([flipped], ascending=not largest, na_position="last")
