@@ -1,0 +1,476 @@
+"""read_csv / write_csv with pandas' options and results.
+
+Three parsers sit behind ``read_csv``; each gives pandas' values, dtypes, index and column order:
+
+* the GPU tokenizer (``io/csv_gpu.py``) when the backend is the GPU and the dialect is the common one
+  (single-byte separator, ``"`` quotes with doubled quotes, UTF-8, header row 0 or none, no comment /
+  escapechar / thousands / decimal / skiprows / dtype / parse_dates / converters). ``engine="ember"``
+  runs the same algorithm (its NumPy reference) on the CPU.
+* pyarrow.csv on the host for everything else it can express, configured with pandas' NA strings and
+  bool spellings, with date/time inference turned back into strings (pandas only parses dates that
+  ``parse_dates`` names).
+* pandas' C parser (python parser for regex separators) where pyarrow cannot honour an option: comment,
+  thousands, decimal other than '.', skiprows as a list or callable, na_values per column, ragged rows
+  (pandas pads short rows and applies ``on_bad_lines`` to long ones), quoting=QUOTE_NONE, skipfooter,
+  converters. Its result is converted to columns once.
+"""
+
+from __future__ import annotations
+
+import csv as _csv
+import io
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+
+from ember.io import _paths
+from ember.io.csv_reference import FALSE_STRINGS, NA_STRINGS, TRUE_STRINGS, Unsupported, Words, record_spans
+
+_SUPPORTED_ON_BAD_LINES = ("error", "warn", "skip")
+_PANDAS_ONLY = ("converters", "skipfooter", "lineterminator", "skipinitialspace", "quoting", "date_format",
+                "dayfirst", "cache_dates", "memory_map", "float_precision", "na_filter", "low_memory",
+                "delim_whitespace", "encoding_errors", "dtype_backend", "verbose")
+
+
+def read_csv(filepath_or_buffer: Any, *, sep: Any = ",", delimiter: Any = None, header: Any = "infer",
+             names: Any = None, index_col: Any = None, usecols: Any = None, dtype: Any = None,
+             parse_dates: Any = None, na_values: Any = None, keep_default_na: bool = True,
+             true_values: Any = None, false_values: Any = None, skiprows: Any = None, nrows: int | None = None,
+             comment: str | None = None, quotechar: str = '"', doublequote: bool = True,
+             escapechar: str | None = None, decimal: str = ".", thousands: str | None = None,
+             encoding: str | None = "utf-8", compression: Any = "infer", on_bad_lines: Any = "error",
+             chunksize: int | None = None, iterator: bool = False, skip_blank_lines: bool = True,
+             engine: str | None = None, storage_options: dict | None = None, **pandas_only: Any) -> Any:
+    """Read a CSV file into an ember DataFrame, as ``pandas.read_csv`` with the same options.
+
+    ``filepath_or_buffer``: a path, a file object, or an fsspec URL (s3://, gs://, http(s)://, memory://;
+    credentials in ``storage_options``). ``engine``: None (GPU tokenizer when possible, else pyarrow, else
+    pandas' C parser), "ember" (the tokenizer's algorithm, also on the CPU), "pyarrow", or "c"/"python"
+    (pandas' parsers). With ``chunksize`` or ``iterator=True`` returns a reader yielding DataFrames; each
+    chunk infers its own dtypes, as pandas' chunks do.
+    """
+    opts = dict(sep=delimiter if delimiter is not None else sep, header=header, names=names,
+                index_col=index_col, usecols=usecols, dtype=dtype, parse_dates=parse_dates,
+                na_values=na_values, keep_default_na=keep_default_na, true_values=true_values,
+                false_values=false_values, skiprows=skiprows, nrows=nrows, comment=comment,
+                quotechar=quotechar, doublequote=doublequote, escapechar=escapechar, decimal=decimal,
+                thousands=thousands, encoding=encoding, on_bad_lines=on_bad_lines,
+                skip_blank_lines=skip_blank_lines, **pandas_only)
+    _validate(opts, engine, pandas_only)
+    name = _paths.display_name(filepath_or_buffer)
+    data = _paths.read_all(filepath_or_buffer, compression, storage_options)
+    data = _to_utf8(data, encoding, name)
+    if not data.strip(b"\r\n") and opts["names"] is None:
+        raise pd.errors.EmptyDataError("No columns to parse from file")
+    if chunksize is not None or iterator:
+        return CsvReader(data, name, opts, engine, chunksize)
+    return _parse(data, name, opts, engine)
+
+
+def _validate(opts: dict, engine: str | None, pandas_only: dict) -> None:
+    if engine not in (None, "ember", "pyarrow", "c", "python"):
+        raise ValueError(f"read_csv: engine={engine!r}; supported: None, 'ember', 'pyarrow', 'c', 'python'")
+    unknown = set(pandas_only) - set(_PANDAS_ONLY)
+    if unknown:
+        raise TypeError(f"read_csv() got unexpected keyword arguments {sorted(unknown)}")
+    bad = opts["on_bad_lines"]
+    if bad not in _SUPPORTED_ON_BAD_LINES and not callable(bad):
+        raise ValueError(f"Argument {bad} is invalid for on_bad_lines")
+    if opts["header"] not in ("infer", None) and not isinstance(opts["header"], int):
+        raise NotImplementedError("read_csv: header as a list (MultiIndex columns) is not supported by ember; "
+                                  "supported: 'infer', None or one row number")
+    if opts["index_col"] is True:
+        raise ValueError("The value of index_col couldn't be 'True'")
+
+
+def _to_utf8(data: bytes, encoding: str | None, name: str) -> bytes:
+    """UTF-8 bytes without a BOM; other encodings are decoded here, errors naming the file and byte."""
+    enc = (encoding or "utf-8").lower().replace("_", "-")
+    if enc in ("utf-8", "utf8", "utf-8-sig"):
+        return data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    try:
+        text = data.decode(enc)
+    except UnicodeDecodeError as exc:
+        raise UnicodeDecodeError(exc.encoding, exc.object, exc.start, exc.end,
+                                 f"{exc.reason} in {name} at byte {exc.start}") from None
+    except LookupError as exc:
+        raise LookupError(f"unknown encoding: {encoding}") from exc
+    return text.lstrip("\ufeff").encode("utf-8")
+
+
+# --- parser choice -----------------------------------------------------------------------------------
+def _gpu_dialect(opts: dict) -> bool:
+    """The options the tokenizer handles itself (everything else goes to a host parser)."""
+    sep = opts["sep"]
+    return (isinstance(sep, str) and len(sep.encode()) == 1 and sep not in '"\r\n'
+            and opts["quotechar"] == '"' and opts["doublequote"] and opts["escapechar"] is None
+            and opts["comment"] is None and opts["thousands"] is None and opts["decimal"] == "."
+            and opts["header"] in ("infer", 0, None) and opts["skiprows"] in (None, 0)
+            and opts["dtype"] is None and not opts["parse_dates"] and opts["skip_blank_lines"]
+            and opts["on_bad_lines"] in _SUPPORTED_ON_BAD_LINES and not isinstance(opts["na_values"], dict)
+            and not any(k in opts for k in _PANDAS_ONLY)
+            and (opts["header"] != "infer" or opts["names"] is None)
+            and not (opts["header"] is None and opts["names"] is None and opts["index_col"] is not None))
+
+
+def _arrow_dialect(opts: dict) -> bool:
+    sep = opts["sep"]
+    skiprows = opts["skiprows"]
+    return (isinstance(sep, str) and len(sep) == 1 and opts["comment"] is None and opts["thousands"] is None
+            and opts["decimal"] == "." and (skiprows is None or isinstance(skiprows, int))
+            and not isinstance(opts["na_values"], dict) and not callable(opts["on_bad_lines"])
+            and not any(k in opts for k in _PANDAS_ONLY) and isinstance(opts["quotechar"], str)
+            and len(opts["quotechar"]) == 1)
+
+
+def _parse(data: bytes, name: str, opts: dict, engine: str | None) -> Any:
+    from ember.backend import current_device
+
+    if engine in ("c", "python"):
+        return _from_pandas_frame(_pandas_read(data, opts, engine))
+    if engine == "ember" or (engine is None and current_device() == "gpu" and _gpu_dialect(opts)):
+        if not _gpu_dialect(opts):
+            raise NotImplementedError("read_csv(engine='ember'): this dialect needs engine='pyarrow' or 'c' "
+                                      "(supported: one-byte sep, '\"' quotes, no comment/escapechar/"
+                                      "thousands/skiprows/dtype/parse_dates)")
+        try:
+            return _ember_read(data, opts)
+        except Unsupported:
+            pass  # ragged rows, unbalanced quotes ...: the host parsers apply pandas' rules
+    if engine != "c" and _arrow_dialect(opts):
+        try:
+            return _arrow_read(data, name, opts)
+        except _NeedsPandas:
+            pass
+    return _from_pandas_frame(_pandas_read(data, opts, "c" if len(str(opts["sep"])) == 1 else "python"))
+
+
+# --- the tokenizer path (GPU kernels, or their NumPy reference) -----------------------------------------
+def _words(opts: dict) -> Words:
+    na = tuple(NA_STRINGS) if opts["keep_default_na"] else ()
+    extra = opts["na_values"]
+    if extra is not None:
+        na = na + tuple(str(v) for v in ([extra] if isinstance(extra, (str, int, float)) else extra))
+    true = TRUE_STRINGS + tuple(opts["true_values"] or ())
+    false = FALSE_STRINGS + tuple(opts["false_values"] or ())
+    return Words(tuple(dict.fromkeys(na)), true, false)
+
+
+def _ember_read(data: bytes, opts: dict) -> Any:
+    from ember.backend import current_device
+
+    header = 0 if opts["header"] == "infer" else opts["header"]
+    if current_device() == "gpu":
+        from ember.io.csv_gpu import read_buffer_gpu
+
+        names, cols = read_buffer_gpu(data, opts["sep"], header, opts["names"], _words(opts), opts["nrows"])
+    else:
+        from ember.io.csv_reference import read_buffer
+
+        buf = np.frombuffer(data, dtype=np.uint8)
+        names, cols = read_buffer(buf, opts["sep"], header, opts["names"], _words(opts), opts["nrows"])
+    return _finish(dict(zip(names, cols, strict=False)), opts)
+
+
+def _finish(columns: dict, opts: dict) -> Any:
+    """usecols and index_col applied to parsed columns (file order kept, as pandas does)."""
+    from ember.frame.dataframe import DataFrame
+    from ember.frame.index import Index, MultiIndex
+
+    if any(k == "" for k in columns):  # pandas names empty header fields "Unnamed: <position>"
+        columns = {(f"Unnamed: {i}" if k == "" else k): c for i, (k, c) in enumerate(columns.items())}
+    names = list(columns)
+    usecols = opts["usecols"]
+    if usecols is not None:
+        keep = _select_usecols(names, usecols)
+        columns = {k: columns[k] for k in names if k in keep}
+        names = list(columns)
+    index_col = opts["index_col"]
+    if index_col is None or index_col is False:
+        return DataFrame._from_columns(columns)
+    labels = index_col if isinstance(index_col, (list, tuple)) else [index_col]
+    labels = [names[i] if isinstance(i, int) and i not in columns else i for i in labels]
+    for lab in labels:
+        if lab not in columns:
+            raise ValueError(f"Index {lab} invalid")
+    idx_cols = [columns.pop(lab) for lab in labels]
+    labels = [None if isinstance(lab, str) and lab.startswith("Unnamed: ") else lab for lab in labels]
+    if len(idx_cols) == 1:
+        index = Index._from_column(idx_cols[0], labels[0])
+    else:
+        index = MultiIndex(idx_cols, labels)
+    return DataFrame._from_columns(columns, index) if columns else DataFrame._from_columns({}, index)
+
+
+def _select_usecols(names: list, usecols: Any) -> set:
+    if callable(usecols):
+        return {n for n in names if usecols(n)}
+    usecols = list(usecols)
+    if all(isinstance(u, int) for u in usecols):
+        bad = [u for u in usecols if u >= len(names)]
+        if bad:
+            raise pd.errors.ParserError(f"Defining usecols with out-of-bounds indices is not allowed. {bad} "
+                                        "are out-of-bounds.")
+        return {names[u] for u in usecols}
+    missing = [u for u in usecols if u not in names]
+    if missing:
+        raise ValueError(f"Usecols do not match columns, columns expected but not found: {missing}")
+    return set(usecols)
+
+
+# --- the pyarrow host path --------------------------------------------------------------------------
+class _NeedsPandas(Exception):
+    """pyarrow saw something only pandas' parser treats as pandas does (ragged rows ...)."""
+
+
+def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
+    import pyarrow.csv as pacsv
+
+    header = opts["header"]
+    names = opts["names"]
+    if header == "infer":
+        header = 0 if names is None else None
+    skip = (opts["skiprows"] or 0) + (header or 0)
+    if header is None and names is None and opts["index_col"] is not None:
+        raise _NeedsPandas()
+    if opts["nrows"] is not None:
+        data = _cut_rows(data, skip + (0 if header is None else 1), opts["nrows"], opts)
+    invalid: list[Any] = []
+    read = pacsv.ReadOptions(
+        skip_rows=skip, column_names=list(map(str, names)) if names is not None else None,
+        autogenerate_column_names=header is None and names is None, block_size=64 << 20,
+        skip_rows_after_names=1 if (header is not None and names is not None) else 0)
+    parse = pacsv.ParseOptions(
+        delimiter=opts["sep"], quote_char=opts["quotechar"] or False, double_quote=opts["doublequote"],
+        escape_char=opts["escapechar"] or False, newlines_in_values=True,
+        ignore_empty_lines=opts["skip_blank_lines"],
+        invalid_row_handler=lambda row: (invalid.append(row), "skip")[1])
+    words = _words(opts)
+    convert = pacsv.ConvertOptions(
+        null_values=list(words.na), true_values=list(words.true), false_values=list(words.false),
+        strings_can_be_null=True, quoted_strings_can_be_null=True, column_types=_arrow_types(opts, None),
+        timestamp_parsers=["\x01never"])
+    try:
+        table = pacsv.read_csv(io.BytesIO(data), read, parse, convert)
+    except pa.ArrowInvalid as exc:
+        msg = str(exc)
+        if "UTF8" in msg or "utf8" in msg.lower():
+            _raise_utf8(data, name)
+        if "Empty CSV file" in msg:
+            raise pd.errors.EmptyDataError("No columns to parse from file") from None
+        raise _NeedsPandas() from exc
+    if invalid:
+        raise _NeedsPandas()
+    temporal = [f.name for f in table.schema if pa.types.is_date(f.type) or pa.types.is_time(f.type)
+                or pa.types.is_timestamp(f.type)]
+    if temporal:  # pandas keeps unparsed dates as text: read those columns again as strings
+        convert.column_types = {**_arrow_types(opts, table.column_names), **dict.fromkeys(temporal, pa.string())}
+        table = pacsv.read_csv(io.BytesIO(data), read, parse, convert)
+    labels: list[Any] = list(names) if names is not None else table.column_names
+    if header is None and names is None:
+        labels = list(range(table.num_columns))
+    if len(set(map(str, labels))) != len(labels) or table.num_rows == 0:
+        raise _NeedsPandas()  # duplicate names are mangled, header-only files typed by pandas' rules
+    columns = {lab: _arrow_column(table.column(i), lab, opts) for i, lab in enumerate(labels)}
+    return _finish(columns, opts)
+
+
+def _cut_rows(data: bytes, skip: int, nrows: int, opts: dict) -> bytes:
+    """The first ``skip`` records plus ``nrows`` data records (so types are inferred from those rows only)."""
+    if opts["quotechar"] != '"' or opts["escapechar"] is not None:
+        raise _NeedsPandas()
+    _, ends = record_spans(np.frombuffer(data, dtype=np.uint8))
+    keep = skip + nrows
+    return data if keep >= len(ends) else data[: int(ends[keep - 1])] if keep else b""
+
+
+def _arrow_types(opts: dict, names: list | None) -> dict:
+    """pyarrow column types for the dtype= entries it can parse itself; the rest are read as strings."""
+    dtype = opts["dtype"]
+    dates = opts["parse_dates"]
+    out: dict = {}
+    if isinstance(dates, (list, tuple)):
+        for d in dates:
+            if isinstance(d, str):
+                out[d] = pa.string()
+    if dtype is None:
+        return out
+    items = dtype.items() if isinstance(dtype, dict) else [(n, dtype) for n in (names or [])]
+    for col, dt in items:
+        out[str(col)] = _arrow_type(dt)
+    return out
+
+
+def _arrow_type(dt: Any) -> pa.DataType:
+    from ember.column.dtypes import resolve
+
+    resolved = resolve(dt)
+    if isinstance(resolved, np.dtype) and resolved.kind in "iufb":
+        return pa.from_numpy_dtype(resolved)
+    return pa.string()
+
+
+def _arrow_column(arr: pa.ChunkedArray, label: Any, opts: dict) -> Any:
+    from ember.backend import xp as current_xp
+    from ember.column import NumericColumn, from_arrow, from_pandas
+    from ember.column.dtypes import resolve
+
+    xp = current_xp()
+    t = arr.type
+    wanted = _dtype_for(opts["dtype"], label)
+    if _is_date_column(opts["parse_dates"], label):
+        return from_pandas(_to_datetime(arr.to_pandas()), xp)
+    if wanted is not None:
+        resolved = resolve(wanted)
+        if isinstance(resolved, np.dtype) and resolved.kind in "iub" and arr.null_count:
+            raise ValueError(f"Integer column has NA values in column {label}")
+        if not (isinstance(resolved, np.dtype) and resolved.kind in "iufb"):
+            s = arr.to_pandas() if pa.types.is_string(t) or pa.types.is_large_string(t) else arr.to_pandas()
+            return from_pandas(s.astype(resolved), xp)
+        return from_arrow(arr, xp)
+    if pa.types.is_null(t):
+        return NumericColumn(xp.full(len(arr), np.nan, dtype=np.float64))
+    if pa.types.is_integer(t) and arr.null_count:
+        return from_arrow(arr.cast(pa.float64()), xp)
+    return from_arrow(arr, xp)
+
+
+def _dtype_for(dtype: Any, label: Any) -> Any:
+    if dtype is None:
+        return None
+    if isinstance(dtype, dict):
+        return dtype.get(label, dtype.get(str(label)))
+    return dtype
+
+
+def _is_date_column(parse_dates: Any, label: Any) -> bool:
+    if not parse_dates or parse_dates is True:
+        return False
+    return label in parse_dates
+
+
+def _to_datetime(s: pd.Series) -> pd.Series:
+    try:
+        return pd.to_datetime(s)
+    except (ValueError, TypeError, OverflowError):
+        return s  # pandas leaves columns it cannot parse as text
+
+
+def _raise_utf8(data: bytes, name: str) -> None:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UnicodeDecodeError("utf-8", exc.object, exc.start, exc.end,
+                                 f"{exc.reason} in {name} at byte {exc.start}; pass encoding= "
+                                 "(e.g. 'latin-1')") from None
+
+
+# --- pandas' parser ------------------------------------------------------------------------------------
+def _pandas_read(data: bytes, opts: dict, engine: str) -> pd.DataFrame:
+    kwargs = {k: v for k, v in opts.items() if k != "encoding"}
+    kwargs["encoding"] = "utf-8"
+    if engine == "python":
+        kwargs.pop("low_memory", None)
+    return pd.read_csv(io.BytesIO(data), engine=engine, **kwargs)
+
+
+def _from_pandas_frame(pdf: pd.DataFrame) -> Any:
+    from ember.frame.dataframe import from_pandas_any
+
+    return from_pandas_any(pdf)
+
+
+# --- chunks -------------------------------------------------------------------------------------------
+class CsvReader:
+    """Iterator over DataFrames of ``chunksize`` rows (``get_chunk(n)`` reads n rows), as pandas' TextFileReader.
+
+    The records are located once (quote-aware); each chunk is the header plus its records, parsed
+    separately so each infers its own dtypes as pandas' chunks do."""
+
+    def __init__(self, data: bytes, name: str, opts: dict, engine: str | None, chunksize: int | None) -> None:
+        if chunksize is not None and (not isinstance(chunksize, int) or chunksize < 1):
+            raise ValueError("'chunksize' must be an integer >=1")
+        if opts["quotechar"] != '"' or opts["escapechar"] is not None or opts["comment"] is not None \
+                or not (opts["skiprows"] is None or isinstance(opts["skiprows"], int)):
+            raise NotImplementedError("read_csv(chunksize=): supported with '\"' quotes, no escapechar/comment, "
+                                      "skiprows as an int")
+        starts, ends = record_spans(np.frombuffer(data, dtype=np.uint8))
+        header = opts["header"]
+        if header == "infer":
+            header = 0 if opts["names"] is None else None
+        n_head = (opts["skiprows"] or 0) + (0 if header is None else header + 1)
+        self._head = data[: int(ends[n_head - 1])] if n_head else b""
+        self._starts, self._ends = starts[n_head:], ends[n_head:]
+        if opts["nrows"] is not None:
+            self._starts, self._ends = self._starts[: opts["nrows"]], self._ends[: opts["nrows"]]
+        self._data, self._name, self._engine, self.chunksize = data, name, engine, chunksize
+        self._opts = {**opts, "nrows": None}
+        self._pos = 0
+        self._offset = 0
+
+    def __iter__(self) -> Iterator[Any]:
+        return self
+
+    def __next__(self) -> Any:
+        return self.get_chunk()
+
+    def get_chunk(self, size: int | None = None) -> Any:
+        from ember.frame.index import RangeIndex
+
+        size = size or self.chunksize or len(self._starts)
+        if self._pos >= len(self._starts):
+            raise StopIteration
+        stop = min(self._pos + size, len(self._starts))
+        body = self._data[int(self._starts[self._pos]): int(self._ends[stop - 1])]
+        head = self._head if self._head.endswith(b"\n") or not self._head else self._head + b"\n"
+        frame = _parse(head + body, self._name, self._opts, self._engine)
+        if isinstance(frame.index, RangeIndex):
+            frame.index = RangeIndex(self._offset, self._offset + len(frame))
+        self._offset += len(frame)
+        self._pos = stop
+        return frame
+
+    def read(self, nrows: int | None = None) -> Any:
+        return self.get_chunk(nrows or len(self._starts))
+
+    def close(self) -> None:
+        self._pos = len(self._starts)
+
+    def __enter__(self) -> CsvReader:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+# --- writing ---------------------------------------------------------------------------------------------
+def write_csv(frame: Any, path_or_buf: Any = None, *, sep: str = ",", na_rep: str = "",
+              float_format: Any = None, columns: Any = None, header: Any = True, index: bool = True,
+              index_label: Any = None, mode: str = "w", encoding: str | None = None,
+              compression: Any = "infer", quoting: int | None = None, quotechar: str = '"',
+              lineterminator: str | None = None, date_format: str | None = None, doublequote: bool = True,
+              escapechar: str | None = None, decimal: str = ".", storage_options: dict | None = None) -> Any:
+    """Write ``frame`` as CSV (pandas' to_csv options and text); returns the text when no target is given.
+
+    The text is formatted by pandas' writer on the host, so every option formats exactly as pandas does;
+    the frame is copied to the host once for it."""
+    pdf = frame.to_pandas()
+    kwargs = dict(sep=sep, na_rep=na_rep, float_format=float_format, columns=columns, header=header,
+                  index=index, index_label=index_label, quoting=quoting if quoting is not None else _csv.QUOTE_MINIMAL,
+                  quotechar=quotechar, lineterminator=lineterminator, date_format=date_format,
+                  doublequote=doublequote, escapechar=escapechar, decimal=decimal)
+    if path_or_buf is None:
+        return pdf.to_csv(None, **kwargs)
+    text = pdf.to_csv(None, **kwargs)
+    if _paths.is_file_like(path_or_buf) and isinstance(path_or_buf, io.TextIOBase):
+        path_or_buf.write(text)
+        return None
+    payload = text.encode(encoding or "utf-8")
+    with _paths.open_output(path_or_buf, compression, storage_options,
+                            mode="ab" if mode.startswith("a") else "wb") as f:
+        f.write(payload)
+    return None
+

@@ -1,0 +1,432 @@
+"""The CSV tokenizer and value parser as array code: the reference for the CUDA kernels in
+``backend/kernels/csv.cu`` and the ``engine="ember"`` parser on the CPU.
+
+Written against ``xp`` (NumPy or CuPy), so the same algorithm runs on both; the GPU path
+(``io/csv_gpu.py``) swaps in fused kernels for the byte-level passes and keeps the rest.
+
+The algorithm, for a UTF-8 buffer with ``"`` quotes (RFC 4180, doubled quotes inside quoted fields):
+
+1. quote parity: an inclusive prefix count of quote bytes; a byte is outside quotes when the count up to
+   it is even. Newlines and separators outside quotes are the record and field boundaries.
+2. field spans: [previous boundary + 1, boundary), a trailing ``\\r`` dropped before a newline; records
+   of one empty field (blank lines) are dropped, as pandas' ``skip_blank_lines`` does.
+3. per column: strip the outer quotes, gather the bytes, classify every field (NA string, integer, float,
+   bool, other) with segment reductions (prefix sums differenced at field ends), and parse numbers:
+   integers exactly as int64; floats exactly on Clinger's fast path (<= 15 significant digits and a
+   power of ten <= 22, where one multiplication or division is correctly rounded), the rest on the host.
+4. the column type is pandas': int64 if every value is an integer (float64 once any is NA), float64,
+   bool, else a string column in the Arrow layout (doubled quotes collapsed).
+
+Quotes are only special when the quote count is balanced: a quote in the middle of an unquoted field
+(not RFC 4180) toggles the parity; when that leaves rows ragged, the caller falls back to the host
+parser, which treats it as pandas does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+QUOTE = 34
+NEWLINE = 10
+CR = 13
+
+# pandas' default NA strings (pandas._libs.parsers.STR_NA_VALUES) and its default bool spellings.
+NA_STRINGS = ("", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
+              "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null")
+TRUE_STRINGS = ("True", "TRUE", "true")
+FALSE_STRINGS = ("False", "FALSE", "false")
+INF_STRINGS = ("inf", "+inf", "-inf", "infinity", "+infinity", "-infinity")  # matched case-insensitively
+
+POW10_INT = np.array([10**k for k in range(19)], dtype=np.int64)
+POW10_FLOAT = np.array([10.0**k for k in range(23)], dtype=np.float64)
+MAX_FAST_DIGITS = 15
+MAX_INT_DIGITS = 18
+
+
+class Unsupported(Exception):
+    """The buffer needs the host parser (ragged rows, unbalanced quotes, duplicate names, huge ints ...)."""
+
+
+@dataclass
+class Tokens:
+    """Field spans of a tokenized buffer: ``starts``/``ends`` are (records, columns) int64 arrays."""
+
+    starts: Any
+    ends: Any
+
+    @property
+    def n_records(self) -> int:
+        return int(self.starts.shape[0])
+
+    @property
+    def n_columns(self) -> int:
+        return int(self.starts.shape[1])
+
+
+def _boundaries(buf: Any, sep: int, xp: ModuleType) -> tuple[Any, Any]:
+    """Positions of separators/newlines outside quotes (plus a virtual newline at EOF) and newline flags."""
+    n = int(buf.shape[0])
+    qcount = xp.cumsum(buf == QUOTE, dtype=np.int64)
+    outside = (qcount & 1) == 0
+    is_nl = (buf == NEWLINE) & outside
+    is_bd = is_nl | ((buf == sep) & outside)
+    pos = xp.flatnonzero(is_bd).astype(np.int64)
+    nl = is_nl[pos]
+    # one sync for the two facts the host must know: balanced quotes, and whether the buffer ends a record
+    tail_quotes, last = (int(v) for v in to_host_pair(qcount[-1], buf[-1], xp))
+    if tail_quotes & 1:
+        raise Unsupported("EOF inside a quoted field")
+    if last != NEWLINE:
+        pos = xp.concatenate([pos, xp.asarray([n], dtype=np.int64)])
+        nl = xp.concatenate([nl, xp.ones(1, dtype=bool)])
+    return pos, nl
+
+
+def to_host_pair(a: Any, b: Any, xp: ModuleType) -> np.ndarray:
+    """Two device scalars in one transfer."""
+    if xp is np:
+        return np.array([int(a), int(b)], dtype=np.int64)
+    return xp.stack([a.astype(np.int64), b.astype(np.int64)]).get()
+
+
+def tokenize(buf: Any, sep: int = 44) -> Tokens:
+    """Field spans of every non-blank record of ``buf`` (uint8); raises Unsupported for ragged input.
+
+    Synchronizes twice (quote balance, then the record shape check)."""
+    xp = _xp(buf)
+    if int(buf.shape[0]) == 0:
+        z = xp.zeros((0, 0), dtype=np.int64)
+        return Tokens(z, z)
+    pos, nl = _boundaries(buf, sep, xp)
+    starts = xp.concatenate([xp.zeros(1, dtype=np.int64), pos[:-1] + 1])
+    ends = pos.copy()
+    has_cr = nl & (ends > starts)
+    cr_at = xp.where(has_cr, ends - 1, 0)
+    ends = xp.where(has_cr & (buf[cr_at] == CR), ends - 1, ends)
+    record = xp.cumsum(nl, dtype=np.int64) - nl
+    n_rec_all = int(record[-1]) + 1 if record.shape[0] else 0
+    counts = xp.bincount(record, minlength=n_rec_all)
+    first = xp.cumsum(counts) - counts
+    blank = (counts == 1) & (ends[first] == starts[first])
+    keep_rec = ~blank
+    kept_counts = counts[keep_rec]
+    stats = _host_stats(kept_counts, xp)
+    if stats[0] == 0:
+        z = xp.zeros((0, 0), dtype=np.int64)
+        return Tokens(z, z)
+    if stats[1] != stats[2]:
+        raise Unsupported("records have different numbers of fields")
+    ncols = int(stats[1])
+    keep_field = keep_rec[record]
+    starts, ends = starts[keep_field], ends[keep_field]
+    return Tokens(starts.reshape(-1, ncols), ends.reshape(-1, ncols))
+
+
+def _host_stats(counts: Any, xp: ModuleType) -> np.ndarray:
+    """(number of records, min fields, max fields) in one transfer."""
+    if counts.shape[0] == 0:
+        return np.zeros(3, dtype=np.int64)
+    vals = xp.stack([xp.asarray(counts.shape[0], dtype=np.int64), counts.min(), counts.max()])
+    return np.asarray(vals.get() if xp is not np else vals)
+
+
+def record_spans(buf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(start, end) byte offsets of every non-blank record, ends including the newline (host only).
+
+    Used to cut a buffer into row chunks (nrows, chunksize) before the host parser sees it."""
+    n = buf.shape[0]
+    if n == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    outside = (np.cumsum(buf == QUOTE, dtype=np.int64) & 1) == 0
+    nl = np.flatnonzero((buf == NEWLINE) & outside).astype(np.int64)
+    ends = nl + 1
+    if buf[-1] != NEWLINE:
+        ends = np.append(ends, n)
+    starts = np.concatenate([[0], ends[:-1]])
+    length = ends - starts
+    content = length - (buf[np.maximum(ends - 1, 0)] == NEWLINE)
+    last_cr = (content > 0) & (buf[np.maximum(starts + content - 1, 0)] == CR)
+    blank = (content - last_cr) == 0
+    return starts[~blank], ends[~blank]
+
+
+# --- per-column parsing --------------------------------------------------------------------------
+@dataclass
+class FieldBytes:
+    """The unquoted bytes of one column's fields, packed: ``offsets`` (m + 1), ``chars``, and for each
+    packed byte its field id; ``quoted`` marks fields that were quoted (doubled quotes to collapse)."""
+
+    offsets: Any
+    chars: Any
+    field: Any
+    quoted: Any
+    lengths: Any
+
+
+def _xp(a: Any) -> ModuleType:
+    from ember.backend import array_module
+
+    return array_module(a)
+
+
+def field_bytes(buf: Any, starts: Any, ends: Any) -> FieldBytes:
+    """Gather one column's field contents (outer quotes removed). Synchronizes once (total size)."""
+    xp = _xp(buf)
+    n = int(buf.shape[0])
+    length = ends - starts
+    safe_s = xp.minimum(starts, max(n - 1, 0))
+    safe_e = xp.clip(ends - 1, 0, max(n - 1, 0))
+    quoted = (length >= 2) & (buf[safe_s] == QUOTE) & (buf[safe_e] == QUOTE)
+    cs = starts + quoted
+    lengths = length - 2 * quoted
+    offsets = xp.zeros(lengths.shape[0] + 1, dtype=np.int64)
+    xp.cumsum(lengths, out=offsets[1:])
+    total = int(offsets[-1])
+    pos = xp.arange(total, dtype=np.int64)
+    field = xp.searchsorted(offsets, pos, side="right") - 1
+    chars = buf[cs[field] + (pos - offsets[field])] if total else xp.zeros(0, dtype=np.uint8)
+    return FieldBytes(offsets, chars, field, quoted, lengths)
+
+
+def _segment_sum(values: Any, offsets: Any, xp: ModuleType) -> Any:
+    """Sum of ``values`` over each field (prefix sum differenced at field bounds; int64 wraps safely)."""
+    c = xp.zeros(values.shape[0] + 1, dtype=values.dtype)
+    xp.cumsum(values, out=c[1:])
+    return c[offsets[1:]] - c[offsets[:-1]]
+
+
+def match_strings(fb: FieldBytes, words: tuple[str, ...], fold_case: bool = False) -> Any:
+    """Fields equal to one of ``words`` (byte comparison; ASCII case folded when asked)."""
+    xp = _xp(fb.chars)
+    out = xp.zeros(fb.lengths.shape[0], dtype=bool)
+    chars = fb.chars | 0x20 if fold_case else fb.chars
+    for word in words:
+        w = word.encode()
+        cand = fb.lengths == len(w)
+        for k, byte in enumerate(w):
+            idx = xp.minimum(fb.offsets[:-1] + k, max(int(chars.shape[0]) - 1, 0))
+            if chars.shape[0] == 0:
+                cand &= False
+                break
+            cand &= chars[idx] == (byte | 0x20 if fold_case else byte)
+        out |= cand
+    return out
+
+
+@dataclass
+class Numbers:
+    """Per field: integer / float syntax flags and parsed values (valid where the flags say)."""
+
+    is_int: Any
+    is_float: Any
+    int_value: Any
+    float_value: Any
+    slow: Any  # float syntax, but outside the exact fast path: parse on the host
+    long_int: Any  # integer syntax with more digits than int64 parsing here handles
+
+
+def parse_numbers(fb: FieldBytes) -> Numbers:
+    """Integer and float syntax check and conversion for every field, with segment reductions."""
+    xp = _xp(fb.chars)
+    m = fb.lengths.shape[0]
+    b = fb.chars
+    pos = xp.arange(b.shape[0], dtype=np.int64) - fb.offsets[:-1][fb.field]
+    digit = (b >= 48) & (b <= 57)
+    sign = (b == 43) | (b == 45)
+    dot = b == 46
+    expch = (b == 101) | (b == 69)
+    # exponent part: bytes after the first e/E of the field
+    seen_e = _segment_inclusive_count(expch, fb, xp)
+    in_exp = (seen_e > 0) & ~expch
+    prev_is_e = xp.zeros_like(expch)
+    if b.shape[0] > 1:
+        prev_is_e[1:] = expch[:-1] & (pos[1:] > 0)
+    sign_ok = sign & ((pos == 0) | prev_is_e)
+    legal = digit | sign_ok | dot | expch
+    n_illegal = _segment_sum((~legal).astype(np.int64), fb.offsets, xp)
+    n_dot = _segment_sum((dot & ~in_exp).astype(np.int64), fb.offsets, xp)
+    n_bad_dot = _segment_sum((dot & in_exp).astype(np.int64), fb.offsets, xp)
+    n_e = _segment_sum(expch.astype(np.int64), fb.offsets, xp)
+    mant_digit = digit & (seen_e == 0)
+    exp_digit = digit & in_exp
+    n_mant = _segment_sum(mant_digit.astype(np.int64), fb.offsets, xp)
+    n_expd = _segment_sum(exp_digit.astype(np.int64), fb.offsets, xp)
+    n_sign = _segment_sum(sign_ok.astype(np.int64), fb.offsets, xp)
+    ok = (n_illegal == 0) & (n_bad_dot == 0) & (n_dot <= 1) & (n_e <= 1) & (n_mant >= 1)
+    ok &= (n_e == 0) | (n_expd >= 1)
+    is_int = ok & (n_dot == 0) & (n_e == 0) & (n_sign <= 1)
+    is_float = ok
+    negative = xp.zeros(m, dtype=bool)
+    if b.shape[0]:
+        first = xp.minimum(fb.offsets[:-1], b.shape[0] - 1)
+        negative = (fb.lengths > 0) & (b[first] == 45)
+    # mantissa digits: place value counted among the field's mantissa digits after this one
+    mant_after = n_mant[fb.field] - _segment_inclusive_count(mant_digit, fb, xp)
+    digits = (b.astype(np.int64) - 48) * mant_digit
+    place = xp.minimum(mant_after, MAX_INT_DIGITS)
+    mant = _segment_sum(digits * xp.asarray(POW10_INT)[place] * (mant_after <= MAX_INT_DIGITS), fb.offsets, xp)
+    mant = xp.where(negative, -mant, mant)
+    long_int = is_int & (n_mant > MAX_INT_DIGITS)
+    is_int &= ~long_int
+    # exponent value (digits after e; at most 4 considered, more is out of the fast path)
+    exp_after = n_expd[fb.field] - _segment_inclusive_count(exp_digit, fb, xp)
+    edig = (b.astype(np.int64) - 48) * exp_digit
+    exp_val = _segment_sum(edig * xp.asarray(POW10_INT)[xp.minimum(exp_after, 4)] * (exp_after <= 4), fb.offsets, xp)
+    neg_exp = _segment_sum((sign_ok & (pos > 0) & (b == 45)).astype(np.int64), fb.offsets, xp) > 0
+    exp_val = xp.where(neg_exp, -exp_val, exp_val)
+    frac_digits = _segment_sum((mant_digit & (_segment_inclusive_count(dot, fb, xp) > 0)).astype(np.int64),
+                               fb.offsets, xp)
+    power = exp_val - frac_digits
+    fast = is_float & (n_mant <= MAX_FAST_DIGITS) & (xp.abs(power) <= 22) & (n_expd <= 4)
+    scale = xp.asarray(POW10_FLOAT)[xp.minimum(xp.abs(power), 22)]
+    magnitude = xp.abs(mant).astype(np.float64)
+    fval = xp.where(power >= 0, magnitude * scale, magnitude / scale)
+    fval = xp.where(negative, -fval, fval)
+    slow = is_float & ~fast
+    return Numbers(is_int, is_float, mant, fval, slow, long_int)
+
+
+def _segment_inclusive_count(flag: Any, fb: FieldBytes, xp: ModuleType) -> Any:
+    """For every byte, how many ``flag`` bytes of its field lie at or before it."""
+    c = xp.cumsum(flag, dtype=np.int64)
+    base = xp.concatenate([xp.zeros(1, dtype=np.int64), c])[fb.offsets[:-1]]
+    return c - base[fb.field] if c.shape[0] else c
+
+
+def parse_slow_floats(fb: FieldBytes, slow: Any, values: Any) -> Any:
+    """Exact conversion of the fields outside the fast path, on the host (one transfer each way)."""
+    from ember.backend import asarray_on, to_host
+
+    xp = _xp(values)
+    idx = to_host(xp.flatnonzero(slow))
+    if idx.size == 0:
+        return values
+    offsets, chars = to_host(fb.offsets), to_host(fb.chars)
+    text = chars.tobytes()
+    parsed = np.array([float(text[offsets[i]:offsets[i + 1]]) for i in idx], dtype=np.float64)
+    out = values.copy()
+    out[asarray_on(idx, xp)] = asarray_on(parsed, xp)
+    return out
+
+
+def collapse_quotes(fb: FieldBytes) -> tuple[Any, Any]:
+    """Arrow (offsets, chars) of the field strings, ``""`` inside quoted fields collapsed to ``"``."""
+    xp = _xp(fb.chars)
+    if fb.chars.shape[0] == 0:
+        return fb.offsets, fb.chars
+    q = fb.chars == QUOTE
+    nth = _segment_inclusive_count(q, fb, xp)  # 1-based index of this quote within its field
+    drop = q & fb.quoted[fb.field] & ((nth & 1) == 0)
+    keep = ~drop
+    kept = _segment_sum(keep.astype(np.int64), fb.offsets, xp)
+    offsets = xp.zeros(kept.shape[0] + 1, dtype=np.int64)
+    xp.cumsum(kept, out=offsets[1:])
+    return offsets, fb.chars[keep]
+
+
+def decode_header(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]:
+    """Column names from one record's field spans (host)."""
+    names = []
+    raw = bytes(buf[int(starts.min()) if starts.size else 0: int(ends.max()) if ends.size else 0])
+    base = int(starts.min()) if starts.size else 0
+    for s, e in zip(starts.tolist(), ends.tolist(), strict=False):
+        field = raw[s - base:e - base]
+        if len(field) >= 2 and field[:1] == b'"' and field[-1:] == b'"':
+            field = field[1:-1].replace(b'""', b'"')
+        names.append(field.decode("utf-8"))
+    return names
+
+
+# --- columns and frames ----------------------------------------------------------------------------
+@dataclass
+class Words:
+    """The strings that mean NA, True and False (pandas' defaults unless the user changed them)."""
+
+    na: tuple[str, ...] = NA_STRINGS
+    true: tuple[str, ...] = TRUE_STRINGS
+    false: tuple[str, ...] = FALSE_STRINGS
+
+
+def parse_column(buf: Any, starts: Any, ends: Any, words: Words) -> Any:
+    """One column from its field spans, typed as pandas infers it. Synchronizes a few times
+    (byte total, the type decision, and the slow-float fallback when there is one)."""
+    from ember.column import NumericColumn, StringColumn
+
+    xp = _xp(buf)
+    fb = field_bytes(buf, starts, ends)
+    m = int(starts.shape[0])
+    na = match_strings(fb, words.na) if words.na else xp.zeros(m, dtype=bool)
+    nums = parse_numbers(fb)
+    inf = match_strings(fb, INF_STRINGS, fold_case=True)
+    is_true = match_strings(fb, words.true)
+    is_false = match_strings(fb, words.false)
+    valid = ~na
+    facts = xp.stack([
+        valid.sum(), (nums.is_int & valid).sum(), ((nums.is_float | inf) & valid).sum(),
+        ((is_true | is_false) & valid).sum(), (nums.long_int & valid).sum(), na.sum(),
+    ]).astype(np.int64)
+    n_valid, n_int, n_float, n_bool, n_long, n_na = (int(v) for v in (facts.get() if xp is not np else facts))
+    if n_long:
+        raise Unsupported("integers wider than 18 digits")
+    if n_valid == 0:
+        return NumericColumn(xp.full(m, np.nan, dtype=np.float64))
+    if n_int == n_valid and n_na == 0:
+        return NumericColumn(nums.int_value)
+    if n_float == n_valid:
+        values = nums.float_value
+        values = parse_slow_floats(fb, nums.slow & valid, values)
+        values = xp.where(nums.is_int, nums.int_value.astype(np.float64), values)
+        values = xp.where(inf, xp.where(_first_byte(fb, xp) == 45, -np.inf, np.inf), values)
+        return NumericColumn(xp.where(valid, values, np.nan))
+    if n_bool == n_valid:
+        return NumericColumn(is_true, None if n_na == 0 else valid)
+    offsets, chars = collapse_quotes(fb)
+    return StringColumn(offsets, chars, None if n_na == 0 else valid)
+
+
+def _first_byte(fb: FieldBytes, xp: ModuleType) -> Any:
+    if fb.chars.shape[0] == 0:
+        return xp.zeros(fb.lengths.shape[0], dtype=np.uint8)
+    return fb.chars[xp.minimum(fb.offsets[:-1], fb.chars.shape[0] - 1)]
+
+
+def read_buffer(buf: Any, sep: str = ",", header: int | None = 0, names: list | None = None,
+                words: Words | None = None, nrows: int | None = None) -> tuple[list, list]:
+    """(column names, columns) of a CSV buffer (uint8 array on the host or the device).
+
+    ``header`` is 0 (first record holds the names) or None; raises Unsupported where the host parser
+    must take over (ragged records, unbalanced quotes, duplicate names, a names list of another width)."""
+    from ember.backend import to_host
+    from ember.column import StringColumn
+
+    words = words or Words()
+    sep_b = sep.encode()
+    if len(sep_b) != 1:
+        raise Unsupported("multi-byte separator")
+    tok = tokenize(buf, sep_b[0])
+    if tok.n_records == 0:
+        raise Unsupported("no records")
+    starts, ends = tok.starts, tok.ends
+    if header == 0:
+        file_names = decode_header(to_host(buf), to_host(starts[0]), to_host(ends[0]))
+        starts, ends = starts[1:], ends[1:]
+        if len(set(file_names)) != len(file_names):
+            raise Unsupported("duplicate column names")
+    else:
+        file_names = list(range(tok.n_columns))
+    if names is not None:
+        if len(names) != tok.n_columns:
+            raise Unsupported("names of another width than the records")
+        file_names = list(names)
+    if nrows is not None:
+        starts, ends = starts[:nrows], ends[:nrows]
+    if starts.shape[0] == 0:
+        xp = _xp(buf)
+        empty = StringColumn(xp.zeros(1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), None, np.dtype(object))
+        return file_names, [empty for _ in file_names]
+    cols = [parse_column(buf, starts[:, j], ends[:, j], words) for j in range(tok.n_columns)]
+    return file_names, cols
