@@ -555,13 +555,19 @@ def _prep(cp: CP, pat: str, case: bool) -> tuple[CP, Any]:
     return low, _simple_lower(xp, _pattern_cps(xp, pat))
 
 
-def _simple_lower(xp: Any, c: Any) -> Any:
-    keys = _device_table("lower:0", xp)
+def _simple_lower(xp: Any, c: Any, kind: str = "lower") -> Any:
+    """One-to-one case mapping (characters whose full mapping expands are kept)."""
+    keys = _device_table(f"{kind}:0", xp)
     if c.shape[0] == 0:
         return c
-    vals = _device_table("lower:2", xp)
+    vals = _device_table(f"{kind}:2", xp)
     pos = xp.minimum(xp.searchsorted(keys, c), keys.shape[0] - 1)
-    return xp.where(keys[pos] == c, vals[pos, 0], c)
+    counts = _device_table(f"{kind}:1", xp)
+    return xp.where((keys[pos] == c) & (counts[pos] == 1), vals[pos, 0], c)
+
+
+def _simple_upper(xp: Any, c: Any) -> Any:
+    return _simple_lower(xp, c, "upper")
 
 
 def startswith(col: StringColumn, pat: str | tuple, na: Any = None, end: bool = False) -> NumericColumn:

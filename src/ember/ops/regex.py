@@ -1,0 +1,347 @@
+"""Regular expressions on the device: a subset of Python's ``re`` compiled to a position automaton.
+
+The pattern is parsed with Python's own parser (``re._parser``), so the syntax is exactly Python's.
+The supported subset is compiled to a Glushkov automaton (one state per character-class position,
+no epsilon moves) and evaluated for *all rows at once*: the state set of every row is a row of a 0/1
+matrix, one step of the automaton is a matrix product with the follow matrix masked by the class
+membership of each row's next character. The loop runs over character positions (the longest row),
+never over rows; rows are sorted by length so that step ``t`` only touches rows longer than ``t``.
+The same array code runs on NumPy (CPU reference) and CuPy (device, the product runs on cuBLAS).
+
+Supported: literals, ``.``, classes ``[...]`` with ranges and negation, ``\\d \\w \\s \\D \\W \\S``
+(Unicode, as Python's ``str`` patterns), groups (capturing or not; captures are ignored: only match
+existence is computed), alternation ``|``, greedy / lazy quantifiers ``* + ? {m,n}`` (lazy and
+greedy accept the same strings), ``^`` / ``\\A`` at the start and ``$`` / ``\\Z`` at the end of the
+pattern, flags ``IGNORECASE`` (simple case folding), ``DOTALL`` and ``ASCII``. Anything else
+(backreferences, lookaround, ``\\b``, ``MULTILINE``, anchors inside the pattern, possessive or atomic
+groups, inline scoped flags) raises ``NotImplementedError`` naming the construct.
+
+Operations that need match *spans* (replace, extract, split with a regex) are in ``ops.strings`` and use
+Python's ``re`` once per distinct value.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+import numpy as np
+
+try:  # Python >= 3.11
+    import re._constants as _c
+    import re._parser as _parser
+except ImportError:  # pragma: no cover - Python 3.10
+    import sre_constants as _c  # type: ignore[no-redef]
+    import sre_parse as _parser  # type: ignore[no-redef]
+
+from ember.backend import asarray_on, to_host
+
+MAX_STATES = 1024
+_SUPPORTED_FLAGS = re.IGNORECASE | re.DOTALL | re.ASCII | re.UNICODE
+
+
+class Program:
+    """A compiled pattern: classes per position, first/last sets, follow matrix, anchors."""
+
+    def __init__(self) -> None:
+        self.classes: list[tuple[bool, tuple]] = []  # (negated, items) per position
+        self.follow: dict[int, set[int]] = {}
+        self.first: set[int] = set()
+        self.last: set[int] = set()
+        self.nullable = False
+        self.start_anchor = False
+        self.end_anchor: str | None = None  # "$" (also before a final newline) or "Z" (strict)
+        self.flags = 0
+
+    @property
+    def nstates(self) -> int:
+        return len(self.classes)
+
+
+def _unsupported(what: str) -> NotImplementedError:
+    return NotImplementedError(
+        f"regex: {what} is outside the device regex subset (literals, classes, groups, alternation, "
+        "greedy/lazy/bounded quantifiers, ^ at the start and $ at the end)")
+
+
+_OP_NAMES = {
+    "GROUPREF": "a backreference", "GROUPREF_EXISTS": "a conditional group", "ASSERT": "a lookahead/lookbehind",
+    "ASSERT_NOT": "a negative lookahead/lookbehind", "POSSESSIVE_REPEAT": "a possessive quantifier",
+    "ATOMIC_GROUP": "an atomic group", "GROUPREF_IGNORE": "a backreference",
+}
+_AT_NAMES = {"AT_BOUNDARY": "\\b", "AT_NON_BOUNDARY": "\\B", "AT_BEGINNING": "'^'", "AT_END": "'$'",
+             "AT_BEGINNING_STRING": "\\A", "AT_END_STRING": "\\Z"}
+
+
+@functools.lru_cache(maxsize=256)
+def compile_pattern(pattern: str, flags: int = 0) -> Program:
+    """Parse with Python's parser and build the Glushkov automaton. Raises NotImplementedError for
+    constructs outside the subset and ``re.error`` for invalid patterns."""
+    if not isinstance(pattern, str):
+        raise TypeError(f"regex: expected a str pattern, got {type(pattern).__name__}")
+    parsed = _parser.parse(pattern, flags)
+    prog = Program()
+    prog.flags = parsed.state.flags
+    if prog.flags & re.MULTILINE:
+        raise _unsupported("the MULTILINE flag")
+    if prog.flags & re.VERBOSE:
+        prog.flags &= ~re.VERBOSE
+    items = list(parsed)
+    if items and items[0][0] == _c.AT and str(items[0][1]) in ("AT_BEGINNING", "AT_BEGINNING_STRING"):
+        prog.start_anchor = True
+        items = items[1:]
+    if items and items[-1][0] == _c.AT and str(items[-1][1]) in ("AT_END", "AT_END_STRING"):
+        prog.end_anchor = "$" if str(items[-1][1]) == "AT_END" else "Z"
+        items = items[:-1]
+    nullable, first, last = _seq(prog, items)
+    prog.nullable, prog.first, prog.last = nullable, first, last
+    return prog
+
+
+Frag = tuple[bool, set[int], set[int]]
+
+
+def _new_pos(prog: Program, negated: bool, items: tuple) -> Frag:
+    if prog.nstates >= MAX_STATES:
+        raise NotImplementedError(f"regex: the pattern needs more than {MAX_STATES} automaton states")
+    k = prog.nstates
+    prog.classes.append((negated, items))
+    prog.follow[k] = set()
+    return False, {k}, {k}
+
+
+def _link(prog: Program, frm: set[int], to: set[int]) -> None:
+    for s in frm:
+        prog.follow[s] |= to
+
+
+def _seq(prog: Program, items: list) -> Frag:
+    nullable, first, last = True, set(), set()
+    for item in items:
+        n2, f2, l2 = _node(prog, item)
+        _link(prog, last, f2)
+        first = first | f2 if nullable else first
+        last = l2 | last if n2 else l2
+        nullable = nullable and n2
+    return nullable, first, last
+
+
+def _node(prog: Program, item: tuple) -> Frag:
+    op, av = item
+    name = str(op)
+    if name == "LITERAL":
+        return _new_pos(prog, False, (("lit", av),))
+    if name == "NOT_LITERAL":
+        return _new_pos(prog, True, (("lit", av),))
+    if name == "ANY":
+        return _new_pos(prog, False, (("any",),))
+    if name == "IN":
+        return _in(prog, av)
+    if name == "SUBPATTERN":
+        _group, add_flags, del_flags, sub = av
+        if add_flags or del_flags:
+            raise _unsupported("an inline scoped flag group (?flags:...)")
+        return _seq(prog, list(sub))
+    if name == "BRANCH":
+        nullable, first, last = False, set(), set()
+        for alt in av[1]:
+            n2, f2, l2 = _seq(prog, list(alt))
+            nullable, first, last = nullable or n2, first | f2, last | l2
+        return nullable, first, last
+    if name in ("MAX_REPEAT", "MIN_REPEAT"):
+        return _repeat(prog, *av)
+    if name == "AT":
+        return _raise_at(str(av))
+    raise _unsupported(_OP_NAMES.get(name, f"the construct {name}"))
+
+
+def _raise_at(at: str) -> Frag:
+    what = _AT_NAMES.get(at, at)
+    if at in ("AT_BEGINNING", "AT_END", "AT_BEGINNING_STRING", "AT_END_STRING"):
+        raise _unsupported(f"the anchor {what} inside the pattern (only at its start/end)")
+    raise _unsupported(f"the assertion {what}")
+
+
+def _in(prog: Program, av: list) -> Frag:
+    negated = False
+    items = []
+    for op, arg in av:
+        name = str(op)
+        if name == "NEGATE":
+            negated = True
+        elif name == "LITERAL":
+            items.append(("lit", arg))
+        elif name == "RANGE":
+            items.append(("range", arg[0], arg[1]))
+        elif name == "CATEGORY":
+            items.append(("cat", str(arg)))
+        else:
+            raise _unsupported(f"the class item {name}")
+    return _new_pos(prog, negated, tuple(items))
+
+
+def _repeat(prog: Program, lo: int, hi: int, sub: Any) -> Frag:
+    items = list(sub)
+    unbounded = hi == _c.MAXREPEAT
+    nullable, first, last = True, set(), set()
+    parts: list[Frag] = []
+    for _ in range(lo):
+        parts.append(_seq(prog, items))
+    if unbounded:
+        n2, f2, l2 = _seq(prog, items)
+        _link(prog, l2, f2)
+        parts.append((True, f2, l2))
+    else:
+        for _ in range(hi - lo):
+            n2, f2, l2 = _seq(prog, items)
+            parts.append((True, f2, l2))
+    for n2, f2, l2 in parts:
+        _link(prog, last, f2)
+        first = first | f2 if nullable else first
+        last = l2 | last if n2 else l2
+        nullable = nullable and n2
+    return nullable, first, last
+
+
+# --- evaluation ----------------------------------------------------------------------------------------
+
+_CATS = {
+    "CATEGORY_DIGIT": ("decimal",), "CATEGORY_SPACE": ("space",), "CATEGORY_WORD": ("word",),
+}
+
+
+def _category(xp: Any, cps: Any, cat: str, ascii_only: bool) -> Any:
+    from ember.ops.strings import char_flag, is_word_char
+
+    negate = cat.startswith("CATEGORY_NOT_")
+    base = cat.replace("NOT_", "")
+    if base not in _CATS:
+        raise _unsupported(f"the class {cat}")
+    kind = _CATS[base][0]
+    if ascii_only:
+        c = cps
+        out = {"decimal": (c >= 48) & (c <= 57),
+               "space": ((c >= 9) & (c <= 13)) | (c == 32),
+               "word": ((c >= 48) & (c <= 57)) | ((c >= 65) & (c <= 90)) | ((c >= 97) & (c <= 122)) | (c == 95)}[kind]
+    elif kind == "word":
+        out = is_word_char(xp, cps)
+    else:
+        out = char_flag(xp, cps, kind)
+    return ~out if negate else out
+
+
+def _class_items(xp: Any, cps: Any, items: tuple, flags: int) -> Any:
+    out = xp.zeros(cps.shape[0], dtype=bool)
+    for it in items:
+        if it[0] == "lit":
+            out |= cps == it[1]
+        elif it[0] == "range":
+            out |= (cps >= it[1]) & (cps <= it[2])
+        elif it[0] == "any":
+            out |= xp.ones_like(out) if flags & re.DOTALL else cps != 10
+        else:
+            out |= _category(xp, cps, it[1], bool(flags & re.ASCII))
+    return out
+
+
+def class_member(xp: Any, cps: Any, negated: bool, items: tuple, flags: int) -> Any:
+    """Membership of each code point in one position's class (IGNORECASE: the character, its simple
+    lower and upper case forms are tried)."""
+    out = _class_items(xp, cps, items, flags)
+    if flags & re.IGNORECASE and not all(it[0] in ("any", "cat") for it in items):
+        from ember.ops.strings import _simple_lower, _simple_upper
+
+        out |= _class_items(xp, _simple_lower(xp, cps), items, flags)
+        out |= _class_items(xp, _simple_upper(xp, cps), items, flags)
+    return ~out if negated else out
+
+
+def _membership(xp: Any, cps: Any, prog: Program) -> Any:
+    """(m, S) float32: 1 where character i is in the class of state k. Identical classes share work."""
+    seen: dict[tuple, Any] = {}
+    cols = []
+    for negated, items in prog.classes:
+        key = (negated, items)
+        if key not in seen:
+            seen[key] = class_member(xp, cps, negated, items, prog.flags)
+        cols.append(seen[key])
+    if not cols:
+        return xp.zeros((cps.shape[0], 0), dtype=np.float32)
+    return xp.stack(cols, axis=1).astype(np.float32)
+
+
+def regex_match(cp: Any, pattern: str, flags: int, mode: str) -> Any:
+    """Bool per row: ``re.search`` (mode "search"), ``re.match`` or ``re.fullmatch`` found a match.
+
+    ``cp`` is a code point view (``ops.strings.CP``). Missing rows give False (callers apply the mask).
+    Synchronizes twice: the longest row, and the per-step count of rows still running."""
+    if flags & ~_SUPPORTED_FLAGS:
+        raise _unsupported(f"the flags {re.RegexFlag(flags & ~_SUPPORTED_FLAGS)!r}")
+    prog = compile_pattern(pattern, flags)
+    xp = cp.xp
+    n = len(cp)
+    L = cp.lengths
+    start_anchor = prog.start_anchor or mode in ("match", "fullmatch")
+    end_anchor = "Z" if mode == "fullmatch" else prog.end_anchor
+    if n == 0:
+        return xp.zeros(0, dtype=bool)
+    lastc = cp.cps[xp.maximum(cp.offs[1:] - 1, 0)] if cp.cps.shape[0] else xp.zeros(n, dtype=np.int32)
+    ends_nl = (L > 0) & (lastc == 10)
+    if prog.nullable:
+        if not start_anchor:
+            return xp.ones(n, dtype=bool)
+        found = _end_ok(xp, -1, L, end_anchor, ends_nl)
+    else:
+        found = xp.zeros(n, dtype=bool)
+    S = prog.nstates
+    if S == 0 or cp.cps.shape[0] == 0:
+        return found
+    F = np.zeros((S, S), dtype=np.float32)
+    for s, tos in prog.follow.items():
+        F[s, list(tos)] = 1
+    first = np.zeros(S, dtype=bool)
+    first[list(prog.first)] = True
+    last = np.zeros(S, dtype=bool)
+    last[list(prog.last)] = True
+    F, first = asarray_on(F, xp), asarray_on(first.astype(np.float32), xp)
+    last = asarray_on(last.astype(np.float32), xp)
+    member = _membership(xp, cp.cps, prog)
+    order = xp.argsort(-L)
+    Ls = L[order]
+    maxlen = int(Ls[0])
+    active = to_host(xp.searchsorted(-Ls, -xp.arange(maxlen, dtype=np.int64), side="left"))
+    row_start = cp.offs[:-1][order]
+    ends_s = ends_nl[order]
+    state = xp.zeros((n, S), dtype=np.float32)
+    found_s = found[order]
+    for t in range(maxlen):
+        a = int(active[t])
+        if a == 0:
+            break
+        mem = member[row_start[:a] + t]
+        if t == 0:
+            nxt = xp.broadcast_to(first, (a, S))
+        else:
+            nxt = (state[:a] @ F > 0).astype(np.float32)
+            if not start_anchor:
+                nxt = xp.maximum(nxt, first)
+        nxt = nxt * mem
+        state[:a] = nxt
+        acc = (nxt @ last) > 0
+        found_s[:a] |= acc & _end_ok(xp, t, Ls[:a], end_anchor, ends_s[:a])
+        if start_anchor and t % 16 == 15 and not bool(state[:a].any()):
+            break  # anchored matches cannot start later: every row's automaton has died
+    out = xp.empty(n, dtype=bool)
+    out[order] = found_s
+    return out
+
+
+def _end_ok(xp: Any, t: int, L: Any, end_anchor: str | None, ends_nl: Any) -> Any:
+    """A match ending after character ``t`` (t = -1: the empty prefix) satisfies the end anchor."""
+    if end_anchor is None:
+        return xp.ones(L.shape[0], dtype=bool)
+    ok = L == t + 1
+    if end_anchor == "$":
+        ok |= (L == t + 2) & ends_nl
+    return ok
