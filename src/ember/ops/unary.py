@@ -1,0 +1,423 @@
+"""Elementwise one-column operations: negate, invert, abs, round, clip, NumPy ufuncs, isin, between,
+map (dict), astype.
+
+Lookups (isin, map) are vectorized: numeric keys by sort + searchsorted, strings by dense ranks of the
+column and the keys together (one string sort). ``astype`` works on the device except for conversions
+to and from strings and to 'category' of non-numeric columns, which go through pandas/pyarrow on the
+host (the column is copied there and back).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ember.column import (
+    CategoricalColumn,
+    Column,
+    DatetimeColumn,
+    NumericColumn,
+    StringColumn,
+    TimedeltaColumn,
+    concat_columns,
+    from_any,
+    from_pandas,
+)
+from ember.column.dtypes import is_masked_extension, resolve
+from ember.ops.binary import UNIT_NS, binary_op, pandas_view, scalar_ticks
+
+_UFUNC_TO_OP = {
+    "add": "add", "subtract": "sub", "multiply": "mul", "true_divide": "truediv", "divide": "truediv",
+    "floor_divide": "floordiv", "remainder": "mod", "mod": "mod", "power": "pow", "equal": "eq",
+    "not_equal": "ne", "less": "lt", "less_equal": "le", "greater": "gt", "greater_equal": "ge",
+    "bitwise_and": "and_", "bitwise_or": "or_", "bitwise_xor": "xor", "logical_and": "and_",
+    "logical_or": "or_", "logical_xor": "xor",
+}
+
+
+# --- sign, invert, abs, round, clip --------------------------------------------------------------------
+
+
+def _numeric_only(col: Column, what: str) -> NumericColumn:
+    if isinstance(col, NumericColumn):
+        return pandas_view(col)
+    raise TypeError(f"bad operand type for {what}: '{col.dtype}'")
+
+
+def negate(col: Column) -> Column:
+    """``-col``."""
+    if isinstance(col, TimedeltaColumn):
+        return col._rebuild(-col.data, col.mask)
+    c = _numeric_only(col, "unary -")
+    if c.is_bool:
+        raise TypeError("The numpy boolean negative, the `-` operator, is not supported, use the `~` operator "
+                        "or the logical_not function instead.")
+    return NumericColumn(-c.data, c.mask, c.nullable)
+
+
+def invert(col: Column) -> Column:
+    """``~col``: logical not for bools, bitwise not for integers."""
+    c = _numeric_only(col, "unary ~")
+    if c.is_float:
+        raise TypeError("ufunc 'invert' not supported for the input types")
+    return NumericColumn(~c.data, c.mask, c.nullable)
+
+
+def absolute(col: Column) -> Column:
+    """``abs(col)``."""
+    if isinstance(col, TimedeltaColumn):
+        return col._rebuild(col.xp.abs(col.data), col.mask)
+    c = _numeric_only(col, "abs()")
+    return NumericColumn(c.xp.abs(c.data), c.mask, c.nullable)
+
+
+def round_(col: Column, decimals: int = 0) -> Column:
+    """Round half to even to ``decimals`` places (ints and bools come back unchanged for decimals >= 0)."""
+    c = _numeric_only(col, "round()")
+    if not c.is_float and (decimals >= 0 or c.is_bool):
+        return c
+    return NumericColumn(c.xp.round(c.data, decimals), c.mask, c.nullable)
+
+
+def clip(col: Column, lower: Any = None, upper: Any = None) -> Column:
+    """Values limited to [lower, upper] (scalars; None = unbounded). Missing values stay missing."""
+    if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
+        kind = "M" if isinstance(col, DatetimeColumn) else "m"
+        lo = None if _none(lower) else scalar_ticks(lower, kind, getattr(col, "tz", None))
+        hi = None if _none(upper) else scalar_ticks(upper, kind, getattr(col, "tz", None))
+        data = col.data
+        if lo is not None:
+            data = col.xp.maximum(data, lo[0] * (UNIT_NS[lo[1]] // UNIT_NS[col.unit]) if UNIT_NS[lo[1]] >= UNIT_NS[col.unit] else lo[0] // (UNIT_NS[col.unit] // UNIT_NS[lo[1]]))
+        if hi is not None:
+            data = col.xp.minimum(data, hi[0] * (UNIT_NS[hi[1]] // UNIT_NS[col.unit]) if UNIT_NS[hi[1]] >= UNIT_NS[col.unit] else hi[0] // (UNIT_NS[col.unit] // UNIT_NS[hi[1]]))
+        return col._rebuild(data, col.mask)
+    c = _numeric_only(col, "clip()")
+    xp, data = c.xp, c.data
+    bounds = [b for b in (lower, upper) if not _none(b)]
+    dtype = np.result_type(data.dtype, *bounds) if bounds else data.dtype
+    if c.nullable and dtype != data.dtype and dtype.kind == "f" and data.dtype.kind in "iu":
+        dtype = np.dtype(np.float64)
+    data = data.astype(dtype, copy=False)
+    if not _none(lower):
+        data = xp.where(data < lower, np.asarray(lower, dtype=dtype)[()], data)
+    if not _none(upper):
+        data = xp.where(data > upper, np.asarray(upper, dtype=dtype)[()], data)
+    return NumericColumn(data, c.mask, c.nullable)
+
+
+def _none(x: Any) -> bool:
+    return x is None or x is pd.NA or (isinstance(x, float) and np.isnan(x))
+
+
+# --- ufuncs --------------------------------------------------------------------------------------------
+
+
+def apply_ufunc(ufunc: np.ufunc, *inputs: Column | Any) -> Column | tuple[Column, ...]:
+    """A NumPy ufunc applied with the same-named function of the column's array module (so
+    ``np.sin(series)`` stays on the device); arithmetic/comparison ufuncs follow ``binary_op``.
+
+    Missing values propagate; for nullable columns a NaN produced by the ufunc is missing (pandas 3).
+    """
+    name = ufunc.__name__
+    cols = [x for x in inputs if isinstance(x, Column)]
+    if not cols:
+        raise TypeError(f"apply_ufunc: {name} needs at least one column input")
+    if ufunc.nin == 2 and name in _UFUNC_TO_OP:
+        a, b = inputs
+        if isinstance(a, Column):
+            return binary_op(a, b, _UFUNC_TO_OP[name])
+        op = _UFUNC_TO_OP[name]
+        return binary_op(b, a, "r" + op if "r" + op in _R_OPS else op)
+    if ufunc.nin == 1 and name in ("negative", "invert", "logical_not", "absolute", "fabs"):
+        c = inputs[0]
+        if name == "negative":
+            return negate(c)
+        if name == "logical_not":
+            return invert(c) if isinstance(c, NumericColumn) and c.is_bool else _ufunc(ufunc, inputs)
+        return invert(c) if name == "invert" else absolute(c)
+    return _ufunc(ufunc, inputs)
+
+
+_R_OPS = ("radd", "rsub", "rmul", "rtruediv", "rfloordiv", "rmod", "rpow", "rand_", "ror_", "rxor")
+
+
+def _ufunc(ufunc: np.ufunc, inputs: tuple) -> Column | tuple[Column, ...]:
+    name = ufunc.__name__
+    cols = []
+    for x in inputs:
+        if isinstance(x, Column) and not isinstance(x, NumericColumn):
+            raise TypeError(f"ufunc '{name}' is not supported for columns of dtype {x.dtype}")
+        cols.append(pandas_view(x) if isinstance(x, Column) else x)
+    col0 = next(c for c in cols if isinstance(c, Column))
+    xp = col0.xp
+    fn = getattr(xp, name, None)
+    if fn is None:
+        raise NotImplementedError(f"apply_ufunc: {name} has no {xp.__name__} equivalent")
+    args = [c.data if isinstance(c, Column) else c for c in cols]
+    with np.errstate(all="ignore"):
+        out = fn(*args)
+    nullable = any(isinstance(c, Column) and c.nullable for c in cols)
+    valid = None
+    for c in cols:
+        if isinstance(c, Column):
+            v = c.mask
+            if nullable and not c.nullable and c.is_float:
+                v = ~xp.isnan(c.data)
+            if v is not None:
+                valid = v if valid is None else valid & v
+    outs = out if isinstance(out, tuple) else (out,)
+    res = tuple(_wrap_ufunc_out(xp, o, valid, nullable) for o in outs)
+    return res if isinstance(out, tuple) else res[0]
+
+
+def _wrap_ufunc_out(xp: Any, out: Any, valid: Any, nullable: bool) -> Column:
+    if nullable:
+        if out.dtype.kind == "f":
+            nn = ~xp.isnan(out)
+            valid = nn if valid is None else valid & nn
+        return NumericColumn(out, valid, nullable=True)
+    res = NumericColumn(out)
+    return res if valid is None else res.set_missing(valid)
+
+
+# --- lookups: isin, map --------------------------------------------------------------------------------
+
+
+def _lookup(col: Column, keys: list) -> tuple[Any, bool]:
+    """For each row, the index into ``keys`` of an equal key (-1 when none), and whether a missing
+    key is among ``keys`` (missing rows are never matched here)."""
+    xp, n = col.xp, len(col)
+    has_na = any(_none(k) or k is pd.NaT for k in keys)
+    keys = [k for k in keys if not (_none(k) or k is pd.NaT)]
+    if not keys or n == 0:
+        return xp.full(n, -1, dtype=np.int64), has_na
+    if isinstance(col, StringColumn):
+        str_keys = [k for k in keys if isinstance(k, str)]
+        pos = [i for i, k in enumerate(keys) if isinstance(k, str)]
+        if not str_keys:
+            return xp.full(n, -1, dtype=np.int64), has_na
+        from ember.ops.sort import sort_keys
+
+        kcol = from_any(str_keys, xp)
+        both = concat_columns([col.with_mask(None), kcol.with_mask(None)])
+        ranks = sort_keys(both).astype(np.int64)
+        return _search(xp, ranks[:n], ranks[n:], xp.asarray(np.asarray(pos, dtype=np.int64))), has_na
+    if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
+        kind = "M" if isinstance(col, DatetimeColumn) else "m"
+        ticks, pos = [], []
+        for i, k in enumerate(keys):
+            if isinstance(k, str):
+                continue  # pandas' isin does not parse strings
+            try:
+                t, unit, _ = scalar_ticks(k, kind, getattr(col, "tz", None))
+            except (TypeError, ValueError):
+                continue
+            if UNIT_NS[unit] >= UNIT_NS[col.unit]:
+                ticks.append(t * (UNIT_NS[unit] // UNIT_NS[col.unit]))
+                pos.append(i)
+        if not ticks:
+            return xp.full(n, -1, dtype=np.int64), has_na
+        return _search(xp, col.data, xp.asarray(np.asarray(ticks, np.int64)), xp.asarray(np.asarray(pos, np.int64))), has_na
+    numeric = [(i, k) for i, k in enumerate(keys) if isinstance(k, (bool, int, float, np.number, np.bool_))]
+    if not numeric:
+        return xp.full(n, -1, dtype=np.int64), has_na
+    data = col.data
+    kv = np.asarray([k for _, k in numeric])
+    dtype = np.result_type(data.dtype, kv.dtype)
+    if kv.dtype.kind == "f" and np.isnan(kv).any():
+        has_na = True
+    return _search(xp, data.astype(dtype, copy=False), xp.asarray(kv.astype(dtype)),
+                   xp.asarray(np.asarray([i for i, _ in numeric], np.int64))), has_na
+
+
+def _search(xp: Any, values: Any, keys: Any, key_pos: Any) -> Any:
+    """Index (into the original key list, via ``key_pos``) of each value's equal key, or -1."""
+    order = xp.argsort(keys, kind="stable") if xp is np else xp.argsort(keys)
+    sk = keys[order]
+    i = xp.searchsorted(sk, values, side="left")
+    i = xp.minimum(i, sk.shape[0] - 1)
+    hit = sk[i] == values
+    return xp.where(hit, key_pos[order[i]], -1)
+
+
+def isin(col: Column, values: Any) -> Column:
+    """Boolean column: whether each value is among ``values`` (list, array, set, Series; strings too).
+    Nullable columns give a ``boolean`` column, as pandas."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"only list-like objects are allowed to be passed to isin(), you passed a `{type(values).__name__}`")
+    keys = list(values.to_pandas() if isinstance(values, Column) else values)
+    xp, n = col.xp, len(col)
+    if isinstance(col, CategoricalColumn):
+        cat_hit = isin(col.categories, keys).data
+        _, has_na = _lookup(col.categories, [k for k in keys if _none(k)])
+        safe = xp.maximum(col.codes, 0)
+        out = xp.where(col.codes >= 0, cat_hit[safe] if len(col.categories) else False, has_na)
+        return NumericColumn(out.astype(bool))
+    if isinstance(col, NumericColumn):
+        col = pandas_view(col)
+    idx, has_na = _lookup(col, keys)
+    found = idx >= 0
+    missing = col.isna() if col.has_nulls_possible else None
+    if missing is not None:  # pandas matches missing rows only for numpy NaN/NaT among the values
+        nullable = isinstance(col, NumericColumn) and col.nullable
+        found = xp.where(missing, has_na and not nullable, found)
+    if isinstance(col, NumericColumn) and col.nullable:
+        return NumericColumn(found, None, nullable=True)
+    return NumericColumn(found if n else xp.zeros(0, dtype=bool))
+
+
+def between(col: Column, left: Any, right: Any, inclusive: str = "both") -> Column:
+    """``left <= col <= right`` with the bounds' inclusion set by ``inclusive``."""
+    ops = {"both": ("ge", "le"), "neither": ("gt", "lt"), "left": ("ge", "lt"), "right": ("gt", "le")}
+    if inclusive not in ops:
+        raise ValueError("Inclusive has to be either string of 'both','left', 'right', or 'neither'.")
+    lo, hi = ops[inclusive]
+    return binary_op(binary_op(col, left, lo), binary_op(col, right, hi), "and_")
+
+
+def map_values(col: Column, mapping: dict) -> Column:
+    """Values replaced through a dict; values without a key become missing, as ``Series.map(dict)``."""
+    if not isinstance(mapping, dict):
+        raise NotImplementedError("map_values: only a dict mapping is supported (use Series.map for callables)")
+    xp, n = col.xp, len(col)
+    keys = list(mapping.keys())
+    vals = list(mapping.values())
+    if not keys:
+        return NumericColumn(xp.full(n, np.nan))
+    source = col.decode() if isinstance(col, CategoricalColumn) else col
+    if isinstance(source, NumericColumn):
+        source = pandas_view(source)
+    idx, _ = _lookup(source, keys)
+    if source.has_nulls_possible:
+        idx = xp.where(source.isna(), -1, idx)
+    out_values = from_any(vals, xp)
+    if isinstance(out_values, NumericColumn) and out_values.mask is not None and not out_values.nullable:
+        out_values = pandas_view(out_values)
+    if n and bool((idx >= 0).all()):  # one sync: everything mapped keeps the values' dtype
+        return out_values.take(idx)
+    return out_values.take_nullable(idx)
+
+
+# --- astype --------------------------------------------------------------------------------------------
+
+
+def astype(col: Column, dtype: Any) -> Column:
+    """The column converted to ``dtype``, as ``Series.astype``.
+
+    On the device: numeric <-> numeric, numeric -> bool, to/from nullable Int64/Float64/boolean,
+    datetime/timedelta unit changes, datetime/timedelta -> int64, numeric -> 'category'. Through
+    pandas/pyarrow on the host: to and from strings, other columns -> 'category'. Casting missing
+    values to a numpy integer raises like pandas (IntCastingNaNError / ValueError).
+    """
+    target = resolve(dtype)
+    if _same(col, target):
+        return col
+    if isinstance(target, pd.CategoricalDtype):
+        return _to_category(col, target)
+    if isinstance(col, CategoricalColumn):
+        return astype(col.decode(), target)
+    if isinstance(target, pd.StringDtype) or target == np.dtype(object) or isinstance(col, StringColumn):
+        return _host_cast(col, target)
+    if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
+        return _temporal_cast(col, target)
+    if isinstance(col, NumericColumn):
+        if is_masked_extension(target):
+            return _to_nullable(col, target)
+        if isinstance(target, np.dtype) and target.kind in "iufb":
+            return _to_numpy_numeric(col, target)
+        if isinstance(target, np.dtype) and target.kind in "mM" or isinstance(target, pd.DatetimeTZDtype):
+            return _host_cast(col, target)
+    raise NotImplementedError(f"astype: converting {col.dtype} to {target} is not supported")
+
+
+def _same(col: Column, target: Any) -> bool:
+    try:
+        return bool(col.dtype == target) and not isinstance(target, pd.CategoricalDtype)
+    except TypeError:
+        return False
+
+
+def _host_cast(col: Column, target: Any) -> Column:
+    """Through pandas on the host (string formatting/parsing); copies the column there and back."""
+    return from_pandas(col.to_pandas().astype(target), col.xp)
+
+
+def _to_numpy_numeric(col: NumericColumn, target: np.dtype) -> Column:
+    xp = col.xp
+    c = pandas_view(col) if not col.nullable else col
+    if c.nullable and c.mask is not None:
+        if target.kind == "f":
+            return NumericColumn(xp.where(c.mask, c.data.astype(target), np.nan))
+        if not bool(c.mask.all()):  # one sync
+            what = "integer" if target.kind in "iu" else "bool"
+            raise ValueError(f"cannot convert NA to {what}")
+        return NumericColumn(c.data.astype(target))
+    if target.kind in "iu" and c.is_float:
+        if not bool(xp.isfinite(c.data).all()):  # one sync
+            raise pd.errors.IntCastingNaNError("Cannot convert non-finite values (NA or inf) to integer")
+    if target.kind == "b" and c.mask is not None:
+        return NumericColumn(c.data.astype(bool), c.mask)
+    return NumericColumn(c.data.astype(target))
+
+
+def _to_nullable(col: NumericColumn, target: Any) -> Column:
+    xp = col.xp
+    np_t = np.dtype(target.numpy_dtype)
+    valid = col.mask
+    data = col.data
+    if col.is_float:
+        nn = ~xp.isnan(data)
+        valid = nn if valid is None else valid & nn
+        if np_t.kind in "iub":
+            clean = xp.where(nn, data, 0)
+            if np_t.kind in "iu" and not bool((clean == xp.trunc(clean)).all()):  # one sync
+                raise TypeError(f"cannot safely cast non-equivalent {data.dtype} to {np_t}")
+            data = clean
+    return NumericColumn(data.astype(np_t), valid, nullable=True)
+
+
+def _temporal_cast(col: DatetimeColumn | TimedeltaColumn, target: Any) -> Column:
+    xp = col.xp
+    if isinstance(target, np.dtype) and target.kind in "iu":
+        ticks = col.data if col.mask is None else xp.where(col.mask, col.data, np.iinfo(np.int64).min)
+        return NumericColumn(ticks.astype(target))  # NaT -> the int64 minimum, as pandas
+    if isinstance(col, DatetimeColumn) and (isinstance(target, pd.DatetimeTZDtype) or
+                                            (isinstance(target, np.dtype) and target.kind == "M")):
+        tz = getattr(target, "tz", None)
+        if (tz is None) != (col.tz is None):
+            raise TypeError("Cannot use .astype to convert between timezone-naive and timezone-aware dtypes; "
+                            "use tz_localize / tz_convert instead")
+        unit = getattr(target, "unit", None) or np.datetime_data(target)[0]
+        return DatetimeColumn(_rescale_any(xp, col.data, col.unit, unit), unit, tz, col.mask)
+    if isinstance(col, TimedeltaColumn) and isinstance(target, np.dtype) and target.kind == "m":
+        unit = np.datetime_data(target)[0]
+        return TimedeltaColumn(_rescale_any(xp, col.data, col.unit, unit), unit, col.mask)
+    if isinstance(target, np.dtype) and target.kind == "f":
+        out = NumericColumn(col.data.astype(target))
+        return out if col.mask is None else out.set_missing(col.mask)
+    raise TypeError(f"Cannot cast {type(col).__name__.replace('Column', 'Array')} to dtype {target}")
+
+
+def _rescale_any(xp: Any, ticks: Any, frm: str, to: str) -> Any:
+    if to not in UNIT_NS:
+        raise NotImplementedError(f"astype: unit {to!r} is not supported; use one of s, ms, us, ns")
+    if UNIT_NS[frm] >= UNIT_NS[to]:
+        return ticks * (UNIT_NS[frm] // UNIT_NS[to])
+    return xp.floor_divide(ticks, UNIT_NS[to] // UNIT_NS[frm])
+
+
+def _to_category(col: Column, target: pd.CategoricalDtype) -> Column:
+    if target.categories is not None or not isinstance(col, NumericColumn):
+        return from_pandas(col.to_pandas().astype(target), col.xp)  # host path (documented)
+    c = pandas_view(col)
+    xp = c.xp
+    valid = ~c.isna() if c.has_nulls_possible else None
+    vals = c.data if valid is None else c.data[valid]
+    cats = xp.unique(vals)
+    codes = xp.searchsorted(cats, c.data).astype(np.int32)
+    if valid is not None:
+        codes = xp.where(valid, codes, -1).astype(np.int32)
+    cat_col = NumericColumn(cats)
+    return CategoricalColumn(codes, cat_col, bool(target.ordered))
