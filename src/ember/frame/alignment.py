@@ -40,15 +40,23 @@ def align_indexes(a: Index, b: Index, how: str = "outer") -> tuple[Index, Any, A
         return a.take(left_pos), left_pos, right_pos
     if how == "right":
         return b.take(right_pos), left_pos, right_pos
-    xp = a.column.xp
-    missing = left_pos < 0
-    labels = a.column.take_nullable(left_pos)
-    if bool(missing.any()):
-        from ember.ops.missing import fillna
-
-        labels = fillna(labels, b.column.take_nullable(right_pos))
-    del xp
+    labels = coalesce_take(a.column, left_pos, b.column, right_pos)
     return Index._from_column(labels, a.name if a.name == b.name else None), left_pos, right_pos
+
+
+def coalesce_take(first: Column, first_pos: Any, second: Column, second_pos: Any) -> Column:
+    """Row i from ``first[first_pos[i]]``, or from ``second[second_pos[i]]`` where first_pos is -1.
+
+    Keeps the dtype (no NaN round trip) when both sides share it: outer-join keys stay int64."""
+    from ember.ops.missing import where
+
+    xp = first.xp
+    has_first = first_pos >= 0
+    if len(first) == 0:
+        return second.take(xp.maximum(second_pos, 0))
+    if len(second) == 0:
+        return first.take(xp.maximum(first_pos, 0))
+    return where(first.take(xp.maximum(first_pos, 0)), has_first, second.take(xp.maximum(second_pos, 0)))
 
 
 def align_series(left: Series, right: Series, how: str = "outer") -> tuple[Column, Column, Index]:

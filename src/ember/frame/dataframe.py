@@ -52,7 +52,7 @@ class DataFrame(NDFrame):
     # --- attributes ---------------------------------------------------------------------------
     @property
     def columns(self) -> pd.Index:
-        return pd.Index(self._names, dtype=object if not self._names else None)
+        return _labels_index(self._names)
 
     @columns.setter
     def columns(self, labels: Any) -> None:
@@ -502,7 +502,13 @@ class DataFrame(NDFrame):
                 raise TypeError(f"Could not {op} column(s) {bad} of dtype "
                                 f"{[str(self._columns[b].dtype) for b in bad]}; pass numeric_only=True")
         values = reduce_many(cols, op, skipna=skipna, **kw)
-        return Series(pd.Series(values, index=pd.Index(names, dtype=object if names else None), dtype=_common(values, op)))
+        if op in ("min", "max") and len({type(c) for c in cols}) > 1:
+            raise unsupported(f"DataFrame.{op}", "columns of different kinds (the result would be an object "
+                              "Series); pass numeric_only=True or select the columns")
+        dtype = _common(values, op)
+        if dtype is None and any(getattr(c, "nullable", False) for c in cols):
+            dtype = _masked_result_dtype(values)
+        return Series(pd.Series(values, index=_labels_index(names), dtype=dtype))
 
     def count(self, axis: Any = 0, numeric_only: bool = False) -> Series:
         return self._reduce("count", axis, numeric_only=numeric_only)
@@ -690,6 +696,21 @@ class DataFrame(NDFrame):
 
     def equals(self, other: Any) -> bool:
         return isinstance(other, DataFrame) and self.to_pandas().equals(other.to_pandas())
+
+
+def _masked_result_dtype(values: list) -> Any:
+    """pandas: reducing a frame with a nullable column gives a nullable Series (Float64, Int64 ...)."""
+    from ember.column.dtypes import masked_extension_for
+
+    kinds = [np.asarray(v).dtype for v in values if v is not pd.NA and np.asarray(v).dtype.kind in "iufb"]
+    if len(kinds) != len([v for v in values if v is not pd.NA]):
+        return None
+    return masked_extension_for(np.result_type(*kinds)) if kinds else None
+
+
+def _labels_index(names: list) -> pd.Index:
+    """Column labels as pandas builds them (``str`` dtype for strings in pandas 3, object when empty)."""
+    return pd.Index(names) if names else pd.Index([], dtype=object)
 
 
 def _raise_key(k: Any) -> Any:

@@ -94,16 +94,15 @@ def _result_index(left: Any, right: Any, lpos: Any, rpos: Any, how: str, left_in
 
 
 def _coalesced(left: Any, right: Any, lpos: Any, rpos: Any) -> Index:
-    from ember.ops.missing import fillna
+    from ember.frame.alignment import coalesce_take
 
-    col = fillna(left.index.column.take_nullable(lpos), right.index.column.take_nullable(rpos))
-    return Index._from_column(col, left.index.name)
+    return Index._from_column(coalesce_take(left.index.column, lpos, right.index.column, rpos), left.index.name)
 
 
 def _assemble(left: Any, right: Any, lpos: Any, rpos: Any, shared: list, lkeys: list, suffixes: tuple,
               indicator: bool, index: Index | None, rkeys: list | None = None) -> Any:
+    from ember.frame.alignment import coalesce_take
     from ember.frame.dataframe import DataFrame
-    from ember.ops.missing import fillna
 
     lmissing_possible = bool((lpos < 0).any()) if len(lpos) else False
     rmissing_possible = bool((rpos < 0).any()) if len(rpos) else False
@@ -116,10 +115,10 @@ def _assemble(left: Any, right: Any, lpos: Any, rpos: Any, shared: list, lkeys: 
     cols: dict = {}
     for k in left._names:
         if k in shared:
-            col = take_l(left._columns[k])
             if lmissing_possible:  # right/outer rows without a left match take the right key value
-                col = fillna(col, take_r(right._columns[k]))
-            cols[k] = col
+                cols[k] = coalesce_take(left._columns[k], lpos, right._columns[k], rpos)
+            else:
+                cols[k] = take_l(left._columns[k])
         else:
             cols[f"{k}{lsuf}" if k in overlap else k] = take_l(left._columns[k])
     for k in right._names:
