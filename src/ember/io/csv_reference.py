@@ -69,16 +69,19 @@ class Tokens:
 
 def _boundaries(buf: Any, sep: int, xp: ModuleType) -> tuple[Any, Any]:
     """Positions of separators/newlines outside quotes (plus a virtual newline at EOF) and newline flags."""
-    n = int(buf.shape[0])
     qcount = xp.cumsum(buf == QUOTE, dtype=np.int64)
     outside = (qcount & 1) == 0
     is_nl = (buf == NEWLINE) & outside
     is_bd = is_nl | ((buf == sep) & outside)
     pos = xp.flatnonzero(is_bd).astype(np.int64)
-    nl = is_nl[pos]
     # one sync for the two facts the host must know: balanced quotes, and whether the buffer ends a record
     tail_quotes, last = (int(v) for v in to_host_pair(qcount[-1], buf[-1], xp))
-    if tail_quotes & 1:
+    return close_boundaries(pos, is_nl[pos], tail_quotes, last, int(buf.shape[0]), xp)
+
+
+def close_boundaries(pos: Any, nl: Any, quotes: int, last: int, n: int, xp: ModuleType) -> tuple[Any, Any]:
+    """Checks the quote balance and adds the virtual newline at EOF when the last record has none."""
+    if quotes & 1:
         raise Unsupported("EOF inside a quoted field")
     if last != NEWLINE:
         pos = xp.concatenate([pos, xp.asarray([n], dtype=np.int64)])
@@ -93,15 +96,16 @@ def to_host_pair(a: Any, b: Any, xp: ModuleType) -> np.ndarray:
     return xp.stack([a.astype(np.int64), b.astype(np.int64)]).get()
 
 
-def tokenize(buf: Any, sep: int = 44) -> Tokens:
+def tokenize(buf: Any, sep: int = 44, bounds: tuple[Any, Any] | None = None) -> Tokens:
     """Field spans of every non-blank record of ``buf`` (uint8); raises Unsupported for ragged input.
 
-    Synchronizes twice (quote balance, then the record shape check)."""
+    ``bounds``: (positions, newline flags) from the GPU kernels, already closed at EOF; computed here
+    otherwise. Synchronizes twice (quote balance, then the record shape check)."""
     xp = _xp(buf)
     if int(buf.shape[0]) == 0:
         z = xp.zeros((0, 0), dtype=np.int64)
         return Tokens(z, z)
-    pos, nl = _boundaries(buf, sep, xp)
+    pos, nl = _boundaries(buf, sep, xp) if bounds is None else bounds
     starts = xp.concatenate([xp.zeros(1, dtype=np.int64), pos[:-1] + 1])
     ends = pos.copy()
     has_cr = nl & (ends > starts)
@@ -328,13 +332,16 @@ def collapse_quotes(fb: FieldBytes) -> tuple[Any, Any]:
     return offsets, fb.chars[keep]
 
 
-def decode_header(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]:
-    """Column names from one record's field spans (host)."""
+def decode_header(buf: Any, starts: Any, ends: Any) -> list[str]:
+    """Column names from one record's field spans; only that record's bytes come to the host."""
+    from ember.backend import to_host
+
+    s, e = to_host(starts).astype(np.int64), to_host(ends).astype(np.int64)
+    lo, hi = (int(s.min()), int(e.max())) if s.size else (0, 0)
+    raw = to_host(buf[lo:hi]).tobytes()
     names = []
-    raw = bytes(buf[int(starts.min()) if starts.size else 0: int(ends.max()) if ends.size else 0])
-    base = int(starts.min()) if starts.size else 0
-    for s, e in zip(starts.tolist(), ends.tolist(), strict=False):
-        field = raw[s - base:e - base]
+    for a, b in zip(s.tolist(), e.tolist(), strict=True):
+        field = raw[a - lo:b - lo]
         if len(field) >= 2 and field[:1] == b'"' and field[-1:] == b'"':
             field = field[1:-1].replace(b'""', b'"')
         names.append(field.decode("utf-8"))
@@ -351,40 +358,68 @@ class Words:
     false: tuple[str, ...] = FALSE_STRINGS
 
 
-def parse_column(buf: Any, starts: Any, ends: Any, words: Words) -> Any:
-    """One column from its field spans, typed as pandas infers it. Synchronizes a few times
-    (byte total, the type decision, and the slow-float fallback when there is one)."""
-    from ember.column import NumericColumn, StringColumn
+F_NA, F_INT, F_FLOAT, F_TRUE, F_FALSE, F_SLOW, F_LONGINT, F_INF = 1, 2, 4, 8, 16, 32, 64, 128
 
+
+def classify(buf: Any, starts: Any, ends: Any, words: Words) -> tuple[Any, Any, Any, FieldBytes]:
+    """(int64 values, float64 values, flag bytes, field bytes) of one column: exactly what the
+    ``csv_parse_fields`` kernel computes (flags: NA, INT, FLOAT syntax, TRUE, FALSE, SLOW, LONGINT, INF;
+    values 0 where the flags say the field is not such a number)."""
     xp = _xp(buf)
     fb = field_bytes(buf, starts, ends)
     m = int(starts.shape[0])
     na = match_strings(fb, words.na) if words.na else xp.zeros(m, dtype=bool)
     nums = parse_numbers(fb)
-    inf = match_strings(fb, INF_STRINGS, fold_case=True)
-    is_true = match_strings(fb, words.true)
-    is_false = match_strings(fb, words.false)
+    inf = match_strings(fb, INF_STRINGS, fold_case=True) & ~nums.is_float
+    is_true = match_strings(fb, words.true) if words.true else xp.zeros(m, dtype=bool)
+    is_false = match_strings(fb, words.false) if words.false else xp.zeros(m, dtype=bool)
+    slow = nums.slow & ~nums.is_int
+    flags = (na * F_NA | nums.is_int * F_INT | nums.is_float * F_FLOAT | is_true * F_TRUE
+             | is_false * F_FALSE | slow * F_SLOW | nums.long_int * F_LONGINT | inf * F_INF).astype(np.uint8)
+    ival = xp.where(nums.is_int, nums.int_value, 0)
+    fval = xp.where(nums.is_int, ival.astype(np.float64), xp.where(nums.is_float & ~slow, nums.float_value, 0.0))
+    fval = xp.where(inf, xp.where(_first_byte(fb, xp) == 45, -np.inf, np.inf), fval)
+    return ival, fval, flags, fb
+
+
+def parse_column(buf: Any, starts: Any, ends: Any, words: Words) -> Any:
+    """One column from its field spans, typed as pandas infers it."""
+    ival, fval, flags, fb = classify(buf, starts, ends, words)
+    return build_column(ival, fval, flags, lambda: fb)
+
+
+def build_column(ival: Any, fval: Any, flags: Any, get_fb: Any) -> Any:
+    """The column pandas would infer from the classified fields. Synchronizes once for the type decision,
+    again for the slow floats (if any) and for the string bytes (string columns)."""
+    from ember.column import NumericColumn, StringColumn
+
+    xp = _xp(flags)
+    m = int(flags.shape[0])
+    na = (flags & F_NA) != 0
     valid = ~na
+    is_int = (flags & F_INT) != 0
+    numeric = (flags & (F_FLOAT | F_INF)) != 0
+    boolean = (flags & (F_TRUE | F_FALSE)) != 0
     facts = xp.stack([
-        valid.sum(), (nums.is_int & valid).sum(), ((nums.is_float | inf) & valid).sum(),
-        ((is_true | is_false) & valid).sum(), (nums.long_int & valid).sum(), na.sum(),
+        valid.sum(), (is_int & valid).sum(), (numeric & valid).sum(), (boolean & valid).sum(),
+        ((flags & F_LONGINT) != 0).sum(), na.sum(), (((flags & F_SLOW) != 0) & valid).sum(),
     ]).astype(np.int64)
-    n_valid, n_int, n_float, n_bool, n_long, n_na = (int(v) for v in (facts.get() if xp is not np else facts))
+    n_valid, n_int, n_num, n_bool, n_long, n_na, n_slow = (
+        int(v) for v in (facts.get() if xp is not np else facts))
     if n_long:
         raise Unsupported("integers wider than 18 digits")
     if n_valid == 0:
         return NumericColumn(xp.full(m, np.nan, dtype=np.float64))
     if n_int == n_valid and n_na == 0:
-        return NumericColumn(nums.int_value)
-    if n_float == n_valid:
-        values = nums.float_value
-        values = parse_slow_floats(fb, nums.slow & valid, values)
-        values = xp.where(nums.is_int, nums.int_value.astype(np.float64), values)
-        values = xp.where(inf, xp.where(_first_byte(fb, xp) == 45, -np.inf, np.inf), values)
+        return NumericColumn(ival)
+    if n_num == n_valid:
+        values = fval
+        if n_slow:
+            values = parse_slow_floats(get_fb(), ((flags & F_SLOW) != 0) & valid, values)
         return NumericColumn(xp.where(valid, values, np.nan))
     if n_bool == n_valid:
-        return NumericColumn(is_true, None if n_na == 0 else valid)
-    offsets, chars = collapse_quotes(fb)
+        return NumericColumn((flags & F_TRUE) != 0, None if n_na == 0 else valid)
+    offsets, chars = collapse_quotes(get_fb())
     return StringColumn(offsets, chars, None if n_na == 0 else valid)
 
 
@@ -395,24 +430,26 @@ def _first_byte(fb: FieldBytes, xp: ModuleType) -> Any:
 
 
 def read_buffer(buf: Any, sep: str = ",", header: int | None = 0, names: list | None = None,
-                words: Words | None = None, nrows: int | None = None) -> tuple[list, list]:
+                words: Words | None = None, nrows: int | None = None, bounds: Any = None,
+                column: Any = None) -> tuple[list, list]:
     """(column names, columns) of a CSV buffer (uint8 array on the host or the device).
 
     ``header`` is 0 (first record holds the names) or None; raises Unsupported where the host parser
-    must take over (ragged records, unbalanced quotes, duplicate names, a names list of another width)."""
-    from ember.backend import to_host
+    must take over (ragged records, unbalanced quotes, duplicate names, a names list of another width).
+    ``bounds`` and ``column`` let the GPU path supply the kernel versions of the boundary pass and of
+    ``parse_column``."""
     from ember.column import StringColumn
 
     words = words or Words()
     sep_b = sep.encode()
     if len(sep_b) != 1:
         raise Unsupported("multi-byte separator")
-    tok = tokenize(buf, sep_b[0])
+    tok = tokenize(buf, sep_b[0], bounds)
     if tok.n_records == 0:
         raise Unsupported("no records")
     starts, ends = tok.starts, tok.ends
     if header == 0:
-        file_names = decode_header(to_host(buf), to_host(starts[0]), to_host(ends[0]))
+        file_names = decode_header(buf, starts[0], ends[0])
         starts, ends = starts[1:], ends[1:]
         if len(set(file_names)) != len(file_names):
             raise Unsupported("duplicate column names")
@@ -428,5 +465,6 @@ def read_buffer(buf: Any, sep: str = ",", header: int | None = 0, names: list | 
         xp = _xp(buf)
         empty = StringColumn(xp.zeros(1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), None, np.dtype(object))
         return file_names, [empty for _ in file_names]
-    cols = [parse_column(buf, starts[:, j], ends[:, j], words) for j in range(tok.n_columns)]
+    column = column or parse_column
+    cols = [column(buf, starts[:, j], ends[:, j], words) for j in range(tok.n_columns)]
     return file_names, cols

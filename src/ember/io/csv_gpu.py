@@ -1,0 +1,49 @@
+"""The GPU CSV path: the bytes go to the device through pinned staging buffers while the quote-count
+kernel runs on each piece that has landed; the boundary kernels give field spans; one parse kernel per
+column yields int64/float64/bool values in device arrays; string columns are built on the device in
+the Arrow layout. The record/field logic around the kernels is ``csv_reference``'s, run on CuPy.
+
+Syncs per file: the boundary count, the EOF facts, the record shape check, then one type decision per
+column (plus the string byte total for string columns and the rare exact-float fallback).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ember.io.csv_reference import (
+    Unsupported,
+    Words,
+    build_column,
+    close_boundaries,
+    field_bytes,
+    read_buffer,
+)
+
+
+def read_buffer_gpu(data: bytes, sep: str, header: int | None, names: list | None, words: Words,
+                    nrows: int | None) -> tuple[list, list]:
+    """(names, device columns) of a CSV buffer; raises Unsupported where the host parser takes over."""
+    from ember.backend.kernels import csv as kernels
+
+    sep_b = sep.encode()
+    if len(sep_b) != 1 or sep_b[0] in (0, 10, 13, 34):
+        raise Unsupported("separator")
+    if not data:
+        raise Unsupported("no records")
+    buf, quote_counts = kernels.upload_and_count_quotes(data)
+    pos, nl, quotes = kernels.boundaries(buf, quote_counts, sep_b[0])
+    xp = _xp(buf)
+    bounds = close_boundaries(pos, nl, quotes, data[-1], len(data), xp)
+
+    def column(buf: Any, starts: Any, ends: Any, words: Words) -> Any:
+        ival, fval, flags = kernels.parse_fields(buf, starts, ends, words.na, words.true, words.false)
+        return build_column(ival, fval, flags, lambda: field_bytes(buf, starts, ends))
+
+    return read_buffer(buf, sep, header, names, words, nrows, bounds=bounds, column=column)
+
+
+def _xp(a: Any) -> Any:
+    from ember.backend import array_module
+
+    return array_module(a)
