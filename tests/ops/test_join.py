@@ -23,8 +23,12 @@ HOWS = ["inner", "left", "right", "outer"]
 
 
 def _frame(cols: dict) -> pd.DataFrame:
-    return pd.DataFrame({k: pd.Series(v) if not isinstance(v, pd.Series) else v.reset_index(drop=True)
-                         for k, v in cols.items()})
+    return pd.DataFrame(
+        {
+            k: pd.Series(v) if not isinstance(v, pd.Series) else v.reset_index(drop=True)
+            for k, v in cols.items()
+        }
+    )
 
 
 def pandas_indices(left: pd.DataFrame, right: pd.DataFrame, on: list[str], how: str, sort: bool = False):
@@ -32,8 +36,7 @@ def pandas_indices(left: pd.DataFrame, right: pd.DataFrame, on: list[str], how: 
     lf = left.assign(__l=np.arange(len(left)))
     rf = right.assign(__r=np.arange(len(right)))
     m = lf.merge(rf, on=on, how=how, sort=sort)
-    return (m["__l"].fillna(-1).to_numpy().astype(np.int64),
-            m["__r"].fillna(-1).to_numpy().astype(np.int64))
+    return (m["__l"].fillna(-1).to_numpy().astype(np.int64), m["__r"].fillna(-1).to_numpy().astype(np.int64))
 
 
 def ember_indices(left: pd.DataFrame, right: pd.DataFrame, on: list[str], how: str, xp, sort: bool = False):
@@ -148,10 +151,19 @@ def test_all_null_keys(how, sort, xp):
 
 
 @ALL
-@pytest.mark.parametrize("ldt,rdt", [
-    ("int8", "int64"), ("int16", "uint32"), ("uint8", "uint64"), ("int64", "float64"),
-    ("float32", "float64"), ("int32", "float32"), ("bool", "bool"), ("uint64", "int64"),
-])
+@pytest.mark.parametrize(
+    "ldt,rdt",
+    [
+        ("int8", "int64"),
+        ("int16", "uint32"),
+        ("uint8", "uint64"),
+        ("int64", "float64"),
+        ("float32", "float64"),
+        ("int32", "float32"),
+        ("bool", "bool"),
+        ("uint64", "int64"),
+    ],
+)
 def test_numeric_dtype_pairs(how, sort, ldt, rdt, xp):
     left = pd.Series([3, 1, 0, 3, 2]).astype(ldt)
     right = pd.Series([1, 0, 3, 5, 1]).astype(rdt)
@@ -173,8 +185,13 @@ def test_float_infinities_and_nan(how, sort, xp):
 
 @ALL
 def test_nullable_boolean(how, sort, xp):
-    check(pd.Series([True, None, False, True], dtype="boolean"), pd.Series([False, True, None], dtype="boolean"),
-          how, xp, sort)
+    check(
+        pd.Series([True, None, False, True], dtype="boolean"),
+        pd.Series([False, True, None], dtype="boolean"),
+        how,
+        xp,
+        sort,
+    )
 
 
 @ALL
@@ -186,8 +203,12 @@ def test_datetime_keys(how, sort, xp):
 
 @ALL
 def test_datetime_keys_of_different_units(how, sort, xp):
-    left = pd.Series(pd.to_datetime(["2024-01-02 00:00:00", "2023-05-01 00:00:00", "2024-01-02 00:00:01"])).astype("datetime64[s]")
-    right = pd.Series(pd.to_datetime(["2023-05-01 00:00:00", "2024-01-02 00:00:00", "2024-01-02 00:00:01"])).astype("datetime64[ns]")
+    left = pd.Series(
+        pd.to_datetime(["2024-01-02 00:00:00", "2023-05-01 00:00:00", "2024-01-02 00:00:01"])
+    ).astype("datetime64[s]")
+    right = pd.Series(
+        pd.to_datetime(["2023-05-01 00:00:00", "2024-01-02 00:00:00", "2024-01-02 00:00:01"])
+    ).astype("datetime64[ns]")
     check(left, right, how, xp, sort)
 
 
@@ -199,14 +220,25 @@ def test_tz_aware_keys(how, sort, xp):
 
 @ALL
 def test_timedelta_keys(how, sort, xp):
-    check(pd.to_timedelta(pd.Series(["1s", None, "2s", "1s"])), pd.to_timedelta(pd.Series(["2s", "1s", None])),
-          how, xp, sort)
+    check(
+        pd.to_timedelta(pd.Series(["1s", None, "2s", "1s"])),
+        pd.to_timedelta(pd.Series(["2s", "1s", None])),
+        how,
+        xp,
+        sort,
+    )
 
 
 @ALL
 def test_categorical_keys_same_categories(how, sort, xp):
     dt = pd.CategoricalDtype(["z", "a", "m"])
-    check(pd.Series(["a", None, "z", "m"], dtype=dt), pd.Series(["m", None, "z", "a", "a"], dtype=dt), how, xp, sort)
+    check(
+        pd.Series(["a", None, "z", "m"], dtype=dt),
+        pd.Series(["m", None, "z", "a", "a"], dtype=dt),
+        how,
+        xp,
+        sort,
+    )
 
 
 @ALL
@@ -244,12 +276,16 @@ def test_multi_key(how, sort, xp):
 @ALL
 def test_multi_key_three_columns(how, sort, xp):
     rng = np.random.default_rng(7)
+
     def mk(n):
-        return _frame({
-            "a": rng.integers(0, 3, n).astype("int8"),
-            "b": pd.Series(pd.to_datetime(rng.integers(0, 2, n), unit="D")),
-            "c": pd.Series(rng.integers(0, 2, n)).astype("Int64"),
-        })
+        return _frame(
+            {
+                "a": rng.integers(0, 3, n).astype("int8"),
+                "b": pd.Series(pd.to_datetime(rng.integers(0, 2, n), unit="D")),
+                "c": pd.Series(rng.integers(0, 2, n)).astype("Int64"),
+            }
+        )
+
     check(mk(30), mk(25), how, xp, sort, on=("a", "b", "c"))
 
 
@@ -262,14 +298,20 @@ def _pandas_error(left, right, on):
     return str(info.value)
 
 
-@pytest.mark.parametrize("left,right", [
-    (pd.Series([1, 2]), pd.Series(["1", "2"])),
-    (pd.Series(["a"]), pd.Series([1.5])),
-    (pd.Series(pd.to_datetime(["2024-01-01"])), pd.Series([1])),
-    (pd.Series([1]), pd.Series(pd.to_datetime(["2024-01-01"]))),
-    (pd.Series(pd.to_datetime(["2024-01-01"])), pd.Series(pd.to_timedelta(["1s"]))),
-    (pd.Series(pd.to_datetime(["2024-01-01"])), pd.Series(pd.to_datetime(["2024-01-01"])).dt.tz_localize("UTC")),
-])
+@pytest.mark.parametrize(
+    "left,right",
+    [
+        (pd.Series([1, 2]), pd.Series(["1", "2"])),
+        (pd.Series(["a"]), pd.Series([1.5])),
+        (pd.Series(pd.to_datetime(["2024-01-01"])), pd.Series([1])),
+        (pd.Series([1]), pd.Series(pd.to_datetime(["2024-01-01"]))),
+        (pd.Series(pd.to_datetime(["2024-01-01"])), pd.Series(pd.to_timedelta(["1s"]))),
+        (
+            pd.Series(pd.to_datetime(["2024-01-01"])),
+            pd.Series(pd.to_datetime(["2024-01-01"])).dt.tz_localize("UTC"),
+        ),
+    ],
+)
 def test_incompatible_keys_raise_like_pandas(left, right, xp):
     expected = _pandas_error(left, right, "k")
     with pytest.raises(ValueError) as info:
@@ -299,15 +341,21 @@ def test_bad_how_and_key_counts(xp):
 # --- semi / anti / cross -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("left,right", [
-    ([3, 1, 2, np.nan, 1], [1, 1, np.nan]),
-    ([3, 1, 2], [4]),
-    (["a", None, "b", "a"], ["a", None]),
-    ([], [1.0]),
-    ([1.0, 2.0], []),
-])
+@pytest.mark.parametrize(
+    "left,right",
+    [
+        ([3, 1, 2, np.nan, 1], [1, 1, np.nan]),
+        ([3, 1, 2], [4]),
+        (["a", None, "b", "a"], ["a", None]),
+        ([], [1.0]),
+        ([1.0, 2.0], []),
+    ],
+)
 def test_semi_and_anti(left, right, xp):
-    ls, rs = pd.Series(left, dtype=None if left else "float64"), pd.Series(right, dtype=None if right else "float64")
+    ls, rs = (
+        pd.Series(left, dtype=None if left else "float64"),
+        pd.Series(right, dtype=None if right else "float64"),
+    )
     lk, rk = [from_pandas(ls, xp)], [from_pandas(rs, xp)]
     semi = to_host(semi_anti_indices(lk, rk, anti=False))
     anti = to_host(semi_anti_indices(lk, rk, anti=True))
@@ -340,8 +388,10 @@ VALIDATE_CASES = [
 ]
 
 
-@pytest.mark.parametrize("validate", ["one_to_one", "1:1", "one_to_many", "1:m", "many_to_one", "m:1",
-                                      "many_to_many", "m:m", None, "bogus"])
+@pytest.mark.parametrize(
+    "validate",
+    ["one_to_one", "1:1", "one_to_many", "1:m", "many_to_one", "m:1", "many_to_many", "m:m", None, "bogus"],
+)
 @pytest.mark.parametrize("left,right", VALIDATE_CASES)
 def test_validate_like_pandas(left, right, validate, xp):
     lf, rf = _frame({"k": left}), _frame({"k": right})
@@ -379,8 +429,7 @@ _str_keys = st.lists(st.one_of(st.none(), st.sampled_from(["", "a", "ab", "b", "
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(left=_int_keys, right=_int_keys, how=st.sampled_from(HOWS), sort=st.booleans(),
-       as_float=st.booleans())
+@given(left=_int_keys, right=_int_keys, how=st.sampled_from(HOWS), sort=st.booleans(), as_float=st.booleans())
 def test_property_int_keys(left, right, how, sort, as_float, xp):
     dtype = "float64" if as_float else "Int64"
     check(pd.Series(left, dtype=dtype), pd.Series(right, dtype=dtype), how, xp, sort)
@@ -392,8 +441,9 @@ def test_property_string_keys(left, right, how, sort, xp):
     check(pd.Series(left, dtype="str"), pd.Series(right, dtype="str"), how, xp, sort)
 
 
-_pairs = st.lists(st.tuples(st.one_of(st.none(), st.integers(0, 2)), st.sampled_from(["x", "y", None])),
-                  max_size=10)
+_pairs = st.lists(
+    st.tuples(st.one_of(st.none(), st.integers(0, 2)), st.sampled_from(["x", "y", None])), max_size=10
+)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -403,6 +453,7 @@ def test_property_multi_key(left, right, how, sort, xp):
         a = pd.Series([r[0] for r in rows], dtype="float64")
         b = pd.Series([r[1] for r in rows], dtype="str")
         return _frame({"a": a, "b": b})
+
     check(frame(left), frame(right), how, xp, sort, on=("a", "b"))
 
 

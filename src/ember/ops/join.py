@@ -310,9 +310,7 @@ def _gather(perm: Any, pos: Any, valid: Any) -> Any:
     return xp.where(valid, perm[safe], -1)
 
 
-def _probe_join(
-    pkey: Any, pnull: Any, bkey: Any, bnull: Any, keep_unmatched: bool
-) -> tuple[Any, Any]:
+def _probe_join(pkey: Any, pnull: Any, bkey: Any, bnull: Any, keep_unmatched: bool) -> tuple[Any, Any]:
     """(probe rows, build rows) in probe-row order with matches in build-row order."""
     perm, skey, n_valid = _sorted_side(bkey, bnull)
     lo, cnt = _probe(skey, n_valid, len(bkey), pkey, pnull)
@@ -494,10 +492,14 @@ def check_validate(
         if not left_unique:
             raise MergeError(f"Merge keys are not unique in left dataset; not a one-to-one merge{left_msg()}")
         if not right_unique:
-            raise MergeError(f"Merge keys are not unique in right dataset; not a one-to-one merge{right_msg()}")
+            raise MergeError(
+                f"Merge keys are not unique in right dataset; not a one-to-one merge{right_msg()}"
+            )
     elif validate in ("one_to_many", "1:m"):
         if not left_unique:
-            raise MergeError(f"Merge keys are not unique in left dataset; not a one-to-many merge{left_msg()}")
+            raise MergeError(
+                f"Merge keys are not unique in left dataset; not a one-to-many merge{left_msg()}"
+            )
     elif not right_unique:
         raise MergeError(
             f"Merge keys are not unique in right dataset; not a many-to-one merge\n{right_msg()}"
