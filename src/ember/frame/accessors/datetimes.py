@@ -1,0 +1,78 @@
+"""``Series.dt``: thin wrappers over ops.datetimes (datetime and timedelta Series)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ember.column import DatetimeColumn, TimedeltaColumn
+from ember.ops import datetimes as D
+
+
+class DatetimeMethods:
+    """pandas' ``.dt`` accessor: calendar fields, rounding, formatting and time zones."""
+
+    def __init__(self, series: Any) -> None:
+        if not isinstance(series.column, (DatetimeColumn, TimedeltaColumn)):
+            raise AttributeError("Can only use .dt accessor with datetimelike values")
+        self._s = series
+        self._col = series.column
+
+    def _wrap(self, col: Any) -> Any:
+        return self._s._wrap(col)
+
+    def _dt(self, what: str) -> DatetimeColumn:
+        if not isinstance(self._col, DatetimeColumn):
+            raise AttributeError(f"'TimedeltaProperties' object has no attribute '{what}'")
+        return self._col
+
+    def __getattr__(self, name: str) -> Any:
+        if name in D.INT_FIELDS or name in D.BOOL_FIELDS:
+            return self._wrap(D.field(self._dt(name), name))
+        if name in ("days", "seconds", "microseconds", "nanoseconds") and isinstance(self._col, TimedeltaColumn):
+            return self._wrap(D.td_field(self._col, name))
+        raise AttributeError(f"'DatetimeProperties' object has no attribute '{name}'")
+
+    @property
+    def tz(self) -> Any:
+        return self._dt("tz").tz
+
+    @property
+    def unit(self) -> str:
+        return self._col.unit
+
+    def day_name(self) -> Any:
+        return self._wrap(D.names(self._dt("day_name"), "day_name"))
+
+    def month_name(self) -> Any:
+        return self._wrap(D.names(self._dt("month_name"), "month_name"))
+
+    def total_seconds(self) -> Any:
+        if not isinstance(self._col, TimedeltaColumn):
+            raise AttributeError("'DatetimeProperties' object has no attribute 'total_seconds'")
+        return self._wrap(D.td_field(self._col, "total_seconds"))
+
+    @property
+    def date(self) -> Any:
+        raise NotImplementedError(".dt.date returns Python date objects, which ember columns do not hold; "
+                                  "use .dt.normalize() (datetime64 at midnight) instead")
+
+    def normalize(self) -> Any:
+        return self._wrap(D.normalize(self._dt("normalize")))
+
+    def floor(self, freq: Any, ambiguous: Any = "raise", nonexistent: str = "raise") -> Any:
+        return self._wrap(D.round_col(self._col, freq, "floor", ambiguous, nonexistent))
+
+    def ceil(self, freq: Any, ambiguous: Any = "raise", nonexistent: str = "raise") -> Any:
+        return self._wrap(D.round_col(self._col, freq, "ceil", ambiguous, nonexistent))
+
+    def round(self, freq: Any, ambiguous: Any = "raise", nonexistent: str = "raise") -> Any:
+        return self._wrap(D.round_col(self._col, freq, "round", ambiguous, nonexistent))
+
+    def strftime(self, date_format: str) -> Any:
+        return self._wrap(D.strftime(self._dt("strftime"), date_format))
+
+    def tz_localize(self, tz: Any, ambiguous: Any = "raise", nonexistent: str = "raise") -> Any:
+        return self._wrap(D.tz_localize(self._dt("tz_localize"), tz, ambiguous, nonexistent))
+
+    def tz_convert(self, tz: Any) -> Any:
+        return self._wrap(D.tz_convert(self._dt("tz_convert"), tz))

@@ -1,0 +1,218 @@
+"""``Series.str``: validates arguments and wraps the results of ops.strings / ops.regex."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ember.column import StringColumn
+from ember.ops import strings as S
+
+
+def _unsupported(method: str, what: str) -> NotImplementedError:
+    return NotImplementedError(f"Series.str.{method}: {what}")
+
+
+class StringMethods:
+    """pandas' ``.str`` accessor; positions are characters (UTF-8 decoded on the device)."""
+
+    def __init__(self, series: Any) -> None:
+        if not isinstance(series.column, StringColumn):
+            raise AttributeError("Can only use .str accessor with string values!")
+        self._s = series
+        self._col: StringColumn = series.column
+
+    def _wrap(self, col: Any) -> Any:
+        return self._s._wrap(col)
+
+    def _frame(self, labels: list[Any], cols: list[Any]) -> Any:
+        from ember.frame.dataframe import DataFrame
+
+        return DataFrame._from_columns(dict(zip(labels, cols, strict=True)), self._s.index)
+
+    # --- length and case ---------------------------------------------------------------------------
+    def len(self) -> Any:
+        return self._wrap(S.str_len(self._col))
+
+    def lower(self) -> Any:
+        return self._wrap(S.case_map(self._col, "lower"))
+
+    def upper(self) -> Any:
+        return self._wrap(S.case_map(self._col, "upper"))
+
+    def title(self) -> Any:
+        return self._wrap(S.case_map(self._col, "title"))
+
+    def capitalize(self) -> Any:
+        return self._wrap(S.case_map(self._col, "capitalize"))
+
+    def swapcase(self) -> Any:
+        return self._wrap(S.case_map(self._col, "swapcase"))
+
+    def casefold(self) -> Any:
+        return self._wrap(S.case_map(self._col, "casefold"))
+
+    # --- predicates --------------------------------------------------------------------------------
+    def _pred(self, name: str) -> Any:
+        return self._wrap(S.predicate(self._col, name))
+
+    def isalpha(self) -> Any:
+        return self._pred("isalpha")
+
+    def isdigit(self) -> Any:
+        return self._pred("isdigit")
+
+    def isdecimal(self) -> Any:
+        return self._pred("isdecimal")
+
+    def isnumeric(self) -> Any:
+        return self._pred("isnumeric")
+
+    def isalnum(self) -> Any:
+        return self._pred("isalnum")
+
+    def isspace(self) -> Any:
+        return self._pred("isspace")
+
+    def isupper(self) -> Any:
+        return self._pred("isupper")
+
+    def islower(self) -> Any:
+        return self._pred("islower")
+
+    def istitle(self) -> Any:
+        return self._pred("istitle")
+
+    # --- strip, pad, slice -------------------------------------------------------------------------
+    def strip(self, to_strip: str | None = None) -> Any:
+        return self._wrap(S.strip(self._col, to_strip, "both"))
+
+    def lstrip(self, to_strip: str | None = None) -> Any:
+        return self._wrap(S.strip(self._col, to_strip, "left"))
+
+    def rstrip(self, to_strip: str | None = None) -> Any:
+        return self._wrap(S.strip(self._col, to_strip, "right"))
+
+    def pad(self, width: int, side: str = "left", fillchar: str = " ") -> Any:
+        if side not in ("left", "right", "both"):
+            raise ValueError("Invalid side")
+        return self._wrap(S.pad(self._col, width, side, fillchar))
+
+    def center(self, width: int, fillchar: str = " ") -> Any:
+        return self.pad(width, "both", fillchar)
+
+    def ljust(self, width: int, fillchar: str = " ") -> Any:
+        return self.pad(width, "right", fillchar)
+
+    def rjust(self, width: int, fillchar: str = " ") -> Any:
+        return self.pad(width, "left", fillchar)
+
+    def zfill(self, width: int) -> Any:
+        return self._wrap(S.zfill(self._col, width))
+
+    def slice(self, start: int | None = None, stop: int | None = None, step: int | None = None) -> Any:
+        return self._wrap(S.str_slice(self._col, start, stop, step))
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, slice):
+            return self.slice(key.start, key.stop, key.step)
+        return self.get(key)
+
+    def get(self, i: int) -> Any:
+        return self._wrap(S.get(self._col, i))
+
+    def slice_replace(self, start: int | None = None, stop: int | None = None, repl: str | None = None) -> Any:
+        return self._wrap(S.slice_replace(self._col, start, stop, repl))
+
+    def repeat(self, repeats: Any) -> Any:
+        return self._wrap(S.repeat(self._col, repeats))
+
+    # --- search ------------------------------------------------------------------------------------
+    def startswith(self, pat: str | tuple, na: Any = None) -> Any:
+        return self._wrap(S.startswith(self._col, pat, na))
+
+    def endswith(self, pat: str | tuple, na: Any = None) -> Any:
+        return self._wrap(S.startswith(self._col, pat, na, end=True))
+
+    def contains(self, pat: str, case: bool = True, flags: int = 0, na: Any = None, regex: bool = True) -> Any:
+        return self._wrap(S.contains(self._col, pat, case, flags, na, regex))
+
+    def match(self, pat: str, case: bool = True, flags: int = 0, na: Any = None) -> Any:
+        return self._wrap(S.match(self._col, pat, case, flags, na))
+
+    def fullmatch(self, pat: str, case: bool = True, flags: int = 0, na: Any = None) -> Any:
+        return self._wrap(S.match(self._col, pat, case, flags, na, full=True))
+
+    def find(self, sub: str, start: int = 0, end: int | None = None) -> Any:
+        return self._wrap(S.find(self._col, sub, start, end))
+
+    def rfind(self, sub: str, start: int = 0, end: int | None = None) -> Any:
+        return self._wrap(S.find(self._col, sub, start, end, reverse=True))
+
+    def count(self, pat: str, flags: int = 0) -> Any:
+        return self._wrap(S.count(self._col, pat, flags))
+
+    def replace(self, pat: Any, repl: Any, n: int = -1, case: bool | None = None, flags: int = 0,
+                regex: bool = False) -> Any:
+        return self._wrap(S.replace(self._col, pat, repl, n, case, flags, regex))
+
+    # --- split, join, extract ----------------------------------------------------------------------
+    def _split(self, pat: Any, n: int, expand: bool, regex: Any, reverse: bool) -> Any:
+        name = "rsplit" if reverse else "split"
+        if not expand:
+            raise _unsupported(name, "expand=False returns lists, which ember columns do not hold; use expand=True")
+        cols = S.split(self._col, pat, n, reverse, regex)
+        return self._frame(list(range(len(cols))), cols)
+
+    def split(self, pat: str | None = None, *, n: int = -1, expand: bool = False, regex: bool | None = None) -> Any:
+        return self._split(pat, n, expand, regex, False)
+
+    def rsplit(self, pat: str | None = None, *, n: int = -1, expand: bool = False) -> Any:
+        return self._split(pat, n, expand, None, True)
+
+    def cat(self, others: Any = None, sep: str | None = None, na_rep: str | None = None, join: str = "left") -> Any:
+        from ember.frame.series import Series
+
+        sep = "" if sep is None else sep
+        if others is None:
+            return S.cat_all(self._col, sep, na_rep)
+        if join != "left":
+            raise _unsupported("cat", f"join={join!r}; only join='left' with equally indexed others is supported")
+        items = others if isinstance(others, (list, tuple)) and others and not isinstance(others[0], str) else [others]
+        cols = []
+        for o in items:
+            s = o if isinstance(o, Series) else Series(list(o) if not hasattr(o, "to_pandas") else o)
+            if len(s) != len(self._s):
+                raise ValueError("If `others` contains arrays or lists (or other list-likes without an index), "
+                                 "these must all be of the same length as the calling Series/Index.")
+            if not isinstance(s.column, StringColumn):
+                raise TypeError("Concatenation requires list-likes containing only strings (or missing values).")
+            cols.append(s.column.to(self._col.xp))
+        return self._wrap(S.cat_rows([self._col, *cols], sep, na_rep))
+
+    def extract(self, pat: str, flags: int = 0, expand: bool = True) -> Any:
+        labels, cols = S.extract(self._col, pat, flags)
+        if not expand and len(cols) == 1:
+            return self._s._wrap(cols[0], name=labels[0] if isinstance(labels[0], str) else None)
+        return self._frame(labels, cols)
+
+    def extractall(self, pat: str, flags: int = 0) -> Any:
+        from ember.column import NumericColumn
+        from ember.frame.dataframe import DataFrame
+        from ember.frame.index import MultiIndex
+
+        labels, cols, src_row, match_no = S.extractall(self._col, pat, flags)
+        index = self._s.index
+        if isinstance(index, MultiIndex):
+            raise _unsupported("extractall", "a Series with a MultiIndex is not supported")
+        outer = index.column.take(src_row)
+        mi = MultiIndex([outer, NumericColumn(match_no)], [index.name, "match"])
+        return DataFrame._from_columns(dict(zip(labels, cols, strict=True)), mi)
+
+    def findall(self, pat: str, flags: int = 0) -> Any:
+        raise _unsupported("findall", "returns lists, which ember columns do not hold; use extractall")
+
+    def encode(self, encoding: str, errors: str = "strict") -> Any:
+        raise _unsupported("encode", "returns bytes objects, which ember columns do not hold")
+
+    def decode(self, encoding: str, errors: str = "strict") -> Any:
+        raise _unsupported("decode", "ember string columns already hold decoded UTF-8 text")
