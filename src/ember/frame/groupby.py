@@ -341,18 +341,16 @@ class DataFrameGroupBy(_GroupBy):
         from ember.frame.dataframe import DataFrame
 
         if isinstance(spec, dict):
+            # pandas: as soon as one entry is a list, every column is labelled (column, func)
+            multi = any(isinstance(f, (list, tuple)) for f in spec.values())
             parts = {}
             for col, funcs in spec.items():
                 sub = self[col]
-                if isinstance(funcs, (list, tuple)):
-                    for f in funcs:
-                        parts[(col, _fname(f))] = sub._call_named(_fname(f)).column
-                else:
-                    parts[col] = sub._call_named(_fname(funcs)).column
-            multi = any(isinstance(k, tuple) for k in parts)
+                for f in funcs if isinstance(funcs, (list, tuple)) else [funcs]:
+                    parts[(col, _fname(f)) if multi else col] = sub._call_named(_fname(f)).column
             frame = DataFrame._from_columns(parts, self._result_index())
             if multi:
-                return _with_multiindex_columns(frame)
+                return frame
             return frame if self.as_index else self._keys_frame(parts)
         if isinstance(spec, (list, tuple)):
             parts = {}
@@ -360,7 +358,7 @@ class DataFrameGroupBy(_GroupBy):
                 sub = self[col]
                 for f in spec:
                     parts[(col, _fname(f))] = sub._call_named(_fname(f)).column
-            return _with_multiindex_columns(DataFrame._from_columns(parts, self._result_index()))
+            return DataFrame._from_columns(parts, self._result_index())  # tuple labels: MultiIndex in pandas
         raise TypeError(f"agg expects a str, list, dict or callable, got {type(spec).__name__}")
 
     def describe(self) -> Any:
@@ -402,12 +400,6 @@ class SeriesGroupBy(_GroupBy):
 
 def _fname(f: Any) -> str:
     return f if isinstance(f, str) else getattr(f, "__name__", str(f))
-
-
-def _with_multiindex_columns(frame: Any) -> Any:
-    """Frames whose labels are (column, func) tuples: ember keeps the tuple labels, and to_pandas()
-    shows them as MultiIndex columns, as pandas does."""
-    return frame
 
 
 def _resolve_keys(obj: Any, by: Any, level: Any) -> tuple[list[Column], list[Any], list[bool]]:

@@ -87,10 +87,14 @@ def _result_index(left: Any, right: Any, lpos: Any, rpos: Any, how: str, left_in
             return left.index.take_nullable(lpos) if not bool((lpos < 0).any()) else _coalesced(left, right, lpos, rpos)
         return left.index.take(lpos)
     if right_index and not left_index:
-        return left.index.take_nullable(lpos) if how != "right" else None
+        return _take_index(left.index, lpos) if how != "right" else None
     if left_index and not right_index:
-        return right.index.take_nullable(rpos) if how != "left" else None
+        return _take_index(right.index, rpos) if how != "left" else None
     return None
+
+
+def _take_index(index: Index, positions: Any) -> Index:
+    return index.take_nullable(positions) if bool((positions < 0).any()) else index.take(positions)
 
 
 def _coalesced(left: Any, right: Any, lpos: Any, rpos: Any) -> Index:

@@ -1,0 +1,112 @@
+"""DataFrame/Series groupby against pandas: the seed's three spellings, agg layouts, transforms."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+from ember.testing import assert_eq
+
+
+@pytest.fixture
+def pdf():
+    rng = np.random.default_rng(3)
+    n = 200
+    return pd.DataFrame({
+        "id": rng.integers(0, 7, n),
+        "k": rng.choice(["a", "b", "c", None], n),
+        "x": rng.normal(size=n),
+        "y": rng.integers(0, 100, n),
+        "f": np.where(rng.random(n) < 0.2, np.nan, rng.random(n)),
+    })
+
+
+def test_seed_three_spellings(pdf):
+    df = em.from_pandas(pdf)
+    num = pdf[["id", "x", "y", "f"]]
+    assert_eq(df[["id", "x", "y", "f"]].groupby("id").mean(), num.groupby("id").mean())
+    assert_eq(df.groupby("id").x.mean(), pdf.groupby("id").x.mean())
+    assert_eq(df.x.groupby(df.id).mean(), pdf.x.groupby(pdf.id).mean())
+
+
+@pytest.mark.parametrize("op", ["sum", "mean", "min", "max", "count", "std", "var", "median", "prod", "first",
+                                "last", "nunique", "size", "sem"])
+def test_aggregations(pdf, op):
+    df = em.from_pandas(pdf)
+    cols = ["id", "x", "y", "f"]
+    assert_eq(getattr(df[cols].groupby("id"), op)(), getattr(pdf[cols].groupby("id"), op)())
+
+
+def test_string_keys_dropna_and_sort(pdf):
+    df = em.from_pandas(pdf)
+    for dropna in (True, False):
+        for sort in (True, False):
+            got = df.groupby("k", dropna=dropna, sort=sort)[["x", "y"]].sum()
+            expected = pdf.groupby("k", dropna=dropna, sort=sort)[["x", "y"]].sum()
+            assert_eq(got, expected)
+
+
+def test_multi_key_and_as_index(pdf):
+    df = em.from_pandas(pdf)
+    assert_eq(df.groupby(["id", "k"]).y.sum(), pdf.groupby(["id", "k"]).y.sum())
+    assert_eq(df.groupby(["id", "k"], as_index=False).y.sum(), pdf.groupby(["id", "k"], as_index=False).y.sum())
+    assert_eq(df.groupby("id", as_index=False)[["x", "y"]].mean(), pdf.groupby("id", as_index=False)[["x", "y"]].mean())
+
+
+def test_agg_forms(pdf):
+    df = em.from_pandas(pdf)
+    g, pg = df.groupby("id"), pdf.groupby("id")
+    assert_eq(g[["x", "y"]].agg("sum"), pg[["x", "y"]].agg("sum"))
+    assert_eq(g[["x", "y"]].agg(["sum", "mean"]), pg[["x", "y"]].agg(["sum", "mean"]))
+    assert_eq(g.agg({"x": "mean", "y": ["min", "max"]}), pg.agg({"x": "mean", "y": ["min", "max"]}))
+    assert_eq(g.agg(total=("y", "sum"), avg=("x", "mean")), pg.agg(total=("y", "sum"), avg=("x", "mean")))
+    assert_eq(g.x.agg(["min", "max"]), pg.x.agg(["min", "max"]))
+
+
+def test_transforms(pdf):
+    df = em.from_pandas(pdf)
+    g, pg = df.groupby("id"), pdf.groupby("id")
+    assert_eq(g.x.transform("mean"), pg.x.transform("mean"))
+    assert_eq(g.y.cumsum(), pg.y.cumsum())
+    assert_eq(g.cumcount(), pg.cumcount())
+    assert_eq(g.x.shift(1), pg.x.shift(1))
+    assert_eq(g.f.ffill(), pg.f.ffill())
+    assert_eq(g.x.rank(), pg.x.rank())
+    assert_eq(g.y.diff(), pg.y.diff())
+
+
+def test_head_tail_nth_groups(pdf):
+    df = em.from_pandas(pdf)
+    g, pg = df.groupby("id"), pdf.groupby("id")
+    assert_eq(g.head(2), pg.head(2))
+    assert_eq(g.tail(1), pg.tail(1))
+    assert_eq(g.nth(0), pg.nth(0))
+    assert g.ngroups == pg.ngroups
+    assert_eq(g.get_group(3), pg.get_group(3))
+    assert {k: list(v) for k, v in g.groups.items()} == {k: list(v) for k, v in pg.groups.items()}
+    assert [k for k, _ in g] == [k for k, _ in pg]
+
+
+def test_filter_apply_pipe(pdf):
+    df = em.from_pandas(pdf)
+    cols = ["id", "x", "y"]
+    got = df[cols].groupby("id").filter(lambda d: len(d) > 28)
+    expected = pdf[cols].groupby("id").filter(lambda d: len(d) > 28)
+    assert_eq(got, expected)
+    assert_eq(df.groupby("id").y.pipe(lambda g: g.max()), pdf.groupby("id").y.pipe(lambda g: g.max()))
+
+
+def test_idxmin_idxmax_and_quantile(pdf):
+    df = em.from_pandas(pdf)
+    assert_eq(df.groupby("id").x.idxmax(), pdf.groupby("id").x.idxmax())
+    assert_eq(df.groupby("id").x.quantile(0.25), pdf.groupby("id").x.quantile(0.25))
+
+
+def test_groupby_errors(pdf):
+    df = em.from_pandas(pdf)
+    with pytest.raises(KeyError):
+        df.groupby("nope")
+    with pytest.raises(TypeError):
+        df.groupby("id").mean()  # string column 'k', as pandas
+    with pytest.raises(ValueError, match="same length"):
+        df.groupby(np.arange(3))

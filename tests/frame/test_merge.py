@@ -1,0 +1,80 @@
+"""merge / join / concat against pandas, row order included."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+from ember.testing import assert_eq
+
+
+@pytest.fixture
+def frames():
+    left = pd.DataFrame({"k": [1, 2, 2, 3, 5, np.nan], "s": list("abcdef"), "v": np.arange(6.0)})
+    right = pd.DataFrame({"k": [2, 3, 3, 4, np.nan], "w": [10, 20, 30, 40, 50], "v": np.arange(5.0) * 10})
+    return left, right
+
+
+@pytest.mark.parametrize("how", ["inner", "left", "right", "outer"])
+def test_merge_hows(frames, how):
+    left, right = frames
+    got = em.from_pandas(left).merge(em.from_pandas(right), on="k", how=how)
+    assert_eq(got, left.merge(right, on="k", how=how))
+
+
+def test_merge_options(frames):
+    left, right = frames
+    el, er = em.from_pandas(left), em.from_pandas(right)
+    assert_eq(el.merge(er, on="k", suffixes=("_l", "_r")), left.merge(right, on="k", suffixes=("_l", "_r")))
+    assert_eq(el.merge(er, on="k", how="outer", indicator=True), left.merge(right, on="k", how="outer", indicator=True))
+    assert_eq(el.merge(er, how="cross"), left.merge(right, how="cross"))
+    assert_eq(el.merge(er, left_on="v", right_on="w"), left.merge(right, left_on="v", right_on="w"))
+    assert_eq(el.merge(er, on="k", sort=True), left.merge(right, on="k", sort=True))
+    assert_eq(em.merge(el, er, on=["k", "v"], how="left"), pd.merge(left, right, on=["k", "v"], how="left"))
+
+
+def test_merge_string_keys_and_index_join():
+    left = pd.DataFrame({"key": ["a", "b", "c", "b"], "x": [1, 2, 3, 4]})
+    right = pd.DataFrame({"key": ["b", "c", "d"], "y": [5.0, 6.0, 7.0]})
+    assert_eq(em.from_pandas(left).merge(em.from_pandas(right), on="key"), left.merge(right, on="key"))
+    li, ri = left.set_index("key"), right.set_index("key")
+    assert_eq(em.from_pandas(li).join(em.from_pandas(ri), how="inner"), li.join(ri, how="inner"))
+    assert_eq(em.from_pandas(left).join(em.from_pandas(ri), on="key"), left.join(ri, on="key"))
+
+
+def test_semi_anti():
+    left = pd.DataFrame({"k": [1, 2, 3, 4, 2]})
+    right = pd.DataFrame({"k": [2, 4, 4]})
+    el, er = em.from_pandas(left), em.from_pandas(right)
+    assert_eq(el.merge(er, on="k", how="leftsemi"), left[left.k.isin(right.k)])
+    assert_eq(el.merge(er, on="k", how="leftanti"), left[~left.k.isin(right.k)])
+
+
+def test_merge_errors(frames):
+    left, right = frames
+    el, er = em.from_pandas(left), em.from_pandas(right)
+    with pytest.raises(KeyError):
+        el.merge(er, on="nope")
+    with pytest.raises(ValueError):
+        el.merge(er, how="sideways", on="k")
+    with pytest.raises(pd.errors.MergeError):
+        el.merge(er, on="k", validate="one_to_one")
+
+
+def test_seed_self_merge():
+    rng = np.random.default_rng(0)
+    pdf = pd.DataFrame({"x": rng.random(500), "y": rng.integers(0, 500, 500)})
+    df = em.from_pandas(pdf)
+    assert_eq(df.merge(df, on="y"), pdf.merge(pdf, on="y"))
+
+
+def test_concat():
+    a = pd.DataFrame({"x": [1, 2], "s": ["a", "b"]})
+    b = pd.DataFrame({"x": [3], "t": [1.5]})
+    ea, eb = em.from_pandas(a), em.from_pandas(b)
+    assert_eq(em.concat([ea, eb]), pd.concat([a, b]))
+    assert_eq(em.concat([ea, eb], ignore_index=True), pd.concat([a, b], ignore_index=True))
+    assert_eq(em.concat([ea, eb], join="inner"), pd.concat([a, b], join="inner"))
+    assert_eq(em.concat([ea.x, eb.x]), pd.concat([a.x, b.x]))
+    assert_eq(em.concat([ea, ea.rename(columns={"x": "x2", "s": "s2"})], axis=1),
+              pd.concat([a, a.rename(columns={"x": "x2", "s": "s2"})], axis=1))
