@@ -125,10 +125,19 @@ def _relabel_by_appearance(codes: Any, rep: Any, ngroups: int) -> tuple[Any, Any
     return codes, rep[perm]
 
 
+def any_rows(codes: Any, ngroups: int) -> Any:
+    """Position of some row of each group (plain scatter, no atomics: for keys compared exactly)."""
+    xp = array_module(codes)
+    rep = xp.empty(ngroups + 1, dtype=np.int64)
+    rep[xp.where(codes >= 0, codes, ngroups)] = xp.arange(len(codes), dtype=np.int64)
+    return rep[:ngroups]
+
+
 def factorize_with_info(
-    cols: list[Column], sort: bool = True, dropna: bool = True
+    cols: list[Column], sort: bool = True, dropna: bool = True, need_first: bool = True
 ) -> tuple[Any, list[Column], int, int, Any]:
-    """``factorize_keys`` plus the number of rows dropped for a missing key and each group's first row.
+    """``factorize_keys`` plus the number of rows dropped for a missing key and each group's first row
+    (with ``need_first=False``, sorted integer keys may return any row of the group instead).
 
     Synchronizes once (ngroups and the dropped count come back together); a single integer key whose
     range must be checked for direct mapping costs one more sync for its min and max."""
@@ -143,7 +152,8 @@ def factorize_with_info(
     codes, ngroups_d, dropped_d = found if found is not None else _sorted_codes(cols, dropna)
     sizes = to_host(xp.stack([xp.asarray(ngroups_d, dtype=np.int64), xp.asarray(dropped_d, dtype=np.int64)]))
     ngroups, dropped = int(sizes[0]), int(sizes[1])
-    rep = first_rows(codes, ngroups)
+    exact = found is not None and not isinstance(cols[0], CategoricalColumn)
+    rep = any_rows(codes, ngroups) if (exact and sort and not need_first) else first_rows(codes, ngroups)
     if not sort and ngroups:
         codes, rep = _relabel_by_appearance(codes, rep, ngroups)
     uniques = [c.take(rep) for c in cols]

@@ -109,7 +109,7 @@ class Grouping:
 
 def make_grouping(key_cols: list[Column], sort: bool = True, dropna: bool = True) -> Grouping:
     """Factorize the key columns into a Grouping (one device sync, see ``factorize_keys``)."""
-    codes, uniques, ngroups, dropped, _ = factorize_with_info(key_cols, sort=sort, dropna=dropna)
+    codes, uniques, ngroups, dropped, _ = factorize_with_info(key_cols, sort=sort, dropna=dropna, need_first=False)
     return Grouping(codes, ngroups, uniques, dropped)
 
 

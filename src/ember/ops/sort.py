@@ -32,9 +32,9 @@ def _string_words(col: StringColumn, k: int, lengths: Any) -> Any:
     if int(col.chars.shape[0]) == 0:
         return xp.zeros(n, dtype=np.uint64)
     idx = xp.where(inside, col.offsets[:-1, None] + rel, 0)
-    b = xp.where(inside, col.chars[idx], 0).astype(np.uint64)
-    shifts = (np.uint64(56) - (j * 8).astype(np.uint64))[None, :]
-    return (b << shifts).sum(axis=1, dtype=np.uint64)
+    b = xp.where(inside, col.chars[idx], np.uint8(0)).astype(np.uint8, copy=False)
+    # first byte most significant: reverse the 8 bytes and read them as one little-endian word
+    return xp.ascontiguousarray(b[:, ::-1]).view(np.uint64).reshape(n)
 
 
 def _dense_refine(rank: Any, key: Any) -> Any:
@@ -232,7 +232,7 @@ def rank(
                 denom = xp.where(nulls, -xp.inf, r).max() if n else 1.0
         else:
             denom = float(n) if (na_option != "keep" or nulls is None) else (n - nulls.sum())
-        r = r / denom
+        r = r / xp.where(denom > 0, denom, 1)  # denom 0 only when every rank is NaN anyway
     if na_option == "keep" and nulls is not None:
         r = xp.where(nulls, xp.nan, r)
     return NumericColumn(r)
