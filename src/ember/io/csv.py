@@ -112,7 +112,6 @@ def _gpu_dialect(opts: dict) -> bool:
             and opts["dtype"] is None and not opts["parse_dates"] and opts["skip_blank_lines"]
             and opts["on_bad_lines"] in _SUPPORTED_ON_BAD_LINES and not isinstance(opts["na_values"], dict)
             and not any(k in opts for k in _PANDAS_ONLY)
-            and (opts["header"] != "infer" or opts["names"] is None)
             and not (opts["header"] is None and opts["names"] is None and opts["index_col"] is not None))
 
 
@@ -162,7 +161,9 @@ def _words(opts: dict) -> Words:
 def _ember_read(data: bytes, opts: dict) -> Any:
     from ember.backend import current_device
 
-    header = 0 if opts["header"] == "infer" else opts["header"]
+    header = opts["header"]
+    if header == "infer":
+        header = 0 if opts["names"] is None else None
     if current_device() == "gpu":
         from ember.io.csv_gpu import read_buffer_gpu
 
@@ -251,9 +252,13 @@ def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
     words = _words(opts)
     convert = pacsv.ConvertOptions(
         null_values=list(words.na), true_values=list(words.true), false_values=list(words.false),
-        strings_can_be_null=True, quoted_strings_can_be_null=True, column_types=_arrow_types(opts, None),
-        timestamp_parsers=["\x01never"])
+        strings_can_be_null=True, quoted_strings_can_be_null=True, timestamp_parsers=["\x01never"])
     try:
+        if opts["dtype"] is not None and not isinstance(opts["dtype"], dict):  # one dtype: needs the names
+            names_now = pacsv.open_csv(io.BytesIO(data), read, parse).schema.names
+            convert.column_types = _arrow_types(opts, names_now)
+        else:
+            convert.column_types = _arrow_types(opts, None)
         table = pacsv.read_csv(io.BytesIO(data), read, parse, convert)
     except pa.ArrowInvalid as exc:
         msg = str(exc)

@@ -1,0 +1,316 @@
+"""read_csv / write_csv against pandas on the same bytes, over the three parsers, plus the CUDA kernels'
+logic checked on the CPU (csv.cu compiled as C++ with a one-thread-per-iteration launch emulation)."""
+
+from __future__ import annotations
+
+import ctypes
+import io
+import os
+import shutil
+import subprocess
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember
+from ember.io import read_csv, write_csv
+from ember.io import csv_reference as ref
+
+ENGINES = [None, "ember", "pyarrow", "c"]
+
+
+def check(data: bytes, engine: str | None = None, **kw):
+    got = read_csv(io.BytesIO(data), engine=engine, **kw)
+    exp = pd.read_csv(io.BytesIO(data), **kw)
+    pd.testing.assert_frame_equal(got.to_pandas(), exp)
+
+
+BASIC = (b'a,b,c,d,e\n1,2.5,True,x,\n-3,1e5,false,"y,""z""\n",7\n\n4,NA,TRUE,,\r\n')
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("data", [
+    BASIC,
+    b"a,b\n1,2\n3,4",                                  # no trailing newline
+    b"a,b\r\n1,2\r\n3,4\r\n",                          # CRLF
+    b"\xef\xbb\xbfa,b\n1,x\n",                         # BOM
+    b"a\n1\n",                                         # one row one column
+    b"i,f,s\n1,1.5,x\n,,\n3,-2e-3,\n",                 # NaN vs null per type
+    b"a,b\n,\n,\n",                                    # all missing -> float64
+    b"a,b\nnan,NULL\n1.5,<NA>\n",
+    b"x,y\n9007199254740993,0.1\n-9223372036854775807,1e308\n",
+    b'q\n"with\nnewline"\n"comma, inside"\n"""quoted"""\n',
+    b"a,b\nTrue,1\nFalse,0\n",
+    b"a,b\ninf,-Infinity\n-inf,1\n",
+    b"a;b\n1;2\n",
+])
+def test_read_csv_matches_pandas(data, engine):
+    sep = ";" if b";" in data.split(b"\n")[0] else ","
+    check(data, engine, sep=sep)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("kw", [
+    dict(header=None), dict(names=["p", "q", "r", "s", "t"]), dict(names=["p", "q", "r", "s", "t"], header=0),
+    dict(index_col=0), dict(index_col="c"), dict(index_col=["a", "c"]), dict(usecols=["a", "d"]),
+    dict(usecols=[0, 2]), dict(nrows=1), dict(nrows=0), dict(na_values=["x"]),
+    dict(na_values=["x"], keep_default_na=False), dict(true_values=["x"], false_values=["y"]),
+])
+def test_read_csv_options(kw, engine):
+    check(BASIC, engine, **kw)
+
+
+@pytest.mark.parametrize("kw", [
+    dict(dtype={"a": "int32", "b": "float32"}), dict(dtype={"a": "Int64", "d": "category"}), dict(dtype=str),
+    dict(parse_dates=["t"]), dict(skiprows=1), dict(comment="#"), dict(decimal=","), dict(thousands="."),
+    dict(quotechar="'"), dict(escapechar="\\"), dict(skip_blank_lines=False),
+])
+def test_read_csv_host_options(kw):
+    data = {
+        "decimal": b"a;b\n1,5;2\n",
+        "thousands": b"a;b\n1.500;2\n",
+        "comment": b"a,b\n1,2 # note\n# whole line\n3,4\n",
+        "quotechar": b"a,b\n'x,y',1\n",
+        "escapechar": b'a,b\n"x\\"y",1\n',
+        "skiprows": b"junk\na,b\n1,2\n",
+        "parse_dates": b"t,v\n2021-03-04,1\n2021-03-05 10:00,2\n",
+    }
+    key = next(iter(kw))
+    body = data.get(key, b"a,b,d\n1,2.5,x\n3,4,y\n\n5,6,\n")
+    sep = ";" if key in ("decimal", "thousands") else ","
+    check(body, sep=sep, **kw)
+
+
+def test_dates_stay_text_without_parse_dates():
+    check(b"d,t\n2020-01-01,12:00\n2020-01-02,13:00:01\n")
+
+
+def test_latin1_encoding():
+    data = "name,v\nJosé,1\nMüller,2\n".encode("latin-1")
+    check(data, encoding="latin-1")
+
+
+@pytest.mark.parametrize("codec,ext", [("gzip", ".gz"), ("bz2", ".bz2"), ("zstd", ".zst"), ("xz", ".xz"),
+                                       ("zip", ".zip")])
+def test_compression_roundtrip(tmp_path, codec, ext):
+    pdf = pd.DataFrame({"a": [1, 2, 3], "b": ["x", None, "z"], "c": [0.5, np.nan, 1e10]})
+    path = tmp_path / f"f.csv{ext}"
+    write_csv(ember.from_pandas(pdf), str(path), index=False)
+    exp = pd.read_csv(path)
+    pd.testing.assert_frame_equal(read_csv(str(path)).to_pandas(), exp)
+    pd.testing.assert_frame_equal(read_csv(str(path), compression=codec).to_pandas(), exp)
+    pd.testing.assert_frame_equal(exp, pdf)
+
+
+@pytest.mark.parametrize("chunksize", [1, 2, 3, 10])
+def test_chunksize(chunksize):
+    data = b"a,b\n1,x\n2,y\n\n3,1.5\n4,z\n5,\n"
+    got = list(read_csv(io.BytesIO(data), chunksize=chunksize))
+    exp = list(pd.read_csv(io.BytesIO(data), chunksize=chunksize))
+    assert len(got) == len(exp)
+    for g, e in zip(got, exp, strict=True):
+        pd.testing.assert_frame_equal(g.to_pandas(), e)
+
+
+def test_iterator_get_chunk():
+    data = b"a\n1\n2\n3\n"
+    reader = read_csv(io.BytesIO(data), iterator=True)
+    exp = pd.read_csv(io.BytesIO(data), iterator=True)
+    pd.testing.assert_frame_equal(reader.get_chunk(2).to_pandas(), exp.get_chunk(2))
+    pd.testing.assert_frame_equal(reader.get_chunk(2).to_pandas(), exp.get_chunk(2))
+
+
+@pytest.mark.parametrize("on_bad_lines", ["error", "warn", "skip"])
+def test_ragged_rows(on_bad_lines):
+    data = b"a,b\n1,2\n3,4,5\n6\n"
+    if on_bad_lines == "error":
+        with pytest.raises(pd.errors.ParserError, match="line 3"):
+            read_csv(io.BytesIO(data), on_bad_lines=on_bad_lines)
+        return
+    ctx = pytest.warns(pd.errors.ParserWarning) if on_bad_lines == "warn" else _null()
+    with ctx:
+        got = read_csv(io.BytesIO(data), on_bad_lines=on_bad_lines)
+    exp = pd.read_csv(io.BytesIO(data), on_bad_lines="skip")
+    pd.testing.assert_frame_equal(got.to_pandas(), exp)
+
+
+class _null:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *a):
+        return False
+
+
+@pytest.mark.parametrize("kw", [dict(), dict(index=False), dict(sep="|", na_rep="NULL"),
+                                dict(float_format="%.2f"), dict(header=False), dict(quoting=1),
+                                dict(date_format="%Y/%m/%d")])
+def test_write_csv_matches_pandas(kw, tmp_path):
+    pdf = pd.DataFrame({"i": [1, 2, 3], "f": [1.25, np.nan, -3.5], "s": ["a,b", None, 'q"'],
+                        "t": pd.to_datetime(["2020-01-01", None, "2021-06-07"]),
+                        "n": pd.array([1, None, 3], dtype="Int64"), "b": [True, False, True]})
+    frame = ember.from_pandas(pdf)
+    assert write_csv(frame, None, **kw) == pdf.to_csv(None, **kw)
+    path = tmp_path / "out.csv"
+    write_csv(frame, str(path), **kw)
+    assert path.read_text() == pdf.to_csv(None, **kw)
+
+
+def test_header_only_and_empty_columns():
+    check(b"a,b\n")
+    check(b"a,b\n", engine="ember")
+
+
+# --- the tokenizer reference on its own ---------------------------------------------------------------
+def test_tokenize_spans():
+    buf = np.frombuffer(b'a,"b,c"\r\n\n1,""\n', np.uint8)
+    tok = ref.tokenize(buf)
+    assert tok.starts.tolist() == [[0, 2], [10, 12]]
+    assert tok.ends.tolist() == [[1, 7], [11, 14]]
+
+
+def test_ragged_is_unsupported():
+    with pytest.raises(ref.Unsupported):
+        ref.tokenize(np.frombuffer(b"a,b\n1\n", np.uint8))
+    with pytest.raises(ref.Unsupported):
+        ref.tokenize(np.frombuffer(b'a\n"open\n', np.uint8))
+
+
+# --- csv.cu logic on the CPU -----------------------------------------------------------------------------
+_STUB = r"""
+#define __global__
+#define __device__
+#define __forceinline__ inline
+struct emu_dim { unsigned long long x; };
+static emu_dim blockIdx, blockDim, threadIdx;
+static inline double __longlong_as_double(long long v) { double d; __builtin_memcpy(&d, &v, 8); return d; }
+#include "CSV_CU"
+#define LOOP(n, call) blockDim.x = 1; threadIdx.x = 0; for (long long t = 0; t < (n); ++t) { blockIdx.x = t; call; }
+extern "C" void emu_count_quotes(const unsigned char* b, long long n, long long f, long long m, int* c) {
+    LOOP(m, csv_count_quotes(b, n, f, m, c)) }
+extern "C" void emu_count_boundaries(const unsigned char* b, long long n, int sep, const long long* qb,
+                                     long long m, int* c) { LOOP(m, csv_count_boundaries(b, n, sep, qb, m, c)) }
+extern "C" void emu_write_boundaries(const unsigned char* b, long long n, int sep, const long long* qb,
+                                     const long long* ob, long long m, long long* pos, unsigned char* nl) {
+    LOOP(m, csv_write_boundaries(b, n, sep, qb, ob, m, pos, nl)) }
+extern "C" void emu_parse_fields(const unsigned char* b, const long long* s, const long long* e, long long m,
+                                 const unsigned char* w, const int* wo, const unsigned char* wf, int nw,
+                                 long long* iv, double* fv, unsigned char* fl) {
+    LOOP(m, csv_parse_fields(b, s, e, m, w, wo, wf, nw, iv, fv, fl)) }
+"""
+
+
+@pytest.fixture(scope="module")
+def emu(tmp_path_factory):
+    cxx = shutil.which("g++") or shutil.which("clang++")
+    if cxx is None:
+        pytest.skip("no C++ compiler to emulate the CUDA kernels")
+    import ember.backend.kernels as kpkg
+
+    cu = os.path.join(list(kpkg.__path__)[0], "csv.cu")
+    d = tmp_path_factory.mktemp("emu")
+    src = d / "emu.cpp"
+    src.write_text(_STUB.replace("CSV_CU", cu))
+    lib = d / "emu.so"
+    subprocess.run([cxx, "-O1", "-shared", "-fPIC", "-std=c++17", "-w", str(src), "-o", str(lib)], check=True)
+    return ctypes.CDLL(str(lib))
+
+
+def _ptr(a):
+    return a.ctypes.data_as(ctypes.c_void_p)
+
+
+def emu_boundaries(lib, data: bytes, sep: int):
+    n = len(data)
+    nch = (n + 63) // 64
+    buf = np.zeros(nch * 64 + 8, np.uint8)
+    buf[:n] = np.frombuffer(data, np.uint8)
+    qc = np.zeros(nch, np.int32)
+    # two pieces, as the pinned upload launches them
+    half = (nch // 2)
+    lib.emu_count_quotes(_ptr(buf), ctypes.c_longlong(n), ctypes.c_longlong(0), ctypes.c_longlong(half), _ptr(qc))
+    lib.emu_count_quotes(_ptr(buf), ctypes.c_longlong(n), ctypes.c_longlong(half), ctypes.c_longlong(nch - half),
+                         _ptr(qc))
+    qb = (np.cumsum(qc, dtype=np.int64) - qc).astype(np.int64)
+    bc = np.zeros(nch, np.int32)
+    lib.emu_count_boundaries(_ptr(buf), ctypes.c_longlong(n), ctypes.c_int(sep), _ptr(qb), ctypes.c_longlong(nch),
+                             _ptr(bc))
+    ob = (np.cumsum(bc, dtype=np.int64) - bc).astype(np.int64)
+    total = int(bc.sum())
+    pos = np.zeros(total, np.int64)
+    nl = np.zeros(total, np.uint8)
+    lib.emu_write_boundaries(_ptr(buf), ctypes.c_longlong(n), ctypes.c_int(sep), _ptr(qb), _ptr(ob),
+                             ctypes.c_longlong(nch), _ptr(pos), _ptr(nl))
+    return buf, pos, nl.astype(bool), int(qc.sum())
+
+
+def emu_parse(lib, buf, starts, ends, words: ref.Words):
+    from ember.backend.kernels.csv import _word_table
+
+    w, wo, wf = _word_table(words.na, words.true, words.false)
+    starts, ends = np.ascontiguousarray(starts), np.ascontiguousarray(ends)
+    m = starts.shape[0]
+    iv, fv, fl = np.zeros(m, np.int64), np.zeros(m, np.float64), np.zeros(m, np.uint8)
+    lib.emu_parse_fields(_ptr(buf), _ptr(starts), _ptr(ends), ctypes.c_longlong(m), _ptr(w), _ptr(wo), _ptr(wf),
+                         ctypes.c_int(len(wf)), _ptr(iv), _ptr(fv), _ptr(fl))
+    return iv, fv, fl
+
+
+KERNEL_CASES = [
+    BASIC,
+    b'q,r\n"a""b",1\n"x\ny",2.50\n' * 40,
+    b"x,y,z\n" + b"".join(f"{i},{i * 0.37:.6f},{-i}e{i % 30}\n".encode() for i in range(300)),
+    b"a,b\n0.1234567890123456789,12345678901234567\n+5,-0\n.5,1.\ninf,-INF\nNaN,\n1e,e1\n--1,1-\n",
+    b"a\nTrue\nfalse\nNA\n",
+]
+
+
+@pytest.mark.parametrize("data", KERNEL_CASES)
+def test_kernels_match_reference(emu, data):
+    buf, pos, nl, quotes = emu_boundaries(emu, data, ord(","))
+    arr = np.frombuffer(data, np.uint8)
+    rpos, rnl = ref._boundaries(arr, ord(","), np)
+    kpos, knl = ref.close_boundaries(pos, nl, quotes, data[-1], len(data), np)
+    np.testing.assert_array_equal(kpos, rpos)
+    np.testing.assert_array_equal(knl, rnl)
+    tok = ref.tokenize(arr, ord(","), (kpos, knl))
+    words = ref.Words()
+    for j in range(tok.n_columns):
+        s, e = tok.starts[1:, j], tok.ends[1:, j]
+        iv, fv, fl = emu_parse(emu, buf, s, e, words)
+        riv, rfv, rfl, _ = ref.classify(arr, s, e, words)
+        np.testing.assert_array_equal(fl, rfl)
+        np.testing.assert_array_equal(iv, riv)
+        np.testing.assert_array_equal(fv, rfv)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("data", KERNEL_CASES)
+def test_gpu_path_matches_pandas(data):
+    got = read_csv(io.BytesIO(data))
+    assert all(c.on_device for c in got._columns.values())
+    pd.testing.assert_frame_equal(got.to_pandas(), pd.read_csv(io.BytesIO(data)))
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("data", KERNEL_CASES)
+def test_gpu_kernels_match_reference(data):
+    from ember.backend.kernels import csv as kernels
+
+    buf, qc = kernels.upload_and_count_quotes(data)
+    pos, nl, quotes = kernels.boundaries(buf, qc, ord(","))
+    arr = np.frombuffer(data, np.uint8)
+    rpos, rnl = ref._boundaries(arr, ord(","), np)
+    kpos, knl = ref.close_boundaries(pos, nl, quotes, data[-1], len(data), ember.backend.xp())
+    np.testing.assert_array_equal(kpos.get(), rpos)
+    np.testing.assert_array_equal(knl.get(), rnl)
+    tok = ref.tokenize(arr, ord(","))
+    for j in range(tok.n_columns):
+        s, e = tok.starts[1:, j], tok.ends[1:, j]
+        cp = ember.backend.xp()
+        iv, fv, fl = kernels.parse_fields(buf, cp.asarray(s), cp.asarray(e), *ref.Words().__dict__.values())
+        riv, rfv, rfl, _ = ref.classify(arr, s, e, ref.Words())
+        np.testing.assert_array_equal(fl.get(), rfl)
+        np.testing.assert_array_equal(iv.get(), riv)
+        np.testing.assert_array_equal(fv.get(), rfv)
