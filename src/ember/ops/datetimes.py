@@ -592,7 +592,8 @@ def strings_to_datetime(col: StringColumn, fmt: str | None = None, errors: str =
     good = ok if valid is None else valid & ok
     stats = to_host(xp.stack([bad.any().astype(np.int64), fcnt.max() if fcnt.shape[0] else xp.asarray(0),
                               (good & has_tz).any().astype(np.int64), (good & ~has_tz).any().astype(np.int64),
-                              tzoff.min() if fcnt.shape[0] else xp.asarray(0), tzoff.max() if fcnt.shape[0] else xp.asarray(0)]))
+                              xp.where(good & has_tz, tzoff, 1 << 40).min() if fcnt.shape[0] else xp.asarray(0),
+                              xp.where(good & has_tz, tzoff, -(1 << 40)).max() if fcnt.shape[0] else xp.asarray(0)]))
     if stats[0] and errors == "raise":
         i = int(to_host(xp.flatnonzero(bad)[:1])[0])
         value = col.take(xp.asarray([i])).to_pandas().iloc[0]

@@ -310,7 +310,8 @@ def case_map(col: StringColumn, kind: str) -> StringColumn:
         return _expand_parts(cp, _map_parts(cp, "casefold"), False)
     xp = cp.xp
     row, k = cp.rows()
-    lower, title = _map_parts(cp, "lower"), _map_parts(cp, "title")
+    # pyarrow (str/string dtypes) upper-cases word starts; Python uses the titlecase mapping
+    lower, title = _map_parts(cp, "lower"), _map_parts(cp, "upper" if _simple(col) else "title")
     if kind == "capitalize":
         first = k == 0
     elif kind == "title":
