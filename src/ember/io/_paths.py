@@ -54,8 +54,8 @@ def get_filesystem(path: str, storage_options: dict | None) -> tuple[Any, str]:
     if not is_url(path) and storage_options:
         raise ValueError("storage_options passed with a local file path; they apply to fsspec URLs only "
                          "(s3://, gs://, http(s)://, memory:// ...)")
-    fs, _, paths = fsspec.get_fs_token_paths(path, storage_options=storage_options or {})
-    return fs, paths[0] if paths else path
+    fs, inner = fsspec.core.url_to_fs(path, **(storage_options or {}))
+    return fs, inner
 
 
 def _missing(path: Any) -> FileNotFoundError:

@@ -46,7 +46,12 @@ def read_parquet(path: Any, columns: list | None = None, filters: Any = None, *,
     expr = pq.filters_to_expression(filters) if isinstance(filters, (list, tuple)) else filters
     try:
         if _paths.is_file_like(path):
-            dataset = ds.dataset(pa.BufferReader(path.read()), format="parquet")
+            table = pq.read_table(pa.BufferReader(path.read()), columns=columns, filters=expr)
+            meta = _pandas_meta(table.schema)
+            if columns is not None:
+                wanted = _with_index_columns(columns, meta)
+                table = pq.read_table(pa.BufferReader(path.seek(0) or path.read()), columns=wanted, filters=expr)
+            return table_to_frame(table, meta, columns)
         else:
             fs, files = _paths.expand_paths(path, storage_options, suffixes=(".parquet", ".parq", ".pq"))
             partitioning = ds.HivePartitioning.discover(infer_dictionary=True)
@@ -194,7 +199,7 @@ def _is_masked_name(numpy_type: Any) -> bool:
 
 def _apply_meta(col: Any, spec: dict | None) -> Any:
     """Nullable dtypes and ordered categoricals that the Arrow types alone do not say."""
-    from ember.column import CategoricalColumn, NumericColumn
+    from ember.column import CategoricalColumn, NumericColumn, StringColumn
 
     if spec is None:
         return col
@@ -203,7 +208,10 @@ def _apply_meta(col: Any, spec: dict | None) -> Any:
         return NumericColumn(col.data, col.mask, nullable=True)
     if isinstance(col, CategoricalColumn) and spec.get("pandas_type") == "categorical":
         ordered = bool((spec.get("metadata") or {}).get("ordered", col.ordered))
-        return CategoricalColumn(col.data, col.categories, ordered)
+        cats = col.categories
+        if isinstance(cats, StringColumn) and len(cats) == 0:  # pandas types empty categories as object
+            cats = StringColumn(cats.data, cats.chars, None, np.dtype(object))
+        return CategoricalColumn(col.data, cats, ordered)
     return col
 
 
