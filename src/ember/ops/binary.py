@@ -50,10 +50,12 @@ def binary_op(left: Column, right: Column | Any, op: str) -> Column:
     Column operands must have equal lengths. Synchronizes the device at most once (string results,
     integer division where a zero divisor changes the result dtype).
     """
+    if isinstance(right, np.generic) and right.dtype.kind in "biuf":
+        right = right.item()  # pandas takes NumPy scalars as Python ("weak") scalars: int8 + np.int64(1) is int8
     if op in REVERSED:
         return _dispatch(right, left, REVERSED[op])
     if op not in SYMBOL:
-        raise ValueError(f"binary_op: unknown op {op!r}; supported: {sorted(SYMBOL) + sorted(REVERSED)}")
+        raise ValueError(f"binary_op: unknown binary operator {op!r}; supported: {sorted(SYMBOL) + sorted(REVERSED)}")
     return _dispatch(left, right, op)
 
 
@@ -146,6 +148,10 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
         return _missing_scalar_result(col, op, nullable)
     xa = a.data if ca else _device_scalar(xp, b.data.dtype, a)
     xb = b.data if cb else _device_scalar(xp, a.data.dtype, b)
+    if op in LOGIC and nullable and col.data.dtype.kind == "b" and not (ca and cb):
+        scalar = b if ca else a
+        if not isinstance(scalar, (bool, np.bool_)):
+            raise TypeError(f"'other' should be pandas.NA or a bool. Got {type(scalar).__name__} instead.")
     if op in _BOOL_NOT_ALLOWED and _kind(xa) == "b" and _kind(xb) == "b":
         raise NotImplementedError(f"operator '{op}' not implemented for bool dtypes")
     fn = ARITH.get(op) or CMP.get(op) or LOGIC[op]
@@ -155,8 +161,10 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
         return _nullable_result(a, b, op, out, xa, xb)
     if op in LOGIC and not (_kind(xa) in "iu" and _kind(xb) in "iu"):
         out = out.astype(bool, copy=False)
-    if op in ("floordiv", "mod") and out.dtype.kind in "iu":
+    if op in ("floordiv", "mod") and out.dtype.kind in "iu" and not (_kind(xa) == "b" and _kind(xb) == "b"):
         out = _int_div_by_zero(xp, op, out, xa, xb)
+    elif op == "floordiv" and out.dtype == np.float32 and _any_zero(xb, xa):
+        out = out.astype(np.float64)  # pandas' zero-division fill makes float32 // 0 float64
     valid = _and_masks(a.mask if ca else None, b.mask if cb else None)  # only masked bool (object) columns
     if valid is None:
         return NumericColumn(out)
@@ -227,6 +235,13 @@ def _kleene_valid(op: str, xa: Any, xb: Any, va: Any, vb: Any, valid: Any) -> An
     da = decisive(xa) if va is None else decisive(xa) & va
     db = decisive(xb) if vb is None else decisive(xb) & vb
     return valid | da | db
+
+
+def _any_zero(xb: Any, xa: Any = 0) -> bool:
+    """Whether any divisor is zero under a non-NaN dividend (pandas' fill-up then casts; NaN // 0
+    keeps the dtype). One sync for a column operand."""
+    zero = (xb == 0) & (xa == xa)
+    return bool(zero.any()) if getattr(zero, "ndim", 0) > 0 else bool(zero)
 
 
 def _int_div_by_zero(xp: Any, op: str, out: Any, xa: Any, xb: Any) -> Any:
@@ -339,10 +354,14 @@ def _string(a: Any, b: Any, op: str) -> Column:
         valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
         return _string_cmp_result(col, CMP[op](sign, 0), valid, op)
     if op != "add" or not other_is_str:
-        raise TypeError(f"operation '{op}' not supported for dtype 'str' with object of type {type(other)}")
+        a_name, b_name = ("str", _type_name(other)) if col is a else (_type_name(other), "str")
+        raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{a_name}' and '{b_name}'")
     valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
     offs, chars = string_concat(xp, string_parts(a, n, xp), string_parts(b, n, xp), valid)
-    return StringColumn(offs, chars, valid, col.pd_dtype)
+    pd_dtype = col.pd_dtype
+    if pd_dtype == object and isinstance(other, StringColumn) and other.pd_dtype != object:
+        pd_dtype = other.pd_dtype  # object + str is str in pandas
+    return StringColumn(offs, chars, valid, pd_dtype)
 
 
 # --- categorical ---------------------------------------------------------------------------------------
@@ -358,8 +377,6 @@ def _categorical(a: Any, b: Any, op: str) -> Column:
     if isinstance(other, CategoricalColumn):
         same = col.categories.to_pandas().equals(other.categories.to_pandas()) and col.ordered == other.ordered
         if not same:
-            if op in ("eq", "ne") and not col.ordered:
-                return _dispatch(col.decode(), other.decode(), op)
             raise TypeError("Categoricals can only be compared if 'categories' are the same.")
         codes_b = other.codes
     elif isinstance(other, Column):
@@ -416,7 +433,7 @@ class _T:
 
     __slots__ = ("ticks", "unit", "kind", "tz", "valid", "is_col")
 
-    def __init__(self, x: Any, like_tz: Any, is_cmp: bool) -> None:
+    def __init__(self, x: Any, like_tz: Any, is_cmp: bool, like_kind: str = "M") -> None:
         self.is_col = isinstance(x, Column)
         self.tz, self.valid = None, None
         if isinstance(x, DatetimeColumn):
@@ -426,7 +443,7 @@ class _T:
         elif isinstance(x, NumericColumn):
             x = pandas_view(x)
             self.ticks, self.unit, self.kind, self.valid = x.data, "ns", "num", x.mask
-        elif isinstance(x, (pd.Timedelta, np.timedelta64, _dt.timedelta)):
+        elif isinstance(x, (pd.Timedelta, np.timedelta64, _dt.timedelta)) or (isinstance(x, str) and is_cmp and like_kind == "m"):
             self.ticks, self.unit, self.tz = scalar_ticks(x, "m")
             self.kind = "m"
         elif isinstance(x, (pd.Timestamp, np.datetime64, _dt.datetime)) or (isinstance(x, str) and is_cmp):
@@ -447,7 +464,8 @@ def _temporal(a: Any, b: Any, op: str) -> Column:
             return _constant(col, op == "ne")
         return _temporal_nat(col, op, a is col)
     like_tz = getattr(col, "tz", None)
-    ta, tb = _T(a, like_tz, op in CMP), _T(b, like_tz, op in CMP)
+    like_kind = "m" if isinstance(col, TimedeltaColumn) else "M"
+    ta, tb = _T(a, like_tz, op in CMP, like_kind), _T(b, like_tz, op in CMP, like_kind)
     valid = _and_masks(ta.valid, tb.valid)
     kinds = (ta.kind, tb.kind)
     if op in CMP:
@@ -535,7 +553,16 @@ def _td_num(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
         if op == "mul":
             out = ticks * num.ticks
         elif op == "floordiv":
-            out = ticks // num.ticks
+            q = num.ticks
+            if _kind(q) in "iu":  # pandas truncates toward zero: -3ns // 2 is -1ns
+                qs = xp.where(q == 0, 1, q) if hasattr(q, "shape") else (q or 1)
+                out = ticks // qs
+                out = out + ((ticks - out * qs != 0) & ((ticks < 0) != (qs < 0))).astype(np.int64)
+                if hasattr(q, "shape") or q == 0:
+                    nz = q != 0 if hasattr(q, "shape") else xp.zeros(n, dtype=bool)
+                    valid = nz if valid is None else valid & nz
+            else:
+                out = ticks / q
         else:
             out = ticks / num.ticks
     if out.dtype.kind == "f":
