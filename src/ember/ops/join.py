@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from ember.backend import array_module, asarray_on, to_host
-from ember.backend.primitives import repeat_positions, stable_argsort
+from ember.backend.primitives import repeat_positions, searchsorted_bounds, stable_argsort
 from ember.column import (
     CategoricalColumn,
     Column,
@@ -77,8 +77,8 @@ def _categorical_codes(lcol: CategoricalColumn, rcol: CategoricalColumn) -> tupl
     recode = lcats.get_indexer(pd.Index(rcol.categories.to_pandas())).astype(np.int64)
     if np.array_equal(recode, np.arange(len(recode))):
         return lcodes, rcodes
-    recode = asarray_on(np.append(recode, -1), xp)  # position -1 maps the missing code to itself
-    return lcodes, recode[rcodes]
+    recode = asarray_on(np.append(recode, -1), xp)  # the last slot maps the missing code to itself
+    return lcodes, recode[xp.where(rcodes < 0, len(recode) - 1, rcodes)]
 
 
 def _nulls(col: Column) -> Any:
@@ -269,7 +269,9 @@ def _sorted_side(key: Any, null: Any) -> tuple[Any, Any, Any]:
     order = stable_argsort(filled)
     snull = null[order]
     n_valid = len(key) - snull.sum()
-    pos = xp.where(snull, n_valid + xp.cumsum(snull) - 1, xp.cumsum(~snull) - 1)
+    pos = xp.where(
+        snull, n_valid + xp.cumsum(snull, dtype=np.int64) - 1, xp.cumsum(~snull, dtype=np.int64) - 1
+    )
     out = xp.empty_like(order)
     out[pos] = order
     return out, filled[out], n_valid
@@ -280,8 +282,7 @@ def _probe(sorted_key: Any, n_valid: Any, n_build: int, key: Any, null: Any) -> 
     xp = array_module(key)
     if null is not None:
         key = xp.where(null, _top(key.dtype), key)
-    lo = xp.searchsorted(sorted_key, key, side="left")
-    hi = xp.searchsorted(sorted_key, key, side="right")
+    lo, hi = searchsorted_bounds(sorted_key, key)
     if null is not None or not isinstance(n_valid, int):
         lo, hi = xp.minimum(lo, n_valid), xp.minimum(hi, n_valid)
         if null is not None:
@@ -333,6 +334,19 @@ def _group_bounds(skey: Any, snull: Any, n_valid: Any) -> tuple[Any, Any]:
     return start.astype(np.int64, copy=False), end.astype(np.int64, copy=False)
 
 
+def _sorted_emit(how: str, is_left: Any, lc: Any, rc: Any) -> Any:
+    """Rows each sorted row emits: left rows carry their key's right matches (inner/left/outer),
+    right rows their left matches (right), and right rows of keys absent on the left one row (outer)."""
+    xp = array_module(is_left)
+    if how == "inner":
+        return xp.where(is_left, rc, 0)
+    if how == "left":
+        return xp.where(is_left, xp.maximum(rc, 1), 0)
+    if how == "right":
+        return xp.where(is_left, 0, xp.maximum(lc, 1))
+    return xp.where(is_left, xp.maximum(rc, 1), (lc == 0).astype(np.int64))
+
+
 def _sorted_join(lk: Any, rk: Any, lnull: Any, rnull: Any, how: str) -> tuple[Any, Any]:
     """Rows in key order (nulls last): left-major products inside a key, right-major for 'right'."""
     xp = array_module(lk, rk)
@@ -345,15 +359,10 @@ def _sorted_join(lk: Any, rk: Any, lnull: Any, rnull: Any, how: str) -> tuple[An
     start, end = _group_bounds(skey, None if null is None else null[perm], n_valid)
     is_left = perm < nl
     left_before = xp.zeros(len(perm) + 1, dtype=np.int64)
-    xp.cumsum(is_left, out=left_before[1:])
+    left_before[1:] = xp.cumsum(is_left, dtype=np.int64)
     lc = left_before[end] - left_before[start]
     rc = (end - start) - lc
-    emit = {
-        "inner": xp.where(is_left, rc, 0),
-        "left": xp.where(is_left, xp.maximum(rc, 1), 0),
-        "right": xp.where(is_left, 0, xp.maximum(lc, 1)),
-        "outer": xp.where(is_left, xp.maximum(rc, 1), (lc == 0).astype(np.int64)),
-    }[how]
+    emit = _sorted_emit(how, is_left, lc, rc)
     unit, k = _expand(emit)
     row, from_left = perm[unit], is_left[unit]
     u_start, u_lc = start[unit], lc[unit]
