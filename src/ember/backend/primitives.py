@@ -122,3 +122,25 @@ def cummax(a: Any, axis: int = 0) -> Any:
 def cummin(a: Any, axis: int = 0) -> Any:
     """Running minimum (np.minimum.accumulate); NaN propagates as in NumPy."""
     return _running(a, axis, "min")
+
+
+def searchsorted_bounds(sorted_values: Any, needles: Any) -> tuple[Any, Any]:
+    """(``searchsorted(sorted_values, needles, 'left')``, ``... 'right'``) as int64.
+
+    On the host, binary searches for needles in random order are cache-miss bound (about 10x slower
+    than for sorted needles at a million rows), so the needles are sorted first and the answers
+    scattered back; the device runs the searches directly."""
+    from ember.backend.arrays import array_module, is_device_array
+
+    xp = array_module(sorted_values, needles)
+    if is_device_array(needles) or len(needles) < 4096:
+        lo = xp.searchsorted(sorted_values, needles, side="left")
+        hi = xp.searchsorted(sorted_values, needles, side="right")
+        return lo.astype(xp.int64, copy=False), hi.astype(xp.int64, copy=False)
+    order = xp.argsort(needles)
+    ordered = needles[order]
+    lo = xp.empty(len(needles), dtype=xp.int64)
+    hi = xp.empty(len(needles), dtype=xp.int64)
+    lo[order] = xp.searchsorted(sorted_values, ordered, side="left")
+    hi[order] = xp.searchsorted(sorted_values, ordered, side="right")
+    return lo, hi
