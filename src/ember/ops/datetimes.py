@@ -600,7 +600,7 @@ def strings_to_datetime(col: StringColumn, fmt: str | None = None, errors: str =
         what = f"doesn't match format \"{fmt}\"" if fmt else "is not a valid ISO 8601 date-time"
         raise ValueError(f"time data \"{value}\" {what}, at position {i}. You might want to try passing "
                          "`errors='coerce'`.")
-    unit = "ns" if stats[1] > 6 else "us"
+    unit = "ns" if stats[1] > 6 else ("us" if len(col) else "s")  # pandas 3: empty input gives [s]
     ticks = ns // UNIT_NS[unit]
     new_valid = ok if valid is None else valid & ok
     tz = None
@@ -636,7 +636,9 @@ def numbers_to_datetime(col: NumericColumn, unit: str = "ns", errors: str = "rai
     if data.dtype.kind == "f":
         nan = xp.isnan(data)
         valid = ~nan if valid is None else valid & ~nan
-        ticks = xp.round(xp.where(nan, 0, data) * factor_ns[unit]).astype(np.int64)
+        x = xp.where(nan, 0, data).astype(np.float64)
+        base = xp.trunc(x)  # pandas: whole units exactly, the fraction rounded half to even
+        ticks = base.astype(np.int64) * factor_ns[unit] + xp.round((x - base) * factor_ns[unit]).astype(np.int64)
         mask = valid if (col.mask is not None or bool(nan.any())) else None
         return DatetimeColumn(ticks, "ns", None, mask)
     out_unit = unit if unit in ("ns",) else "us"

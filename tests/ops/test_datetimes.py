@@ -1,0 +1,170 @@
+"""ops.datetimes and frame.datetimes against pandas."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ember
+from ember.column import from_pandas
+from ember.frame.datetimes import date_range, timedelta_range, to_datetime
+from ember.ops import datetimes as D
+
+STAMPS = ["1970-01-01", "2000-02-29 23:59:59.999999", "1969-12-31 12:00", None, "2021-03-14 01:30",
+          "2021-11-07 01:30", "1900-03-01", "2262-04-11", "1677-09-22 00:00:01", "2024-12-31 06:07:08.5"]
+
+
+def _eq(got: object, exp: pd.Series) -> None:
+    pd.testing.assert_series_equal(got.to_pandas(), exp.reset_index(drop=True), check_names=False)
+
+
+@pytest.fixture(params=["us", "ns", "s"])
+def pair(request: pytest.FixtureRequest, xp: object) -> tuple[pd.Series, object]:
+    s = pd.Series(pd.to_datetime(STAMPS, format="ISO8601")).dt.as_unit(request.param)
+    return s, from_pandas(s, xp)
+
+
+@pytest.mark.parametrize("name", ["year", "month", "day", "hour", "minute", "second", "microsecond", "nanosecond",
+                                  "day_of_week", "weekday", "day_of_year", "quarter", "days_in_month"] + list(D.BOOL_FIELDS))
+def test_fields(pair: tuple, name: str) -> None:
+    s, c = pair
+    _eq(D.field(c, name), getattr(s.dt, name))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.integers(-(2**62), 2**62), min_size=1, max_size=20))
+def test_civil_hypothesis(ticks: list) -> None:
+    s = pd.Series(np.asarray(ticks, dtype="datetime64[ns]"))
+    c = from_pandas(s, np)
+    for name in ("year", "month", "day", "hour", "day_of_year", "day_of_week", "nanosecond"):
+        _eq(D.field(c, name), getattr(s.dt, name))
+
+
+def test_names_normalize_round(pair: tuple) -> None:
+    s, c = pair
+    _eq(D.names(c, "day_name"), s.dt.day_name())
+    _eq(D.names(c, "month_name"), s.dt.month_name())
+    _eq(D.normalize(c), s.dt.normalize())
+    for how in ("floor", "ceil", "round"):
+        for freq in ("h", "15min", "D", "s"):
+            _eq(D.round_col(c, freq, how), getattr(s.dt, how)(freq))
+
+
+def test_strftime(pair: tuple) -> None:
+    s, c = pair
+    fmt = "%Y-%m-%d %H:%M:%S.%f %y %j %I%p %a %b %%"
+    _eq(D.strftime(c, fmt), s.dt.strftime(fmt))
+    with pytest.raises(NotImplementedError, match="%U"):
+        D.strftime(c, "%U")
+
+
+@pytest.mark.parametrize("tz", ["US/Eastern", "Europe/Berlin", "UTC", "Asia/Kolkata"])
+def test_tz_localize_convert(xp: object, tz: str) -> None:
+    s = pd.Series(pd.to_datetime(["2021-01-01 10:00", "2021-07-01 12:30", None, "1999-10-31 00:00"]))
+    c = from_pandas(s, xp)
+    loc = D.tz_localize(c, tz)
+    _eq(loc, s.dt.tz_localize(tz))
+    _eq(D.tz_convert(loc, "Asia/Tokyo"), s.dt.tz_localize(tz).dt.tz_convert("Asia/Tokyo"))
+    aware = s.dt.tz_localize(tz)
+    ca = from_pandas(aware, xp)
+    for name in ("hour", "day", "day_of_week"):
+        _eq(D.field(ca, name), getattr(aware.dt, name))
+    _eq(D.round_col(ca, "h", "floor"), aware.dt.floor("h"))
+    _eq(D.tz_localize(ca, None), aware.dt.tz_localize(None))
+
+
+def test_tz_ambiguous_nonexistent(xp: object) -> None:
+    s = pd.Series(pd.to_datetime(["2021-11-07 01:30", "2021-03-14 02:30", "2021-06-01"], format="ISO8601"))
+    c = from_pandas(s, xp)
+    with pytest.raises(ValueError, match="Cannot infer dst time"):
+        D.tz_localize(c.take(np.array([0])), "US/Eastern")
+    with pytest.raises(ValueError, match="nonexistent"):
+        D.tz_localize(c.take(np.array([1])), "US/Eastern", ambiguous="NaT")
+    _eq(D.tz_localize(c, "US/Eastern", "NaT", "NaT"), s.dt.tz_localize("US/Eastern", "NaT", "NaT"))
+    for nonexistent in ("shift_forward", "shift_backward"):
+        _eq(D.tz_localize(c, "US/Eastern", np.array([True, False, False]), nonexistent),
+            s.dt.tz_localize("US/Eastern", np.array([True, False, False]), nonexistent))
+
+
+def test_timedelta_fields(xp: object) -> None:
+    s = pd.Series(pd.to_timedelta(["1 days 02:00:03.5", "-1 days +00:00:01", None, "0 ns"]))
+    c = from_pandas(s, xp)
+    for name in ("days", "seconds", "microseconds", "nanoseconds", "total_seconds"):
+        exp = s.dt.total_seconds() if name == "total_seconds" else getattr(s.dt, name)
+        _eq(D.td_field(c, name), exp)
+    _eq(D.round_col(c, "h", "floor"), s.dt.floor("h"))
+
+
+@pytest.mark.parametrize("values", [
+    ["2020-01-01", "2021-03-04 05:06:07", None, "1999-12-31T23:59:59.123456"],
+    ["2020-01-01 00:00:00.123456789", "2020-01-02"],
+    ["2020-01-01T00:00:00+05:30", "2021-06-01T10:00:00+05:30"],
+    ["2020-01-01T00:00:00Z", None],
+    [],
+])
+def test_to_datetime_iso(values: list) -> None:
+    s = pd.Series(values, dtype="str")
+    _eq(to_datetime(ember.Series(s)), pd.to_datetime(s, format="ISO8601"))
+
+
+def test_to_datetime_errors() -> None:
+    s = pd.Series(["2020-01-01", "not a date", "2020-02-30"], dtype="str")
+    _eq(to_datetime(ember.Series(s), errors="coerce"), pd.to_datetime(s, errors="coerce", format="ISO8601"))
+    with pytest.raises(ValueError, match="not a date"):
+        to_datetime(ember.Series(s))
+    mixed = pd.Series(["2020-01-01T00:00:00+01:00", "2020-01-01T00:00:00+02:00"])
+    with pytest.raises(ValueError, match="Mixed timezones"):
+        to_datetime(ember.Series(mixed))
+    _eq(to_datetime(ember.Series(mixed), utc=True), pd.to_datetime(mixed, utc=True))
+
+
+@pytest.mark.parametrize("fmt, values", [
+    ("%d/%m/%Y", ["31/12/2020", "1/2/2021", None]),
+    ("%Y%m%d %H%M%S", ["20200101 101112", "19991231 235959"]),
+    ("%m/%d/%y %I:%M %p", ["03/04/21 10:11 PM", "12/31/99 12:00 AM"]),
+    ("%d %b %Y", ["01 Jan 2020", "15 aug 1999"]),
+    ("%Y-%m-%d %H:%M:%S.%f", ["2020-01-01 00:00:00.5", "2020-01-01 00:00:00.123456"]),
+])
+def test_to_datetime_format(fmt: str, values: list) -> None:
+    s = pd.Series(values, dtype="str")
+    _eq(to_datetime(ember.Series(s), format=fmt), pd.to_datetime(s, format=fmt))
+
+
+@pytest.mark.parametrize("unit", ["s", "ms", "us", "ns", "D"])
+def test_to_datetime_unit(unit: str) -> None:
+    for s in (pd.Series([0, 1, 18_000]), pd.Series([1.5, np.nan, -2.25])):
+        _eq(to_datetime(ember.Series(s), unit=unit), pd.to_datetime(s, unit=unit))
+
+
+def _idx(got: object, exp: pd.Index) -> None:
+    pd.testing.assert_index_equal(got.to_pandas(), exp._with_freq(None) if hasattr(exp, "_with_freq") else exp,
+                                  exact=False)
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"start": "2020-01-01", "periods": 5},
+    {"start": "2020-01-01", "end": "2020-01-10", "freq": "2D"},
+    {"end": "2020-01-10", "periods": 4, "freq": "h"},
+    {"start": "2020-01-01", "end": "2020-01-02", "periods": 5},
+    {"start": "2020-01-30", "periods": 5, "freq": "ME"},
+    {"start": "2020-01-30 10:00", "end": "2020-08-01", "freq": "MS"},
+    {"start": "2020-02-15", "periods": 5, "freq": "QS"},
+    {"start": "2020-02-15", "periods": 3, "freq": "YE"},
+    {"end": "2020-02-15", "periods": 3, "freq": "ME"},
+    {"start": "2020-01-01", "periods": 4, "freq": "W-SUN"},
+    {"start": "2021-03-13", "periods": 3, "tz": "US/Eastern"},
+    {"start": "2021-03-14", "periods": 4, "freq": "h", "tz": "UTC"},
+    {"start": "2020-01-01", "end": "2020-01-05", "inclusive": "neither"},
+])
+def test_date_range(kwargs: dict) -> None:
+    _idx(date_range(**kwargs), pd.date_range(**kwargs))
+
+
+def test_timedelta_range() -> None:
+    _idx(timedelta_range("1D", periods=3, freq="6h"), pd.timedelta_range("1D", periods=3, freq="6h"))
+    _idx(timedelta_range("0s", "10s", freq="3s"), pd.timedelta_range("0s", "10s", freq="3s"))
+    with pytest.raises(ValueError, match="exactly three"):
+        date_range("2020-01-01")
