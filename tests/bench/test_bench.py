@@ -328,3 +328,30 @@ def test_demo_help(capsys: pytest.CaptureFixture[str]) -> None:
         demo.main(["--help"])
     text = capsys.readouterr().out
     assert "--rows" in text and "RandomizedSearchCV" in text and "tabular model" in text
+
+
+def test_unavailable_device_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    if ember.backend.gpu_available():
+        pytest.skip("a GPU is available here")
+    before = ember.config.get("device")
+    assert main(["--device", "gpu", "--rows", "100"]) == 2
+    assert demo.main(["--device", "gpu"]) == 2
+    assert "ember found no usable GPU" in capsys.readouterr().err
+    assert ember.config.get("device") == before
+
+
+def test_ml_workloads_time_sklearn_and_report_ember() -> None:
+    recs = harness.run(
+        wl.select("ml_hashing_vectorizer,ml_random_forest"),
+        ["sklearn", "ember"],
+        3000,
+        runs=3,
+        progress=False,
+    )
+    by = {(r.workload, r.library): r for r in recs}
+    assert (
+        by[("ml_hashing_vectorizer", "sklearn")].ok and by[("ml_hashing_vectorizer", "sklearn")].rows == 300
+    )
+    assert by[("ml_random_forest", "sklearn")].runs == 1  # slow fits: one timed run after the warm-up
+    for lib_rec in (by[("ml_hashing_vectorizer", "ember")], by[("ml_random_forest", "ember")]):
+        assert lib_rec.ok or lib_rec.status.startswith(("unsupported:", "error:"))

@@ -112,8 +112,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         for w in WORKLOADS.values():
             print(f"{w.name:<24} {w.group:<5} {', '.join(w.impls)}")
         return 0
+    previous = ember.config.get("device")
     if args.device:
-        ember.config.set(device=args.device)
+        try:
+            ember.config.set(device=args.device)
+            ember.backend.current_device()
+        except Exception as exc:  # e.g. --device gpu without a GPU: the message names the fix
+            ember.config.set(device=previous)
+            print(f"ember bench: {exc}", file=sys.stderr)
+            return 2
     try:
         chosen = select(args.workloads)
     except ValueError as exc:

@@ -249,7 +249,7 @@ def run_one(
         times = time_callable(
             workload.impls[library],
             arg,
-            runs=runs,
+            runs=min(runs, workload.max_runs or runs),
             warmup=warmup,
             sync=lambda: synchronize(library),
             check=check,

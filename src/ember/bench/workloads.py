@@ -46,6 +46,7 @@ class Workload:
     size: Callable[[int], int] = int
     default: bool = True
     description: str = ""
+    max_runs: int | None = None  # cap on timed runs for slow fits (the warm-up still runs first)
 
 
 # ---------------------------------------------------------------------------------------------- data sets
@@ -568,6 +569,7 @@ _ML: list[Workload] = [
         "text",
         _ml_impls(_hashing),
         size=_DOCS_SIZE,
+        max_runs=1,
         description="HashingVectorizer(2**20).transform on rows/10 Zipf documents",
     ),
     Workload(
@@ -576,6 +578,7 @@ _ML: list[Workload] = [
         "text",
         _ml_impls(_tfidf),
         size=_DOCS_SIZE,
+        max_runs=1,
         description="TfidfVectorizer().fit_transform on rows/10 Zipf documents",
     ),
     Workload(
@@ -585,6 +588,7 @@ _ML: list[Workload] = [
         _ml_impls(_logreg),
         prep={lib: _lazy(_tfidf_prep, lib) for lib in ("sklearn", "ember", "cuml")},
         size=_DOCS_SIZE,
+        max_runs=1,
         description="LogisticRegression(max_iter=100).fit on the TF-IDF of rows/10 documents",
     ),
     Workload(
@@ -593,6 +597,7 @@ _ML: list[Workload] = [
         "tabular",
         _ml_impls(_forest),
         size=_FOREST_SIZE,
+        max_runs=1,
         description="RandomForestClassifier(100 trees, depth 16).fit on rows/100 x 20 features",
     ),
 ]
