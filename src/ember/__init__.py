@@ -19,6 +19,9 @@ from ember.frame import (
     merge,
 )
 
+from ember.frame.datetimes import date_range, timedelta_range, to_datetime
+from ember.io import read_csv, read_json, read_orc, read_parquet
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -30,9 +33,16 @@ __all__ = [
     "backend",
     "concat",
     "config",
+    "date_range",
     "fallback_report",
     "from_arrow",
     "from_dlpack",
     "from_pandas",
     "merge",
+    "read_csv",
+    "read_json",
+    "read_orc",
+    "read_parquet",
+    "timedelta_range",
+    "to_datetime",
 ]

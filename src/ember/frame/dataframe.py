@@ -162,6 +162,28 @@ class DataFrame(NDFrame):
     def to_dict(self, orient: str = "dict") -> Any:
         return self.to_pandas().to_dict(orient=orient)
 
+    def to_csv(self, path_or_buf: Any = None, **kwargs: Any) -> Any:
+        """Write CSV (see ``ember.io.write_csv``); returns the text when no path is given."""
+        from ember.io import write_csv
+
+        return write_csv(self, path_or_buf, **kwargs)
+
+    def to_parquet(self, path: Any, **kwargs: Any) -> None:
+        """Write Parquet with pandas' metadata (see ``ember.io.write_parquet``)."""
+        from ember.io import write_parquet
+
+        return write_parquet(self, path, **kwargs)
+
+    def to_json(self, path_or_buf: Any = None, **kwargs: Any) -> Any:
+        from ember.io import write_json
+
+        return write_json(self, path_or_buf, **kwargs)
+
+    def to_orc(self, path: Any, **kwargs: Any) -> None:
+        from ember.io import write_orc
+
+        return write_orc(self, path, **kwargs)
+
     def __arrow_c_stream__(self, requested_schema: Any = None) -> Any:
         from ember.interop import arrow_c_stream
 
