@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember.backend import asarray_on
+from ember.backend import asarray_on, to_host
 from ember.column import CategoricalColumn, Column, concat_columns, from_pandas
 
 
@@ -140,7 +140,7 @@ def remove_unused_categories(col: CategoricalColumn) -> CategoricalColumn:
     k = len(col.categories)
     used = xp.zeros(k + 1, dtype=bool)
     used[xp.where(col.codes >= 0, col.codes, k)] = True
-    used_host = np.asarray(used[:k].get() if hasattr(used, "get") else used)
+    used_host = to_host(used[:k])
     old = categories_index(col)
     return set_categories(col, old[used_host])
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -36,6 +37,7 @@ except ImportError:  # pragma: no cover - Python 3.10
     import sre_parse as _parser  # type: ignore[no-redef]
 
 from ember.backend import asarray_on, to_host
+from ember.column import NumericColumn, StringColumn
 
 MAX_STATES = 1024
 _SUPPORTED_FLAGS = re.IGNORECASE | re.DOTALL | re.ASCII | re.UNICODE
@@ -345,3 +347,103 @@ def _end_ok(xp: Any, t: int, L: Any, end_anchor: str | None, ends_nl: Any) -> An
     if end_anchor == "$":
         ok |= (L == t + 2) & ends_nl
     return ok
+
+
+# --- span operations: Python's re once per distinct value (documented host step) -----------------------
+# Callers: ops.strings (count, replace, split with a regex; extract, extractall).
+
+def per_unique(col: StringColumn, fn: Callable[[str], Any]) -> tuple[list[Any], Any, Any]:
+    """Apply a Python function once per distinct non-missing value.
+
+    Returns (results per distinct value, codes per row (int64, -1 for missing), xp). One transfer of
+    the distinct values to the host; the codes stay on the device."""
+    from ember.ops.factorize import factorize_keys
+
+    codes, uniques, _ = factorize_keys([col], sort=False, dropna=True)
+    values = uniques[0].to_pandas().tolist()
+    return [fn(v) for v in values], codes, col.xp
+
+
+def _string_col_from(values: list[str | None], xp: Any, pd_dtype: Any) -> StringColumn:
+    import pyarrow as pa
+
+    return StringColumn.from_arrow(pa.array(values, type=pa.large_string()), xp, pd_dtype)
+
+
+def map_strings(col: StringColumn, fn: Callable[[str], str | None]) -> StringColumn:
+    """String result of ``fn`` per distinct value, gathered back to rows (missing stays missing)."""
+    results, codes, xp = per_unique(col, fn)
+    table = _string_col_from(results, xp, col.pd_dtype)
+    return table.take_nullable(codes) if len(table) else col.empty_like(len(col)).with_mask(
+        col.mask if col.mask is not None else None)
+
+
+def map_ints(col: StringColumn, fn: Callable[[str], int]) -> NumericColumn:
+    from ember.ops.strings import int_result
+
+    results, codes, xp = per_unique(col, fn)
+    table = asarray_on(np.asarray(results, dtype=np.int64), xp)
+    vals = table[xp.maximum(codes, 0)] if len(results) else xp.zeros(len(col), dtype=np.int64)
+    return int_result(col, vals)
+
+
+def pieces_from_lists(col: StringColumn, fn: Callable[[str], list[str]]) -> list[StringColumn]:
+    results, codes, xp = per_unique(col, fn)
+    width = max((len(r) for r in results), default=1 if len(col) else 0)
+    out = []
+    for k in range(width):
+        vals = [r[k] if k < len(r) else None for r in results]
+        table = _string_col_from(vals, xp, col.pd_dtype)
+        out.append(table.take_nullable(codes))
+    return out
+
+
+def extract(col: StringColumn, pat: str, flags: int = 0) -> tuple[list[str | int], list[StringColumn]]:
+    """Capture groups of the first match: (group names, one string column per group)."""
+    from ember.ops.strings import _check
+
+    _check(col, "extract")
+    rx = re.compile(pat, flags)
+    if rx.groups == 0:
+        raise ValueError("pattern contains no capture groups")
+    names = {v: k for k, v in rx.groupindex.items()}
+    labels = [names.get(i + 1, i) for i in range(rx.groups)]
+
+    def groups(s: str) -> tuple:
+        m = rx.search(s)
+        return m.groups() if m else (None,) * rx.groups
+
+    results, codes, xp = per_unique(col, groups)
+    cols = []
+    for k in range(rx.groups):
+        table = _string_col_from([r[k] for r in results], xp, col.pd_dtype)
+        cols.append(table.take_nullable(codes) if len(table) else col.empty_like(len(col)).with_mask(xp.zeros(len(col), bool)))
+    return labels, cols
+
+
+def extractall(col: StringColumn, pat: str, flags: int = 0) -> tuple[list[Any], list[StringColumn], Any, Any]:
+    """Every match's groups: (labels, group columns, source row per match, match number per match)."""
+    from ember.ops.strings import _check, _offs
+
+    _check(col, "extractall")
+    rx = re.compile(pat, flags)
+    if rx.groups == 0:
+        raise ValueError("pattern contains no capture groups")
+    names = {v: k for k, v in rx.groupindex.items()}
+    labels = [names.get(i + 1, i) for i in range(rx.groups)]
+    results, codes, xp = per_unique(col, lambda s: [m.groups() for m in rx.finditer(s)])
+    nm = asarray_on(np.asarray([len(r) for r in results], dtype=np.int64), xp)
+    flat = [g for r in results for g in r]
+    first = _offs(xp, nm)
+    per_row = xp.where(codes >= 0, nm[xp.maximum(codes, 0)], 0) if len(results) else xp.zeros(len(col), np.int64)
+    row_offs = _offs(xp, per_row)
+    total = int(row_offs[-1])
+    pos = xp.arange(total, dtype=np.int64)
+    src_row = xp.searchsorted(row_offs, pos, side="right") - 1
+    match_no = pos - row_offs[src_row]
+    flat_idx = first[codes[src_row]] + match_no if total else pos
+    cols = []
+    for k in range(rx.groups):
+        table = _string_col_from([g[k] for g in flat], xp, col.pd_dtype)
+        cols.append(table.take(flat_idx) if total else table)
+    return labels, cols, src_row, match_no

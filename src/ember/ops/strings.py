@@ -32,6 +32,7 @@ import pandas as pd
 from ember.backend import asarray_on, to_host
 from ember.column import Column, NumericColumn, StringColumn
 from ember.ops._common import and_masks
+from ember.ops.regex import extract, extractall, map_ints, map_strings, per_unique, pieces_from_lists  # noqa: F401
 
 _NCP = 0x110000
 
@@ -646,46 +647,6 @@ def find(col: StringColumn, sub: str, start: int = 0, end: int | None = None, re
     return int_result(cp, res)
 
 
-# --- per-distinct-value host step (regex spans) --------------------------------------------------------
-
-
-def per_unique(col: StringColumn, fn: Callable[[str], Any]) -> tuple[list[Any], Any, Any]:
-    """Apply a Python function once per distinct non-missing value.
-
-    Returns (results per distinct value, codes per row (int64, -1 for missing), xp). One transfer of
-    the distinct values to the host; the codes stay on the device."""
-    from ember.ops.factorize import factorize_keys
-
-    codes, uniques, _ = factorize_keys([col], sort=False, dropna=True)
-    values = uniques[0].to_pandas().tolist()
-    return [fn(v) for v in values], codes, col.xp
-
-
-def _string_col_from(values: list[str | None], xp: Any, pd_dtype: Any) -> StringColumn:
-    import pyarrow as pa
-
-    return StringColumn.from_arrow(pa.array(values, type=pa.large_string()), xp, pd_dtype)
-
-
-def map_strings(col: StringColumn, fn: Callable[[str], str | None]) -> StringColumn:
-    """String result of ``fn`` per distinct value, gathered back to rows (missing stays missing)."""
-    results, codes, xp = per_unique(col, fn)
-    table = _string_col_from(results, xp, col.pd_dtype)
-    return table.take_nullable(codes) if len(table) else col.empty_like(len(col)).with_mask(
-        col.mask if col.mask is not None else None)
-
-
-def map_ints(col: StringColumn, fn: Callable[[str], int]) -> NumericColumn:
-    results, codes, xp = per_unique(col, fn)
-    table = asarray_on(np.asarray(results, dtype=np.int64), xp)
-    vals = table[xp.maximum(codes, 0)] if len(results) else xp.zeros(len(col), dtype=np.int64)
-    return int_result(decode_mask_only(col), vals)
-
-
-def decode_mask_only(col: StringColumn) -> CP:
-    return CP(col.offsets, col.chars, col.mask, col.xp, col.pd_dtype)
-
-
 def _has_border(p: str) -> bool:
     return any(p[k:] == p[: len(p) - k] for k in range(1, len(p)))
 
@@ -786,7 +747,7 @@ def split(col: StringColumn, pat: str | None = None, n: int = -1, reverse: bool 
             fn = lambda s: rx.split(s, maxsplit=max(n, 0))  # noqa: E731
         else:
             fn = (lambda s: s.rsplit(pat, n)) if reverse else (lambda s: s.split(pat, n))
-        return _pieces_from_lists(col, fn)
+        return pieces_from_lists(col, fn)
     cp = decode(col)
     xp = cp.xp
     p = _pattern_cps(xp, pat)
@@ -812,17 +773,6 @@ def split(col: StringColumn, pat: str | None = None, n: int = -1, reverse: bool 
         start = xp.where(exists, start, lo)
         stop = xp.where(exists, stop, start)
         out.append(encode(gather_cp(cp, start, stop - start, and_masks(cp.mask, exists))))
-    return out
-
-
-def _pieces_from_lists(col: StringColumn, fn: Callable[[str], list[str]]) -> list[StringColumn]:
-    results, codes, xp = per_unique(col, fn)
-    width = max((len(r) for r in results), default=1 if len(col) else 0)
-    out = []
-    for k in range(width):
-        vals = [r[k] if k < len(r) else None for r in results]
-        table = _string_col_from(vals, xp, col.pd_dtype)
-        out.append(table.take_nullable(codes))
     return out
 
 
@@ -866,50 +816,3 @@ def cat_all(col: StringColumn, sep: str = "", na_rep: str | None = None) -> str:
         col = col.filter(col.mask)
     offs, chars = to_host(col.offsets), to_host(col.chars).tobytes()
     return sep.join(chars[offs[i]:offs[i + 1]].decode("utf-8") for i in range(len(offs) - 1)) if sep else chars.decode()
-
-
-def extract(col: StringColumn, pat: str, flags: int = 0) -> tuple[list[str | int], list[StringColumn]]:
-    """Capture groups of the first match: (group names, one string column per group)."""
-    _check(col, "extract")
-    rx = re.compile(pat, flags)
-    if rx.groups == 0:
-        raise ValueError("pattern contains no capture groups")
-    names = {v: k for k, v in rx.groupindex.items()}
-    labels = [names.get(i + 1, i) for i in range(rx.groups)]
-
-    def groups(s: str) -> tuple:
-        m = rx.search(s)
-        return m.groups() if m else (None,) * rx.groups
-
-    results, codes, xp = per_unique(col, groups)
-    cols = []
-    for k in range(rx.groups):
-        table = _string_col_from([r[k] for r in results], xp, col.pd_dtype)
-        cols.append(table.take_nullable(codes) if len(table) else col.empty_like(len(col)).with_mask(xp.zeros(len(col), bool)))
-    return labels, cols
-
-
-def extractall(col: StringColumn, pat: str, flags: int = 0) -> tuple[list[Any], list[StringColumn], Any, Any]:
-    """Every match's groups: (labels, group columns, source row per match, match number per match)."""
-    _check(col, "extractall")
-    rx = re.compile(pat, flags)
-    if rx.groups == 0:
-        raise ValueError("pattern contains no capture groups")
-    names = {v: k for k, v in rx.groupindex.items()}
-    labels = [names.get(i + 1, i) for i in range(rx.groups)]
-    results, codes, xp = per_unique(col, lambda s: [m.groups() for m in rx.finditer(s)])
-    nm = asarray_on(np.asarray([len(r) for r in results], dtype=np.int64), xp)
-    flat = [g for r in results for g in r]
-    first = _offs(xp, nm)
-    per_row = xp.where(codes >= 0, nm[xp.maximum(codes, 0)], 0) if len(results) else xp.zeros(len(col), np.int64)
-    row_offs = _offs(xp, per_row)
-    total = int(row_offs[-1])
-    pos = xp.arange(total, dtype=np.int64)
-    src_row = xp.searchsorted(row_offs, pos, side="right") - 1
-    match_no = pos - row_offs[src_row]
-    flat_idx = first[codes[src_row]] + match_no if total else pos
-    cols = []
-    for k in range(rx.groups):
-        table = _string_col_from([g[k] for g in flat], xp, col.pd_dtype)
-        cols.append(table.take(flat_idx) if total else table)
-    return labels, cols, src_row, match_no
