@@ -14,8 +14,8 @@ import pandas as pd
 import pytest
 
 import ember
-from ember.io import read_csv, write_csv
 from ember.io import csv_reference as ref
+from ember.io import read_csv, write_csv
 
 ENGINES = [None, "ember", "pyarrow", "c"]
 

@@ -136,7 +136,7 @@ def _parse(data: bytes, name: str, opts: dict, engine: str | None) -> Any:
                                       "(supported: one-byte sep, '\"' quotes, no comment/escapechar/"
                                       "thousands/skiprows/dtype/parse_dates)")
         try:
-            return _ember_read(data, opts)
+            return _ember_read(data, {**opts, "name": name})
         except Unsupported:
             pass  # ragged rows, unbalanced quotes ...: the host parsers apply pandas' rules
     if engine != "c" and _arrow_dialect(opts):
@@ -159,6 +159,7 @@ def _words(opts: dict) -> Words:
 
 
 def _ember_read(data: bytes, opts: dict) -> Any:
+    """The tokenizer path; ``opts["name"]`` names the file in errors."""
     from ember.backend import current_device
 
     header = opts["header"]
@@ -171,6 +172,7 @@ def _ember_read(data: bytes, opts: dict) -> Any:
     else:
         from ember.io.csv_reference import read_buffer
 
+        _raise_utf8(data, "<csv>" if "name" not in opts else opts["name"])
         buf = np.frombuffer(data, dtype=np.uint8)
         names, cols = read_buffer(buf, opts["sep"], header, opts["names"], _words(opts), opts["nrows"])
     return _finish(dict(zip(names, cols, strict=False)), opts)
@@ -239,6 +241,8 @@ def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
         raise _NeedsPandas()
     if opts["nrows"] is not None:
         data = _cut_rows(data, skip + (0 if header is None else 1), opts["nrows"], opts)
+    if opts["escapechar"] is None and opts["quotechar"] and data.count(opts["quotechar"].encode()) % 2:
+        raise _NeedsPandas()  # an unterminated quote: pyarrow accepts it at EOF, pandas raises
     invalid: list[Any] = []
     read = pacsv.ReadOptions(
         skip_rows=skip, column_names=list(map(str, names)) if names is not None else None,
@@ -264,11 +268,11 @@ def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
         msg = str(exc)
         if "UTF8" in msg or "utf8" in msg.lower():
             _raise_utf8(data, name)
-        if "Empty CSV file" in msg:
-            raise pd.errors.EmptyDataError("No columns to parse from file") from None
-        raise _NeedsPandas() from exc
+        raise _NeedsPandas() from exc  # pandas' parser gives pandas' answer (or its error)
     if invalid:
         raise _NeedsPandas()
+    if any(pa.types.is_binary(f.type) or pa.types.is_large_binary(f.type) for f in table.schema):
+        _raise_utf8(data, name)
     temporal = [f.name for f in table.schema if pa.types.is_date(f.type) or pa.types.is_time(f.type)
                 or pa.types.is_timestamp(f.type)]
     if temporal:  # pandas keeps unparsed dates as text: read those columns again as strings
