@@ -501,6 +501,10 @@ class Series(NDFrame):
         self._column = set_rows(self, key, value)
 
     def __getattr__(self, name: str) -> Any:
+        if name in ("str", "dt", "cat"):
+            # the accessor property raised AttributeError (wrong dtype): re-raise it from here, where
+            # Python lets it reach the caller, with the accessor's own message as pandas does
+            return getattr(type(self), name).fget(self)
         return missing_attribute(self, name, pd.Series)
 
     # --- transformations ----------------------------------------------------------------------
