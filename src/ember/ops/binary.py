@@ -329,6 +329,10 @@ def string_concat(xp: Any, pa_: tuple[Any, Any, Any], pb: tuple[Any, Any, Any], 
     return offs, xp.where(in_a, av, bv)
 
 
+def _is_object(dtype: Any) -> bool:
+    return isinstance(dtype, np.dtype) and dtype.kind == "O"
+
+
 def _string_cmp_result(col: StringColumn, out: Any, valid: Any, op: str) -> NumericColumn:
     if getattr(col.pd_dtype, "na_value", None) is pd.NA:  # 'string' dtype: boolean with <NA>
         return NumericColumn(out, valid, nullable=True)
@@ -359,7 +363,7 @@ def _string(a: Any, b: Any, op: str) -> Column:
     valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
     offs, chars = string_concat(xp, string_parts(a, n, xp), string_parts(b, n, xp), valid)
     pd_dtype = col.pd_dtype
-    if pd_dtype == object and isinstance(other, StringColumn) and other.pd_dtype != object:
+    if _is_object(pd_dtype) and isinstance(other, StringColumn) and not _is_object(other.pd_dtype):
         pd_dtype = other.pd_dtype  # object + str is str in pandas
     return StringColumn(offs, chars, valid, pd_dtype)
 

@@ -622,6 +622,8 @@ def cov_matrix(cols: list[Column], ddof: int = 1, min_periods: int | None = None
     if not cols:
         return np.zeros((0, 0))
     x, v, xp = _matrix(cols)
+    if v is not None:
+        ddof = 1  # pandas applies ddof only when nothing is missing (its pairwise kernel uses n - 1)
     nn, cross, _, _ = _pairwise(x, v, xp)
     with np.errstate(all="ignore"):
         out = cross / (nn - ddof)

@@ -51,9 +51,8 @@ def negate(col: Column) -> Column:
     if isinstance(col, TimedeltaColumn):
         return col._rebuild(-col.data, col.mask)
     c = _numeric_only(col, "unary -")
-    if c.is_bool:
-        raise TypeError("The numpy boolean negative, the `-` operator, is not supported, use the `~` operator "
-                        "or the logical_not function instead.")
+    if c.is_bool:  # pandas: -bool is logical not (numpy itself refuses)
+        return NumericColumn(~c.data, c.mask, c.nullable)
     return NumericColumn(-c.data, c.mask, c.nullable)
 
 
@@ -175,6 +174,8 @@ def _ufunc(ufunc: np.ufunc, inputs: tuple) -> Column | tuple[Column, ...]:
 def _wrap_ufunc_out(xp: Any, out: Any, valid: Any, nullable: bool) -> Column:
     if nullable:
         if out.dtype.kind == "f":
+            if out.dtype.itemsize < 4:  # there is no Float16: np.sin(boolean) is Float32 in pandas
+                out = out.astype(np.float32)
             nn = ~xp.isnan(out)
             valid = nn if valid is None else valid & nn
         return NumericColumn(out, valid, nullable=True)
