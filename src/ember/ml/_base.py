@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ember import backend
-from ember.backend.sparse import is_device_sparse, is_host_sparse, is_sparse, sparse_to
+from ember.backend.sparse import is_device_sparse, is_sparse, sparse_to
 
 HOST = "host"
 DEVICE = "device"
@@ -106,11 +106,12 @@ def _device_check(est: Any, X: Any, reset: bool, *, accept_sparse: Any, dtype: A
 
 
 def validate_data(est: Any, X: Any, y: Any = "no_validation", *, reset: bool = True, xp: Any = None,
-                  **check_params: Any) -> tuple[Any, ...]:
+                  y_to_device: bool = True, **check_params: Any) -> tuple[Any, ...]:
     """(X, [y,] kind): X and y on the compute module's device, and the output kind of X.
 
     Sets ``n_features_in_`` / ``feature_names_in_`` on ``reset`` and checks them otherwise, like
-    scikit-learn's ``validate_data`` (which does the work for host inputs).
+    scikit-learn's ``validate_data`` (which does the work for host inputs). ``y_to_device=False`` leaves
+    a host y on the host (class labels may be strings, which cannot live on the device).
     """
     from sklearn.utils.validation import _check_feature_names
     from sklearn.utils.validation import validate_data as sk_validate
@@ -135,21 +136,22 @@ def validate_data(est: Any, X: Any, y: Any = "no_validation", *, reset: bool = T
         if isinstance(y, str) and y == "no_validation":
             return to_xp(X, xp), kind
         y = _device_y(y, X.shape[0], multi_output)
-        return to_xp(X, xp), to_xp(y, xp), kind
-    if backend.is_device_array(y):
+        return to_xp(X, xp), (to_xp(y, xp) if y_to_device or y.dtype.kind not in "OUS" else y), kind
+    y_dev = backend.is_device_array(y)
+    if y_dev:
         y = backend.to_host(y)
     if isinstance(y, str) and y == "no_validation":
         Xv = sk_validate(est, X, reset=reset, **check_params)
         return to_xp(Xv, xp), kind
     Xv, yv = sk_validate(est, X, y, reset=reset, **check_params)
-    return to_xp(Xv, xp), to_xp(yv, xp), kind
+    return to_xp(Xv, xp), (to_xp(yv, xp) if y_to_device or y_dev else yv), kind
 
 
 def _device_y(y: Any, n: int, multi_output: bool) -> Any:
     if y is None:
         raise ValueError("requires y to be passed, but the target y is None")
     if not backend.is_device_array(y):
-        y = backend.asarray_on(np.asarray(y), backend.cupy_module())
+        y = np.asarray(y)
     if y.ndim == 2 and y.shape[1] == 1 and not multi_output:
         y = y.ravel()
     if y.shape[0] != n:
@@ -178,6 +180,17 @@ def host_y(y: Any) -> np.ndarray:
     return backend.to_host(y) if backend.is_device_array(y) else np.asarray(y)
 
 
-def is_string_like_input(X: Any) -> bool:
-    """True for host sparse matrices (kept for helpers that only branch on host/device)."""
-    return is_host_sparse(X)
+def encode_labels(y: Any, xp: ModuleType) -> tuple[np.ndarray, Any]:
+    """(classes_ on the host, sorted; y as int64 class positions on the device of ``xp``)."""
+    if backend.is_device_array(y):
+        classes, inv = backend.array_module(y).unique(y, return_inverse=True)
+        return backend.to_host(classes), backend.asarray_on(inv.ravel().astype(np.int64), xp)
+    classes, inv = np.unique(np.asarray(y), return_inverse=True)
+    return classes, backend.asarray_on(inv.ravel().astype(np.int64), xp)
+
+
+def decode_labels(classes: np.ndarray, idx: Any, kind: str) -> Any:
+    """Class labels of positions ``idx``: on the device for device output and numeric labels."""
+    if kind == DEVICE and classes.dtype.kind in "biuf" and backend.is_device_array(idx):
+        return backend.asarray_on(classes, backend.array_module(idx))[idx]
+    return classes[backend.to_host(idx)]

@@ -1,0 +1,118 @@
+"""Tiled pairwise distances on either device: the shared engine of the neighbours and clustering models.
+
+Distance matrices of a million points do not fit in memory, so every consumer walks query rows in tiles
+whose (tile x n_train) block stays under a fixed element budget, and reduces each block (top-k, argmin,
+radius count) before the next one is computed. Euclidean and cosine blocks are one GEMM each; manhattan
+has no GEMM form and is computed as broadcast |q - x| sums over sub-tiles of the training set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from ember.backend.primitives import smallest_k
+
+# Elements of one distance block: 2**28 on the device (1 GiB of float32), 2**23 on the host.
+_DEVICE_BUDGET = 1 << 28
+_HOST_BUDGET = 1 << 23
+
+METRICS = ("euclidean", "sqeuclidean", "cosine", "manhattan")
+_ALIASES = {"l2": "euclidean", "cityblock": "manhattan", "l1": "manhattan"}
+
+
+def resolve_metric(owner: str, metric: Any, p: Any = 2) -> str:
+    """The canonical metric name, or NotImplementedError naming what is supported."""
+    if metric == "minkowski":
+        if p == 2:
+            return "euclidean"
+        if p == 1:
+            return "manhattan"
+        raise NotImplementedError(f"{owner}: metric='minkowski' supports p=1 or p=2, got p={p!r}")
+    name = _ALIASES.get(metric, metric) if isinstance(metric, str) else metric
+    if name not in METRICS:
+        raise NotImplementedError(f"{owner}: metric={metric!r} is not supported; use one of "
+                                  "'euclidean', 'cosine', 'manhattan' (or 'minkowski' with p=1 or 2)")
+    return name
+
+
+def budget(xp: ModuleType) -> int:
+    return _HOST_BUDGET if xp is np else _DEVICE_BUDGET
+
+
+def row_tiles(n_rows: int, width: int, xp: ModuleType) -> Iterator[slice]:
+    """Slices of ``n_rows`` such that (tile rows x ``width``) stays within the block budget."""
+    step = max(1, budget(xp) // max(width, 1))
+    for start in range(0, n_rows, step):
+        yield slice(start, min(n_rows, start + step))
+
+
+class Reference:
+    """A training set prepared once for a metric (row norms, normalised rows) and queried in blocks."""
+
+    def __init__(self, X: Any, metric: str, xp: ModuleType) -> None:
+        self.xp, self.metric = xp, metric
+        if metric == "cosine":
+            norms = xp.sqrt((X * X).sum(axis=1))
+            X = X / xp.where(norms == 0, 1, norms)[:, None]
+        self.X = X
+        self.sqnorm = (X * X).sum(axis=1) if metric in ("euclidean", "sqeuclidean") else None
+
+    def block(self, Q: Any, squared: bool = False) -> Any:
+        """Distances (len(Q), n_train); euclidean stays squared when ``squared`` (cheaper to rank)."""
+        xp, X = self.xp, self.X
+        if self.metric == "cosine":
+            norms = xp.sqrt((Q * Q).sum(axis=1))
+            Q = Q / xp.where(norms == 0, 1, norms)[:, None]
+            return xp.maximum(1 - Q @ X.T, 0)
+        if self.metric == "manhattan":
+            return _manhattan(Q, X, xp)
+        d = (Q * Q).sum(axis=1)[:, None] - 2 * (Q @ X.T) + self.sqnorm[None, :]
+        xp.maximum(d, 0, out=d)
+        if self.metric == "sqeuclidean" or squared:
+            return d
+        return xp.sqrt(d, out=d)
+
+    def finish(self, d: Any) -> Any:
+        """Turn values of ``block(..., squared=True)`` into distances."""
+        return self.xp.sqrt(d) if self.metric == "euclidean" else d
+
+    def kneighbors(self, Q: Any, k: int) -> tuple[Any, Any]:
+        """(distances, indices) of the ``k`` nearest training rows of each query, nearest first."""
+        xp = self.xp
+        dists, idx = [], []
+        for sl in row_tiles(Q.shape[0], self.X.shape[0], xp):
+            vals, ind = smallest_k(self.block(Q[sl], squared=True), k)
+            dists.append(self.finish(vals))
+            idx.append(ind)
+        if not dists:
+            return xp.zeros((0, k), dtype=self.X.dtype), xp.zeros((0, k), dtype=xp.int64)
+        return xp.concatenate(dists), xp.concatenate(idx)
+
+
+def _manhattan(Q: Any, X: Any, xp: ModuleType) -> Any:
+    """Sum of |q - x| over features, in sub-blocks so the (q, x, feature) broadcast fits the budget."""
+    out = xp.empty((Q.shape[0], X.shape[0]), dtype=np.result_type(Q.dtype, X.dtype))
+    width = max(1, Q.shape[0] * max(X.shape[1], 1))
+    for sl in row_tiles(X.shape[0], width, xp):
+        out[:, sl] = xp.abs(Q[:, None, :] - X[None, sl, :]).sum(axis=2)
+    return out
+
+
+def nearest_center(X: Any, centers: Any, xp: ModuleType, center_sqnorm: Any = None) -> tuple[Any, Any]:
+    """(index, squared euclidean distance) of the nearest center of each row, in tiles."""
+    if center_sqnorm is None:
+        center_sqnorm = (centers * centers).sum(axis=1)
+    labels = xp.empty(X.shape[0], dtype=xp.int64)
+    mind = xp.empty(X.shape[0], dtype=X.dtype)
+    for sl in row_tiles(X.shape[0], centers.shape[0], xp):
+        Xt = X[sl]
+        d = center_sqnorm[None, :] - 2 * (Xt @ centers.T)
+        lab = xp.argmin(d, axis=1)
+        labels[sl] = lab
+        best = xp.take_along_axis(d, lab[:, None], axis=1)[:, 0] + (Xt * Xt).sum(axis=1)
+        mind[sl] = xp.maximum(best, 0)
+    return labels, mind
