@@ -314,3 +314,9 @@ def test_gpu_kernels_match_reference(data):
         np.testing.assert_array_equal(fl.get(), rfl)
         np.testing.assert_array_equal(iv.get(), riv)
         np.testing.assert_array_equal(fv.get(), rfv)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_whitespace_around_numbers(engine):
+    check(b'a,b\n 1,"2\n"\n3 ,x\n', engine)
+    check(b"a\n 1\n2 \n", engine)

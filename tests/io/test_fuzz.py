@@ -22,10 +22,8 @@ _cell = st.one_of(
     st.integers(-(2**62), 2**62).map(str),
     st.floats(allow_nan=True, allow_infinity=True).map(repr),
     st.sampled_from(["", "NA", "nan", "True", "false", "x", "a,b", 'q"q', "line\nbreak", "1e5", "-0", ".5"]),
-    st.text(alphabet="abc,\"01.-e", max_size=6),
+    st.text(alphabet="abc,\"\n 01.-e", max_size=6),
 )
-# whitespace around numbers (" 1", "2\n" inside quotes) is left out: pandas parses those as numbers, the
-# tokenizer as text (a documented gap of engine="ember")
 
 
 def _quote(v: str) -> str:

@@ -278,6 +278,8 @@ def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
     if temporal:  # pandas keeps unparsed dates as text: read those columns again as strings
         convert.column_types = {**_arrow_types(opts, table.column_names), **dict.fromkeys(temporal, pa.string())}
         table = pacsv.read_csv(io.BytesIO(data), read, parse, convert)
+    if _padded_strings(table):
+        raise _NeedsPandas()  # pandas reads " 1" as a number, pyarrow as text
     labels: list[Any] = list(names) if names is not None else table.column_names
     if header is None and names is None:
         labels = list(range(table.num_columns))
@@ -285,6 +287,17 @@ def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
         raise _NeedsPandas()  # duplicate names are mangled, header-only files typed by pandas' rules
     columns = {lab: _arrow_column(table.column(i), lab, opts) for i, lab in enumerate(labels)}
     return _finish(columns, opts)
+
+
+def _padded_strings(table: pa.Table) -> bool:
+    """Whether a text column holds values with leading/trailing whitespace."""
+    import pyarrow.compute as pc
+
+    for col in table.columns:
+        if pa.types.is_string(col.type) or pa.types.is_large_string(col.type):
+            if pc.any(pc.not_equal(col, pc.utf8_trim_whitespace(col))).as_py():
+                return True
+    return False
 
 
 def _cut_rows(data: bytes, skip: int, nrows: int, opts: dict) -> bytes:
@@ -343,7 +356,7 @@ def _arrow_column(arr: pa.ChunkedArray, label: Any, opts: dict) -> Any:
     if pa.types.is_null(t):
         return NumericColumn(xp.full(len(arr), np.nan, dtype=np.float64))
     if pa.types.is_integer(t) and arr.null_count:
-        return from_arrow(arr.cast(pa.float64()), xp)
+        return from_arrow(arr.cast(pa.float64(), safe=False), xp)
     return from_arrow(arr, xp)
 
 

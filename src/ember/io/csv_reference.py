@@ -419,8 +419,24 @@ def build_column(ival: Any, fval: Any, flags: Any, get_fb: Any) -> Any:
         return NumericColumn(xp.where(valid, values, np.nan))
     if n_bool == n_valid:
         return NumericColumn((flags & F_TRUE) != 0, None if n_na == 0 else valid)
-    offsets, chars = collapse_quotes(get_fb())
+    fb = get_fb()
+    if _padded_fields(fb, xp):
+        raise Unsupported("whitespace around values")  # pandas may read " 1" as a number: host parser
+    offsets, chars = collapse_quotes(fb)
     return StringColumn(offsets, chars, None if n_na == 0 else valid)
+
+
+def _padded_fields(fb: FieldBytes, xp: ModuleType) -> bool:
+    """Whether any field begins or ends with whitespace (one sync)."""
+    if fb.chars.shape[0] == 0:
+        return False
+    last = int(fb.chars.shape[0]) - 1
+    nonempty = fb.lengths > 0
+    first = fb.chars[xp.minimum(fb.offsets[:-1], last)]
+    end = fb.chars[xp.clip(fb.offsets[1:] - 1, 0, last)]
+    space = (first == 32) | (first == 9) | (first == 10) | (first == 13) | (end == 32) | (end == 9) \
+        | (end == 10) | (end == 13)
+    return bool((space & nonempty).any())
 
 
 def _first_byte(fb: FieldBytes, xp: ModuleType) -> Any:

@@ -178,7 +178,7 @@ def _column(arr: Any, xp: Any, spec: dict | None) -> Any:
     if pa.types.is_null(t):
         return NumericColumn(xp.full(len(arr), np.nan)) if not nullable else from_arrow(arr, xp)
     if not nullable and arr.null_count and pa.types.is_integer(t):
-        return from_arrow(arr.cast(pa.float64()), xp)
+        return from_arrow(arr.cast(pa.float64(), safe=False), xp)
     if nullable and arr.null_count and pa.types.is_floating(t):
         from ember.backend import asarray_on
 
