@@ -91,8 +91,9 @@ class Column:
         xp = self.xp
         missing = indices < 0
         safe = xp.where(missing, 0, indices) if len(self) else xp.zeros_like(indices)
-        if len(self) == 0:
-            return self.empty_like(len(indices)).with_mask(xp.zeros(len(indices), dtype=bool))
+        if len(self) == 0:  # every index is -1: all missing, stored as set_missing stores them
+            n = len(indices)
+            return self.empty_like(n).with_mask(None).set_missing(xp.zeros(n, dtype=bool))
         out = self.take(safe)
         valid = ~missing if out.mask is None else out.mask & ~missing
         return out.set_missing(valid)

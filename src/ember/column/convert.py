@@ -48,7 +48,10 @@ def from_pandas(s: pd.Series | pd.Index | Any, xp: ModuleType, name: Any = None)
         return from_arrow(pa.array(s.array), xp)
     if isinstance(dtype, pd.api.extensions.ExtensionDtype):
         raise NotImplementedError(f"column {name or s.name!r}: pandas dtype {dtype} is not supported by ember")
-    return from_numpy(s.to_numpy(), xp, name=name if name is not None else s.name)
+    name = name if name is not None else s.name
+    if dtype == np.dtype(object):  # strings in an object Series stay object, as pandas keeps them
+        return _from_objects(s.to_numpy(), xp, name, keep_object=True)
+    return from_numpy(s.to_numpy(), xp, name=name)
 
 
 def _temporal(ticks: np.ndarray, xp: ModuleType, cls: type, **meta: Any) -> Column:
@@ -89,11 +92,15 @@ def from_numpy(a: Any, xp: ModuleType, name: Any = None) -> Column:
     raise TypeError(f"column {name!r}: numpy dtype {a.dtype} is not supported")
 
 
-def _from_objects(a: np.ndarray, xp: ModuleType, name: Any) -> Column:
+def _from_objects(a: np.ndarray, xp: ModuleType, name: Any, keep_object: bool = False) -> Column:
+    """A column from an object array. Strings become a string column of pandas' default string dtype
+    (as ``pd.Series(array)`` infers), or of dtype object when ``keep_object`` (the array came from an
+    object Series) or when every value is missing (pandas keeps those object)."""
     inferred = pd.api.types.infer_dtype(a, skipna=True)
     if inferred in ("string", "empty"):
         arr = pa.array(a, type=pa.large_string(), from_pandas=True)
-        return StringColumn.from_arrow(arr, xp, np.dtype(object) if default_string_dtype() == object else None)
+        as_object = keep_object or inferred == "empty" or default_string_dtype() == np.dtype(object)
+        return StringColumn.from_arrow(arr, xp, np.dtype(object) if as_object else None)
     if inferred in ("integer", "floating", "mixed-integer-float", "boolean", "datetime", "datetime64", "timedelta", "timedelta64", "decimal"):
         converted = pd.Series(list(a)) if inferred != "boolean" else pd.Series(a, dtype="boolean")
         if converted.dtype == object:
@@ -135,8 +142,8 @@ def from_arrow(arr: pa.Array | pa.ChunkedArray, xp: ModuleType) -> Column:
         if values.dtype.kind == "f" and values.dtype.itemsize < 4:
             values = values.astype(np.float32)
         return NumericColumn(asarray_on(values, xp), mask)
-    if pa.types.is_null(t):
-        return StringColumn.from_arrow(arr.cast(pa.large_string()), xp)
+    if pa.types.is_null(t):  # all missing: object, as pyarrow's to_pandas and pandas' constructor give
+        return StringColumn.from_arrow(arr.cast(pa.large_string()), xp, np.dtype(object))
     raise NotImplementedError(f"arrow type {t} is not supported by ember columns")
 
 

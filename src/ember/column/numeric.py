@@ -46,7 +46,7 @@ class NumericColumn(Column):
 
     def isna(self) -> Any:
         xp = self.xp
-        if self.is_float:
+        if self.is_float and not self.nullable:  # in Float64, NaN is a value; only the mask is missing
             nan = xp.isnan(self.data)
             return nan if self.mask is None else nan | ~self.mask
         return super().isna()
@@ -95,8 +95,8 @@ class NumericColumn(Column):
     def to_pandas(self, index: Any = None, name: Any = None) -> pd.Series:
         if self.nullable:
             data = to_host(self.data)
-            mask = np.zeros(len(data), bool) if self.mask is None else ~to_host(self.mask)
-            arr = pd.array(data, dtype=self.dtype) if not mask.any() else _masked_array(data, mask, self.dtype)
+            missing = np.zeros(len(data), bool) if self.mask is None else ~to_host(self.mask)
+            arr = _masked_array(data, missing, self.dtype)  # not pd.array: that would turn NaN into NA
             return pd.Series(arr, index=index, name=name, copy=False)
         values = self.to_numpy()
         if self.mask is not None and values.dtype == object:
