@@ -125,6 +125,10 @@ def _device_scalar(xp: Any, dtype: np.dtype, s: Any) -> Any:
     """NumPy takes Python scalars as NEP 50 'weak' scalars itself; for CuPy pin the promoted type."""
     if xp is np or not isinstance(s, (bool, int, float)):
         return s
+    if isinstance(s, int) and not isinstance(s, bool) and dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        if not info.min <= s <= info.max:  # NumPy raises this itself; CuPy would wrap around
+            raise OverflowError(f"Python integer {s} out of bounds for {dtype}")
     return np.asarray(s, dtype=np.result_type(dtype, s))[()]
 
 
@@ -154,6 +158,8 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
             raise TypeError(f"'other' should be pandas.NA or a bool. Got {type(scalar).__name__} instead.")
     if op in _BOOL_NOT_ALLOWED and _kind(xa) == "b" and _kind(xb) == "b":
         raise NotImplementedError(f"operator '{op}' not implemented for bool dtypes")
+    if op == "pow" and _kind(xa) in "iu" and _kind(xb) in "iu" and _any_negative(xb):
+        raise ValueError("Integers to negative integer powers are not allowed.")  # CuPy would return 0
     fn = ARITH.get(op) or CMP.get(op) or LOGIC[op]
     with np.errstate(all="ignore"):
         out = fn(xa, xb)
@@ -171,6 +177,13 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
     if op in CMP or op in LOGIC:
         return NumericColumn(out | ~valid if op == "ne" else out & valid)
     return NumericColumn(out).set_missing(valid)
+
+
+def _any_negative(x: Any) -> bool:
+    """True when an integer exponent (scalar or array) has a negative value. Synchronizes for arrays."""
+    if np.isscalar(x) or getattr(x, "ndim", 1) == 0:
+        return bool(x < 0)
+    return x.dtype.kind == "i" and bool((x < 0).any())
 
 
 def _kind(x: Any) -> str:

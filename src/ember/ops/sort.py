@@ -232,7 +232,7 @@ def rank(
                 denom = xp.where(nulls, -xp.inf, r).max() if n else 1.0
         else:
             denom = float(n) if (na_option != "keep" or nulls is None) else (n - nulls.sum())
-        r = r / xp.where(denom > 0, denom, 1)  # denom 0 only when every rank is NaN anyway
+        r = r / xp.where(xp.asarray(denom) > 0, denom, 1)  # denom 0 only when every rank is NaN anyway
     if na_option == "keep" and nulls is not None:
         r = xp.where(nulls, xp.nan, r)
     return NumericColumn(r)

@@ -1,0 +1,1 @@
+"""CUDA C++ kernels compiled at run time (cupy.RawModule) and their loaders; each has a NumPy reference."""
