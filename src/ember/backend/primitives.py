@@ -144,3 +144,44 @@ def searchsorted_bounds(sorted_values: Any, needles: Any) -> tuple[Any, Any]:
     lo[order] = xp.searchsorted(sorted_values, ordered, side="left")
     hi[order] = xp.searchsorted(sorted_values, ordered, side="right")
     return lo, hi
+
+
+# --- selection (used by ml.neighbors / ml.cluster) -----------------------------------------------------
+
+
+def smallest_k(d: Any, k: int) -> tuple[Any, Any]:
+    """(values, indices) of the ``k`` smallest entries of each row of 2-D ``d``, ascending, ties by index.
+
+    NumPy: argpartition then a sort of the k survivors. CuPy's argpartition sorts whole rows, so for
+    small ``k`` the device takes k argmin passes (each a memory-bound row reduction, no host sync)."""
+    from ember.backend.arrays import array_module, is_device_array
+
+    xp = array_module(d)
+    n_rows, n_cols = d.shape
+    k = min(k, n_cols)
+    if k == 0:
+        return d[:, :0], xp.zeros((n_rows, 0), dtype=xp.int64)
+    if is_device_array(d) and k <= 16:
+        work = d.copy()
+        rows = xp.arange(n_rows)
+        idx = xp.empty((n_rows, k), dtype=xp.int64)
+        for j in range(k):
+            idx[:, j] = xp.argmin(work, axis=1)
+            work[rows, idx[:, j]] = xp.inf
+        return xp.take_along_axis(d, idx, axis=1), idx
+    if k < n_cols:
+        part = xp.argpartition(d, k - 1, axis=1)[:, :k]
+    else:
+        part = xp.broadcast_to(xp.arange(n_cols), (n_rows, n_cols))
+    vals = xp.take_along_axis(d, part, axis=1)
+    order = _row_lexsort(vals, part, xp)
+    idx = xp.take_along_axis(part, order, axis=1).astype(xp.int64, copy=False)
+    return xp.take_along_axis(vals, order, axis=1), idx
+
+
+def _row_lexsort(vals: Any, part: Any, xp: Any) -> Any:
+    """Per-row order by (value, index): sort indices first, then a stable sort on values."""
+    by_index = xp.argsort(part, axis=1)
+    v = xp.take_along_axis(vals, by_index, axis=1)
+    stable = xp.argsort(v, axis=1, kind="stable") if xp.__name__ == "numpy" else xp.argsort(v, axis=1)
+    return xp.take_along_axis(by_index, stable, axis=1)

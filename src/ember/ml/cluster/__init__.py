@@ -1,0 +1,5 @@
+"""Clustering on the device: KMeans, MiniBatchKMeans, DBSCAN (drop-ins for ``sklearn.cluster``)."""
+
+from ember.ml.cluster._kmeans import KMeans, MiniBatchKMeans
+
+__all__ = ["KMeans", "MiniBatchKMeans"]
