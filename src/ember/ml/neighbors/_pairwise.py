@@ -76,6 +76,18 @@ class Reference:
             return d
         return xp.sqrt(d, out=d)
 
+    def _refine(self, Q: Any, ind: Any) -> tuple[Any, Any]:
+        """Exact squared distances of the k chosen rows (the GEMM expansion loses digits near zero, so a
+        duplicate would sit at 1e-9 instead of 0), re-sorted by (distance, index)."""
+        xp = self.xp
+        diff = Q[:, None, :] - self.X[ind]
+        exact = (diff * diff).sum(axis=2)
+        order = xp.argsort(ind, axis=1)
+        ind = xp.take_along_axis(ind, order, axis=1)
+        exact = xp.take_along_axis(exact, order, axis=1)
+        order = xp.argsort(exact, axis=1, kind="stable") if xp is np else xp.argsort(exact, axis=1)
+        return xp.take_along_axis(exact, order, axis=1), xp.take_along_axis(ind, order, axis=1)
+
     def finish(self, d: Any) -> Any:
         """Turn values of ``block(..., squared=True)`` into distances."""
         return self.xp.sqrt(d) if self.metric == "euclidean" else d
@@ -86,6 +98,8 @@ class Reference:
         dists, idx = [], []
         for sl in row_tiles(Q.shape[0], self.X.shape[0], xp):
             vals, ind = smallest_k(self.block(Q[sl], squared=True), k)
+            if self.metric in ("euclidean", "sqeuclidean"):
+                vals, ind = self._refine(Q[sl], ind)
             dists.append(self.finish(vals))
             idx.append(ind)
         if not dists:
