@@ -355,3 +355,11 @@ def test_ml_workloads_time_sklearn_and_report_ember() -> None:
     assert by[("ml_random_forest", "sklearn")].runs == 1  # slow fits: one timed run after the warm-up
     for lib_rec in (by[("ml_hashing_vectorizer", "ember")], by[("ml_random_forest", "ember")]):
         assert lib_rec.ok or lib_rec.status.startswith(("unsupported:", "error:"))
+
+
+def test_compare_unordered_results() -> None:
+    exp = pd.DataFrame({"k": [1, 1, 2], "v": [5.0, 5.0, 3.0]}, index=[10, 11, 12])
+    got = pd.DataFrame({"k": [2, 1, 1], "v": [3.0, 5.0, 5.0]}, index=[12, 11, 10])
+    assert harness.compare_to_pandas(got, exp).startswith("mismatch")
+    assert harness.compare_to_pandas(got, exp, ordered=False) == "match"
+    assert harness.compare_to_pandas(got.assign(v=[3.0, 5.0, 6.0]), exp, ordered=False).startswith("mismatch")
