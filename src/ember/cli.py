@@ -15,7 +15,8 @@ import sys
 from importlib import metadata
 from typing import Any
 
-_DELEGATED = {"demo": "run the ember demo (ember.demo)", "bench": "run the benchmarks (ember.bench)"}
+_DELEGATED = {"demo": "run the ember demo (ember.demo)", "bench": "run the benchmarks (ember.bench)",
+              "worker": "start Dask workers, one per local GPU (ember.dask.worker)"}
 
 
 def _version(dist: str, module: str | None = None) -> str | None:
@@ -133,6 +134,10 @@ def _info(args: argparse.Namespace) -> int:
 
 
 def _delegate(command: str, argv: list[str]) -> int:
+    if command == "worker":
+        from ember.dask.worker import main as worker_main
+
+        return int(worker_main(argv) or 0)
     try:
         module = importlib.import_module(f"ember.{command}")
     except ModuleNotFoundError as exc:
@@ -146,7 +151,7 @@ def _delegate(command: str, argv: list[str]) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ember", description="ember: pandas-compatible DataFrames on GPUs.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{info,demo,bench}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{info,demo,bench,worker}")
     info = sub.add_parser("info", help="show the device in use, the GPU, CUDA and library versions")
     info.add_argument("--json", action="store_true", help="print the report as JSON")
     for name, help_text in _DELEGATED.items():

@@ -188,3 +188,24 @@ def dask_deserialize_ember(header: dict, frames: list) -> Any:
     if header["type"] == "index":
         return frame.index
     return frame
+
+
+# --- pickle: ember objects pickle as (header, arrays) -----------------------------------------
+def _reduce(obj: Any) -> tuple:
+    """Pickle support (task graphs carry ember meta objects to the scheduler and workers). Unpickling
+    runs ``_restore`` from this module, which also registers ember's Dask dispatches there."""
+    return _restore, flatten(obj)
+
+
+def _restore(header: dict, arrays: list) -> Any:
+    return unflatten(header, arrays)
+
+
+def register_pickle() -> None:
+    import copyreg
+
+    for cls in (DataFrame, Series, Index, RangeIndex, MultiIndex):
+        copyreg.pickle(cls, _reduce)
+
+
+register_pickle()
