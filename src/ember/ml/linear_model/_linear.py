@@ -2,8 +2,8 @@
 
 The n-sized work (centering and ``X.T @ X``, ``X.T @ y``: one GEMM each) runs where X lives; what
 remains is a d x d solve. LinearRegression takes the minimum-norm solution through an eigen-
-decomposition of the Gram matrix (what ``lstsq`` returns, also for rank-deficient X, with the cutoff
-``eps * max(n, d)`` on singular values). Squaring the condition number is the price of the GEMM speed:
+decomposition of the Gram matrix (what ``lstsq`` returns, also for rank-deficient X; directions with
+eigenvalue below ``eps * max(n, d) * max eigenvalue`` of the Gram matrix count as null). Squaring the condition number is the price of the GEMM speed:
 for ill-conditioned X (condition number near 1e8 and above) results lose digits that lstsq keeps.
 """
 
@@ -122,10 +122,11 @@ class LinearRegression(_LinearPredictor):
         problem = GramProblem(X, y, sw, self.fit_intercept, xp, unit)
         lam, V = xp.linalg.eigh(problem.G)
         s = xp.sqrt(xp.maximum(lam, 0))
-        cutoff = np.finfo(X.dtype).eps * max(X.shape) * s.max()
-        inv = xp.where(s > cutoff, 1 / xp.where(s > cutoff, lam, 1), 0)
+        # eigenvalues of G carry rounding noise of eps * max(lam): the cutoff is relative on them
+        keep = lam > np.finfo(X.dtype).eps * max(X.shape) * lam.max()
+        inv = xp.where(keep, 1 / xp.where(keep, lam, 1), 0)
         coef = (V @ (inv[:, None] * (V.T @ problem.q))).T
-        self.rank_ = int(backend.to_host((s > cutoff).sum()))
+        self.rank_ = int(backend.to_host(keep.sum()))
         self.singular_ = backend.to_host(s[::-1])
         self._set_coef(coef, problem, y.ndim)
         return self
@@ -166,6 +167,6 @@ class Ridge(_LinearPredictor):
             coef = xp.stack([xp.linalg.solve(problem.G + float(a) * eye, problem.q[:, j])
                              for j, a in enumerate(alpha.ravel())])
         self._set_coef(coef, problem, y.ndim)
-        self.n_iter_ = None
         self.solver_ = "cholesky"
+        self.n_iter_ = None  # a direct solve, as scikit-learn's Ridge reports for solver='cholesky'
         return self

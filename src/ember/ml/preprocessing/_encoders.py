@@ -24,6 +24,11 @@ def _unsupported(est: Any, name: str, value: Any, allowed: str) -> None:
 
 
 class _Encoder(TransformerMixin, BaseEstimator):
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        return tags
+
     def _arrays(self, X: Any, reset: bool) -> tuple[Any, ModuleType, str]:
         X, kind = validate_data(self, X, reset=reset, dtype=None, ensure_all_finite="allow-nan",
                                 xp=np if _is_object(X) else None)
@@ -87,7 +92,12 @@ def _unique(col: Any, xp: ModuleType) -> Any:
     if col.dtype.kind == "O":
         vals = list(col)
         nan = [v for v in vals if isinstance(v, float) and v != v]
-        rest = sorted(set(v for v in vals if not (isinstance(v, float) and v != v)))
+        try:
+            rest = sorted(set(v for v in vals if not (isinstance(v, float) and v != v)))
+        except TypeError as exc:
+            types = sorted({type(v).__name__ for v in vals})
+            raise TypeError("Encoders require their input argument must be uniformly strings or numbers. "
+                            f"Got {types}") from exc
         if rest and not any(isinstance(v, (str, bytes)) for v in rest):
             return np.array(rest + nan[:1])  # numbers in an object column: a numeric array, like sklearn
         return np.array(rest + nan[:1], dtype=object)

@@ -1,0 +1,362 @@
+"""Histogram trees grown level by level on the device: the engine of ember's random forests.
+
+Features are cut once into at most ``max_bins`` quantile bins (thresholds are midpoints between
+consecutive distinct values, as scikit-learn's, so a feature with few distinct values is split exactly).
+A tree then grows one depth level at a time: for every open node and each of its sampled features, one
+``bincount`` builds the per-bin statistics (class weights, or w / w*y / w*y^2 for regression, plus the
+count of distinct rows); a cumulative sum over the bins gives every candidate split's left side at once,
+and one argmin per node picks the best. No loop touches rows or nodes; the host reads two small
+arrays per level (how many nodes split, and where each node's rows start).
+
+Nodes are stored in arrays like scikit-learn's ``tree_`` (feature -1 for leaves); prediction walks all
+trees of a forest at once, one depth step per iteration.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from ember import backend
+
+EPSILON = np.finfo(np.float64).eps
+_HIST_DEVICE = 1 << 25
+_HIST_HOST = 1 << 21
+
+
+# --- binning ---------------------------------------------------------------------------------------------
+
+
+def quantile_edges(X: Any, max_bins: int, xp: ModuleType, rs: np.random.RandomState,
+                   subsample: int = 200_000) -> Any:
+    """(n_features, max_bins - 1) ascending thresholds; +inf pads features with few distinct values.
+
+    Each edge is the midpoint between a quantile of a row subsample and the next larger distinct value,
+    so ``x <= edge`` separates distinct values exactly as scikit-learn's split thresholds do."""
+    n, p = X.shape
+    if n > subsample:
+        X = X[xp.asarray(np.sort(rs.choice(n, subsample, replace=False)))]
+    S = xp.sort(X, axis=0).astype(xp.float64)
+    m = S.shape[0]
+    pos = xp.minimum((xp.arange(1, max_bins) * m) // max_bins, m - 1)
+    edges = xp.empty((p, max_bins - 1), dtype=xp.float64)
+    for f in range(p):  # a loop over features: each one a vectorised search
+        col = S[:, f]
+        v = col[pos]
+        nxt_pos = xp.searchsorted(col, v, side="right")
+        has_next = nxt_pos < m
+        nxt = col[xp.minimum(nxt_pos, m - 1)]
+        mid = v / 2 + nxt / 2
+        mid = xp.where((mid == nxt) | ~xp.isfinite(mid), v, mid)
+        edges[f] = xp.where(has_next, mid, xp.inf)
+    return xp.sort(edges, axis=1)
+
+
+def bin_data(X: Any, edges: Any, xp: ModuleType) -> Any:
+    """Bin index of every value: the number of edges strictly below it (x <= edges[b] <=> bin <= b)."""
+    dtype = xp.uint8 if edges.shape[1] < 256 else xp.uint16
+    out = xp.empty(X.shape, dtype=dtype)
+    for f in range(X.shape[1]):
+        out[:, f] = xp.searchsorted(edges[f], X[:, f], side="left").astype(dtype)
+    return out
+
+
+# --- the tree ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class GrowParams:
+    """Resolved stopping rules and criterion of one forest's trees."""
+
+    classification: bool
+    criterion: str  # 'gini', 'entropy' or 'squared_error'
+    n_classes: int
+    max_depth: int
+    min_samples_split: int
+    min_samples_leaf: int
+    min_weight_leaf: float
+    min_impurity_decrease: float
+    max_features: int
+
+
+@dataclass
+class HistTree:
+    """One fitted tree as node arrays on the compute device (scikit-learn's ``tree_`` layout)."""
+
+    feature: Any  # int64, -1 at leaves
+    threshold: Any  # float64: go left when x <= threshold
+    children_left: Any
+    children_right: Any
+    value: Any  # (node_count, n_outputs_values): class fractions or the mean target
+    impurity: Any
+    n_node_samples: Any
+    weighted_n_node_samples: Any
+    max_depth: int
+
+    @property
+    def node_count(self) -> int:
+        return int(self.feature.shape[0])
+
+    def importances(self, n_features: int, xp: ModuleType) -> Any:
+        """Weighted impurity decrease per feature, normalised to sum 1 (0s for a stump)."""
+        split = self.feature >= 0
+        left, right = self.children_left[split], self.children_right[split]
+        W, imp = self.weighted_n_node_samples, self.impurity
+        gain = W[split] * imp[split] - W[left] * imp[left] - W[right] * imp[right]
+        out = xp.bincount(self.feature[split], weights=gain, minlength=n_features).astype(xp.float64)
+        total = out.sum()
+        return out / xp.where(total > 0, total, 1)
+
+
+def node_impurity(S: Any, params: GrowParams, xp: ModuleType) -> tuple[Any, Any, Any]:
+    """(impurity, weight, row count) of statistics ``S`` (..., channels)."""
+    if params.classification:
+        C = params.n_classes
+        W = S[..., :C].sum(axis=-1)
+        p = S[..., :C] / xp.where(W > 0, W, 1)[..., None]
+        if params.criterion == "gini":
+            imp = 1.0 - (p * p).sum(axis=-1)
+        else:
+            imp = -(p * xp.log2(xp.where(p > 0, p, 1))).sum(axis=-1)
+        return xp.maximum(imp, 0), W, S[..., C]
+    W = S[..., 0]
+    safe = xp.where(W > 0, W, 1)
+    mean = S[..., 1] / safe
+    return xp.maximum(S[..., 2] / safe - mean * mean, 0), W, S[..., 3]
+
+
+def _channels(y: Any, w: Any, params: GrowParams, xp: ModuleType) -> Any:
+    """Per-row statistics for regression (w, w*y, w*y^2); classification uses (class, w) directly."""
+    return xp.stack([w, w * y, w * y * y], axis=1)
+
+
+def _histograms(rows: Any, cn: Any, lo: int, hi: int, feats: Any, Xb: Any, y: Any, w: Any, n_bins: int,
+                params: GrowParams, xp: ModuleType) -> Any:
+    """(hi - lo, mtry, n_bins, channels) statistics of the compact nodes [lo, hi) over their features."""
+    mtry = feats.shape[1]
+    local = cn - lo
+    b = Xb[rows[:, None], feats[cn]].astype(xp.int64)
+    base = ((local[:, None] * mtry + xp.arange(mtry)) * n_bins + b).ravel()
+    size = (hi - lo) * mtry * n_bins
+    counts = xp.bincount(base, minlength=size).astype(xp.float64)
+    if params.classification:
+        C = params.n_classes
+        idx = (base.reshape(-1, mtry) * C + y[rows][:, None]).ravel()
+        wr = xp.broadcast_to(w[rows][:, None], (rows.shape[0], mtry)).ravel()
+        cls = xp.bincount(idx, weights=wr, minlength=size * C).reshape(size, C)
+        H = xp.concatenate([cls, counts[:, None]], axis=1)
+    else:
+        ch = [xp.bincount(base, weights=xp.broadcast_to(y[rows, c][:, None], (rows.shape[0], mtry)).ravel(),
+                          minlength=size) for c in range(3)]
+        H = xp.stack([*ch, counts], axis=1)
+    return H.reshape(hi - lo, mtry, n_bins, -1)
+
+
+def _best_splits(H: Any, T: Any, node_score: Any, feat_edges: Any, params: GrowParams,
+                 xp: ModuleType) -> tuple[Any, Any, Any, Any]:
+    """Per node: (found, flat best index, left statistics, weighted child impurity) from histograms H."""
+    L = xp.cumsum(H, axis=2)[:, :, :-1, :]
+    R = T[:, None, None, :] - L
+    impL, WL, nL = node_impurity(L, params, xp)
+    impR, WR, nR = node_impurity(R, params, xp)
+    msl, mwl = params.min_samples_leaf, params.min_weight_leaf
+    valid = (nL >= msl) & (nR >= msl) & (WL > 0) & (WR > 0) & (WL >= mwl) & (WR >= mwl)
+    valid &= xp.isfinite(feat_edges)
+    score = xp.where(valid, WL * impL + WR * impR, xp.inf)
+    flat = score.reshape(score.shape[0], -1)
+    best = xp.argmin(flat, axis=1)
+    rows = xp.arange(flat.shape[0])
+    best_score = flat[rows, best]
+    found = xp.isfinite(best_score) & (best_score <= node_score + 1e-12 * xp.abs(node_score) + EPSILON)
+    Lbest = L.reshape(L.shape[0], -1, L.shape[-1])[rows, best]
+    return found, best, Lbest, best_score
+
+
+def grow_tree(Xb: Any, edges: Any, y: Any, w: Any, params: GrowParams, xp: ModuleType,
+              rs: np.random.RandomState) -> HistTree:
+    """Grow one tree on binned data ``Xb`` with row weights ``w`` (0 = out of bag)."""
+    n_bins = edges.shape[1] + 1
+    p = Xb.shape[1]
+    budget = _HIST_HOST if xp is np else _HIST_DEVICE
+    gen = xp.random.RandomState(rs.randint(np.iinfo(np.int32).max))
+    rows = xp.flatnonzero(w > 0)
+    stats_rows = y if params.classification else _channels(y, w, params, xp)
+    S = _root_stats(rows, y, w, stats_rows, params, xp)
+    total_w = S[:, :params.n_classes].sum() if params.classification else S[0, 0]
+    node_of = xp.zeros(rows.shape[0], dtype=xp.int64)
+    levels: list[dict[str, Any]] = []
+    start, depth = 0, 0
+    while True:
+        m = S.shape[0]
+        imp, W, cnt = node_impurity(S, params, xp)
+        level = {"value": _values(S, params, xp), "impurity": imp, "W": W, "n": cnt,
+                 "feature": xp.full(m, -1, dtype=xp.int64), "threshold": xp.full(m, -2.0),
+                 "left": xp.full(m, -1, dtype=xp.int64), "right": xp.full(m, -1, dtype=xp.int64)}
+        levels.append(level)
+        can = ((cnt >= params.min_samples_split) & (cnt >= 2 * params.min_samples_leaf)
+               & (W >= 2 * params.min_weight_leaf) & (imp > EPSILON))
+        if depth >= params.max_depth:
+            break
+        cidx = xp.cumsum(can) - 1
+        keep = can[node_of]
+        rows, node_of = rows[keep], node_of[keep]
+        order = xp.argsort(node_of)
+        rows, cn = rows[order], cidx[node_of[order]]
+        ms = int(backend.to_host(can.sum()))
+        if ms == 0:
+            break
+        ms_counts = xp.bincount(cn, minlength=ms)
+        offsets = backend.to_host(xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(ms_counts)]))
+        can_idx = xp.flatnonzero(can)
+        feats = _sample_features(ms, p, params.max_features, gen, xp)
+        node_score = (W * imp)[can_idx]
+        T = S[can_idx]
+        found, best, Lbest, score = _split_level(rows, cn, offsets, ms, feats, Xb, stats_rows, w, T, node_score,
+                                                 edges, n_bins, budget, params, xp)
+        gain = (node_score - score) / total_w
+        found &= gain + EPSILON >= params.min_impurity_decrease
+        n_split = int(backend.to_host(found.sum()))
+        if n_split == 0:
+            break
+        j, b = best // (n_bins - 1), best % (n_bins - 1)
+        f = feats[xp.arange(ms), j]
+        rank = xp.cumsum(found) - 1
+        nxt = start + m
+        sel = can_idx[found]
+        level["feature"][sel] = f[found]
+        level["threshold"][sel] = edges[f[found], b[found]]
+        level["left"][sel] = nxt + 2 * rank[found]
+        level["right"][sel] = nxt + 2 * rank[found] + 1
+        Lf = Lbest[found]
+        S = xp.stack([Lf, T[found] - Lf], axis=1).reshape(2 * n_split, -1)
+        moving = found[cn]
+        rows, cn = rows[moving], cn[moving]
+        go_right = Xb[rows, f[cn]] > b[cn]
+        node_of = 2 * rank[cn] + go_right.astype(xp.int64)
+        start, depth = nxt, depth + 1
+    return _assemble(levels, depth, xp)
+
+
+def _root_stats(rows: Any, y: Any, w: Any, stats_rows: Any, params: GrowParams, xp: ModuleType) -> Any:
+    n_in = float(rows.shape[0])
+    if params.classification:
+        cls = xp.bincount(y[rows], weights=w[rows], minlength=params.n_classes).astype(xp.float64)
+        return xp.concatenate([cls, xp.asarray([n_in])])[None, :]
+    return xp.concatenate([stats_rows[rows].sum(axis=0), xp.asarray([n_in])])[None, :]
+
+
+def _values(S: Any, params: GrowParams, xp: ModuleType) -> Any:
+    if params.classification:
+        C = params.n_classes
+        W = S[:, :C].sum(axis=1, keepdims=True)
+        return S[:, :C] / xp.where(W > 0, W, 1)
+    return (S[:, 1] / xp.where(S[:, 0] > 0, S[:, 0], 1))[:, None]
+
+
+def _sample_features(ms: int, p: int, mtry: int, gen: Any, xp: ModuleType) -> Any:
+    """(ms, mtry) distinct features per node, drawn uniformly (all features, in order, when mtry = p)."""
+    if mtry >= p:
+        return xp.broadcast_to(xp.arange(p, dtype=xp.int64), (ms, p))
+    keys = gen.random_sample((ms, p))
+    return xp.argsort(keys, axis=1)[:, :mtry].astype(xp.int64)
+
+
+def _split_level(rows: Any, cn: Any, offsets: np.ndarray, ms: int, feats: Any, Xb: Any, stats_rows: Any,
+                 w: Any, T: Any, node_score: Any, edges: Any, n_bins: int, budget: int, params: GrowParams,
+                 xp: ModuleType) -> tuple[Any, Any, Any, Any]:
+    """Best split of each open node, histogramming chunks of nodes that fit the memory budget."""
+    mtry = feats.shape[1]
+    ch = (params.n_classes if params.classification else 3) + 1
+    per_node = mtry * n_bins * ch
+    step = max(1, budget // per_node)
+    parts = []
+    for lo in range(0, ms, step):
+        hi = min(ms, lo + step)
+        r0, r1 = int(offsets[lo]), int(offsets[hi])
+        H = _histograms(rows[r0:r1], cn[r0:r1], lo, hi, feats, Xb, stats_rows, w, n_bins, params, xp)
+        fe = edges[feats[lo:hi]]  # (nodes, mtry, n_bins - 1)
+        parts.append(_best_splits(H, T[lo:hi], node_score[lo:hi], fe, params, xp))
+    return tuple(xp.concatenate([p[i] for p in parts]) for i in range(4))
+
+
+def _assemble(levels: list[dict[str, Any]], depth: int, xp: ModuleType) -> HistTree:
+    def cat(key: str) -> Any:
+        return xp.concatenate([lv[key] for lv in levels])
+
+    return HistTree(feature=cat("feature"), threshold=cat("threshold"), children_left=cat("left"),
+                    children_right=cat("right"), value=cat("value"), impurity=cat("impurity"),
+                    n_node_samples=cat("n").astype(xp.int64), weighted_n_node_samples=cat("W"),
+                    max_depth=depth)
+
+
+# --- prediction --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class StackedTrees:
+    """All trees of a forest in one set of node arrays (child ids shifted by each tree's offset)."""
+
+    feature: Any
+    threshold: Any
+    left: Any
+    right: Any
+    value: Any
+    roots: Any
+    max_depth: int
+
+
+def stack_trees(trees: list[HistTree], xp: ModuleType) -> StackedTrees:
+    sizes = [t.node_count for t in trees]
+    offs = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+
+    def shift(a: Any, off: int) -> Any:
+        return xp.where(a >= 0, a + off, a)
+
+    return StackedTrees(
+        feature=xp.concatenate([t.feature for t in trees]),
+        threshold=xp.concatenate([t.threshold for t in trees]),
+        left=xp.concatenate([shift(t.children_left, int(o)) for t, o in zip(trees, offs, strict=True)]),
+        right=xp.concatenate([shift(t.children_right, int(o)) for t, o in zip(trees, offs, strict=True)]),
+        value=xp.concatenate([t.value for t in trees]),
+        roots=xp.asarray(offs),
+        max_depth=max(t.max_depth for t in trees),
+    )
+
+
+def leaves(st: StackedTrees, X: Any, xp: ModuleType) -> Any:
+    """(n_rows, n_trees) leaf node of every row in every tree: one vectorised step per depth level."""
+    n = X.shape[0]
+    node = xp.broadcast_to(st.roots[None, :], (n, st.roots.shape[0])).copy()
+    rows = xp.arange(n)[:, None]
+    for _ in range(st.max_depth):
+        f = st.feature[node]
+        leaf = f < 0
+        x = X[rows, xp.where(leaf, 0, f)]
+        nxt = xp.where(x <= st.threshold[node], st.left[node], st.right[node])
+        node = xp.where(leaf, node, nxt)
+    return node
+
+
+def predict_values(st: StackedTrees, X: Any, xp: ModuleType, mask: Any = None) -> tuple[Any, Any]:
+    """(sum over trees of leaf values (n, v), number of trees summed per row), in row chunks.
+
+    ``mask`` (n_rows, n_trees), when given, selects which trees count for which rows (out-of-bag)."""
+    n, T = X.shape[0], st.roots.shape[0]
+    budget = (_HIST_HOST if xp is np else _HIST_DEVICE) // max(1, T * st.value.shape[1])
+    step = max(1, budget)
+    out = xp.zeros((n, st.value.shape[1]), dtype=xp.float64)
+    count = xp.zeros(n, dtype=xp.float64)
+    for s in range(0, n, step):
+        sl = slice(s, min(n, s + step))
+        vals = st.value[leaves(st, X[sl], xp)]  # (rows, trees, v)
+        if mask is None:
+            out[sl] = vals.sum(axis=1)
+            count[sl] = T
+        else:
+            m = mask[sl].astype(xp.float64)
+            out[sl] = (vals * m[:, :, None]).sum(axis=1)
+            count[sl] = m.sum(axis=1)
+    return out, count
