@@ -91,15 +91,24 @@ def test_ffill_bfill(name, limit, xp):
 
 @pytest.mark.parametrize(
     "values",
-    [[np.nan, 1, np.nan, 3, np.nan], [1, np.nan, np.nan, np.nan, 5, np.nan], [np.nan, np.nan], [2.0, 4.0],
-     [1, np.nan, 10, np.nan, np.nan, -2, np.nan]],
+    [
+        [np.nan, 1, np.nan, 3, np.nan],
+        [1, np.nan, np.nan, np.nan, 5, np.nan],
+        [np.nan, np.nan],
+        [2.0, 4.0],
+        [1, np.nan, 10, np.nan, np.nan, -2, np.nan],
+    ],
     ids=str,
 )
 @pytest.mark.parametrize("direction", ["forward", "backward", "both"])
 def test_interpolate(values, direction, xp):
     s = pd.Series(values, dtype="float64")
-    check(s, lambda p: p.interpolate(limit_direction=direction),
-          lambda c: interpolate_linear(c, limit_direction=direction), xp)
+    check(
+        s,
+        lambda p: p.interpolate(limit_direction=direction),
+        lambda c: interpolate_linear(c, limit_direction=direction),
+        xp,
+    )
 
 
 def test_interpolate_float32_and_int(xp):
@@ -142,8 +151,22 @@ def test_dropna_mask(how, thresh, xp):
 # --- cumulative ----------------------------------------------------------------------------------------
 
 CUM_DATA = {
-    **{k: DATA[k] for k in ("int64", "float64", "float32", "bool", "Int64", "Float64", "boolean", "datetime",
-                            "timedelta", "all_nan", "empty")},
+    **{
+        k: DATA[k]
+        for k in (
+            "int64",
+            "float64",
+            "float32",
+            "bool",
+            "Int64",
+            "Float64",
+            "boolean",
+            "datetime",
+            "timedelta",
+            "all_nan",
+            "empty",
+        )
+    },
     "int32": pd.Series([3, -7, 0, 12], dtype="int32"),
     "uint8": pd.Series([3, 7, 0, 12], dtype="uint8"),
     "float_mid_nan": pd.Series([3.0, np.nan, -1.0, 4.0, np.nan, 0.5]),
@@ -154,7 +177,12 @@ CUM_DATA = {
 @pytest.mark.parametrize("op", ["cumsum", "cumprod", "cummin", "cummax"])
 @pytest.mark.parametrize("skipna", [True, False])
 def test_cumulative(name, op, skipna, xp):
-    check(CUM_DATA[name], lambda p: getattr(p, op)(skipna=skipna), lambda c: cumulative(c, op, skipna=skipna), xp)
+    check(
+        CUM_DATA[name],
+        lambda p: getattr(p, op)(skipna=skipna),
+        lambda c: cumulative(c, op, skipna=skipna),
+        xp,
+    )
 
 
 @settings(max_examples=150, deadline=None)

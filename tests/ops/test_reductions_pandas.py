@@ -89,12 +89,16 @@ DATA = {
     "Float64": pd.Series([1.5, None, -2.0, 0.0, 4.25, 0.5], dtype="Float64"),
     "boolean": pd.Series([True, None, False, True, None, False], dtype="boolean"),
     "str": pd.Series(["b", "a", None, "", "ab", "é"]),
-    "datetime": pd.Series(pd.to_datetime(["2020-01-01", None, "2021-06-01", "2020-01-03", "2019-12-31", "2020-02-29"])),
+    "datetime": pd.Series(
+        pd.to_datetime(["2020-01-01", None, "2021-06-01", "2020-01-03", "2019-12-31", "2020-02-29"])
+    ),
     "datetime_s": pd.Series(pd.to_datetime(["2020-01-01", None, "2021-06-01"]).as_unit("s")),
     "datetime_tz": pd.Series(pd.to_datetime(["2020-01-01", None, "2021-06-01"]).tz_localize("US/Eastern")),
     "timedelta": pd.Series(pd.to_timedelta(["1D", "-3h", None, "1s", "0s", "2D"])),
     "category": pd.Series(pd.Categorical(["a", "b", None, "c", "a", "b"])),
-    "ordered": pd.Series(pd.Categorical(["lo", "hi", None, "mid"], categories=["lo", "mid", "hi"], ordered=True)),
+    "ordered": pd.Series(
+        pd.Categorical(["lo", "hi", None, "mid"], categories=["lo", "mid", "hi"], ordered=True)
+    ),
     "empty_int": pd.Series([], dtype="int64"),
     "empty_float": pd.Series([], dtype="float64"),
     "all_nan": pd.Series([np.nan, np.nan]),
@@ -109,13 +113,19 @@ def test_reduce_default(name, op, xp):
     check(DATA[name], op, xp)
 
 
-@pytest.mark.parametrize("name", ["int64", "float64", "float32", "Int64", "Float64", "boolean", "timedelta", "datetime", "str"])
-@pytest.mark.parametrize("op", ["sum", "prod", "mean", "min", "max", "std", "median", "any", "all", "idxmin", "idxmax"])
+@pytest.mark.parametrize(
+    "name", ["int64", "float64", "float32", "Int64", "Float64", "boolean", "timedelta", "datetime", "str"]
+)
+@pytest.mark.parametrize(
+    "op", ["sum", "prod", "mean", "min", "max", "std", "median", "any", "all", "idxmin", "idxmax"]
+)
 def test_reduce_skipna_false(name, op, xp):
     check(DATA[name], op, xp, skipna=False)
 
 
-@pytest.mark.parametrize("name", ["int64", "float64", "Int64", "all_nan", "all_na_Int64", "empty_int", "timedelta"])
+@pytest.mark.parametrize(
+    "name", ["int64", "float64", "Int64", "all_nan", "all_na_Int64", "empty_int", "timedelta"]
+)
 @pytest.mark.parametrize("op", ["sum", "prod"])
 @pytest.mark.parametrize("min_count", [0, 1, 5, 7])
 def test_min_count(name, op, min_count, xp):
@@ -135,16 +145,18 @@ def test_reduce_many_matches_single(xp):
     cols = [from_pandas(DATA[k], xp) for k in ("int64", "float64", "float32", "Int64", "bool")]
     for op in ("sum", "mean", "min", "max", "std", "count"):
         many = reduce_many(cols, op)
-        for c, got in zip(cols, many):
+        for c, got in zip(cols, many, strict=True):
             same_scalar(got, reduce(c, op))
 
 
-@pytest.mark.parametrize("name", ["int64", "float64", "float32", "Int64", "datetime", "timedelta", "one", "empty_float"])
+@pytest.mark.parametrize(
+    "name", ["int64", "float64", "float32", "Int64", "datetime", "timedelta", "one", "empty_float"]
+)
 def test_quantile_many(name, xp):
     s = DATA[name]
     qs = [0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0]
     got = quantile_many(from_pandas(s, xp), qs)
-    for q, g in zip(qs, got):
+    for q, g in zip(qs, got, strict=True):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             e = s.quantile(q)
@@ -163,12 +175,18 @@ FRAME = pd.DataFrame({
 })  # fmt: skip
 
 
-@pytest.mark.parametrize("cols", [["a", "b"], ["a", "d"], ["a"], ["b", "c", "e"], ["a", "b", "c", "d", "e"]], ids=str)
-@pytest.mark.parametrize("op", ["sum", "mean", "min", "max", "std", "var", "count", "prod", "median", "any", "all"])
+@pytest.mark.parametrize(
+    "cols", [["a", "b"], ["a", "d"], ["a"], ["b", "c", "e"], ["a", "b", "c", "d", "e"]], ids=str
+)
+@pytest.mark.parametrize(
+    "op", ["sum", "mean", "min", "max", "std", "var", "count", "prod", "median", "any", "all"]
+)
 @pytest.mark.parametrize("skipna", [True, False])
 def test_reduce_rows(cols, op, skipna, xp):
     df = FRAME[cols]
-    expected, perr = _outcome(lambda: getattr(df, op)(axis=1, skipna=skipna) if op != "count" else df.count(axis=1))
+    expected, perr = _outcome(
+        lambda: getattr(df, op)(axis=1, skipna=skipna) if op != "count" else df.count(axis=1)
+    )
     if perr is not None:
         pytest.skip(f"pandas itself raises: {perr!r}")
     got = reduce_rows([from_pandas(df[c], xp) for c in cols], op, skipna=skipna).to_pandas()
@@ -194,21 +212,33 @@ def test_reduce_rows_min_count(min_count, xp):
 def test_corr_cov_pairwise(cols, min_periods, xp):
     df = FRAME[cols].astype("float64")
     columns = [from_pandas(FRAME[c], xp) for c in cols]
-    np.testing.assert_allclose(corr_matrix(columns, min_periods=min_periods), df.corr(min_periods=min_periods).to_numpy(),
-                               rtol=1e-10, atol=1e-12)
-    np.testing.assert_allclose(cov_matrix(columns, min_periods=min_periods), df.cov(min_periods=min_periods).to_numpy(),
-                               rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(
+        corr_matrix(columns, min_periods=min_periods),
+        df.corr(min_periods=min_periods).to_numpy(),
+        rtol=1e-10,
+        atol=1e-12,
+    )
+    np.testing.assert_allclose(
+        cov_matrix(columns, min_periods=min_periods),
+        df.cov(min_periods=min_periods).to_numpy(),
+        rtol=1e-10,
+        atol=1e-12,
+    )
     np.testing.assert_allclose(cov_matrix(columns, ddof=0), df.cov(ddof=0).to_numpy(), rtol=1e-10, atol=1e-12)
 
 
 def test_corr_large_offset_and_spearman(xp):
     rng = np.random.default_rng(1)
     x = rng.normal(size=200)
-    df = pd.DataFrame({"x": x + 1e9, "y": 2 * x + rng.normal(size=200) * 0.1, "z": np.round(rng.normal(size=200), 1)})
+    df = pd.DataFrame(
+        {"x": x + 1e9, "y": 2 * x + rng.normal(size=200) * 0.1, "z": np.round(rng.normal(size=200), 1)}
+    )
     cols = [from_pandas(df[c], xp) for c in df]
     # pandas' own result is off by ~1e-7 here (checked against exact rational arithmetic); NumPy is not
     np.testing.assert_allclose(corr_matrix(cols), np.corrcoef(df.to_numpy().T), rtol=1e-12)
-    np.testing.assert_allclose(corr_matrix(cols, method="spearman"), df.corr(method="spearman").to_numpy(), rtol=1e-10)
+    np.testing.assert_allclose(
+        corr_matrix(cols, method="spearman"), df.corr(method="spearman").to_numpy(), rtol=1e-10
+    )
 
 
 # --- property tests ---------------------------------------------------------------------------------------

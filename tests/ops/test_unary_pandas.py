@@ -9,7 +9,18 @@ import pandas as pd
 import pytest
 
 from ember.column import from_pandas
-from ember.ops.unary import absolute, apply_ufunc, astype, between, clip, invert, isin, map_values, negate, round_
+from ember.ops.unary import (
+    absolute,
+    apply_ufunc,
+    astype,
+    between,
+    clip,
+    invert,
+    isin,
+    map_values,
+    negate,
+    round_,
+)
 
 
 def _outcome(fn):
@@ -46,7 +57,9 @@ DATA = {
     "Float64": pd.Series([1.5, None, -2.0, 0.0, 4.25, 0.5], dtype="Float64"),
     "boolean": pd.Series([True, None, False, True, None, False], dtype="boolean"),
     "str": pd.Series(["b", "a", None, "", "ab", "é"]),
-    "datetime": pd.Series(pd.to_datetime(["2020-01-01", None, "2021-06-01", "2020-01-03", "2019-12-31", "2020-02-29"])),
+    "datetime": pd.Series(
+        pd.to_datetime(["2020-01-01", None, "2021-06-01", "2020-01-03", "2019-12-31", "2020-02-29"])
+    ),
     "timedelta": pd.Series(pd.to_timedelta(["1D", "-3h", None, "1s", "0s", "2D"])),
     "category": pd.Series(pd.Categorical(["a", "b", None, "c", "a", "b"])),
 }
@@ -78,7 +91,9 @@ def test_clip(name, bounds, xp):
 
 
 @pytest.mark.parametrize("name", NUMERIC)
-@pytest.mark.parametrize("ufunc", [np.sin, np.sqrt, np.exp, np.log1p, np.negative, np.absolute, np.isnan, np.floor])
+@pytest.mark.parametrize(
+    "ufunc", [np.sin, np.sqrt, np.exp, np.log1p, np.negative, np.absolute, np.isnan, np.floor]
+)
 def test_ufunc_unary(name, ufunc, xp):
     s = DATA[name]
     if s.dtype == bool and ufunc is np.negative:
@@ -111,12 +126,26 @@ def test_ufunc_two_outputs(xp):
 @pytest.mark.parametrize(
     "name,values",
     [
-        ("int64", [3, 0, 99]), ("int64", [3.0, 2.5]), ("int8", [12, 1000]), ("float64", [1.5, np.nan]),
-        ("float64", [np.inf, 0]), ("float32", [1.5, 7]), ("bool", [True]), ("Int64", [3, None]),
-        ("Int64", [0]), ("boolean", [False]), ("str", ["a", "é", "zz"]), ("str", ["a", None]),
-        ("str", {"b", ""}), ("str", []), ("datetime", [pd.Timestamp("2020-01-01"), "2021-06-01"]),
-        ("timedelta", [pd.Timedelta("1D"), pd.Timedelta("1s")]), ("category", ["a", "zz"]),
-        ("category", ["b", None]), ("int64", np.array([5, -7])), ("int64", pd.Series([0, 12])),
+        ("int64", [3, 0, 99]),
+        ("int64", [3.0, 2.5]),
+        ("int8", [12, 1000]),
+        ("float64", [1.5, np.nan]),
+        ("float64", [np.inf, 0]),
+        ("float32", [1.5, 7]),
+        ("bool", [True]),
+        ("Int64", [3, None]),
+        ("Int64", [0]),
+        ("boolean", [False]),
+        ("str", ["a", "é", "zz"]),
+        ("str", ["a", None]),
+        ("str", {"b", ""}),
+        ("str", []),
+        ("datetime", [pd.Timestamp("2020-01-01"), "2021-06-01"]),
+        ("timedelta", [pd.Timedelta("1D"), pd.Timedelta("1s")]),
+        ("category", ["a", "zz"]),
+        ("category", ["b", None]),
+        ("int64", np.array([5, -7])),
+        ("int64", pd.Series([0, 12])),
     ],
     ids=lambda v: str(v)[:30],
 )
@@ -146,9 +175,14 @@ def test_between(name, inclusive, xp):
 @pytest.mark.parametrize(
     "name,mapping",
     [
-        ("int64", {3: 30, -7: 70, 0: 0, 12: 1, 5: 5, -1: 9}), ("int64", {3: 30}), ("int64", {3: "x", 0: "y"}),
-        ("float64", {1.5: "a", np.nan: "n"}), ("str", {"a": 1, "b": 2}), ("str", {"a": "A", "é": "E"}),
-        ("Int64", {3: 1.5}), ("bool", {True: "t", False: "f"}),
+        ("int64", {3: 30, -7: 70, 0: 0, 12: 1, 5: 5, -1: 9}),
+        ("int64", {3: 30}),
+        ("int64", {3: "x", 0: "y"}),
+        ("float64", {1.5: "a", np.nan: "n"}),
+        ("str", {"a": 1, "b": 2}),
+        ("str", {"a": "A", "é": "E"}),
+        ("Int64", {3: 1.5}),
+        ("bool", {True: "t", False: "f"}),
     ],
     ids=lambda v: str(v)[:30],
 )
@@ -156,7 +190,9 @@ def test_map_values(name, mapping, xp):
     if name == "float64" and any(isinstance(k, float) and np.isnan(k) for k in mapping):
         pytest.xfail("a NaN dict key maps missing values in pandas; ember leaves them missing")
     if name == "Int64":
-        pytest.xfail("pandas keeps nullable results (Float64) for maps of nullable columns; ember gives float64")
+        pytest.xfail(
+            "pandas keeps nullable results (Float64) for maps of nullable columns; ember gives float64"
+        )
     check(DATA[name], lambda p: p.map(mapping), lambda c: map_values(c, mapping), xp)
 
 
@@ -180,8 +216,14 @@ def test_astype(pair, xp):
 
 @pytest.mark.parametrize(
     "values,dtype",
-    [(["1", "2", None], "float64"), (["1", "2"], "int64"), (["1", "x"], "int64"), (["1", None], "Int64"),
-     (["2020-01-01", None], "datetime64[ns]"), (["1.5", "-2"], "float32")],
+    [
+        (["1", "2", None], "float64"),
+        (["1", "2"], "int64"),
+        (["1", "x"], "int64"),
+        (["1", None], "Int64"),
+        (["2020-01-01", None], "datetime64[ns]"),
+        (["1.5", "-2"], "float32"),
+    ],
     ids=str,
 )
 def test_astype_from_strings(values, dtype, xp):

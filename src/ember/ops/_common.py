@@ -13,7 +13,15 @@ from ember.column.base import Column
 from ember.column.numeric import NumericColumn
 
 _NUMBER_TYPES = (bool, int, float, np.bool_, np.integer, np.floating)
-_TEMPORAL_SCALARS = (pd.Timestamp, pd.Timedelta, np.datetime64, np.timedelta64, _dt.datetime, _dt.date, _dt.timedelta)
+_TEMPORAL_SCALARS = (
+    pd.Timestamp,
+    pd.Timedelta,
+    np.datetime64,
+    np.timedelta64,
+    _dt.datetime,
+    _dt.date,
+    _dt.timedelta,
+)
 
 
 def is_number(x: Any) -> bool:
