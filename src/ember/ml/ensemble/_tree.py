@@ -25,6 +25,7 @@ from ember import backend
 EPSILON = np.finfo(np.float64).eps
 _HIST_DEVICE = 1 << 25
 _HIST_HOST = 1 << 21
+_RETRIES = 2  # extra feature draws for nodes whose sampled features were all constant
 
 
 # --- binning ---------------------------------------------------------------------------------------------
@@ -52,7 +53,12 @@ def quantile_edges(X: Any, max_bins: int, xp: ModuleType, rs: np.random.RandomSt
         mid = v / 2 + nxt / 2
         mid = xp.where((mid == nxt) | ~xp.isfinite(mid), v, mid)
         edges[f] = xp.where(has_next, mid, xp.inf)
-    return xp.sort(edges, axis=1)
+    edges = xp.sort(edges, axis=1)
+    dup = xp.zeros(edges.shape, dtype=bool)
+    dup[:, 1:] = edges[:, 1:] == edges[:, :-1]
+    edges = xp.sort(xp.where(dup, xp.inf, edges), axis=1)  # distinct edges first, then +inf padding
+    width = int(backend.to_host(xp.isfinite(edges).sum(axis=1).max())) if p else 0
+    return edges[:, : max(width, 1)]  # fewer bins when no feature needs max_bins
 
 
 def bin_data(X: Any, edges: Any, xp: ModuleType) -> Any:
@@ -216,6 +222,10 @@ def grow_tree(Xb: Any, edges: Any, y: Any, w: Any, params: GrowParams, xp: Modul
         T = S[can_idx]
         found, best, Lbest, score = _split_level(rows, cn, offsets, ms, feats, Xb, stats_rows, w, T, node_score,
                                                  edges, n_bins, budget, params, xp)
+        for _ in range(_RETRIES if params.max_features < p else 0):
+            found, best, Lbest, score, feats = _retry(rows, cn, ms, found, best, Lbest, score, feats, Xb,
+                                                      stats_rows, w, T, node_score, edges, n_bins, budget,
+                                                      params, gen, xp)
         gain = (node_score - score) / total_w
         found &= gain + EPSILON >= params.min_impurity_decrease
         n_split = int(backend.to_host(found.sum()))
@@ -280,6 +290,29 @@ def _split_level(rows: Any, cn: Any, offsets: np.ndarray, ms: int, feats: Any, X
         fe = edges[feats[lo:hi]]  # (nodes, mtry, n_bins - 1)
         parts.append(_best_splits(H, T[lo:hi], node_score[lo:hi], fe, params, xp))
     return tuple(xp.concatenate([p[i] for p in parts]) for i in range(4))
+
+
+def _retry(rows: Any, cn: Any, ms: int, found: Any, best: Any, Lbest: Any, score: Any, feats: Any, Xb: Any,
+           stats_rows: Any, w: Any, T: Any, node_score: Any, edges: Any, n_bins: int, budget: int,
+           params: GrowParams, gen: Any, xp: ModuleType) -> tuple[Any, ...]:
+    """Nodes whose sampled features were all constant draw fresh features (scikit-learn keeps drawing
+    until it meets a non-constant one); the others keep their split. One host read of the node count."""
+    redo = ~found
+    n_redo = int(backend.to_host(redo.sum()))
+    if n_redo == 0:
+        return found, best, Lbest, score, feats
+    ridx = xp.flatnonzero(redo)
+    rc = xp.cumsum(redo) - 1
+    sel = redo[cn]
+    r_rows, r_cn = rows[sel], rc[cn[sel]]
+    counts = xp.bincount(r_cn, minlength=n_redo)
+    offsets = backend.to_host(xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(counts)]))
+    r_feats = _sample_features(n_redo, Xb.shape[1], params.max_features, gen, xp)
+    f2, b2, L2, s2 = _split_level(r_rows, r_cn, offsets, n_redo, r_feats, Xb, stats_rows, w, T[ridx],
+                                  node_score[ridx], edges, n_bins, budget, params, xp)
+    found, best, Lbest, score, feats = found.copy(), best.copy(), Lbest.copy(), score.copy(), feats.copy()
+    found[ridx], best[ridx], Lbest[ridx], score[ridx], feats[ridx] = f2, b2, L2, s2, r_feats
+    return found, best, Lbest, score, feats
 
 
 def _assemble(levels: list[dict[str, Any]], depth: int, xp: ModuleType) -> HistTree:
