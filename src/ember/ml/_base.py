@@ -118,16 +118,17 @@ def validate_data(est: Any, X: Any, y: Any = "no_validation", *, reset: bool = T
 
     xp = compute_xp() if xp is None else xp
     kind = input_kind(X)
+    names_from = None
     if _is_ember(X):
-        _check_feature_names(est, X, reset=reset)
-        X = _ember_to_array(X)
-        if hasattr(X, "columns"):  # a pandas frame now: names were checked on the ember frame
-            X = X.to_numpy()
+        import pandas as pd
+
+        if hasattr(X, "columns"):  # an empty pandas frame carries the names to scikit-learn's check
+            names_from = pd.DataFrame(columns=X.columns)
+        X = _ember_to_array(X)  # device array on the GPU; a pandas object (names kept) on the host
     if _is_ember(y):
         y = _ember_to_array(y)
     if backend.is_device_array(X) or is_device_sparse(X):
-        if not _is_ember(X):
-            _check_feature_names(est, X, reset=reset)
+        _check_feature_names(est, X if names_from is None else names_from, reset=reset)
         check_params.pop("y_numeric", None)
         multi_output = check_params.pop("multi_output", False)
         X = _device_check(est, X, reset, **{k: check_params.get(k, d) for k, d in (

@@ -328,6 +328,7 @@ class MiniBatchKMeans(_KMeansBase):
         n = X.shape[0]
         w = check_sample_weight(sample_weight, n, xp, X.dtype)
         rs = check_random_state(self.random_state)
+        self._random_state = rs
         self._batch_size = min(self.batch_size, n)
         self._centers = self._start(X, w, rs, xp)
         self._counts = xp.zeros(self.n_clusters, dtype=X.dtype)

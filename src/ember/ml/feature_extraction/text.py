@@ -168,20 +168,21 @@ def normalize_csr(X: Any, norm: str, xp: ModuleType) -> Any:
     """Rows of CSR ``X`` scaled to unit l1 / l2 norm / max (all-zero rows left alone), as
     ``sklearn.preprocessing.normalize``; returns a new matrix."""
     rows = _row_ids(X, xp)
-    sums = xp.zeros(X.shape[0], dtype=X.data.dtype)
+    data = X.data.astype(xp.float64)  # norms accumulate in double, as scikit-learn's kernels do
+    sums = xp.zeros(X.shape[0], dtype=xp.float64)
     if norm == "l2":
-        scatter_add(sums, rows, X.data * X.data)
+        scatter_add(sums, rows, data * data)
         sums = xp.sqrt(sums)
     elif norm == "l1":
-        scatter_add(sums, rows, xp.abs(X.data))
+        scatter_add(sums, rows, xp.abs(data))
     elif norm == "max":
         from ember.backend.primitives import scatter_max
 
-        scatter_max(sums, rows, xp.abs(X.data))
+        scatter_max(sums, rows, xp.abs(data))
     else:
         raise ValueError(f"'{norm}' is not a supported norm")
     sums = xp.where(sums == 0, 1, sums)
-    return csr_matrix(X.data / sums[rows], X.indices, X.indptr, X.shape)
+    return csr_matrix((data / sums[rows]).astype(X.data.dtype), X.indices, X.indptr, X.shape)
 
 
 # --- estimators -------------------------------------------------------------------------------------

@@ -37,6 +37,8 @@ class _NeighborsBase(MultiOutputMixin, BaseEstimator):
         self._metric = resolve_metric(name, self.metric, self.p)
         if self.metric_params:
             raise NotImplementedError(f"{name}: metric_params is not supported (got {self.metric_params!r})")
+        if y is None and not isinstance(self, NearestNeighbors):
+            raise ValueError(f"{name} requires y to be passed, but the target y is None")
         if y is None:
             X, _ = validate_data(self, X, dtype=_FLOATS)
         else:
@@ -172,6 +174,8 @@ class KNeighborsClassifier(ClassifierMixin, _NeighborsBase):
 
     def fit(self, X: Any, y: Any) -> KNeighborsClassifier:
         """Store the training rows and encode the labels (per output when y is 2-D)."""
+        if y is None:
+            raise ValueError("KNeighborsClassifier requires y to be passed, but the target y is None")
         Xv, _ = self._fit_X(X, y if not _is_string_y(y) else np.zeros(len(host_y(y))))
         self._remember(Xv, X)
         yh = host_y(y)

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ember import backend
 from ember.backend.primitives import smallest_k
 
 # Elements of one distance block: 2**28 on the device (1 GiB of float32), 2**23 on the host.
@@ -54,12 +55,17 @@ class Reference:
     """A training set prepared once for a metric (row norms, normalised rows) and queried in blocks."""
 
     def __init__(self, X: Any, metric: str, xp: ModuleType) -> None:
-        self.xp, self.metric = xp, metric
+        self.metric = metric
         if metric == "cosine":
             norms = xp.sqrt((X * X).sum(axis=1))
             X = X / xp.where(norms == 0, 1, norms)[:, None]
         self.X = X
         self.sqnorm = (X * X).sum(axis=1) if metric in ("euclidean", "sqeuclidean") else None
+
+    @property
+    def xp(self) -> ModuleType:
+        """The module of the stored rows (a property, so that fitted estimators pickle)."""
+        return backend.array_module(self.X)
 
     def block(self, Q: Any, squared: bool = False) -> Any:
         """Distances (len(Q), n_train); euclidean stays squared when ``squared`` (cheaper to rank)."""
