@@ -6,6 +6,7 @@ so the consumers (numpy, pyarrow, torch, cupy, jax, numba) are exercised through
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import numpy as np
@@ -383,6 +384,8 @@ def test_gpu_dlpack_torch_round_trip() -> None:
 
 @pytest.mark.gpu
 def test_gpu_dlpack_jax_round_trip() -> None:
+    # JAX would otherwise reserve most of the GPU's memory for itself on first use
+    os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
     jax = pytest.importorskip("jax")
     jax_dlpack = pytest.importorskip("jax.dlpack")
     if not any(d.platform == "gpu" for d in jax.devices()):
