@@ -15,8 +15,11 @@ import sys
 from importlib import metadata
 from typing import Any
 
-_DELEGATED = {"demo": "run the ember demo (ember.demo)", "bench": "run the benchmarks (ember.bench)",
-              "worker": "start Dask workers, one per local GPU (ember.dask.worker)"}
+_DELEGATED = {
+    "demo": "run the ember demo (ember.demo)",
+    "bench": "run the benchmarks (ember.bench)",
+    "worker": "start Dask workers, one per local GPU (ember.dask.worker)",
+}
 
 
 def _version(dist: str, module: str | None = None) -> str | None:
