@@ -7,8 +7,8 @@ their per-group variants all reduce to the two arrays ``start`` and ``end``; the
 for any of them:
 
 * sum / mean / count / var / std: prefix sums. Integer and bool inputs sum exactly in int64; floats are
-  shifted by their global mean first (so the prefix stays small where the data sit far from zero) and
-  infinities are counted apart (a window sum of +inf and -inf is NaN, as pandas gives). Variance uses
+  shifted by their global mean first (so the prefix stays small where the data sit far from zero);
+  infinities are missing values, as pandas makes them before its kernels. Variance uses
   the shifted sums of squares, clamped at zero; a window whose valid values are all equal gives exactly
   0 (and its mean exactly that value), as pandas' online algorithm does. Limit: the prefix-sum
   difference loses ~``eps * |prefix|`` absolute precision, so for data with a huge spread of magnitude
@@ -150,14 +150,19 @@ def grouped_time_bounds(
 
 
 def float_values(col: Column) -> tuple[Any, Any]:
-    """(values as float64 with NaN for missing, valid mask). Raises TypeError for non-numeric columns."""
+    """(values as float64 with NaN for missing, valid mask). pandas turns +/-inf into NaN before every
+    window kernel (only ``count`` still counts them), so infinities are missing here too. Raises
+    TypeError for non-numeric columns."""
     if not isinstance(col, NumericColumn):
         raise TypeError(f"Cannot aggregate non-numeric type: {col.dtype}")
     xp = col.xp
     v = col.data.astype(np.float64)
     if col.mask is not None:
         v = xp.where(col.mask, v, np.nan)
-    return v, ~xp.isnan(v)
+    valid = xp.isfinite(v)
+    if v.dtype.kind == "f" and col.data.dtype.kind == "f":
+        v = xp.where(valid, v, np.nan)
+    return v, valid
 
 
 def _prefix(xp: Any, x: Any, dtype: Any) -> Any:
@@ -199,6 +204,15 @@ class Windows:
         return self.end - self.start
 
     @property
+    def nonmissing(self) -> Any:
+        """Values per window that are not missing, infinities included (what ``count`` counts)."""
+        def fn() -> Any:
+            c = self.col
+            ok = ~c.isna() if c.has_nulls_possible else self.xp.ones(len(c), dtype=bool)
+            return _wsum(_prefix(self.xp, ok, np.int64), self.start, self.end)
+        return self._get("nonmissing", fn)
+
+    @property
     def center(self) -> Any:
         """The shift applied to float values before summing: the mean of the finite values."""
         def fn() -> Any:
@@ -214,7 +228,7 @@ class Windows:
         return xp.where(fin, self.values - self.center, 0.0)
 
     def raw_sum(self) -> Any:
-        """Sum of the valid values per window (float64, +/-inf and NaN as IEEE adds them)."""
+        """Sum of the valid values per window (float64)."""
         xp = self.xp
         if self.exact_int:
             ints = self.col.data.astype(np.int64)
@@ -222,13 +236,7 @@ class Windows:
                 ints = xp.where(self.col.mask, ints, 0)
             return _wsum(_prefix(xp, ints, np.int64), self.start, self.end).astype(np.float64)
         s = _wsum(_prefix(xp, self._shifted(), np.float64), self.start, self.end)
-        fin = xp.isfinite(self.values)
-        s = s + (_wsum(_prefix(xp, fin, np.int64), self.start, self.end) * self.center)
-        pos_inf = _wsum(_prefix(xp, self.values == np.inf, np.int64), self.start, self.end)
-        neg_inf = _wsum(_prefix(xp, self.values == -np.inf, np.int64), self.start, self.end)
-        s = xp.where(pos_inf > 0, np.inf, s)
-        s = xp.where(neg_inf > 0, -np.inf, s)
-        return xp.where((pos_inf > 0) & (neg_inf > 0), np.nan, s)
+        return s + self.nobs * self.center
 
     def constant(self) -> Any:
         """True where the window's valid values are all equal (and there is at least one)."""
@@ -264,8 +272,7 @@ class Windows:
         denom = n - ddof
         out = xp.where(denom > 0, ss / xp.where(denom > 0, denom, 1.0), np.nan)
         out = xp.where(self.constant() & (denom > 0), 0.0, out)
-        bad = _wsum(_prefix(xp, ~xp.isfinite(self.values) & self.valid, np.int64), self.start, self.end)
-        return xp.where(bad > 0, np.nan, out)
+        return out
 
     def extreme(self, op: str) -> Any:
         xp = self.xp
@@ -380,7 +387,7 @@ def window_aggregate(
         raise NotImplementedError(f"rolling: op {op!r} is not supported; supported: {OPS}")
     nobs = w.nobs
     if op == "count":
-        res = nobs.astype(np.float64)
+        res = w.nonmissing.astype(np.float64)
         return NumericColumn(xp.where(w.nrows >= min_periods, res, np.nan))
     enough = nobs >= max(min_periods, 1)
     if op == "sum":
@@ -523,8 +530,7 @@ def ewm_moments(values: Any, valid: Any, alpha: float, adjust: bool, ignore_na: 
     """(weighted mean, weighted variance (biased), bias factor) at every row."""
     xp = array_module(values)
     c, d, decay = _ewm_coefficients(valid, alpha, adjust, ignore_na)
-    fin = values[valid]
-    shift = fin.mean() if fin.shape[0] else 0.0
+    shift = xp.where(valid, values, 0.0).sum() / xp.maximum(valid.sum(), 1)  # stays on the device
     x = xp.where(valid, values - shift, 0.0)
     mean = linear_scan(c, d * x)
     m2 = linear_scan(c, d * x * x)
