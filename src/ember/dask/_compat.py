@@ -83,7 +83,7 @@ def _series_quantile(original: Callable) -> Callable:
 def _index_to_frame(self: Any, index: bool = True, name: Any = _SENTINEL) -> DataFrame:
     if isinstance(self, MultiIndex):
         names = list(self.names) if name is _SENTINEL else list(name)
-        cols = dict(zip(names, self.levels_columns))
+        cols = dict(zip(names, self.levels_columns, strict=True))
     else:
         label = (0 if self.name is None else self.name) if name is _SENTINEL else name
         cols = {label: self.column}

@@ -11,7 +11,7 @@ through pandas here.
 
 from __future__ import annotations
 
-import json
+import pickle
 from typing import Any
 
 import numpy as np
@@ -296,7 +296,8 @@ def frame_to_table(df: Any, preserve_index: bool | None = True) -> pa.Table:
         df = DataFrame._from_columns({df.name: df.column}, df.index)
     arrays = [c.to_arrow() for c in df._columns.values()]
     names = [str(n) for n in df._names]
-    meta: dict = {"columns": [_label(n) for n in df._names], "index": None, "nrows": len(df)}
+    meta: dict = {"labels": {str(n): n for n in df._names}, "index": None, "nrows": len(df),
+                  "dtypes": {str(n): str(c.dtype) for n, c in df._columns.items()}}
     idx = df.index
     if preserve_index is not False and not (preserve_index is None and isinstance(idx, RangeIndex)) and not (
             isinstance(idx, RangeIndex) and _default_range(idx)):
@@ -309,7 +310,8 @@ def frame_to_table(df: Any, preserve_index: bool | None = True) -> pa.Table:
         r = idx.to_pandas()
         meta["range"] = [r.start, r.stop, r.step, _label(r.name)]
     table = pa.Table.from_arrays(arrays, names=names)
-    return table.replace_schema_metadata({_INDEX_META_KEY: json.dumps(meta).encode()})
+    # pickled, not JSON: labels may be tuples (multi-level columns) or any hashable
+    return table.replace_schema_metadata({_INDEX_META_KEY: pickle.dumps(meta)})
 
 
 def _default_range(idx: RangeIndex) -> bool:
@@ -323,25 +325,37 @@ def _label(x: Any) -> Any:
 
 def table_to_frame(table: pa.Table) -> DataFrame:
     """An ember DataFrame from a Table written by ``frame_to_table`` (or any Table: then the index is
-    a RangeIndex)."""
+    a RangeIndex). Columns are matched by name, so Tables that lost or gained columns (Dask's p2p
+    shuffle drops its partition columns) still map back to their labels and dtypes."""
     raw = (table.schema.metadata or {}).get(_INDEX_META_KEY)
-    meta = json.loads(raw) if raw else {"columns": None, "index": None}
-    index_names = meta.get("index")
-    k = len(index_names) if index_names else 0
-    nrows = meta.get("nrows", table.num_rows) if table.num_columns == 0 else table.num_rows
+    meta = pickle.loads(raw) if raw else {}
+    labels, dtypes = meta.get("labels", {}), meta.get("dtypes", {})
+    index_names = meta.get("index") or []
     xp = ember.backend.xp()
-    data = [column_from_arrow(table.column(i), xp) for i in range(table.num_columns - k)]
-    labels = meta["columns"] if meta.get("columns") is not None else table.column_names[: len(data)]
-    cols = dict(zip(labels, data))
+    cols, levels = {}, []
+    for name, arr in zip(table.column_names, table.columns, strict=True):
+        if name.startswith("__index_level_") and index_names:
+            levels.append(column_from_arrow(arr, xp))
+            continue
+        cols[labels.get(name, name)] = _restore_dtype(column_from_arrow(arr, xp), dtypes.get(name))
+    nrows = meta.get("nrows", table.num_rows) if table.num_columns == 0 else table.num_rows
     index: Any = RangeIndex(nrows)
-    if k:
-        levels = [column_from_arrow(table.column(table.num_columns - k + i), xp) for i in range(k)]
-        index = Index._from_column(levels[0], index_names[0]) if k == 1 else MultiIndex(levels, index_names)
+    if levels:
+        index = Index._from_column(levels[0], index_names[0]) if len(levels) == 1 else MultiIndex(levels, index_names)
     elif meta.get("range"):
         start, stop, step, name = meta["range"]
         if len(range(start, stop, step)) == nrows:
             index = RangeIndex(start, stop, step, name=name)
     return DataFrame._from_columns(cols, index)
+
+
+def _restore_dtype(col: Any, dtype: str | None) -> Any:
+    """Arrow has one integer type for Int64 and int64-with-nulls: give back the recorded dtype."""
+    if dtype is None or str(col.dtype) == dtype or dtype.startswith(("category", "datetime64[", "timedelta")):
+        return col
+    from ember.ops.unary import astype
+
+    return astype(col, dtype)
 
 
 @pyarrow_schema_dispatch.register((DataFrame,))

@@ -36,12 +36,13 @@ def rotated(devices: list[str], i: int) -> str:
 
 
 def worker_options(device_memory_limit: Any, memory_limit: Any, local_directory: str | None,
-                   device: str) -> dict:
+                   device: str, host_memory_limit: Any = None) -> dict:
     """Worker keyword arguments shared by LocalGPUCluster and ``ember worker``."""
     from ember.dask.spill import make_buffer
 
     return {
-        "data": (make_buffer, {"device_memory_limit": device_memory_limit, "memory_limit": memory_limit,
+        "data": (make_buffer, {"device_memory_limit": device_memory_limit,
+                               "memory_limit": memory_limit if host_memory_limit is None else host_memory_limit,
                                "local_directory": local_directory}),
         "preload": ["ember.dask.worker"],
         "env": {"EMBER_DEVICE": device},
@@ -55,15 +56,17 @@ class LocalGPUCluster(LocalCluster):
     ----------
     n_workers : number of workers (default: one per visible GPU; 1 on a machine without GPU).
     device_memory_limit : device bytes a worker keeps before spilling to host ("80%", "20GB", bytes).
-    memory_limit : host bytes for spilled partitions before they go to disk (None: no limit), and
-        distributed's own per-worker memory limit when given.
+    memory_limit : distributed's per-worker memory limit (None: none), and by default the host bytes
+        spilled partitions may take before they go to disk.
+    host_memory_limit : host bytes for spilled partitions before they go to disk (default memory_limit).
     local_directory : where spilled partitions and scratch files go.
     threads_per_worker, protocol, dashboard_address, host ... : as distributed.LocalCluster.
         ``protocol="ucx"`` needs distributed-ucxx (``pip install ember[ucx]``).
     """
 
     def __init__(self, n_workers: int | None = None, *, device_memory_limit: Any = "80%",
-                 memory_limit: Any = None, local_directory: str | None = None, threads_per_worker: int = 1,
+                 memory_limit: Any = None, host_memory_limit: Any = None, local_directory: str | None = None,
+                 threads_per_worker: int = 1,
                  protocol: str | None = None, dashboard_address: str | None = ":0", host: str = "127.0.0.1",
                  CUDA_VISIBLE_DEVICES: Any = None, **kwargs: Any) -> None:
         devices = _device_list(CUDA_VISIBLE_DEVICES)
@@ -78,7 +81,7 @@ class LocalGPUCluster(LocalCluster):
         if protocol == "ucx":
             _check_ucx()
         self._devices = devices
-        opts = worker_options(device_memory_limit, memory_limit, local_directory, device)
+        opts = worker_options(device_memory_limit, memory_limit, local_directory, device, host_memory_limit)
         env = {**opts.pop("env"), **kwargs.pop("env", {})}
         self._base_env = env
         super().__init__(n_workers=0, threads_per_worker=threads_per_worker, processes=True,

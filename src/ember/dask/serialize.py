@@ -117,7 +117,7 @@ def unflatten(header: dict, arrays: list) -> Any:
         return index
     if header["type"] == "series":
         return Series._from_column(cols[0], index, labels[0])
-    return DataFrame._from_columns(dict(zip(labels, cols[:ncols])), index)
+    return DataFrame._from_columns(dict(zip(labels, cols[:ncols], strict=True)), index)
 
 
 # --- cuda family: raw buffers, device arrays stay on the device ------------------------------
@@ -138,11 +138,18 @@ def cuda_serialize_ember(obj: Any) -> tuple[dict, list]:
 def cuda_deserialize_ember(header: dict, frames: list) -> Any:
     xp = ember.backend.xp()
     arrays = []
-    for (dtype, shape), frame in zip(header["arrays"], frames):
-        raw = asarray_on(frame if hasattr(frame, "__cuda_array_interface__") and xp is not np
-                         else np.frombuffer(frame, dtype=np.uint8) if not hasattr(frame, "view") else frame, xp)
-        arrays.append(xp.asarray(raw).view(np.dtype(dtype)).reshape(shape))
+    for (dtype, shape), frame in zip(header["arrays"], frames, strict=True):
+        arrays.append(_from_frame(frame, xp).view(np.dtype(dtype)).reshape(shape))
     return unflatten(header, arrays)
+
+
+def _from_frame(frame: Any, xp: Any) -> Any:
+    """A received frame as a uint8 array of ``xp``: device buffers stay on the device."""
+    if hasattr(frame, "__cuda_array_interface__"):
+        cp = ember.backend.cupy_module()
+        a = cp.asarray(frame).view(np.uint8).reshape(-1)
+        return a if xp is not np else cp.asnumpy(a)
+    return asarray_on(np.frombuffer(frame, dtype=np.uint8), xp)
 
 
 # --- dask family: Arrow IPC host frames ------------------------------------------------------
