@@ -40,8 +40,8 @@ def cluster_sums(X: Any, labels: Any, weights: Any, k: int, xp: ModuleType) -> t
     indptr = xp.arange(n + 1, dtype=xp.int32)
     onehot = csr_matrix(weights.astype(X.dtype), labels.astype(xp.int32), indptr, (n, k))
     sums = xp.asarray(onehot.T @ X)
-    counts = xp.bincount(labels, weights=weights, minlength=k)
-    return sums, counts
+    counts = xp.bincount(labels, weights=weights, minlength=k).astype(X.dtype)
+    return sums.astype(X.dtype, copy=False), counts
 
 
 def relocate_empty(centers: Any, counts: Any, X: Any, mind: Any, xp: ModuleType) -> Any:
@@ -310,13 +310,17 @@ class MiniBatchKMeans(_KMeansBase):
         self._centers = xp.where(moved[:, None], new, self._centers)
         self._counts = total
         self._n_since_reassign += Xb.shape[0]
-        if self.reassignment_ratio > 0 and self._n_since_reassign > 10 * self._batch_size:
+        if self.reassignment_ratio > 0:
+            # scikit-learn reassigns every 10 batches, and at once while some center has no weight yet
+            periodic = self._n_since_reassign >= 10 * self._batch_size
             low = self._counts < self.reassignment_ratio * self._counts.max()
+            low &= periodic | (self._counts == 0).any()
             pick = xp.asarray(rs.randint(0, Xb.shape[0], k))
             self._centers = xp.where(low[:, None], Xb[pick], self._centers)
             floor = xp.where(low, xp.inf, self._counts).min()  # scikit-learn: the least kept count
             self._counts = xp.where(low, floor, self._counts)
-            self._n_since_reassign = 0
+            if periodic:
+                self._n_since_reassign = 0
         return (mind @ wb) / wb.sum()
 
     def fit(self, X: Any, y: Any = None, sample_weight: Any = None) -> MiniBatchKMeans:

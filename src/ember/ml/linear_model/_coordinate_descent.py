@@ -21,10 +21,14 @@ from ember import backend
 from ember.ml.linear_model._linear import GramProblem, _fit_arrays, _LinearPredictor
 
 
-def _gap(G: np.ndarray, q: np.ndarray, yy: float, w: np.ndarray, H: np.ndarray, l1: float, l2: float) -> float:
+def _gap(G: np.ndarray, q: np.ndarray, yy: float, w: np.ndarray, H: np.ndarray, l1: float, l2: float,
+         positive: bool) -> float:
     """Duality gap of the unnormalized problem 0.5||r||^2 + l1|w|_1 + l2/2 |w|^2 (sklearn's formula)."""
     XtA = q - H - l2 * w
-    dual_norm = np.abs(XtA).max() if XtA.size else 0.0
+    if not XtA.size:
+        dual_norm = 0.0
+    else:
+        dual_norm = XtA.max() if positive else np.abs(XtA).max()
     R_norm2 = yy - 2 * w @ q + w @ H
     Ry = yy - w @ q
     if dual_norm > l1:
@@ -62,7 +66,7 @@ def enet_gram_cd(G: np.ndarray, q: np.ndarray, yy: float, w: np.ndarray, l1: flo
             d_w_max = max(d_w_max, abs(new - old))
             w_max = max(w_max, abs(new))
         if w_max == 0.0 or d_w_max / w_max < d_w_tol or it == max_iter - 1:
-            gap = _gap(G, q, yy, w, H, l1, l2)
+            gap = _gap(G, q, yy, w, H, l1, l2, positive)
             if gap <= tol:
                 return w, gap, it + 1
     return w, gap, max_iter
