@@ -271,13 +271,21 @@ def shift(obj: Any, periods: int = 1, freq: Any = None, axis: Any = None, fill_v
     pos = _shift_positions(xp, n, periods)
     cols = {}
     for k, c in _items(obj):
-        out = c if periods == 0 else c.take_nullable(pos)
-        if fill_value is not None and periods != 0:
-            from ember.ops.missing import where
-
-            out = where(out, pos >= 0, fill_value)
-        cols[k] = out
+        cols[k] = c if periods == 0 else _take_fill(c, pos, fill_value)
     return _rewrap(obj, cols, obj.index)
+
+
+def _take_fill(col: Column, pos: Any, fill_value: Any) -> Column:
+    """Rows at ``pos``; where ``pos`` is -1, missing, or ``fill_value`` (keeping the dtype when it fits,
+    as pandas does: an int column filled with an int stays int)."""
+    if fill_value is None:
+        return col.take_nullable(pos)
+    from ember.ops.missing import where
+
+    xp = col.xp
+    if len(col) == 0:
+        return col.take_nullable(pos)
+    return where(col.take(xp.maximum(pos, 0)), pos >= 0, fill_value)
 
 
 def _diff_column(col: Column, periods: int) -> Column:
@@ -299,7 +307,11 @@ def _diff_column(col: Column, periods: int) -> Column:
         return NumericColumn(data, ~missing, True)
     dt = col.data.dtype
     out_dtype = np.float32 if dt in (np.dtype(np.int8), np.dtype(np.int16), np.dtype(np.float32)) else np.float64
-    d = col.data.astype(out_dtype) - prev.data.astype(out_dtype)
+    if dt.kind == "u":  # pandas subtracts in the unsigned dtype (wrapping around), then casts
+        prev_u = xp.where(missing, 0, prev.data).astype(dt)
+        d = (col.data - prev_u).astype(out_dtype)
+    else:
+        d = col.data.astype(out_dtype) - prev.data.astype(out_dtype)
     return NumericColumn(xp.where(missing, np.nan, d).astype(out_dtype))
 
 
@@ -362,12 +374,7 @@ def asfreq(obj: Any, freq: Any, method: str | None = None, how: Any = None, norm
     pos = pos.astype(np.int64)
     cols = {}
     for k, c in _items(obj):
-        out = c.take_nullable(pos)
-        if fill_value is not None:
-            from ember.ops.missing import fillna
-
-            out = fillna(out, fill_value)
-        cols[k] = out
+        cols[k] = _take_fill(c, pos, fill_value)
     new_index = Index._from_column(DatetimeColumn(labels, col.unit, col.tz), index.name)
     return _rewrap(obj, cols, new_index)
 
