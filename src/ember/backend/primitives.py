@@ -185,3 +185,34 @@ def _row_lexsort(vals: Any, part: Any, xp: Any) -> Any:
     v = xp.take_along_axis(vals, by_index, axis=1)
     stable = xp.argsort(v, axis=1, kind="stable") if xp.__name__ == "numpy" else xp.argsort(v, axis=1)
     return xp.take_along_axis(by_index, stable, axis=1)
+
+
+# --- fused NaN-skipping reductions (ops.reductions: df.x.mean() is one pass per result) ----------------
+
+_NAN_KERNELS: dict[str, Any] = {}
+
+
+def _nan_kernels() -> tuple[Any, Any]:
+    """Two CuPy ReductionKernels: the sum of the non-NaN values, and their count (no temporaries)."""
+    if not _NAN_KERNELS:
+        import cupy as cp
+
+        _NAN_KERNELS["sum"] = cp.ReductionKernel(
+            "T x", "T y", "x == x ? x : (T)0", "a + b", "y = a", "0", "ember_nansum")
+        _NAN_KERNELS["count"] = cp.ReductionKernel(
+            "T x", "int64 y", "x == x ? 1 : 0", "a + b", "y = a", "0", "ember_notnan_count")
+    return _NAN_KERNELS["sum"], _NAN_KERNELS["count"]
+
+
+def nan_sum_count(x: Any) -> tuple[Any, Any]:
+    """(sum of the non-NaN values, their count) of a float array, as 0-d arrays of its module.
+
+    On the device: two fused reduction passes and no temporaries (vs isnan + where + sum)."""
+    from ember.backend.arrays import is_device_array
+
+    if not is_device_array(x):
+        import numpy as np
+
+        return np.nansum(x), np.count_nonzero(x == x)
+    nansum, count = _nan_kernels()
+    return nansum(x), count(x)

@@ -197,8 +197,8 @@ def date_range(start: Any = None, end: Any = None, periods: int | None = None, f
         ticks = _fixed_range(xp, ref if lo is not None else None, ref if lo is None else hi, periods, step)
     else:
         try:
-            step = int(pd.Timedelta(off).value) // UNIT_NS[unit]
-        except (ValueError, TypeError) as exc:
+            step = D.fixed_nanos(off) // UNIT_NS[unit]
+        except (ValueError, TypeError, AttributeError) as exc:
             raise NotImplementedError(f"date_range: freq={freq!r} is not supported; use a fixed frequency "
                                       "(D, h, min, s, ms, us, ns), W-XXX, MS, ME, QS, QE, YS or YE") from exc
         ticks = _fixed_range(xp, lo, hi, periods, step)

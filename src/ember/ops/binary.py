@@ -268,7 +268,7 @@ def _int_div_by_zero(xp: Any, op: str, out: Any, xa: Any, xb: Any) -> Any:
     elif xb != 0:
         return out
     else:
-        zero = True
+        zero = xp.asarray(True)  # CuPy's where() needs an array condition
     res = out.astype(np.float64)
     if op == "mod":
         return xp.where(zero, np.nan, res)

@@ -290,11 +290,19 @@ def names(col: DatetimeColumn, kind: str) -> StringColumn:
 # --- rounding ------------------------------------------------------------------------------------------
 
 
+def fixed_nanos(off: Any) -> int:
+    """Nanoseconds of a fixed offset. 'D' counts as 24 h on tz-naive data: pandas 3.0 made Day a
+    calendar offset (no ``.nanos``), pandas 3.1 a Tick again; both spell it off.name == 'D'."""
+    if off.name == "D":
+        return int(off.n) * 86_400 * 10**9
+    return int(off.nanos)
+
+
 def freq_ticks(freq: Any, unit: str, fn: str) -> int:
     """A fixed frequency ('D', 'h', '15min', 's', 'ms', 'us', 'ns', Timedelta) in ticks of ``unit``."""
     try:
         off = pd.tseries.frequencies.to_offset(freq)
-        nanos = int(pd.Timedelta(off).value) if off.name in ("D",) else int(off.nanos)
+        nanos = fixed_nanos(off)
     except (ValueError, TypeError) as exc:
         raise ValueError(f"{fn}: {freq!r} is a non-fixed frequency; supported: fixed frequencies "
                          "(D, h, min, s, ms, us, ns and multiples)") from exc

@@ -18,7 +18,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ember.backend import to_host
+from ember.backend import array_module, to_host
+from ember.backend.primitives import nan_sum_count
 from ember.column import (
     CategoricalColumn,
     Column,
@@ -56,32 +57,34 @@ class _Fetch:
         return len(self.values) - 1
 
     def run(self) -> list:
+        """One device->host copy for every collected value: 8-byte values are stacked as their bits
+        (a free view), narrower ones are widened first; a single value is copied as it is."""
         vals = self.values
         if not vals or not any(type(v).__module__.startswith("cupy") for v in vals):
             return vals
-        xp = next(v for v in vals if type(v).__module__.startswith("cupy")).__class__.__module__
-        import importlib
-
-        cp = importlib.import_module(xp.split(".")[0])
+        cp = array_module(next(v for v in vals if type(v).__module__.startswith("cupy")))
         kinds = [np.dtype(v.dtype) for v in vals]
-        enc = [
-            cp.asarray(v).astype(np.float64).view(np.int64) if k.kind == "f"
-            else cp.asarray(v).astype(np.uint64).view(np.int64) if k.kind == "u"
-            else cp.asarray(v).astype(np.int64)
-            for v, k in zip(vals, kinds, strict=True)
-        ]
-        host = to_host(cp.stack(enc))
-        out: list[Any] = []
-        for h, k in zip(host, kinds, strict=True):
-            if k.kind == "f":
-                out.append(k.type(h.view(np.float64)))
-            elif k.kind == "u":
-                out.append(k.type(h.view(np.uint64)))
-            elif k.kind == "b":
-                out.append(np.bool_(h != 0))
-            else:
-                out.append(k.type(h))
-        return out
+        enc = [_as_int64_bits(cp.asarray(v), k) for v, k in zip(vals, kinds, strict=True)]
+        host = to_host(enc[0].reshape(1) if len(enc) == 1 else cp.stack(enc))
+        return [_from_int64_bits(h, k) for h, k in zip(host, kinds, strict=True)]
+
+
+def _as_int64_bits(v: Any, k: np.dtype) -> Any:
+    if k.itemsize == 8:
+        return v.view(np.int64)
+    if k.kind == "f":
+        return v.astype(np.float64).view(np.int64)
+    return v.astype(np.int64)
+
+
+def _from_int64_bits(h: Any, k: np.dtype) -> Any:
+    if k.itemsize == 8:
+        return np.array(h, dtype=np.int64).view(k)[()]
+    if k.kind == "f":
+        return k.type(np.array(h, dtype=np.int64).view(np.float64)[()])
+    if k.kind == "b":
+        return np.bool_(h != 0)
+    return k.type(h)
 
 
 def reduce(col: Column, op: str, **kw: Any) -> Any:
@@ -141,6 +144,8 @@ def _fast_host(col: Column, op: str, min_count: int) -> Any:
 
 
 def _plan(col: Column, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_count: int, q: float) -> Finisher:
+    if type(col) is NumericColumn and col.is_float and col.mask is None and not col.nullable and op in _NAN_FUSED:
+        return _plan_float_nan(col.data, op, fetch, skipna, min_count)
     if isinstance(col, NumericColumn):
         col = pandas_view(col)
         x = col.data
@@ -158,6 +163,29 @@ def _plan(col: Column, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_coun
     if isinstance(col, StringColumn):
         return _plan_string(col, op, fetch, skipna)
     raise TypeError(f"reduce: unsupported column {col!r}")
+
+
+_NAN_FUSED = ("sum", "mean", "count")
+
+
+def _plan_float_nan(x: Any, op: str, fetch: _Fetch, skipna: bool, min_count: int) -> Finisher:
+    """sum/mean/count of a numpy-float column (NaN = missing) from two fused passes, no temporaries."""
+    n = int(x.shape[0])
+    total, valid_count = nan_sum_count(x)
+    i, j = fetch.add(total), fetch.add(valid_count)
+    ftype = x.dtype.type
+
+    def finish(h: list) -> Any:
+        c = int(h[j])
+        if op == "count":
+            return np.int64(c)
+        if not skipna and c < n:
+            return ftype(np.nan)
+        if c < min_count or (op == "mean" and c == 0):
+            return np.nan  # pandas gives a Python float here, whatever the column's float type
+        return ftype(h[i]) if op == "sum" else ftype(h[i] / ftype(c))
+
+    return finish
 
 
 def _count(x: Any, valid: Any, fetch: _Fetch) -> Callable[[list], int]:

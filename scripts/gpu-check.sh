@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# On a GPU host: the test suite on the GPU backend, then the benchmarks, with logs under $OUT (or ./gpu-out).
+# Usage: scripts/gpu-check.sh [test paths...]   (env BENCH_WORKLOADS, BENCH_ROWS, BENCH_LIBS, SKIP_TESTS)
+set -uo pipefail
+OUT=${OUT:-gpu-out}
+mkdir -p "$OUT"
+if [ -d .whl ]; then  # wheels carried to hosts that cannot reach a package index (dask, tzdata)
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl
+  export PYTHONPATH="/tmp/site:${PYTHONPATH:-}"
+fi
+export PYTHONPATH="$PWD/src:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0
+python3 -m ember info 2>&1 | tee "$OUT/info.txt"
+if [ -z "${SKIP_TESTS:-}" ]; then
+  timeout "${TEST_TIMEOUT:-400}" python3 -m pytest ${@:-tests} --backend gpu -q -p no:warnings -p no:cacheprovider \
+    --tb=line --maxfail=400 --no-header -rN 2>&1 | tail -n 400 > "$OUT/tests.log"
+  grep -E "passed|failed" "$OUT/tests.log" | tail -1
+fi
+if [ -n "${BENCH_WORKLOADS:-}" ]; then
+  timeout "${BENCH_TIMEOUT:-300}" python3 -m ember bench --device gpu --no-progress --workloads "$BENCH_WORKLOADS" \
+    --rows "${BENCH_ROWS:-1e7}" --libraries "${BENCH_LIBS:-ember,cupy,pandas,numpy}" --runs "${BENCH_RUNS:-3}" \
+    --json "$OUT/bench.json" --out "$OUT" 2>&1 | tail -n 80
+fi
