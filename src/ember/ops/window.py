@@ -9,8 +9,8 @@ for any of them:
 * sum / mean / count / var / std: prefix sums. Integer and bool inputs sum exactly in int64; floats are
   shifted by their global mean first (so the prefix stays small where the data sit far from zero);
   infinities are missing values, as pandas makes them before its kernels. Variance uses
-  the shifted sums of squares, clamped at zero; a window whose valid values are all equal gives exactly
-  0 (and its mean exactly that value), as pandas' online algorithm does. Limit: the prefix-sum
+  the shifted sums of squares, clamped at zero; a window of equal values (no gap) gives exactly 0 (and
+  its mean exactly that value), as pandas' online algorithm does. Limit: the prefix-sum
   difference loses ~``eps * |prefix|`` absolute precision, so for data with a huge spread of magnitude
   (values ~1e15 next to ~1) results differ from pandas beyond 1e-7 relative.
 * min / max: a sparse table built one level at a time (log2(longest window) elementwise passes, O(n)
@@ -239,23 +239,22 @@ class Windows:
         return s + self.nobs * self.center
 
     def constant(self) -> Any:
-        """True where the window's valid values are all equal (and there is at least one)."""
+        """True where the window holds at least one value and no row differs from the row before it (a
+        missing row counts as a change, so windows with gaps are never 'constant': there the computed
+        value stands, equal to pandas' to rounding)."""
         def fn() -> Any:
             xp = self.xp
-            n = self.values.shape[0]
+            v = self.values
+            n = v.shape[0]
             if n == 0:
                 return xp.zeros(0, dtype=bool)
-            from ember.ops._common import bfill_index, ffill_index
-
-            v, valid = self.values, self.valid
-            prev = xp.concatenate([xp.full(1, -1, dtype=np.int64), ffill_index(xp, valid)[:-1]])
-            chg = valid & (prev >= 0) & (v != v[xp.maximum(prev, 0)])
-            pc = _prefix(xp, chg, np.int64)
-            nxt = bfill_index(xp, valid)
-            first = xp.where(self.start < n, nxt[xp.minimum(self.start, n - 1)], -1)
-            has = (first >= 0) & (first < self.end)
-            inner = _wsum(pc, self.start, self.end) - xp.where(has, chg[xp.maximum(first, 0)], 0)
-            return has & (inner == 0)
+            chg = xp.ones(n, dtype=bool)
+            chg[1:] = ~(v[1:] == v[:-1])
+            chg[0] = True
+            chg = chg | ~self.valid
+            inner = _wsum(_prefix(xp, chg, np.int32), xp.minimum(self.start + 1, self.end), self.end)
+            first_ok = self.valid[xp.minimum(self.start, n - 1)]
+            return (self.end > self.start) & first_ok & (inner == 0)
         return self._get("constant", fn)
 
     def var(self, ddof: int = 1) -> Any:
@@ -395,14 +394,9 @@ def window_aggregate(
         enough = nobs >= min_periods
     elif op == "mean":
         res = w.raw_sum() / xp.maximum(nobs, 1)
-        if not w.exact_int:
-            vals = w.values
-            n = vals.shape[0]
-            first = w.start if n == 0 else xp.minimum(w.start, n - 1)
-            from ember.ops._common import bfill_index
-
-            rep = vals[bfill_index(xp, w.valid)[first]] if n else res
-            res = xp.where(w.constant() & xp.isfinite(res), rep, res)
+        if not w.exact_int and w.values.shape[0]:
+            rep = w.values[xp.minimum(w.start, w.values.shape[0] - 1)]
+            res = xp.where(w.constant(), rep, res)
     elif op in ("var", "std"):
         res = w.var(ddof)
         if op == "std":
