@@ -213,6 +213,9 @@ def nan_sum_count(x: Any) -> tuple[Any, Any]:
     if not is_device_array(x):
         import numpy as np
 
+        total = x.sum()
+        if total == total:  # no NaN took part (NaN or inf - inf would show): every value counts
+            return total, np.int64(x.shape[0])
         return np.nansum(x), np.count_nonzero(x == x)
     nansum, count = _nan_kernels()
     return nansum(x), count(x)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -530,7 +531,7 @@ class DataFrame(NDFrame):
         dtype = _common(values, op)
         if dtype is None and any(getattr(c, "nullable", False) for c in cols):
             dtype = _masked_result_dtype(values)
-        return Series(pd.Series(values, index=_labels_index(names), dtype=dtype))
+        return _reduction_series(values, names, dtype)
 
     def count(self, axis: Any = 0, numeric_only: bool = False) -> Series:
         return self._reduce("count", axis, numeric_only=numeric_only)
@@ -718,6 +719,23 @@ class DataFrame(NDFrame):
 
     def equals(self, other: Any) -> bool:
         return isinstance(other, DataFrame) and self.to_pandas().equals(other.to_pandas())
+
+
+def _reduction_series(values: list, names: list, dtype: Any) -> Series:
+    """The Series of per-column results, labelled by column. Plain numbers take a short path (a
+    reduction like df.mean() is dominated by this wrapping, not by the arithmetic)."""
+    xp = current_xp()
+    if dtype is None and values and all(isinstance(v, (np.floating, np.integer, np.bool_)) for v in values):
+        arr = np.asarray(values)
+        if arr.dtype.kind in "iufb":
+            return Series._from_column(NumericColumn(xp.asarray(arr)), _labels(tuple(names), xp))
+    return Series(pd.Series(values, index=_labels_index(names), dtype=dtype))
+
+
+@functools.lru_cache(maxsize=64)
+def _labels(names: tuple, xp: Any) -> Index:
+    """An Index of column labels, cached: reductions over the same columns reuse it (immutable)."""
+    return Index._from_column(from_pandas(_labels_index(list(names)), xp))
 
 
 def _masked_result_dtype(values: list) -> Any:
