@@ -170,7 +170,14 @@ def smallest_k(d: Any, k: int) -> tuple[Any, Any]:
             work[rows, idx[:, j]] = xp.inf
         return xp.take_along_axis(d, idx, axis=1), idx
     if k < n_cols:
-        part = xp.argpartition(d, k - 1, axis=1)[:, :k]
+        # ties at the k-th value go to the lowest indices: keep everything below it, then the first
+        # (k - #below) entries equal to it, in index order (np.nonzero is row-major)
+        kth = xp.partition(d, k - 1, axis=1)[:, k - 1 : k]
+        below = d < kth
+        equal = d == kth
+        need = k - below.sum(axis=1, keepdims=True)
+        take = below | (equal & (xp.cumsum(equal, axis=1) <= need))
+        part = xp.nonzero(take)[1].reshape(n_rows, k)
     else:
         part = xp.broadcast_to(xp.arange(n_cols), (n_rows, n_cols))
     vals = xp.take_along_axis(d, part, axis=1)

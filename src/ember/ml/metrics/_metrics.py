@@ -192,6 +192,9 @@ def confusion_matrix(y_true: Any, y_pred: Any, *, labels: Any = None, sample_wei
     """C[i, j]: (weighted) count of samples of true label i predicted as j, labels sorted."""
     xp, kind, (t, p, w) = _arrays(y_true, y_pred, sample_weight)
     _check_lengths(t, p, w)
+    if t.shape[0] == 0:
+        raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a minimum of 1 sample "
+                         "is required.")
     if normalize not in ("true", "pred", "all", None):
         raise ValueError("normalize must be one of {'true', 'pred', 'all', None}")
     if labels is None:
