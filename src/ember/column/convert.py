@@ -101,8 +101,14 @@ def _from_objects(a: np.ndarray, xp: ModuleType, name: Any, keep_object: bool = 
         arr = pa.array(a, type=pa.large_string(), from_pandas=True)
         as_object = keep_object or inferred == "empty" or default_string_dtype() == np.dtype(object)
         return StringColumn.from_arrow(arr, xp, np.dtype(object) if as_object else None)
-    if inferred in ("integer", "floating", "mixed-integer-float", "boolean", "datetime", "datetime64", "timedelta", "timedelta64", "decimal"):
-        converted = pd.Series(list(a)) if inferred != "boolean" else pd.Series(a, dtype="boolean")
+    if inferred == "boolean":
+        # pandas keeps True/False with missing values as an object column; a bool column with a
+        # mask converts back to exactly that
+        missing = pd.isna(a)
+        data = np.where(missing, False, a).astype(bool)
+        return NumericColumn(asarray_on(data, xp), _on(~missing if missing.any() else None, xp))
+    if inferred in ("integer", "floating", "mixed-integer-float", "datetime", "datetime64", "timedelta", "timedelta64", "decimal"):
+        converted = pd.Series(list(a))
         if converted.dtype == object:
             converted = converted.convert_dtypes()
         return from_pandas(converted, xp, name)
