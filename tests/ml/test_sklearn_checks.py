@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import warnings
 
-import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from ember.ml.feature_extraction.text import CountVectorizer, HashingVectorizer, TfidfTransformer, TfidfVectorizer
+from ember.ml.feature_extraction.text import (
+    CountVectorizer,
+    HashingVectorizer,
+    TfidfTransformer,
+    TfidfVectorizer,
+)
 from ember.ml.impute import SimpleImputer
 from ember.ml.linear_model import ElasticNet, Lasso, LinearRegression, LogisticRegression, Ridge
 from ember.ml.preprocessing import (

@@ -41,7 +41,7 @@ def lbfgs(fun_grad: FunGrad, w0: Any, *, tol: float, max_iter: int, m: int = 10,
         return w, 0, True
     for it in range(1, max_iter + 1):
         d = -_two_loop(g, S, Y, rho, xp)
-        slope, gnorm = _scalars((g * d).sum(), xp.sqrt((g * g).sum()))
+        slope, gnorm = _scalars(g @ d, xp.sqrt(g @ g))
         if not slope < 0:  # not a descent direction: forget the curvature pairs
             S, Y, rho = [], [], []
             d, slope = -g, -gnorm * gnorm
@@ -56,8 +56,8 @@ def lbfgs(fun_grad: FunGrad, w0: Any, *, tol: float, max_iter: int, m: int = 10,
         else:
             return w, it, False
         s, y = w_new - w, g_new - g
-        sy = float(_scalars((s * y).sum())[0])
-        if sy > 1e-10 * max(float(_scalars((y * y).sum())[0]), 1e-300):
+        sy = float(_scalars(s @ y)[0])
+        if sy > 1e-10 * max(float(_scalars(y @ y)[0]), 1e-300):
             S.append(s)
             Y.append(y)
             rho.append(1.0 / sy)
@@ -75,13 +75,13 @@ def _two_loop(g: Any, S: list[Any], Y: list[Any], rho: list[float], xp: Any) -> 
     q = g.copy()
     alphas = []
     for s, y, r in zip(reversed(S), reversed(Y), reversed(rho), strict=True):
-        a = r * (s * q).sum()
+        a = r * (s @ q)
         alphas.append(a)
         q = q - a * y
     if S:
-        q = q * ((S[-1] * Y[-1]).sum() / (Y[-1] * Y[-1]).sum())
+        q = q * ((S[-1] @ Y[-1]) / (Y[-1] @ Y[-1]))
     for (s, y, r), a in zip(zip(S, Y, rho, strict=True), reversed(alphas), strict=True):
-        b = r * (y * q).sum()
+        b = r * (y @ q)
         q = q + (a - b) * s
     return q
 
@@ -100,9 +100,9 @@ def fista(fun_grad: FunGrad, prox: Callable[[Any, float], Any], penalty: Callabl
             w_new = prox(z - gz / L, 1.0 / L)
             diff = w_new - z
             f_new, _ = fun_grad(w_new)
-            vals = _scalars(f_new, fz + (gz * diff).sum() + 0.5 * L * (diff * diff).sum(),
+            vals = _scalars(f_new, fz + gz @ diff + 0.5 * L * (diff @ diff),
                             xp.abs(w_new - w).max(), xp.abs(w_new).max(),
-                            (diff * (w_new - w)).sum())
+                            diff @ (w_new - w))
             if vals[0] <= vals[1] * (1 + 1e-12) + 1e-15:
                 break
             L *= 2.0
