@@ -1,0 +1,123 @@
+"""Random forests against scikit-learn: accuracy on its shipped datasets, exact single trees where
+thresholds are exact (few distinct values), importances, out-of-bag scores, options and errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from sklearn import ensemble as ske
+from sklearn import tree as skt
+from sklearn.datasets import load_breast_cancer, load_diabetes, load_digits, load_iris, make_classification
+from sklearn.model_selection import train_test_split
+
+from ember.ml.ensemble import RandomForestClassifier, RandomForestRegressor
+
+
+def _split(load):
+    X, y = load(return_X_y=True) if callable(load) else load
+    return train_test_split(X, y, random_state=0, test_size=0.3)
+
+
+@pytest.mark.parametrize("load", [load_iris, load_breast_cancer, load_digits,
+                                  make_classification(1500, 20, n_informative=8, random_state=0)],
+                         ids=["iris", "breast_cancer", "digits", "make_classification"])
+@pytest.mark.parametrize("criterion", ["gini", "entropy"])
+def test_classifier_accuracy_within_2pct(load, criterion):
+    Xtr, Xte, ytr, yte = _split(load)
+    ours = RandomForestClassifier(40, criterion=criterion, random_state=0).fit(Xtr, ytr)
+    ref = ske.RandomForestClassifier(40, criterion=criterion, random_state=0).fit(Xtr, ytr)
+    assert ours.score(Xte, yte) >= ref.score(Xte, yte) - 0.02
+    proba = ours.predict_proba(Xte)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0)
+    np.testing.assert_array_equal(ours.predict(Xte), ours.classes_[proba.argmax(axis=1)])
+    assert np.corrcoef(ours.feature_importances_, ref.feature_importances_)[0, 1] > 0.8
+    np.testing.assert_allclose(ours.feature_importances_.sum(), 1.0)
+
+
+def test_regressor_r2_close():
+    Xtr, Xte, ytr, yte = _split(load_diabetes)
+    ours = RandomForestRegressor(40, random_state=0, oob_score=True).fit(Xtr, ytr)
+    ref = ske.RandomForestRegressor(40, random_state=0, oob_score=True).fit(Xtr, ytr)
+    assert ours.score(Xte, yte) >= ref.score(Xte, yte) - 0.03
+    assert abs(ours.oob_score_ - ref.oob_score_) < 0.05
+    assert ours.oob_prediction_.shape == ref.oob_prediction_.shape
+    X, y = make_classification(1000, 10, random_state=1)
+    yr = X[:, 0] * 3 + X[:, 1] ** 2
+    ours = RandomForestRegressor(30, max_features=0.5, min_samples_leaf=2, random_state=0).fit(X[:700], yr[:700])
+    ref = ske.RandomForestRegressor(30, max_features=0.5, min_samples_leaf=2, random_state=0).fit(X[:700], yr[:700])
+    assert ours.score(X[700:], yr[700:]) >= ref.score(X[700:], yr[700:]) - 0.02
+
+
+@pytest.mark.parametrize("criterion", ["gini", "entropy"])
+def test_single_tree_equals_sklearn_tree_on_exact_thresholds(criterion):
+    X, y = load_iris(return_X_y=True)  # fewer than 256 distinct values per feature: exact thresholds
+    ours = RandomForestClassifier(1, bootstrap=False, max_features=None, max_depth=2, criterion=criterion,
+                                  random_state=0).fit(X, y)
+    ref = skt.DecisionTreeClassifier(max_depth=2, criterion=criterion, random_state=0).fit(X, y)
+    np.testing.assert_allclose(ours.predict_proba(X), ref.predict_proba(X))
+    w = np.random.RandomState(0).randint(1, 4, len(y)).astype(float)
+    ours = RandomForestClassifier(1, bootstrap=False, max_features=None, max_depth=3, criterion=criterion,
+                                  random_state=0).fit(X, y, sample_weight=w)
+    ref = skt.DecisionTreeClassifier(max_depth=3, criterion=criterion, random_state=0).fit(X, y, sample_weight=w)
+    np.testing.assert_allclose(ours.predict_proba(X), ref.predict_proba(X))
+
+
+def test_regression_stump_equals_sklearn():
+    X, y = load_diabetes(return_X_y=True)
+    X = np.round(X, 2)  # few distinct values: exact thresholds
+    ours = RandomForestRegressor(1, bootstrap=False, max_depth=3, random_state=0).fit(X, y)
+    ref = skt.DecisionTreeRegressor(max_depth=3, random_state=0).fit(X, y)
+    np.testing.assert_allclose(ours.predict(X), ref.predict(X), rtol=1e-9)
+
+
+def test_reproducible_and_seed_dependent():
+    X, y = load_breast_cancer(return_X_y=True)
+    a = RandomForestClassifier(10, random_state=3).fit(X, y).predict_proba(X)
+    b = RandomForestClassifier(10, random_state=3).fit(X, y).predict_proba(X)
+    c = RandomForestClassifier(10, random_state=4).fit(X, y).predict_proba(X)
+    np.testing.assert_array_equal(a, b)
+    assert not np.array_equal(a, c)
+
+
+def test_oob_class_weight_strings_and_stopping_rules():
+    X, y = load_breast_cancer(return_X_y=True)
+    ours = RandomForestClassifier(40, oob_score=True, random_state=0).fit(X, y)
+    ref = ske.RandomForestClassifier(40, oob_score=True, random_state=0).fit(X, y)
+    assert abs(ours.oob_score_ - ref.oob_score_) < 0.03
+    assert ours.oob_decision_function_.shape == ref.oob_decision_function_.shape
+    labels = np.array(["benign", "malignant"], dtype=object)[y]
+    pred = RandomForestClassifier(10, random_state=0).fit(X, labels).predict(X)
+    assert set(pred) <= {"benign", "malignant"}
+    Xi, yi = make_classification(600, 8, weights=[0.9, 0.1], random_state=0)
+    for cw in ["balanced", "balanced_subsample", {0: 1, 1: 5}]:
+        bal = RandomForestClassifier(20, class_weight=cw, max_depth=3, random_state=0).fit(Xi, yi)
+        plain = RandomForestClassifier(20, max_depth=3, random_state=0).fit(Xi, yi)
+        assert bal.predict(Xi).mean() > plain.predict(Xi).mean()
+    deep = RandomForestClassifier(3, max_depth=2, random_state=0).fit(X, y)
+    assert max(t.max_depth for t in deep.estimators_) <= 2
+    leafy = RandomForestClassifier(3, min_samples_leaf=40, random_state=0).fit(X, y)
+    for t in leafy.estimators_:
+        assert (t.n_node_samples[t.feature < 0] >= 40).all()
+    split = RandomForestClassifier(3, min_samples_split=200, random_state=0).fit(X, y)
+    for t in split.estimators_:
+        assert (t.n_node_samples[t.feature >= 0] >= 200).all()
+
+
+def test_edge_cases_and_unsupported():
+    X1, y1 = np.array([[1.0, 2.0]]), np.array([5])
+    np.testing.assert_array_equal(RandomForestClassifier(3).fit(X1, y1).predict(X1), [5])
+    np.testing.assert_array_equal(RandomForestRegressor(3).fit(X1, [2.5]).predict(X1), [2.5])
+    Xc = np.ones((20, 3))
+    np.testing.assert_allclose(RandomForestRegressor(3).fit(Xc, np.arange(20.0)).predict(Xc[:1]), [9.5], atol=2)
+    X, y = load_iris(return_X_y=True)
+    for kwargs in [{"max_leaf_nodes": 8}, {"ccp_alpha": 0.1}, {"warm_start": True}, {"monotonic_cst": [1, 0, 0, 0]}]:
+        with pytest.raises(NotImplementedError):
+            RandomForestClassifier(3, **kwargs).fit(X, y)
+    with pytest.raises(NotImplementedError, match="criterion='absolute_error'"):
+        RandomForestRegressor(3, criterion="absolute_error").fit(X, y.astype(float))
+    with pytest.raises(NotImplementedError, match="multi-output"):
+        RandomForestClassifier(3).fit(X, np.c_[y, y])
+    with pytest.raises(ValueError, match="bootstrap=True"):
+        RandomForestClassifier(3, bootstrap=False, oob_score=True).fit(X, y)
+    small = RandomForestClassifier(5, max_bins=4, random_state=0).fit(X, y)
+    assert all((t.feature < 0).any() for t in small.estimators_) and small.score(X, y) > 0.9
