@@ -18,8 +18,8 @@ from ember.frame import (
     from_pandas,
     merge,
 )
-
 from ember.frame.datetimes import date_range, timedelta_range, to_datetime
+from ember.frame.timeseries import merge_asof
 from ember.io import read_csv, read_json, read_orc, read_parquet
 
 __version__ = "0.1.0"
@@ -39,6 +39,7 @@ __all__ = [
     "from_dlpack",
     "from_pandas",
     "merge",
+    "merge_asof",
     "read_csv",
     "read_json",
     "read_orc",

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ember.dask import _compat
 from ember.dask import backend as _backend  # noqa: F401  (registers the dispatches)
 from ember.dask import serialize as _serialize  # noqa: F401  (registers the serializers)
 from ember.dask.backend import EmberBackendEntrypoint
-
-_compat.install()
 
 __all__ = ["EmberBackendEntrypoint", "LocalGPUCluster"]
 

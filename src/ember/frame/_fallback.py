@@ -8,7 +8,8 @@ from __future__ import annotations
 import functools
 import warnings
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pandas as pd
 

@@ -35,6 +35,9 @@ class DataFrame(NDFrame):
         object.__setattr__(self, "_names", list(cols))
         object.__setattr__(self, "_index", idx)
 
+    def __reduce__(self) -> tuple:
+        return (DataFrame._from_columns, (dict(self._columns), self._index))
+
     @classmethod
     def _from_columns(cls, columns: dict[Any, Column], index: Index | None = None) -> DataFrame:
         obj = object.__new__(cls)
@@ -626,8 +629,16 @@ class DataFrame(NDFrame):
         return self.sort_values(columns, ascending=True).head(n)
 
     # --- relational ---------------------------------------------------------------------------
+    @property
+    def _constructor(self) -> type:
+        return DataFrame
+
+    @property
+    def _constructor_sliced(self) -> type:
+        return Series
+
     def groupby(self, by: Any = None, level: Any = None, as_index: bool = True, sort: bool = True,
-                dropna: bool = True, observed: bool = True) -> Any:
+                dropna: bool = True, observed: bool = True, group_keys: bool = True) -> Any:
         from ember.frame.groupby import DataFrameGroupBy
 
         return DataFrameGroupBy(self, by, level=level, as_index=as_index, sort=sort, dropna=dropna)

@@ -6,7 +6,8 @@ labels) and ``_numeric_columns()``; everything here is written once on top of th
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -108,6 +109,52 @@ class NDFrame:
 
     def copy(self, deep: bool = True) -> Any:
         return self._map_columns(lambda c: c.copy() if deep else c)
+
+    # --- windows and time series (frame/window.py, frame/timeseries.py) ----------------------
+    def rolling(self, window: Any, min_periods: int | None = None, center: bool = False, win_type: Any = None,
+                on: Any = None, closed: Any = None, step: Any = None, method: str = "single") -> Any:
+        from ember.frame.window import rolling
+
+        return rolling(self, window, min_periods=min_periods, center=center, win_type=win_type, on=on,
+                       closed=closed, step=step, method=method)
+
+    def expanding(self, min_periods: int = 1, method: str = "single") -> Any:
+        from ember.frame.window import expanding
+
+        return expanding(self, min_periods=min_periods, method=method)
+
+    def ewm(self, com: Any = None, span: Any = None, halflife: Any = None, alpha: Any = None,
+            min_periods: int = 0, adjust: bool = True, ignore_na: bool = False, times: Any = None) -> Any:
+        from ember.frame.window import ewm
+
+        return ewm(self, com=com, span=span, halflife=halflife, alpha=alpha, min_periods=min_periods,
+                   adjust=adjust, ignore_na=ignore_na, times=times)
+
+    def resample(self, rule: Any, closed: str | None = None, label: str | None = None, on: Any = None) -> Any:
+        from ember.frame.timeseries import resample
+
+        return resample(self, rule, closed=closed, label=label, on=on)
+
+    def shift(self, periods: int = 1, freq: Any = None, axis: Any = None, fill_value: Any = None) -> Any:
+        from ember.frame.timeseries import shift
+
+        return shift(self, periods, freq=freq, axis=axis, fill_value=fill_value)
+
+    def diff(self, periods: int = 1, axis: Any = None) -> Any:
+        from ember.frame.timeseries import diff
+
+        return diff(self, periods, axis=axis)
+
+    def pct_change(self, periods: int = 1, fill_method: Any = None, freq: Any = None, **kwargs: Any) -> Any:
+        from ember.frame.timeseries import pct_change
+
+        return pct_change(self, periods, fill_method=fill_method, freq=freq, **kwargs)
+
+    def asfreq(self, freq: Any, method: str | None = None, how: Any = None, normalize: bool = False,
+               fill_value: Any = None) -> Any:
+        from ember.frame.timeseries import asfreq
+
+        return asfreq(self, freq, method=method, how=how, normalize=normalize, fill_value=fill_value)
 
     # --- display ------------------------------------------------------------------------------
     def _repr_pandas_parts(self) -> tuple[Any, bool]:

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -266,6 +267,17 @@ class _GroupBy:
     def pipe(self, func: Callable, *args: Any, **kwargs: Any) -> Any:
         return func(self, *args, **kwargs)
 
+    def rolling(self, window: Any, min_periods: int | None = None, center: bool = False, on: Any = None,
+                closed: Any = None) -> Any:
+        from ember.frame.window import rolling
+
+        return rolling(self, window, min_periods=min_periods, center=center, on=on, closed=closed)
+
+    def expanding(self, min_periods: int = 1) -> Any:
+        from ember.frame.window import expanding
+
+        return expanding(self, min_periods=min_periods)
+
 
 def _host(a: Any) -> np.ndarray:
     from ember.backend import to_host
@@ -303,6 +315,8 @@ class DataFrameGroupBy(_GroupBy):
 
     def __getitem__(self, key: Any) -> Any:
         keys = (self._keys, self._key_names, self._key_labels)
+        if isinstance(key, (pd.Index, np.ndarray)):
+            key = list(key)
         if isinstance(key, (list, tuple)):
             missing = [k for k in key if k not in self.obj._columns]
             if missing:

@@ -7,8 +7,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember.backend import to_host, xp as current_xp
+from ember.backend import to_host
+from ember.backend import xp as current_xp
 from ember.column import Column, NumericColumn, concat_columns, from_any, from_pandas
+from ember.frame._fallback import unsupported
 
 
 class Index:
@@ -120,6 +122,35 @@ class Index:
     def __iter__(self):
         return iter(self.tolist())
 
+    def __reduce__(self) -> tuple:
+        return (Index._from_column, (self._column, self.name))
+
+    def to_frame(self, index: bool = True, name: Any = None) -> Any:
+        from ember.frame.dataframe import DataFrame
+
+        if isinstance(self, MultiIndex):
+            names = self.names if name is None else list(name)
+            cols = dict(zip(names, self.levels_columns))
+        else:
+            label = name if name is not None else (0 if self.name is None else self.name)
+            cols = {label: self.column}
+        return DataFrame._from_columns(cols, self if index else RangeIndex(len(self)))
+
+    def astype(self, dtype: Any, copy: bool = True) -> Index:
+        from ember.ops.unary import astype
+
+        return Index._from_column(astype(self.column, dtype), self.name)
+
+    def min(self, skipna: bool = True) -> Any:
+        from ember.ops.reductions import reduce
+
+        return reduce(self.column, "min", skipna=skipna)
+
+    def max(self, skipna: bool = True) -> Any:
+        from ember.ops.reductions import reduce
+
+        return reduce(self.column, "max", skipna=skipna)
+
     def __getitem__(self, key: Any) -> Any:
         if isinstance(key, (int, np.integer)):
             return self.to_pandas()[int(key)]
@@ -178,6 +209,9 @@ class RangeIndex(Index):
     def get_indexer(self, labels: Any) -> np.ndarray:
         return self.to_pandas().get_indexer(pd.Index(labels))
 
+    def __reduce__(self) -> tuple:
+        return (RangeIndex, (self.start, self.stop, self.step, self.name))
+
 
 class MultiIndex(Index):
     """Several levels of labels (one Column each), as groupby with several keys produces."""
@@ -231,6 +265,12 @@ class MultiIndex(Index):
 
     def copy(self) -> MultiIndex:
         return MultiIndex(self.levels_columns, self._names)
+
+    def __reduce__(self) -> tuple:
+        return (MultiIndex, (self.levels_columns, self._names))
+
+    def astype(self, dtype: Any, copy: bool = True) -> Index:
+        raise unsupported("MultiIndex.astype", "this method")
 
 
 def index_from_pandas(idx: pd.Index) -> Index:

@@ -7,7 +7,6 @@ from typing import Any
 import numpy as np
 
 from ember.column import Column, NumericColumn
-from ember.frame._fallback import unsupported
 from ember.frame.index import Index, MultiIndex, RangeIndex
 
 HOWS = ("inner", "left", "right", "outer", "cross", "leftsemi", "leftanti")
@@ -51,6 +50,9 @@ def merge(left: Any, right: Any, how: str = "inner", on: Any = None, left_on: An
             raise ValueError("Can not pass on, right_on, left_on or set right_index=True or left_index=True")
         lpos, rpos = cross_indices(len(left), len(right))
         return _assemble(left, right, lpos, rpos, [], [], suffixes, indicator=False, index=None)
+    if on is None and left_on is not None and not left_index and not right_index \
+            and _as_list(left_on) == _as_list(right_on):
+        on, left_on, right_on = left_on, None, None  # pandas: the same names on both sides act as on=
     if on is not None and (left_on is not None or right_on is not None):
         raise ValueError('Can only pass argument "on" OR "left_on" and "right_on", not a combination of both.')
     if on is None and left_on is None and right_on is None and not left_index and not right_index:

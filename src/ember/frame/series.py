@@ -13,7 +13,7 @@ from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import align_series, column_like
 from ember.frame.generic import NDFrame, scalar_result
 from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
-from ember.frame.indexing import ILocIndexer, IAtIndexer, LocIndexer, AtIndexer
+from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
 
 _BINARY = {
     "__add__": "add", "__sub__": "sub", "__mul__": "mul", "__truediv__": "truediv",
@@ -73,6 +73,9 @@ class Series(NDFrame):
         obj._index = RangeIndex(len(column)) if index is None else index
         obj.name = name
         return obj
+
+    def __reduce__(self) -> tuple:
+        return (Series._from_column, (self._column, self._index, self.name))
 
     def _wrap(self, column: Column, name: Any = "__same__") -> Series:
         return Series._from_column(column, self._index, self.name if name == "__same__" else name)
@@ -345,12 +348,23 @@ class Series(NDFrame):
     def quantile(self, q: Any = 0.5, interpolation: str = "linear") -> Any:
         from ember.ops.reductions import quantile_many
 
-        if interpolation != "linear":
-            raise unsupported("Series.quantile", f"interpolation={interpolation!r}")
         if np.isscalar(q):
-            return quantile_many(self._column, [float(q)])[0]
+            return quantile_many(self._column, [float(q)], interpolation=interpolation)[0]
         qs = [float(v) for v in q]
-        return Series(quantile_many(self._column, qs), index=qs, name=self.name)
+        return Series(quantile_many(self._column, qs, interpolation=interpolation), index=qs, name=self.name)
+
+    def searchsorted(self, value: Any, side: str = "left", sorter: Any = None) -> Any:
+        """Insertion points of ``value`` (scalar, array-like or Series) into this sorted Series, as an
+        int64 array of the column's module (a scalar for a scalar ``value``)."""
+        from ember.ops.sort import searchsorted
+
+        if sorter is not None:
+            raise unsupported("Series.searchsorted", "sorter=")
+        scalar = np.ndim(value) == 0 and not isinstance(value, Series)
+        needles = value.column if isinstance(value, Series) else from_any([value] if scalar else value,
+                                                                            self._column.xp)
+        out = searchsorted(self._column, needles, side=side)
+        return out[0] if scalar else out
 
     def idxmin(self, axis: Any = None, skipna: bool = True) -> Any:
         return self._index[int(self._reduce("idxmin", skipna))]
@@ -550,8 +564,18 @@ class Series(NDFrame):
 
         return map_series(self, func, None, args=args, **kwargs)
 
+    @property
+    def _constructor(self) -> type:
+        return Series
+
+    @property
+    def _constructor_expanddim(self) -> type:
+        from ember.frame.dataframe import DataFrame
+
+        return DataFrame
+
     def groupby(self, by: Any = None, level: Any = None, sort: bool = True, dropna: bool = True,
-                observed: bool = True, as_index: bool = True) -> Any:
+                observed: bool = True, as_index: bool = True, group_keys: bool = True) -> Any:
         from ember.frame.groupby import SeriesGroupBy
 
         return SeriesGroupBy(self, by, level=level, sort=sort, dropna=dropna)

@@ -1,0 +1,548 @@
+"""Reshaping: pivot, pivot_table, melt, stack, unstack, crosstab, get_dummies.
+
+Every reshape here is "compute which source row feeds each output cell, then gather each column once":
+keys are factorized (``ops.factorize``), the cell -> row map comes from ``ops.reshape`` and the columns
+move with ``take`` / ``take_nullable``. Column labels are host-side and small, so building them loops
+over the result's columns; no loop touches rows or groups.
+
+What pandas shows as MultiIndex columns, ember holds as tuple labels (``to_pandas`` rebuilds the
+MultiIndex). ember keeps no name on the column axis, so ``result.columns.names`` are None where pandas
+names them after the ``columns`` keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ember.backend import array_module, to_host
+from ember.column import CategoricalColumn, Column, NumericColumn, StringColumn, concat_columns, from_any
+from ember.frame._fallback import unsupported
+from ember.frame.dataframe import DataFrame
+from ember.frame.index import Index, MultiIndex, RangeIndex
+from ember.frame.series import Series, _index_columns
+from ember.ops import reshape as rs
+
+_NO_DEFAULT = object()
+
+
+# --- small helpers -----------------------------------------------------------------------------------
+
+
+def _as_list(keys: Any) -> list:
+    if keys is None:
+        return []
+    return list(keys) if isinstance(keys, (list, tuple, pd.Index)) else [keys]
+
+
+def _column(frame: DataFrame, key: Any) -> Column:
+    if key not in frame._columns:
+        raise KeyError(key)
+    return frame._columns[key]
+
+
+def _make_index(cols: list[Column], names: list) -> Index:
+    if len(cols) == 1:
+        return Index._from_column(cols[0], names[0])
+    return MultiIndex(cols, names)
+
+
+def _host_labels(col: Column) -> list:
+    """The (few) distinct key values of a result axis as Python objects, for column labels."""
+    return col.to_pandas().tolist()
+
+
+def _label_tuples(cols: list[Column]) -> list[tuple]:
+    return list(zip(*(_host_labels(c) for c in cols))) if cols else []
+
+
+def _gather(col: Column, rows: Any, any_missing: bool, fill_value: Any = None) -> Column:
+    """Rows of ``col`` (-1 = missing, or ``fill_value``). ``take`` when no cell of the whole result is
+    missing, so int columns stay int, as pandas' unstack upcasts only when the result has holes; a
+    fill value fills the holes without the upcast (then the column's own missing values)."""
+    if not any_missing:
+        return _fill(col.take(rows), fill_value)
+    if fill_value is None:
+        return col.take_nullable(rows)
+    from ember.ops.missing import where
+
+    if len(col) == 0:
+        return _fill(col.take_nullable(rows), fill_value)
+    taken = col.take(col.xp.where(rows >= 0, rows, 0))
+    return _fill(where(taken, rows >= 0, fill_value), fill_value)
+
+
+def _fill(col: Column, fill_value: Any) -> Column:
+    if fill_value is None:
+        return col
+    from ember.ops.missing import fillna
+
+    return fillna(col, fill_value)
+
+
+def _keep_valid_any(cols: list[Column]) -> Any:
+    """Host bool per column: True when it holds at least one valid value (one sync for all)."""
+    if not cols:
+        return np.zeros(0, dtype=bool)
+    xp = cols[0].xp
+    return to_host(xp.stack([(~c.isna()).any() for c in cols]))
+
+
+def _check_unique_labels(labels: list, where: str) -> None:
+    if len(set(labels)) != len(labels):
+        raise NotImplementedError(f"{where}: the result would have duplicate column labels, "
+                                  "which ember does not support")
+
+
+# --- pivot -------------------------------------------------------------------------------------------
+
+
+def _pivot_grid(row_keys: list[Column], col_keys: list[Column], sort: bool = True,
+                dropna: bool = False) -> tuple[Any, list[Column], list[Column], bool]:
+    """(cell -> source row table, row uniques, column uniques, any cell missing) for a pivot.
+
+    Raises pandas' "Index contains duplicate entries" when two rows share a cell. Syncs a few times
+    (the factorizations and the hole check), never per row or group."""
+    from ember.ops.factorize import factorize_keys
+
+    rcodes, runiq, nr = factorize_keys(row_keys, sort=sort, dropna=dropna)
+    ccodes, cuniq, nc = factorize_keys(col_keys, sort=sort, dropna=dropna)
+    xp = array_module(rcodes)
+    if dropna:
+        keep = (rcodes >= 0) & (ccodes >= 0)
+        rows = xp.flatnonzero(keep)
+        rcodes, ccodes = rcodes[rows], ccodes[rows]
+    else:
+        rows = None
+    table = rs.pivot_take(rcodes, ccodes, nr, nc)
+    if rows is not None and table.size:
+        table = xp.where(table >= 0, rows[xp.maximum(table, 0)], -1)
+    any_missing = bool(to_host((table < 0).any())) if table.size else False
+    return table, runiq, cuniq, any_missing
+
+
+def pivot(frame: DataFrame, *, columns: Any, index: Any = None, values: Any = None) -> DataFrame:
+    """``DataFrame.pivot``: reshape by ``index`` / ``columns`` keys without aggregation (pandas'
+    ValueError on duplicate (index, columns) pairs). ``values=None`` takes every other column and
+    gives (value, column key ...) tuple labels; a list of values does too; one value gives flat labels."""
+    if columns is None:
+        raise TypeError("pivot() missing 1 required keyword-only argument: 'columns'")
+    col_names = _as_list(columns)
+    col_keys = [_column(frame, k) for k in col_names]
+    if index is None:
+        row_keys, row_names = _index_columns(frame.index), list(frame.index.names)
+    else:
+        row_names = _as_list(index)
+        row_keys = [_column(frame, k) for k in row_names]
+    used = set(col_names) | (set() if index is None else set(row_names))
+    if values is None:
+        value_names, multi = [k for k in frame._names if k not in used], True
+    else:
+        value_names, multi = _as_list(values), isinstance(values, (list, tuple))
+    value_cols = [_column(frame, k) for k in value_names]
+    table, runiq, cuniq, holes = _pivot_grid(row_keys, col_keys)
+    labels = _label_tuples(cuniq)
+    out: dict[Any, Column] = {}
+    for vname, vcol in zip(value_names, value_cols):
+        for j, lab in enumerate(labels):
+            key = (vname, *lab) if multi else (lab if len(lab) > 1 else lab[0])
+            out[key] = _gather(vcol, table[:, j], holes)
+    return DataFrame._from_columns(out, _make_index(runiq, row_names))
+
+
+# --- pivot_table -------------------------------------------------------------------------------------
+
+
+def _agg_names(aggfunc: Any, value_names: list) -> tuple[list[tuple[Any, Any, str]], bool]:
+    """[(func label, value name, op)] and whether the func level shows in the labels."""
+    if isinstance(aggfunc, dict):
+        pairs = []
+        for v, f in aggfunc.items():
+            for op in _as_list(f):
+                pairs.append((_op_name(op), v, _op_name(op)))
+        return pairs, any(isinstance(f, (list, tuple)) for f in aggfunc.values())
+    if isinstance(aggfunc, (list, tuple)):
+        return [(_op_name(f), v, _op_name(f)) for f in aggfunc for v in value_names], True
+    op = _op_name(aggfunc)
+    return [(op, v, op) for v in value_names], False
+
+
+def _op_name(func: Any) -> str:
+    from ember.frame.groupby import AGGREGATIONS
+
+    if func is len:
+        return "size"
+    name = func if isinstance(func, str) else getattr(func, "__name__", None)
+    if name in ("amin", "amax", "nanmean", "nansum"):
+        name = {"amin": "min", "amax": "max", "nanmean": "mean", "nansum": "sum"}[name]
+    if name not in AGGREGATIONS or name in ("idxmin", "idxmax", "quantile"):
+        raise unsupported("pivot_table", f"aggfunc={func!r} (supported: names of groupby aggregations "
+                                         "such as 'mean', 'sum', 'count', 'min', 'max', 'median', or len)")
+    return name
+
+
+def pivot_table(frame: DataFrame, values: Any = None, index: Any = None, columns: Any = None,
+                aggfunc: Any = "mean", fill_value: Any = None, margins: bool = False,
+                margins_name: str = "All", dropna: bool = True, observed: bool = True,
+                sort: bool = True) -> DataFrame:
+    """``DataFrame.pivot_table``: group by ``index`` + ``columns`` keys, aggregate each value, spread
+    the ``columns`` keys across the result's columns. aggfunc: a groupby aggregation name (or len, or
+    numpy's sum/mean/min/max), a list of them, or a dict {value: name(s)}."""
+    if margins:
+        raise unsupported("pivot_table", "margins=True")
+    if not observed:
+        raise unsupported("pivot_table", "observed=False (only observed=True, pandas 3's default)")
+    if not sort:
+        raise unsupported("pivot_table", "sort=False")
+    row_names, col_names = _as_list(index), _as_list(columns)
+    if not row_names:
+        raise unsupported("pivot_table", "an empty index= (pass the row keys)")
+    keys = row_names + col_names
+    if values is None:
+        value_names = [k for k in frame._names if k not in keys]
+        if isinstance(aggfunc, dict):
+            value_names = [k for k in value_names if k in aggfunc]
+        values_multi, values_passed = True, False
+    else:
+        value_names = _as_list(values)
+        values_multi, values_passed = isinstance(values, (list, tuple)), True
+    if sort and values_multi:
+        value_names = sorted(value_names, key=str) if not isinstance(aggfunc, dict) else value_names
+    if not dropna and (len(row_names) > 1 or len(col_names) > 1):
+        raise unsupported("pivot_table", "dropna=False with several index or columns keys")
+    specs, show_func = _agg_names(aggfunc, value_names)
+    aggregated, uniques = _group_aggregate(frame, keys, specs, dropna)
+    nr = len(row_names)
+    show_value = values_multi or not values_passed
+    if not col_names:
+        out = {_table_label(f, v, (), show_func, True): _fill(c, fill_value) for (f, v, _), c in zip(specs, aggregated)}
+        result = DataFrame._from_columns(out, _make_index(uniques[:nr], row_names))
+    else:
+        table, runiq, cuniq, holes = _pivot_grid(uniques[:nr], uniques[nr:])
+        labels = _label_tuples(cuniq)
+        out = {}
+        for (f, v, _), col in zip(specs, aggregated):
+            for j, lab in enumerate(labels):
+                out[_table_label(f, v, lab, show_func, show_value)] = _gather(col, table[:, j], holes, fill_value)
+        result = DataFrame._from_columns(out, _make_index(runiq, row_names))
+    if dropna and result._names:
+        keep = _keep_valid_any(list(result._columns.values()))
+        if not keep.all():
+            result = result._with_columns({k: c for k, c, ok in zip(result._names, result._columns.values(), keep)
+                                           if ok})
+    return result
+
+
+def _table_label(func: str, value: Any, col_label: tuple, show_func: bool, show_value: bool) -> Any:
+    parts = ((func,) if show_func else ()) + ((value,) if show_value else ()) + tuple(col_label)
+    return parts[0] if len(parts) == 1 else parts
+
+
+def _group_aggregate(frame: DataFrame, keys: list, specs: list, dropna: bool) -> tuple[list[Column], list[Column]]:
+    """One aggregated column per spec over the groups of ``keys`` (groups with every aggregate
+    missing dropped when ``dropna``, as pandas' pivot_table), and the groups' key values."""
+    from ember.ops.groupby import aggregate, make_grouping
+
+    g = make_grouping([_column(frame, k) for k in keys], sort=True, dropna=dropna)
+    cols = []
+    for _, v, op in specs:
+        try:
+            cols.append(aggregate(g, _column(frame, v), op))
+        except TypeError as exc:
+            raise TypeError(f"pivot_table: aggfunc {op!r} failed on column {v!r}: {exc}") from None
+    uniques = list(g.uniques)
+    if dropna and cols and g.ngroups:
+        xp = cols[0].xp
+        any_valid = ~cols[0].isna()
+        for c in cols[1:]:
+            any_valid = any_valid | ~c.isna()
+        if not bool(to_host(any_valid.all())):
+            rows = xp.flatnonzero(any_valid)
+            cols = [c.take(rows) for c in cols]
+            uniques = [u.take(rows) for u in uniques]
+    return cols, uniques
+
+
+# --- melt --------------------------------------------------------------------------------------------
+
+
+def melt(frame: DataFrame, id_vars: Any = None, value_vars: Any = None, var_name: Any = None,
+         value_name: Any = "value", ignore_index: bool = True) -> DataFrame:
+    """``DataFrame.melt``: the value columns stacked one after another (all rows of the first value
+    column first), the id columns repeated alongside, and a ``variable`` column naming the source."""
+    if any(isinstance(k, tuple) for k in frame._names):
+        raise unsupported("melt", "tuple (MultiIndex) column labels")
+    ids = _as_list(id_vars)
+    for k in ids:
+        _column(frame, k)
+    vals = [k for k in frame._names if k not in ids] if value_vars is None else _as_list(value_vars)
+    for k in vals:
+        _column(frame, k)
+    var_name = "variable" if var_name is None else var_name
+    if value_name in frame._names:
+        raise ValueError(f"value_name ({value_name}) cannot match an element in the DataFrame columns.")
+    n, k = len(frame), len(vals)
+    xp = next(iter(frame._columns.values())).xp if frame._columns else np
+    src_row, src_col = rs.melt_indices(n, k, xp)
+    out: dict[Any, Column] = {name: _column(frame, name).take(src_row) for name in ids}
+    labels = from_any(pd.Index(vals) if vals else pd.Index([], dtype=object), xp)
+    out[var_name] = labels.take(src_col)
+    if not vals:
+        raise unsupported("melt", "no value columns (every column is an id column)")
+    out[value_name] = concat_columns([_column(frame, v) for v in vals])
+    index = RangeIndex(n * k) if ignore_index else frame.index.take(src_row)
+    return DataFrame._from_columns(out, index)
+
+
+# --- stack / unstack ---------------------------------------------------------------------------------
+
+
+def stack(frame: DataFrame, level: Any = -1, dropna: Any = _NO_DEFAULT) -> Any:
+    """``DataFrame.stack`` (pandas 3's implementation): every cell becomes a row, row-major, with the
+    column labels as a new innermost index level; missing values are kept. Frames with tuple labels
+    stack their last label level into the index and keep a frame."""
+    if dropna is not _NO_DEFAULT:
+        raise ValueError("dropna must be unspecified as the new implementation does not introduce rows of "
+                         "NA values. This argument will be removed in a future version of pandas.")
+    if level not in (-1,) and not (level == 0 and not _tuple_labels(frame)):
+        raise unsupported("stack", f"level={level!r} (only the last column level, level=-1)")
+    if _tuple_labels(frame):
+        return _stack_tuples(frame)
+    n, k = len(frame), len(frame._names)
+    if k == 0:
+        raise unsupported("stack", "a frame with no columns")
+    cols = list(frame._columns.values())
+    xp = cols[0].xp
+    src_row, src_col = rs.stack_indices(n, k, xp)
+    values = concat_columns(cols).take(src_col * n + src_row)
+    labels = from_any(pd.Index(frame._names), xp).take(src_col)
+    levels = [c.take(src_row) for c in _index_columns(frame.index)]
+    index = MultiIndex(levels + [labels], list(frame.index.names) + [None])
+    return Series._from_column(values, index)
+
+
+def _tuple_labels(frame: DataFrame) -> bool:
+    return bool(frame._names) and all(isinstance(k, tuple) for k in frame._names)
+
+
+def _stack_tuples(frame: DataFrame) -> DataFrame:
+    """Stack the last level of tuple column labels: output columns are the distinct label prefixes,
+    the new index level the distinct last parts (both in order of appearance, as pandas 3)."""
+    names = frame._names
+    if len({len(k) for k in names}) != 1:
+        raise unsupported("stack", "tuple column labels of different lengths")
+    prefixes = list(dict.fromkeys(k[:-1] for k in names))
+    inner = list(dict.fromkeys(k[-1] for k in names))
+    n, m = len(frame), len(inner)
+    cols = list(frame._columns.values())
+    xp = cols[0].xp
+    src_row, src_part = rs.stack_indices(n, m, xp)
+    out: dict[Any, Column] = {}
+    for p in prefixes:
+        present = [(p + (lab,)) in frame._columns for lab in inner]
+        parts = [frame._columns[p + (lab,)] for lab, ok in zip(inner, present) if ok]
+        block = concat_columns(parts)
+        slot = np.cumsum(present) - 1  # which concatenated part holds each inner label
+        slot = np.where(present, slot, -1)
+        slot_d = xp.asarray(slot, dtype=np.int64)[src_part]
+        rows = xp.where(slot_d >= 0, slot_d * n + src_row, -1)
+        key = p[0] if len(p) == 1 else p
+        out[key] = block.take_nullable(rows) if not all(present) else block.take(rows)
+    labels = from_any(pd.Index(inner), xp).take(src_part)
+    levels = [c.take(src_row) for c in _index_columns(frame.index)]
+    return DataFrame._from_columns(out, MultiIndex(levels + [labels], list(frame.index.names) + [None]))
+
+
+def _level_number(index: MultiIndex, level: Any) -> int:
+    if isinstance(level, (list, tuple)):
+        if len(level) != 1:
+            raise unsupported("unstack", f"level={level!r} (one level at a time)")
+        level = level[0]
+    names = index.names
+    if level in names:
+        if names.count(level) > 1:
+            raise ValueError(f"The name {level} occurs multiple times, use a level number")
+        return names.index(level)
+    if isinstance(level, (int, np.integer)):
+        lev = int(level) + (index.nlevels if level < 0 else 0)
+        if not 0 <= lev < index.nlevels:
+            raise IndexError(f"Too many levels: Index has only {index.nlevels} levels, not {level + 1}")
+        return lev
+    raise KeyError(f"Level {level} not found")
+
+
+def unstack(obj: Any, level: Any = -1, fill_value: Any = None, sort: bool = True) -> Any:
+    """``Series.unstack`` / ``DataFrame.unstack`` for a MultiIndex: one index level becomes the
+    columns (sorted), the other levels stay as the (sorted) index. A frame's columns become
+    (column, level value) tuples. Duplicate (index, level) pairs raise pandas' ValueError."""
+    if not sort:
+        raise unsupported("unstack", "sort=False")
+    index = obj.index
+    if not isinstance(index, MultiIndex):
+        raise unsupported("unstack", "an index with one level (pass a MultiIndex)")
+    lev = _level_number(index, level)
+    levels = index.levels_columns
+    keep = [i for i in range(index.nlevels) if i != lev]
+    table, runiq, cuniq, holes = _pivot_grid([levels[i] for i in keep], [levels[lev]], dropna=False)
+    row_index = _make_index(runiq, [index.names[i] for i in keep])
+    labels = _host_labels(cuniq[0])
+    if isinstance(obj, Series):
+        out = {lab: _gather(obj.column, table[:, j], holes, fill_value) for j, lab in enumerate(labels)}
+        return DataFrame._from_columns(out, row_index)
+    out = {}
+    for name, col in obj._columns.items():
+        for j, lab in enumerate(labels):
+            key = (*name, lab) if isinstance(name, tuple) else (name, lab)
+            out[key] = _gather(col, table[:, j], holes, fill_value)
+    return DataFrame._from_columns(out, row_index)
+
+
+# --- crosstab ----------------------------------------------------------------------------------------
+
+
+def _series_list(obj: Any, default: str) -> tuple[list[Column], list]:
+    items = obj if isinstance(obj, (list, tuple)) else [obj]
+    cols, names = [], []
+    for i, s in enumerate(items):
+        if not isinstance(s, Series):
+            raise unsupported("crosstab", f"{type(s).__name__} keys (pass ember Series)")
+        cols.append(s.column)
+        names.append(s.name if s.name is not None else f"{default}_{i}")
+    return cols, names
+
+
+def crosstab(index: Any, columns: Any, values: Any = None, aggfunc: Any = None, margins: bool = False,
+             normalize: Any = False) -> DataFrame:
+    """``pd.crosstab`` of ember Series: counts of each (index key, columns key) pair (int64, zeros
+    where a pair never occurs), or ``aggfunc`` of ``values`` per pair; rows with a missing key are
+    dropped. ``normalize``: True/'all', 'index' or 'columns' proportions."""
+    if margins:
+        raise unsupported("crosstab", "margins=True")
+    if (values is None) != (aggfunc is None):
+        raise ValueError("aggfunc cannot be used without values." if values is None
+                         else "values cannot be used without an aggfunc.")
+    rcols, rnames = _series_list(index, "row")
+    ccols, cnames = _series_list(columns, "col")
+    n = len(rcols[0])
+    if any(len(c) != n for c in rcols + ccols):
+        raise ValueError("crosstab: all keys must have the same length")
+    data = {f"__r{i}": c for i, c in enumerate(rcols)} | {f"__c{i}": c for i, c in enumerate(ccols)}
+    if values is None:
+        data["__v"] = NumericColumn(rcols[0].xp.zeros(n, dtype=np.int64))
+        func, fill = "size", 0
+    else:
+        data["__v"] = values.column if isinstance(values, Series) else from_any(values, rcols[0].xp)
+        func, fill = aggfunc, None
+    frame = DataFrame._from_columns(data)
+    table = pivot_table(frame, values="__v", index=list(data)[: len(rcols)],
+                        columns=list(data)[len(rcols): len(rcols) + len(ccols)], aggfunc=func, fill_value=fill)
+    idx = table.index
+    idx = idx.rename(rnames) if isinstance(idx, MultiIndex) else idx.rename(rnames[0])
+    table = DataFrame._from_columns(table._columns, idx)
+    if normalize is not False:
+        table = _normalize(table, normalize)
+    return table
+
+
+def _normalize(table: DataFrame, normalize: Any) -> DataFrame:
+    """Proportions of the crosstab's cells: of the grand total, of each row, or of each column."""
+    from ember.ops.unary import astype
+
+    cols = {k: astype(c, np.float64) for k, c in table._columns.items()}
+    if not cols:
+        return table
+    xp = next(iter(cols.values())).xp
+    mat = xp.stack([c.data for c in cols.values()], axis=1)
+    if normalize in (True, "all"):
+        mat = mat / mat.sum()
+    elif normalize in ("index", 0):
+        mat = mat / mat.sum(axis=1, keepdims=True)
+    elif normalize in ("columns", 1):
+        mat = mat / mat.sum(axis=0, keepdims=True)
+    else:
+        raise ValueError("Not a valid normalize argument")
+    out = {k: NumericColumn(xp.ascontiguousarray(mat[:, j])) for j, k in enumerate(cols)}
+    return DataFrame._from_columns(out, table.index)
+
+
+# --- get_dummies -------------------------------------------------------------------------------------
+
+
+def _dummy_columns(col: Column, prefix: Any, prefix_sep: str, dummy_na: bool, drop_first: bool,
+                   dtype: Any) -> dict[Any, Column]:
+    """One indicator column per distinct value (categories in category order, else sorted values),
+    plus a NaN indicator with ``dummy_na``."""
+    from ember.ops.factorize import factorize_keys
+
+    xp = col.xp
+    if isinstance(col, CategoricalColumn):
+        codes = col.codes.astype(np.int64)
+        labels = _host_labels(col.categories)
+    else:
+        codes, uniq, _ = factorize_keys([col], sort=True, dropna=True)
+        labels = _host_labels(uniq[0])
+    k = len(labels)
+    if dummy_na:
+        codes = xp.where(codes >= 0, codes, k)
+        labels = labels + [np.nan]
+        k += 1
+    mat = rs.one_hot(codes, k, dtype)
+    names = [lab if prefix is None else f"{prefix}{prefix_sep}{lab}" for lab in labels]
+    start = 1 if drop_first else 0
+    return {names[j]: NumericColumn(xp.ascontiguousarray(mat[:, j])) for j in range(start, k)}
+
+
+def _dummy_dtype(dtype: Any) -> np.dtype:
+    if dtype is None:
+        return np.dtype(bool)
+    try:
+        dt = np.dtype(dtype)
+    except TypeError:
+        raise unsupported("get_dummies", f"dtype={dtype!r} (numpy bool/int/float dtypes only)") from None
+    if dt.kind not in "biuf":
+        raise ValueError("dtype=object is not a valid dtype for get_dummies")
+    return dt
+
+
+def _encodable(col: Column) -> bool:
+    return isinstance(col, (StringColumn, CategoricalColumn))
+
+
+def get_dummies(data: Any, prefix: Any = None, prefix_sep: str = "_", dummy_na: bool = False,
+                columns: Any = None, drop_first: bool = False, dtype: Any = None) -> DataFrame:
+    """``pd.get_dummies``: one-hot indicator columns (bool by default). A DataFrame encodes its string
+    and categorical columns (or ``columns``), keeps the others first, and prefixes labels with the
+    column name (or ``prefix``: a string, list or dict)."""
+    dt = _dummy_dtype(dtype)
+    if not isinstance(prefix_sep, str):
+        raise unsupported("get_dummies", "a non-string prefix_sep")
+    if isinstance(data, Series):
+        cols = _dummy_columns(data.column, prefix, prefix_sep, dummy_na, drop_first, dt)
+        return DataFrame._from_columns(cols, data.index) if cols else DataFrame._from_columns({}, data.index)
+    if not isinstance(data, DataFrame):
+        raise unsupported("get_dummies", f"data of type {type(data).__name__} (pass an ember Series or DataFrame)")
+    encode = [k for k in data._names if _encodable(data._columns[k])] if columns is None else _as_list(columns)
+    for k in encode:
+        _column(data, k)
+    prefixes = _prefixes(prefix, encode)
+    out = {k: c for k, c in data._columns.items() if k not in encode}
+    for k, p in zip(encode, prefixes):
+        out.update(_dummy_columns(data._columns[k], p, prefix_sep, dummy_na, drop_first, dt))
+    _check_unique_labels(list(out), "get_dummies")
+    return DataFrame._from_columns(out, data.index)
+
+
+def _prefixes(prefix: Any, encode: list) -> list:
+    if prefix is None:
+        return list(encode)
+    if isinstance(prefix, str):
+        return [prefix] * len(encode)
+    if isinstance(prefix, dict):
+        return [prefix.get(k, k) for k in encode]
+    prefix = list(prefix)
+    if len(prefix) != len(encode):
+        raise ValueError(f"Length of 'prefix' ({len(prefix)}) did not match the length of the columns being "
+                         f"encoded ({len(encode)}).")
+    return prefix
