@@ -142,14 +142,29 @@ class _GroupBy:
             raise AttributeError(f"'{name}' is not a valid function for '{type(self).__name__}' object")
         return getattr(self, name)()
 
+    def _column_agg(self, column: Any, func: str) -> Column:
+        """One aggregation of one column over this grouping, as a Column (one value per group)."""
+        if isinstance(self, SeriesGroupBy):
+            sub = self
+        else:
+            if column not in self.obj._columns:
+                raise KeyError(f"Column(s) ['{column}'] do not exist")
+            sub = SeriesGroupBy(self.obj[column], None, sort=self.sort, dropna=self.dropna,
+                                _keys=(self._keys, self._key_names, self._key_labels))
+            sub._grouping_cache = self._grouping_cache
+        saved, sub.as_index = sub.as_index, True
+        try:
+            return sub._call_named(func).column
+        finally:
+            sub.as_index = saved
+
     def _named_agg(self, named: dict) -> Any:
         from ember.frame.dataframe import DataFrame
 
         cols = {}
         for out_name, spec in named.items():
             column, func = (spec.column, spec.aggfunc) if hasattr(spec, "aggfunc") else spec
-            sub = self[column]._call_named(func if isinstance(func, str) else func.__name__)
-            cols[out_name] = sub.column
+            cols[out_name] = self._column_agg(column, _fname(func))
         if not self.as_index:
             return self._keys_frame(cols)
         return DataFrame._from_columns(cols, self._result_index())
@@ -359,9 +374,8 @@ class DataFrameGroupBy(_GroupBy):
             multi = any(isinstance(f, (list, tuple)) for f in spec.values())
             parts = {}
             for col, funcs in spec.items():
-                sub = self[col]
                 for f in funcs if isinstance(funcs, (list, tuple)) else [funcs]:
-                    parts[(col, _fname(f)) if multi else col] = sub._call_named(_fname(f)).column
+                    parts[(col, _fname(f)) if multi else col] = self._column_agg(col, _fname(f))
             frame = DataFrame._from_columns(parts, self._result_index())
             if multi:
                 return frame
@@ -369,9 +383,8 @@ class DataFrameGroupBy(_GroupBy):
         if isinstance(spec, (list, tuple)):
             parts = {}
             for col, _ in self._value_items():
-                sub = self[col]
                 for f in spec:
-                    parts[(col, _fname(f))] = sub._call_named(_fname(f)).column
+                    parts[(col, _fname(f))] = self._column_agg(col, _fname(f))
             return DataFrame._from_columns(parts, self._result_index())  # tuple labels: MultiIndex in pandas
         raise TypeError(f"agg expects a str, list, dict or callable, got {type(spec).__name__}")
 
@@ -404,7 +417,7 @@ class SeriesGroupBy(_GroupBy):
         from ember.frame.dataframe import DataFrame
 
         if isinstance(spec, (list, tuple)):
-            cols = {_fname(f): self._call_named(_fname(f)).column for f in spec}
+            cols = {_fname(f): self._column_agg(self.obj.name, _fname(f)) for f in spec}
             return DataFrame._from_columns(cols, self._result_index())
         raise TypeError(f"SeriesGroupBy.agg expects a str or a list, got {type(spec).__name__}")
 
