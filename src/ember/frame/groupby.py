@@ -91,10 +91,11 @@ class _GroupBy:
             return Series._from_column(counts, self._result_index(), None if isinstance(self, DataFrameGroupBy) else self.obj.name)
         return self._keys_frame({"size": counts})
 
-    def _keys_frame(self, cols: dict) -> Any:
+    def _keys_frame(self, cols: dict, pad: bool = False) -> Any:
         from ember.frame.dataframe import DataFrame
 
-        keys = {n: u for n, u, lab in zip(self._key_names, self._grouping.uniques, self._key_labels) if lab}
+        keys = {((n, "") if pad else n): u
+                for n, u, lab in zip(self._key_names, self._grouping.uniques, self._key_labels) if lab}
         keys.update(cols)
         return DataFrame._from_columns(keys, RangeIndex(self.ngroups))
 
@@ -376,15 +377,16 @@ class DataFrameGroupBy(_GroupBy):
             for col, funcs in spec.items():
                 for f in funcs if isinstance(funcs, (list, tuple)) else [funcs]:
                     parts[(col, _fname(f)) if multi else col] = self._column_agg(col, _fname(f))
-            frame = DataFrame._from_columns(parts, self._result_index())
-            if multi:
-                return frame
-            return frame if self.as_index else self._keys_frame(parts)
+            if not self.as_index:  # keys first; with (column, func) labels pandas pads the key as (key, '')
+                return self._keys_frame(parts, pad=multi)
+            return DataFrame._from_columns(parts, self._result_index())
         if isinstance(spec, (list, tuple)):
             parts = {}
             for col, _ in self._value_items():
                 for f in spec:
                     parts[(col, _fname(f))] = self._column_agg(col, _fname(f))
+            if not self.as_index:
+                return self._keys_frame(parts, pad=True)
             return DataFrame._from_columns(parts, self._result_index())  # tuple labels: MultiIndex in pandas
         raise TypeError(f"agg expects a str, list, dict or callable, got {type(spec).__name__}")
 
