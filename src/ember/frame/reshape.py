@@ -99,7 +99,7 @@ def _check_unique_labels(labels: list, where: str) -> None:
 # --- pivot -------------------------------------------------------------------------------------------
 
 
-def _pivot_grid(row_keys: list[Column], col_keys: list[Column], sort: bool = True,
+def _pivot_grid(row_keys: list[Column], col_keys: list[Column], sort_columns: bool = True,
                 dropna: bool = False) -> tuple[Any, list[Column], list[Column], bool]:
     """(cell -> source row table, row uniques, column uniques, any cell missing) for a pivot.
 
@@ -107,8 +107,8 @@ def _pivot_grid(row_keys: list[Column], col_keys: list[Column], sort: bool = Tru
     (the factorizations and the hole check), never per row or group."""
     from ember.ops.factorize import factorize_keys
 
-    rcodes, runiq, nr = factorize_keys(row_keys, sort=sort, dropna=dropna)
-    ccodes, cuniq, nc = factorize_keys(col_keys, sort=sort, dropna=dropna)
+    rcodes, runiq, nr = factorize_keys(row_keys, sort=True, dropna=dropna)
+    ccodes, cuniq, nc = factorize_keys(col_keys, sort=sort_columns, dropna=dropna)
     xp = array_module(rcodes)
     if dropna:
         keep = (rcodes >= 0) & (ccodes >= 0)
@@ -142,7 +142,8 @@ def pivot(frame: DataFrame, *, columns: Any, index: Any = None, values: Any = No
     else:
         value_names, multi = _as_list(values), isinstance(values, (list, tuple))
     value_cols = [_column(frame, k) for k in value_names]
-    table, runiq, cuniq, holes = _pivot_grid(row_keys, col_keys)
+    # pandas unstacks several column keys as one combined level, in order of first appearance
+    table, runiq, cuniq, holes = _pivot_grid(row_keys, col_keys, sort_columns=len(col_keys) == 1)
     labels = _label_tuples(cuniq)
     out: dict[Any, Column] = {}
     for vname, vcol in zip(value_names, value_cols):
@@ -155,18 +156,33 @@ def pivot(frame: DataFrame, *, columns: Any, index: Any = None, values: Any = No
 # --- pivot_table -------------------------------------------------------------------------------------
 
 
-def _agg_names(aggfunc: Any, value_names: list) -> tuple[list[tuple[Any, Any, str]], bool]:
-    """[(func label, value name, op)] and whether the func level shows in the labels."""
+def _agg_specs(aggfunc: Any, value_names: list, values_shown: bool) -> list[tuple[tuple, Any, str]]:
+    """[(label prefix, value name, op)] in pandas' column order: a list of functions concatenates one
+    table per function (prefix (func, value)); a dict labels (value[, func]) and sorts by them; one
+    function sorts by value. ``values_shown`` False drops the value from the prefix (one value passed)."""
+    def vpart(v: Any) -> tuple:
+        return (v,) if values_shown else ()
+
     if isinstance(aggfunc, dict):
-        pairs = []
-        for v, f in aggfunc.items():
-            for op in _as_list(f):
-                pairs.append((_op_name(op), v, _op_name(op)))
-        return pairs, any(isinstance(f, (list, tuple)) for f in aggfunc.values())
+        show_func = any(isinstance(f, (list, tuple)) for f in aggfunc.values())
+        specs = [(vpart(v) + ((_op_name(f),) if show_func else ()), v, _op_name(f))
+                 for v, fs in aggfunc.items() for f in _as_list(fs)]
+        return _sorted_specs(specs)
     if isinstance(aggfunc, (list, tuple)):
-        return [(_op_name(f), v, _op_name(f)) for f in aggfunc for v in value_names], True
+        out = []
+        for f in aggfunc:
+            out.extend(_sorted_specs([((_op_name(f),) + vpart(v), v, _op_name(f)) for v in value_names]))
+        return out
     op = _op_name(aggfunc)
-    return [(op, v, op) for v in value_names], False
+    return _sorted_specs([(vpart(v), v, op) for v in value_names])
+
+
+def _sorted_specs(specs: list) -> list:
+    """pandas' ``sort_index(axis=1)`` over the label prefixes (left as given when they do not compare)."""
+    try:
+        return sorted(specs, key=lambda spec: spec[0])
+    except TypeError:
+        return specs
 
 
 def _op_name(func: Any) -> str:
@@ -208,24 +224,21 @@ def pivot_table(frame: DataFrame, values: Any = None, index: Any = None, columns
     else:
         value_names = _as_list(values)
         values_multi, values_passed = isinstance(values, (list, tuple)), True
-    if sort and values_multi:
-        value_names = sorted(value_names, key=str) if not isinstance(aggfunc, dict) else value_names
     if not dropna and (len(row_names) > 1 or len(col_names) > 1):
         raise unsupported("pivot_table", "dropna=False with several index or columns keys")
-    specs, show_func = _agg_names(aggfunc, value_names)
-    aggregated, uniques = _group_aggregate(frame, keys, specs, dropna)
     nr = len(row_names)
-    show_value = values_multi or not values_passed
+    specs = _agg_specs(aggfunc, value_names, values_multi or not values_passed or not col_names)
+    aggregated, uniques = _group_aggregate(frame, keys, specs, dropna)
     if not col_names:
-        out = {_table_label(f, v, (), show_func, True): _fill(c, fill_value) for (f, v, _), c in zip(specs, aggregated)}
+        out = {_table_label(p, ()): _fill(c, fill_value) for (p, _, _), c in zip(specs, aggregated)}
         result = DataFrame._from_columns(out, _make_index(uniques[:nr], row_names))
     else:
         table, runiq, cuniq, holes = _pivot_grid(uniques[:nr], uniques[nr:])
         labels = _label_tuples(cuniq)
         out = {}
-        for (f, v, _), col in zip(specs, aggregated):
+        for (p, _, _), col in zip(specs, aggregated):
             for j, lab in enumerate(labels):
-                out[_table_label(f, v, lab, show_func, show_value)] = _gather(col, table[:, j], holes, fill_value)
+                out[_table_label(p, lab)] = _gather(col, table[:, j], holes, fill_value)
         result = DataFrame._from_columns(out, _make_index(runiq, row_names))
     if dropna and result._names:
         keep = _keep_valid_any(list(result._columns.values()))
@@ -235,8 +248,8 @@ def pivot_table(frame: DataFrame, values: Any = None, index: Any = None, columns
     return result
 
 
-def _table_label(func: str, value: Any, col_label: tuple, show_func: bool, show_value: bool) -> Any:
-    parts = ((func,) if show_func else ()) + ((value,) if show_value else ()) + tuple(col_label)
+def _table_label(prefix: tuple, col_label: tuple) -> Any:
+    parts = tuple(prefix) + tuple(col_label)
     return parts[0] if len(parts) == 1 else parts
 
 
@@ -484,9 +497,9 @@ def _dummy_columns(col: Column, prefix: Any, prefix_sep: str, dummy_na: bool, dr
         codes, uniq, _ = factorize_keys([col], sort=True, dropna=True)
         labels = _host_labels(uniq[0])
     k = len(labels)
-    if dummy_na:
+    if dummy_na:  # pandas appends NaN to the levels with numpy: int and bool labels turn float
         codes = xp.where(codes >= 0, codes, k)
-        labels = labels + [np.nan]
+        labels = np.append(np.asarray(labels, dtype=object if not labels else None), np.nan).tolist()
         k += 1
     mat = rs.one_hot(codes, k, dtype)
     names = [lab if prefix is None else f"{prefix}{prefix_sep}{lab}" for lab in labels]

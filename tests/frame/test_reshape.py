@@ -1,0 +1,327 @@
+"""pivot, pivot_table, melt, stack/unstack, crosstab, get_dummies against pandas."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ember as em
+from ember.frame import reshape as R
+from ember.testing import assert_eq
+
+
+def _unnamed_axis(expected):
+    """ember keeps no name on the column axis (nor on a stacked column level): drop pandas' names."""
+    expected = expected.copy()
+    if isinstance(expected, pd.DataFrame):
+        expected.columns = expected.columns.copy()
+        expected.columns.names = [None] * expected.columns.nlevels
+    return expected
+
+
+def check(got, expected, **kw):
+    assert_eq(got, _unnamed_axis(expected), **kw)
+
+
+def check_labels_loose(got, expected, **kw):
+    """ember's frame builds column labels with pd.Index(labels): int8 keys come back int64 and
+    category keys plain (a frame-layer limit); the labels' values and order are still checked."""
+    check(got, expected, check_column_type=False, check_categorical=False, **kw)
+
+
+@pytest.fixture
+def df():
+    return pd.DataFrame({
+        "a": ["x", "y", "x", "y", "z", None],
+        "b": ["p", "p", "q", "q", "p", "q"],
+        "k": np.array([3, 1, 3, 1, 2, 2], dtype=np.int8),
+        "v": [1, 2, 3, 4, 5, 6],
+        "w": [1.0, 2.0, 3.0, np.nan, np.nan, 5.0],
+        "s": list("abcdef"),
+    })
+
+
+# --- pivot ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("values", ["v", ["w"], ["v", "w"], None])
+def test_pivot_values(df, values):
+    d = df.dropna(subset=["a"]).drop(columns=["k"])
+    kw = {} if values is None else {"values": values}
+    if values is None:
+        d = d.drop(columns=["s"])
+    check(R.pivot(em.from_pandas(d), index="a", columns="b", **kw), d.pivot(index="a", columns="b", **kw))
+
+
+def test_pivot_int_keys_and_default_index(df):
+    d = df.dropna(subset=["a"])
+    check_labels_loose(R.pivot(em.from_pandas(d), index="v", columns="k", values="w"),
+                       d.pivot(index="v", columns="k", values="w"))
+    full = pd.DataFrame({"c": ["p", "q", "p", "q"], "v": [1, 2, 3, 4]}, index=[10, 10, 20, 20])
+    check(R.pivot(em.from_pandas(full), columns="c", values="v"), full.pivot(columns="c", values="v"))
+
+
+def test_pivot_no_holes_keeps_int(df):
+    d = pd.DataFrame({"i": [1, 1, 2, 2], "c": ["p", "q", "p", "q"], "v": np.array([1, 2, 3, 4], np.int32),
+                      "f": [True, False, True, True]})
+    check(R.pivot(em.from_pandas(d), index="i", columns="c"), d.pivot(index="i", columns="c"))
+
+
+def test_pivot_multiple_column_keys(df):
+    d = df.dropna(subset=["a"]).astype({"k": np.int64})  # int8 label levels come back int64 (frame limit)
+    check(R.pivot(em.from_pandas(d), index="a", columns=["b", "k"], values="w"),
+          d.pivot(index="a", columns=["b", "k"], values="w"))
+
+
+def test_pivot_duplicates_raise(df):
+    d = pd.DataFrame({"i": [1, 1], "c": ["p", "p"], "v": [1, 2]})
+    with pytest.raises(ValueError, match="duplicate entries"):
+        d.pivot(index="i", columns="c", values="v")
+    with pytest.raises(ValueError, match="duplicate entries"):
+        R.pivot(em.from_pandas(d), index="i", columns="c", values="v")
+
+
+def test_pivot_strings_and_datetimes():
+    d = pd.DataFrame({"i": [1, 2, 1], "c": ["p", "p", "q"], "s": ["u", "v", "w"],
+                      "t": pd.to_datetime(["2020-01-01", "2021-02-03", "2022-05-06"])})
+    check(R.pivot(em.from_pandas(d), index="i", columns="c"), d.pivot(index="i", columns="c"))
+
+
+# --- pivot_table ---------------------------------------------------------------------------------
+
+PIVOT_TABLE_CASES = [
+    dict(index="a", columns="b", values="v"),
+    dict(index="a", columns="b", values=["w", "v"], aggfunc=["sum", "mean"]),
+    dict(index="a", columns="b", aggfunc="count"),
+    dict(index="a", columns="b", values="v", aggfunc="sum", fill_value=0),
+    dict(index="a", columns="b", values="w", aggfunc="sum", fill_value=-1),
+    dict(index="a", values=["v", "w"]),
+    dict(index=["a", "b"], values=["v", "w"]),
+    dict(index="a", columns="b", values="v", aggfunc="sum", dropna=False),
+    dict(index="a", columns="b", values="w", aggfunc={"w": "max"}),
+    dict(index="a", columns="b", values=["v", "w"], aggfunc={"v": "min", "w": ["max", "mean"]}),
+    dict(index="b", columns="a", values="w", aggfunc=len),
+    dict(index="b", columns="a", values="w", aggfunc="size"),
+    dict(index="k", columns=["a", "b"], values="v", aggfunc="median"),
+    dict(index=["b", "k"], columns="a", values="w", aggfunc="std"),
+    dict(index="b", columns="k", values="s", aggfunc="first"),
+    dict(index="b", columns="k", values="s", aggfunc="nunique"),
+    dict(index="a", columns="b", values="w", aggfunc=np.sum),
+]
+
+
+@pytest.mark.parametrize("kw", PIVOT_TABLE_CASES, ids=range(len(PIVOT_TABLE_CASES)))
+def test_pivot_table(df, kw):
+    check_labels_loose(R.pivot_table(em.from_pandas(df), **kw), df.pivot_table(**kw))
+
+
+def test_pivot_table_nullable_and_category_keys():
+    d = pd.DataFrame({
+        "g": pd.array([1, 2, None, 1, 2], dtype="Int64"),
+        "c": pd.Categorical(["u", "v", "u", "v", "u"]),
+        "x": pd.array([1.5, None, 2.5, 3.0, 4.0], dtype="Float64"),
+        "b": pd.array([True, False, None, True, True], dtype="boolean"),
+    })
+    for kw in [dict(index="g", columns="c", values="x", aggfunc="sum"),
+               dict(index="c", columns="g", values="x", aggfunc="mean"),
+               dict(index="g", values=["x"], aggfunc="max")]:
+        check_labels_loose(R.pivot_table(em.from_pandas(d), observed=True, **kw), d.pivot_table(observed=True, **kw))
+
+
+def test_pivot_table_empty_frame():
+    d = pd.DataFrame({"a": pd.Series([], dtype="str"), "b": pd.Series([], dtype="str"), "v": pd.Series([], dtype=float)})
+    got = R.pivot_table(em.from_pandas(d), index="a", columns="b", values="v")
+    assert got.shape == d.pivot_table(index="a", columns="b", values="v").shape
+
+
+def test_pivot_table_one_row():
+    d = pd.DataFrame({"a": ["x"], "b": ["p"], "v": [7]})
+    check(R.pivot_table(em.from_pandas(d), index="a", columns="b", values="v", aggfunc="sum"),
+          d.pivot_table(index="a", columns="b", values="v", aggfunc="sum"))
+
+
+def test_pivot_table_unsupported(df):
+    e = em.from_pandas(df)
+    for kw, word in [(dict(margins=True), "margins"), (dict(sort=False), "sort"), (dict(observed=False), "observed"),
+                     (dict(aggfunc=lambda x: x.sum()), "aggfunc")]:
+        with pytest.raises(NotImplementedError, match=word):
+            R.pivot_table(e, index="a", columns="b", values="v", **kw)
+    with pytest.raises(NotImplementedError, match="index"):
+        R.pivot_table(e, columns="b", values="v")
+
+
+def test_pivot_table_mean_of_strings_raises(df):
+    with pytest.raises(TypeError):
+        R.pivot_table(em.from_pandas(df), index="a", columns="b", values="s", aggfunc="mean")
+
+
+# --- melt ----------------------------------------------------------------------------------------
+
+
+def test_melt(df):
+    e = em.from_pandas(df)
+    check(R.melt(e, id_vars=["a"], value_vars=["v", "w"]), df.melt(id_vars=["a"], value_vars=["v", "w"]))
+    check(R.melt(e, id_vars="a", value_vars="s", var_name="var", value_name="val"),
+          df.melt(id_vars="a", value_vars="s", var_name="var", value_name="val"))
+    d = df[["a", "w", "b", "s"]]
+    check(R.melt(em.from_pandas(d), id_vars=["a", "w"], ignore_index=False),
+          d.melt(id_vars=["a", "w"], ignore_index=False))
+    check(R.melt(em.from_pandas(df[["v", "k"]])), df[["v", "k"]].melt())
+
+
+def test_melt_int_labels_and_empty():
+    d = pd.DataFrame({0: [1.5, np.nan], 1: [2.0, 3.0]})
+    check(R.melt(em.from_pandas(d)), d.melt())
+    d = pd.DataFrame({"i": pd.Series([], dtype="int64"), "x": pd.Series([], dtype="float64")})
+    check(R.melt(em.from_pandas(d), id_vars="i"), d.melt(id_vars="i"))
+
+
+def test_melt_errors(df):
+    e = em.from_pandas(df)
+    with pytest.raises(KeyError):
+        R.melt(e, id_vars=["nope"])
+    with pytest.raises(ValueError, match="value_name"):
+        R.melt(e, value_name="a")
+
+
+# --- stack / unstack -----------------------------------------------------------------------------
+
+
+def test_stack_flat(df):
+    d = df[["v", "w"]]
+    check(R.stack(em.from_pandas(d)), d.stack())
+    di = df.dropna(subset=["a"]).set_index("a")[["v", "k"]]
+    check(R.stack(em.from_pandas(di)), di.stack())
+    ds = df.set_index("v")[["a", "s"]]
+    check(R.stack(em.from_pandas(ds)), ds.stack())
+
+
+def test_stack_dropna_argument(df):
+    with pytest.raises(ValueError, match="dropna"):
+        R.stack(em.from_pandas(df[["v"]]), dropna=True)
+    with pytest.raises(NotImplementedError, match="level"):
+        R.stack(em.from_pandas(df[["v"]]), level=3)
+
+
+@pytest.mark.parametrize("level", [-1, 0, "a", "b", [1]])
+def test_unstack_series(df, level):
+    s = df.dropna(subset=["a"]).set_index(["a", "b"])["v"]
+    exp = s.unstack(level=level[0] if isinstance(level, list) else level)
+    check(R.unstack(em.from_pandas(s), level=level), exp)
+
+
+def test_unstack_fill_and_frame(df):
+    d = df.dropna(subset=["a"]).set_index(["a", "b"])
+    check(R.unstack(em.from_pandas(d["v"]), fill_value=0), d["v"].unstack(fill_value=0))
+    check(R.unstack(em.from_pandas(d[["v", "w"]])), d[["v", "w"]].unstack())
+    check(R.unstack(em.from_pandas(d[["v", "s"]]), level=0), d[["v", "s"]].unstack(level=0))
+
+
+def test_unstack_three_levels(df):
+    s = df.dropna(subset=["a"]).set_index(["a", "b", "k"])["w"]
+    check_labels_loose(R.unstack(em.from_pandas(s)), s.unstack())
+    check(R.unstack(em.from_pandas(s), level=1), s.unstack(level=1))
+
+
+def test_unstack_duplicates_and_errors():
+    s = pd.Series([1, 2], index=pd.MultiIndex.from_arrays([[1, 1], ["a", "a"]]))
+    with pytest.raises(ValueError, match="duplicate entries"):
+        R.unstack(em.from_pandas(s))
+    with pytest.raises(NotImplementedError, match="one level"):
+        R.unstack(em.from_pandas(pd.Series([1, 2])))
+
+
+def test_stack_unstack_round_trip(df):
+    u = df.dropna(subset=["a"]).set_index(["a", "b"])[["v", "w"]].unstack()
+    exp = u.stack()
+    exp.index = exp.index.set_names([exp.index.names[0], None])
+    check(R.stack(em.from_pandas(u)), exp)
+
+
+# --- crosstab ------------------------------------------------------------------------------------
+
+
+def test_crosstab(df):
+    e = em.from_pandas(df)
+    check(R.crosstab(e["a"], e["b"]), pd.crosstab(df.a, df.b))
+    check(R.crosstab(e["k"], [e["a"], e["b"]]), pd.crosstab(df.k, [df.a, df.b]))
+    check(R.crosstab([e["b"], e["k"]], e["a"]), pd.crosstab([df.b, df.k], df.a))
+    check(R.crosstab(e["a"], e["b"], values=e["v"], aggfunc="sum"), pd.crosstab(df.a, df.b, values=df.v, aggfunc="sum"))
+
+
+@pytest.mark.parametrize("normalize", [True, "all", "index", "columns"])
+def test_crosstab_normalize(df, normalize):
+    e = em.from_pandas(df)
+    check(R.crosstab(e["a"], e["b"], normalize=normalize), pd.crosstab(df.a, df.b, normalize=normalize))
+
+
+def test_crosstab_errors(df):
+    e = em.from_pandas(df)
+    with pytest.raises(ValueError):
+        R.crosstab(e["a"], e["b"], values=e["v"])
+    with pytest.raises(NotImplementedError, match="margins"):
+        R.crosstab(e["a"], e["b"], margins=True)
+
+
+# --- get_dummies ---------------------------------------------------------------------------------
+
+
+def test_get_dummies_frame(df):
+    d = df[["a", "v", "b"]]
+    e = em.from_pandas(d)
+    check(R.get_dummies(e), pd.get_dummies(d))
+    check(R.get_dummies(e, prefix=["A", "B"], prefix_sep="-"), pd.get_dummies(d, prefix=["A", "B"], prefix_sep="-"))
+    check(R.get_dummies(e, prefix={"a": "aa", "b": "bb"}), pd.get_dummies(d, prefix={"a": "aa", "b": "bb"}))
+    check(R.get_dummies(e, columns=["v"]), pd.get_dummies(d, columns=["v"]))
+    check(R.get_dummies(e, dummy_na=True, drop_first=True), pd.get_dummies(d, dummy_na=True, drop_first=True))
+
+
+@pytest.mark.parametrize("dtype", [None, np.int8, np.uint8, np.float32, float, bool])
+def test_get_dummies_series(df, dtype):
+    for s in [df["a"], df["k"], df["w"], pd.Series(pd.Categorical(["b", None, "a"], categories=["c", "b", "a"]))]:
+        check_labels_loose(R.get_dummies(em.from_pandas(s), dtype=dtype), pd.get_dummies(s, dtype=dtype))
+        check(R.get_dummies(em.from_pandas(s), prefix="p", dummy_na=True, dtype=dtype),
+              pd.get_dummies(s, prefix="p", dummy_na=True, dtype=dtype))
+
+
+def test_get_dummies_empty_and_errors():
+    s = pd.Series([], dtype="str")
+    check(R.get_dummies(em.from_pandas(s)), pd.get_dummies(s))
+    with pytest.raises(NotImplementedError, match="dtype"):
+        R.get_dummies(em.from_pandas(pd.Series(["a"])), dtype="Int64")
+    with pytest.raises(ValueError, match="prefix"):
+        R.get_dummies(em.from_pandas(pd.DataFrame({"a": ["x"], "b": ["y"]})), prefix=["p"])
+
+
+# --- properties ----------------------------------------------------------------------------------
+
+keys = st.lists(st.sampled_from(["a", "b", "c", None]), min_size=1, max_size=30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(keys, st.data())
+def test_pivot_table_property(rows, data):
+    n = len(rows)
+    cols = data.draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))
+    vals = data.draw(st.lists(st.one_of(st.none(), st.floats(-100, 100)), min_size=n, max_size=n))
+    d = pd.DataFrame({"r": rows, "c": cols, "v": pd.Series(vals, dtype=float)})
+    for agg in ["sum", "mean", "count", "max"]:
+        exp = d.pivot_table(index="r", columns="c", values="v", aggfunc=agg)
+        check(R.pivot_table(em.from_pandas(d), index="r", columns="c", values="v", aggfunc=agg), exp,
+              check_index_type=False, check_column_type=False)
+    check(R.crosstab(em.from_pandas(d["r"]), em.from_pandas(d["c"])), pd.crosstab(d.r, d.c),
+          check_index_type=False, check_column_type=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), max_size=25, unique=True), st.data())
+def test_unstack_property(pairs, data):
+    if not pairs:
+        return
+    vals = data.draw(st.lists(st.integers(-5, 5), min_size=len(pairs), max_size=len(pairs)))
+    idx = pd.MultiIndex.from_tuples(pairs, names=["i", "j"])
+    s = pd.Series(np.array(vals, dtype=np.int64), index=idx)
+    check(R.unstack(em.from_pandas(s)), s.unstack(), check_column_type=False)
+    check(R.unstack(em.from_pandas(s), level=0, fill_value=0), s.unstack(level=0, fill_value=0),
+          check_column_type=False)
