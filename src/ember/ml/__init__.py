@@ -15,7 +15,7 @@ The seed program, with ember's estimators swapped in, on the text dataset ember 
 >>> pipeline = make_pipeline(HashingVectorizer(), TfidfTransformer(), LogisticRegression())
 >>> search = RandomizedSearchCV(pipeline, {"logisticregression__C": [0.1, 1.0, 10.0]}, n_iter=2, cv=3,
 ...                             random_state=0).fit(data, labels)
->>> search.best_score_ > 0.9
+>>> bool(search.best_score_ > 0.9)
 True
 
 Inputs: ember DataFrame/Series, pandas, NumPy, CuPy, scipy / cupyx sparse, lists of str. Outputs follow
