@@ -12,8 +12,12 @@ export PYTHONPATH="$PWD/src:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE
 python3 -m ember info 2>&1 | tee "$OUT/info.txt"
 if [ -z "${SKIP_TESTS:-}" ]; then
   timeout "${TEST_TIMEOUT:-400}" python3 -m pytest ${@:-tests} --backend gpu -q -p no:warnings -p no:cacheprovider \
-    --tb=line --maxfail=400 --no-header -rN 2>&1 | tail -n 400 > "$OUT/tests.log"
-  grep -E "passed|failed" "$OUT/tests.log" | tail -1
+    --tb=short --maxfail=400 --no-header --durations=15 > "$OUT/tests.log" 2>&1
+  grep -E "^(FAILED|ERROR)" "$OUT/tests.log" | head -60
+  tail -n 3 "$OUT/tests.log"
+fi
+if [ -n "${PROFILE:-}" ]; then
+  python3 benchmarks/profile_seed.py --rows 1e7 2>&1 | tee "$OUT/profile.txt"
 fi
 if [ -n "${BENCH_WORKLOADS:-}" ]; then
   timeout "${BENCH_TIMEOUT:-300}" python3 -m ember bench --device gpu --no-progress --workloads "$BENCH_WORKLOADS" \

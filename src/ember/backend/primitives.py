@@ -226,3 +226,42 @@ def nan_sum_count(x: Any) -> tuple[Any, Any]:
         return np.nansum(x), np.count_nonzero(x == x)
     nansum, count = _nan_kernels()
     return nansum(x), count(x)
+
+
+# --- float floor division and modulo with NumPy's semantics (ops.binary) -------------------------------
+
+_DIVMOD_KERNEL: dict[str, Any] = {}
+
+# NumPy's npy_divmod: CuPy's floor_divide/remainder differ for infinities (inf // 2 is inf there, NaN in
+# NumPy and pandas), so the device computes the same formula explicitly.
+_DIVMOD_SOURCE = """
+    double m = fmod(a, b);
+    if (b == 0) { out_div = a / b; out_mod = m; }
+    else {
+        double div = (a - m) / b;
+        if (m != 0) { if ((b < 0) != (m < 0)) { m += b; div -= 1.0; } }
+        else { m = copysign(0.0, b); }
+        double fd;
+        if (div != 0) { fd = floor(div); if (div - fd > 0.5) fd += 1.0; }
+        else { fd = copysign(0.0, a / b); }
+        out_div = fd; out_mod = m;
+    }
+"""
+
+
+def float_divmod(a: Any, b: Any) -> tuple[Any, Any]:
+    """(a // b, a % b) for floats with NumPy's results (NaN for inf // x, sign rules of Python)."""
+    from ember.backend.arrays import array_module
+
+    xp = array_module(a, b)
+    if xp.__name__ == "numpy":
+        import numpy as np
+
+        with np.errstate(all="ignore"):
+            return np.floor_divide(a, b), np.remainder(a, b)
+    if not _DIVMOD_KERNEL:
+        _DIVMOD_KERNEL["k"] = xp.ElementwiseKernel(
+            "float64 a, float64 b", "float64 out_div, float64 out_mod", _DIVMOD_SOURCE, "ember_float_divmod")
+    dtype = xp.result_type(a, b)
+    div, mod = _DIVMOD_KERNEL["k"](xp.asarray(a, dtype="float64"), xp.asarray(b, dtype="float64"))
+    return div.astype(dtype, copy=False), mod.astype(dtype, copy=False)

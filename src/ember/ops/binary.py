@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ember.backend.primitives import float_divmod
 from ember.column import (
     CategoricalColumn,
     Column,
@@ -121,14 +122,16 @@ def _and_masks(*masks: Any) -> Any:
 _NUMBER = (bool, int, float, np.number, np.bool_)
 
 
-def _device_scalar(xp: Any, dtype: np.dtype, s: Any) -> Any:
+def _device_scalar(xp: Any, dtype: np.dtype, s: Any, op: str = "add") -> Any:
     """NumPy takes Python scalars as NEP 50 'weak' scalars itself; for CuPy pin the promoted type."""
     if xp is np or not isinstance(s, (bool, int, float)):
         return s
     if isinstance(s, int) and not isinstance(s, bool) and dtype.kind in "iu":
         info = np.iinfo(dtype)
-        if not info.min <= s <= info.max:  # NumPy raises this itself; CuPy would wrap around
-            raise OverflowError(f"Python integer {s} out of bounds for {dtype}")
+        if not info.min <= s <= info.max:
+            if op in CMP or op == "truediv":  # NumPy compares/divides by value: widen instead
+                return np.int64(s) if -(2**63) <= s < 2**63 else np.float64(s)
+            raise OverflowError(f"Python integer {s} out of bounds for {dtype}")  # CuPy would wrap
     return np.asarray(s, dtype=np.result_type(dtype, s))[()]
 
 
@@ -150,8 +153,8 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
     nullable = (ca and a.nullable) or (cb and b.nullable)
     if (not ca and is_missing_scalar(a)) or (not cb and is_missing_scalar(b)):
         return _missing_scalar_result(col, op, nullable)
-    xa = a.data if ca else _device_scalar(xp, b.data.dtype, a)
-    xb = b.data if cb else _device_scalar(xp, a.data.dtype, b)
+    xa = a.data if ca else _device_scalar(xp, b.data.dtype, a, op)
+    xb = b.data if cb else _device_scalar(xp, a.data.dtype, b, op)
     if op in LOGIC and nullable and col.data.dtype.kind == "b" and not (ca and cb):
         scalar = b if ca else a
         if not isinstance(scalar, (bool, np.bool_)):
@@ -162,7 +165,10 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
         raise ValueError("Integers to negative integer powers are not allowed.")  # CuPy would return 0
     fn = ARITH.get(op) or CMP.get(op) or LOGIC[op]
     with np.errstate(all="ignore"):
-        out = fn(xa, xb)
+        if op in ("floordiv", "mod") and xp is not np and "f" in (_kind(xa), _kind(xb)):
+            out = float_divmod(xa, xb)[0 if op == "floordiv" else 1]  # NumPy's inf/NaN rules
+        else:
+            out = fn(xa, xb)
     if nullable:
         return _nullable_result(a, b, op, out, xa, xb)
     if op in LOGIC and not (_kind(xa) in "iu" and _kind(xb) in "iu"):

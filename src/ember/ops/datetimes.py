@@ -55,7 +55,7 @@ def days_from_civil(xp: Any, y: Any, m: Any, d: Any) -> Any:
     y = y - (m <= 2)
     era = xp.floor_divide(y, 400)
     yoe = y - era * 400
-    mp = xp.where(m > 2, m - 3, m + 9)
+    mp = m - 3 if np.isscalar(m) and m > 2 else (m + 9 if np.isscalar(m) else xp.where(m > 2, m - 3, m + 9))
     doy = (153 * mp + 2) // 5 + d - 1
     doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
     return era * 146097 + doe - 719468

@@ -482,7 +482,7 @@ def get(col: StringColumn, i: int) -> StringColumn:
     cp = decode(_check(col, "get"))
     xp = cp.xp
     L = cp.lengths
-    idx = xp.where(i < 0, L + i, i) if isinstance(i, (int, np.integer)) else None
+    idx = (L + i if i < 0 else xp.full_like(L, i)) if isinstance(i, (int, np.integer)) else None
     if idx is None:
         raise TypeError(f"str.get: expected an integer position, got {type(i).__name__}")
     ok = (idx >= 0) & (idx < L)
