@@ -8,6 +8,8 @@ if [ -d .whl ]; then  # wheels carried to hosts that cannot reach a package inde
   python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl
   export PYTHONPATH="/tmp/site:${PYTHONPATH:-}"
 fi
+# an editable install registers ember's entry points (the Dask backend), offline
+python3 -m pip install -q --no-deps --no-build-isolation --no-index -e . >/dev/null 2>&1 || echo "note: editable install failed"
 export PYTHONPATH="$PWD/src:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0
 python3 -m ember info 2>&1 | tee "$OUT/info.txt"
 if [ -z "${SKIP_TESTS:-}" ]; then

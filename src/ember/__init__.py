@@ -19,6 +19,7 @@ from ember.frame import (
     merge,
 )
 from ember.frame.datetimes import date_range, timedelta_range, to_datetime
+from ember.frame.reshape import crosstab, get_dummies, melt, pivot, pivot_table
 from ember.frame.timeseries import merge_asof
 from ember.io import read_csv, read_json, read_orc, read_parquet
 
@@ -33,13 +34,18 @@ __all__ = [
     "backend",
     "concat",
     "config",
+    "crosstab",
     "date_range",
     "fallback_report",
     "from_arrow",
     "from_dlpack",
     "from_pandas",
+    "get_dummies",
     "merge",
+    "melt",
     "merge_asof",
+    "pivot",
+    "pivot_table",
     "read_csv",
     "read_json",
     "read_orc",

@@ -659,6 +659,38 @@ class DataFrame(NDFrame):
             return merge(self, other, how=how, left_on=on, right_index=True, suffixes=(lsuffix, rsuffix), sort=sort)
         return merge(self, other, how=how, left_index=True, right_index=True, suffixes=(lsuffix, rsuffix), sort=sort)
 
+    # --- reshaping (frame/reshape.py) -----------------------------------------------------------
+    def pivot(self, *, columns: Any, index: Any = None, values: Any = None) -> DataFrame:
+        from ember.frame.reshape import pivot
+
+        return pivot(self, columns=columns, index=index, values=values)
+
+    def pivot_table(self, values: Any = None, index: Any = None, columns: Any = None, aggfunc: Any = "mean",
+                    fill_value: Any = None, margins: bool = False, dropna: bool = True,
+                    margins_name: str = "All", observed: bool = True, sort: bool = True) -> DataFrame:
+        from ember.frame.reshape import pivot_table
+
+        return pivot_table(self, values=values, index=index, columns=columns, aggfunc=aggfunc,
+                           fill_value=fill_value, margins=margins, margins_name=margins_name, dropna=dropna,
+                           observed=observed, sort=sort)
+
+    def melt(self, id_vars: Any = None, value_vars: Any = None, var_name: Any = None, value_name: Any = "value",
+             ignore_index: bool = True) -> DataFrame:
+        from ember.frame.reshape import melt
+
+        return melt(self, id_vars=id_vars, value_vars=value_vars, var_name=var_name, value_name=value_name,
+                    ignore_index=ignore_index)
+
+    def stack(self, level: Any = -1, **kwargs: Any) -> Any:
+        from ember.frame.reshape import stack
+
+        return stack(self, level=level, **kwargs)
+
+    def unstack(self, level: Any = -1, fill_value: Any = None, sort: bool = True) -> Any:
+        from ember.frame.reshape import unstack
+
+        return unstack(self, level=level, fill_value=fill_value, sort=sort)
+
     # --- elementwise --------------------------------------------------------------------------
     def apply(self, func: Any, axis: Any = 0, **kwargs: Any) -> Any:
         from ember.frame.apply import apply_frame

@@ -580,6 +580,11 @@ class Series(NDFrame):
 
         return SeriesGroupBy(self, by, level=level, sort=sort, dropna=dropna)
 
+    def unstack(self, level: Any = -1, fill_value: Any = None, sort: bool = True) -> Any:
+        from ember.frame.reshape import unstack
+
+        return unstack(self, level=level, fill_value=fill_value, sort=sort)
+
     def equals(self, other: Any) -> bool:
         return isinstance(other, Series) and self.to_pandas().equals(other.to_pandas())
 
