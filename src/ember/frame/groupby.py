@@ -152,7 +152,7 @@ class _GroupBy:
                 raise KeyError(f"Column(s) ['{column}'] do not exist")
             sub = SeriesGroupBy(self.obj[column], None, sort=self.sort, dropna=self.dropna,
                                 _keys=(self._keys, self._key_names, self._key_labels))
-            sub._grouping_cache = self._grouping_cache
+            sub._grouping_cache = self._grouping  # factorize the keys once for every aggregation
         saved, sub.as_index = sub.as_index, True
         try:
             return sub._call_named(func).column
@@ -344,7 +344,7 @@ class DataFrameGroupBy(_GroupBy):
                 raise KeyError(f"Column not found: {key}")
             gb = SeriesGroupBy(self.obj[key], None, sort=self.sort, dropna=self.dropna, _keys=keys,
                                as_index=self.as_index)
-        gb._grouping_cache = self._grouping_cache
+        gb._grouping_cache = self._grouping  # shared: the keys are factorized once
         gb._parent = self
         return gb
 

@@ -70,6 +70,36 @@ def _direct_codes(col: Column, dropna: bool) -> tuple[Any, Any, Any] | None:
     return codes.astype(np.int64, copy=False), ngroups, dropped
 
 
+_COMPOSITE_LIMIT = 1 << 62
+
+
+def _composite_codes(cols: list[Column], dropna: bool) -> tuple[Any, Any, Any] | None:
+    """Sorted codes for several integer-like keys from one combined int64 key.
+
+    Each key is direct-mapped to dense sorted codes (missing last), the codes are combined in mixed
+    radix (lexicographic order is kept), and the combined key is factorized as a single key: one sort
+    (or a direct map) instead of a lexicographic sort over every key. None when a key's range is too
+    wide or the product of the cardinalities does not fit in 62 bits. One sync for the cardinalities."""
+    xp = cols[0].xp
+    parts = []
+    for c in cols:
+        found = _direct_codes(c, dropna=False)
+        if found is None:
+            return None
+        parts.append((found[0], found[1], c.isna() if c.has_nulls_possible else None))
+    sizes = [int(v) for v in to_host(xp.stack([xp.asarray(ng, dtype=np.int64) for _, ng, _ in parts]))]
+    if int(np.prod([max(v, 1) for v in sizes], dtype=object)) > _COMPOSITE_LIMIT:
+        return None
+    combined = xp.zeros(len(cols[0]), dtype=np.int64)
+    anynull = None
+    for (codes, _, nulls), size in zip(parts, sizes):
+        combined = combined * max(size, 1) + codes
+        if nulls is not None:
+            anynull = nulls if anynull is None else anynull | nulls
+    key = NumericColumn(combined, None if anynull is None or not dropna else ~anynull)
+    return _direct_codes(key, dropna) or _sorted_codes([key], dropna)
+
+
 def _sorted_codes(cols: list[Column], dropna: bool) -> tuple[Any, Any, Any]:
     """Sorted codes by a stable lexicographic sort and numbering the runs of equal keys."""
     pairs = [key_and_nulls(c) for c in cols]
@@ -148,11 +178,13 @@ def factorize_with_info(
         raise ValueError("factorize_keys: key columns have different lengths")
     xp = cols[0].xp
     cols = [c.to(xp) for c in cols]
-    found = _direct_codes(cols[0], dropna) if len(cols) == 1 and _int_like(cols[0]) and n else None
+    found = None
+    if n and all(_int_like(c) for c in cols):
+        found = _direct_codes(cols[0], dropna) if len(cols) == 1 else _composite_codes(cols, dropna)
     codes, ngroups_d, dropped_d = found if found is not None else _sorted_codes(cols, dropna)
     sizes = to_host(xp.stack([xp.asarray(ngroups_d, dtype=np.int64), xp.asarray(dropped_d, dtype=np.int64)]))
     ngroups, dropped = int(sizes[0]), int(sizes[1])
-    exact = found is not None and not isinstance(cols[0], CategoricalColumn)
+    exact = found is not None and len(cols) == 1 and not isinstance(cols[0], CategoricalColumn)
     rep = any_rows(codes, ngroups) if (exact and sort and not need_first) else first_rows(codes, ngroups)
     if not sort and ngroups:
         codes, rep = _relabel_by_appearance(codes, rep, ngroups)
