@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ember.backend import array_module
+from ember.backend.kernels.segment import segment_count, segment_sum
 from ember.backend.primitives import scatter_add, scatter_max, scatter_min, stable_argsort
 from ember.column import (
     CategoricalColumn,
@@ -69,7 +70,7 @@ class Grouping:
     def sizes(self) -> Any:
         """Rows per group, dump group last (ngroups + 1)."""
         if "sizes" not in self._cache:
-            self._cache["sizes"] = self.xp.bincount(self.seg, minlength=self.ngroups + 1).astype(np.int64)
+            self._cache["sizes"] = segment_count(self.seg, self.ngroups + 1)
         return self._cache["sizes"]
 
     @property
@@ -121,7 +122,7 @@ def _valid(col: Column) -> Any:
 
 
 def _count(g: Grouping, valid: Any) -> Any:
-    return g.xp.bincount(g.scatter_target(valid), minlength=g.ngroups + 1)[: g.ngroups].astype(np.int64)
+    return segment_count(g.scatter_target(valid), g.ngroups + 1)[: g.ngroups]
 
 
 def _numeric(values: Any, missing: Any, like: Column, dtype: Any) -> Column:
@@ -189,7 +190,7 @@ def _group_sum(g: Grouping, values: Any, valid: Any) -> Any:
     xp = g.xp
     if values.dtype.kind == "f":
         w = values.astype(np.float64) if valid is None else xp.where(valid, values, 0).astype(np.float64)
-        return xp.bincount(g.seg, weights=w, minlength=g.ngroups + 1)[: g.ngroups]
+        return segment_sum(g.seg, w, g.ngroups + 1)[: g.ngroups]
     acc = np.uint64 if values.dtype.kind == "u" else np.int64
     out = xp.zeros(g.ngroups + 1, dtype=acc)
     v = values.astype(acc)
