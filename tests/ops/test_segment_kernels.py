@@ -22,3 +22,18 @@ def test_segment_sum_and_count_match_bincount(xp, slots):
 def test_empty_input(xp):
     assert segment_count(xp.zeros(0, dtype=np.int64), 3).tolist() == [0, 0, 0]
     assert segment_sum(xp.zeros(0, dtype=np.int64), xp.zeros(0), 2).tolist() == [0.0, 0.0]
+
+
+@pytest.mark.parametrize("op", ["min", "max"])
+def test_scatter_extreme_int64_matches_numpy(xp, op):
+    from ember.backend.primitives import scatter_max, scatter_min
+
+    rng = np.random.default_rng(1)
+    idx = rng.integers(0, 50, 10_000)
+    values = rng.integers(-(2**62), 2**62, 10_000)
+    start = np.full(50, 0, dtype=np.int64)
+    expected = start.copy()
+    (np.minimum if op == "min" else np.maximum).at(expected, idx, values)
+    out = xp.asarray(start.copy())
+    (scatter_min if op == "min" else scatter_max)(out, xp.asarray(idx), xp.asarray(values))
+    np.testing.assert_array_equal(out.get() if hasattr(out, "get") else out, expected)

@@ -56,6 +56,11 @@ def _scatter_extreme(out: Any, idx: Any, values: Any, op: str) -> None:
         return
     import cupyx
 
+    if out.dtype == xp.int64 and out.flags.c_contiguous:
+        from ember.backend.kernels.segment import scatter_extreme_i64
+
+        scatter_extreme_i64(out, idx, values, op)  # signed 64-bit atomics: no bit tricks needed
+        return
     fn = cupyx.scatter_min if op == "min" else cupyx.scatter_max
     target, vals, sign = _scatter_device_view(out, values, op)
     fn(target, idx, vals)

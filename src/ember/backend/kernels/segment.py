@@ -44,6 +44,22 @@ extern "C" __global__ void ember_segment_count(const long long* target, long lon
         if (cnt[i]) atomicAdd(&out[i], cnt[i]);
     }
 }
+
+extern "C" __global__ void ember_scatter_min_i64(long long* out, const long long* idx, const long long* values,
+                                                 long long n) {
+    long long stride = (long long)blockDim.x * gridDim.x;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        atomicMin(&out[idx[i]], values[i]);
+    }
+}
+
+extern "C" __global__ void ember_scatter_max_i64(long long* out, const long long* idx, const long long* values,
+                                                 long long n) {
+    long long stride = (long long)blockDim.x * gridDim.x;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        atomicMax(&out[idx[i]], values[i]);
+    }
+}
 """
 
 _module: dict[str, Any] = {}
@@ -102,3 +118,15 @@ def _cp() -> Any:
     from ember.backend.device import cupy_module
 
     return cupy_module()
+
+
+def scatter_extreme_i64(out: Any, idx: Any, values: Any, op: str) -> None:
+    """out[idx] = min/max(out[idx], values) for int64 on the device, with signed 64-bit atomics
+    (cupyx.scatter_min/max take no int64). In place. The reference is numpy.minimum.at / maximum.at."""
+    cp = _cp()
+    n = int(idx.shape[0])
+    if not n:
+        return
+    fn = _kernels().get_function("ember_scatter_min_i64" if op == "min" else "ember_scatter_max_i64")
+    fn((_grid(cp, n),), (_THREADS,), (out, cp.ascontiguousarray(idx, dtype=np.int64),
+                                     cp.ascontiguousarray(values, dtype=np.int64), np.int64(n)))
