@@ -118,7 +118,7 @@ def groupby_analytics(lib: str, c: Ctx) -> Ctx:
 
 
 def ts_features(lib: str, c: Ctx) -> Ctx:
-    t = c["merged"].sort_values("ts")
+    t = c["merged"].sort_values("ts", kind="stable")  # ties in a defined order on both sides
     t["hour"] = t["ts"].dt.hour
     t["dayofweek"] = t["ts"].dt.day_of_week
     t["price_roll50"] = t["price"].rolling(50, min_periods=1).mean()

@@ -110,3 +110,11 @@ def test_groupby_errors(pdf):
         df.groupby("id").mean()  # string column 'k', as pandas
     with pytest.raises(ValueError, match="same length"):
         df.groupby(np.arange(3))
+
+
+def test_transform_on_datetimes():
+    ts = pd.date_range("2024-01-01", periods=6, freq="h")
+    pdf = pd.DataFrame({"c": [1, 2, 1, 2, 1, 3], "ts": ts})
+    df = em.from_pandas(pdf)
+    assert_eq(df.groupby("c")["ts"].diff(), pdf.groupby("c")["ts"].diff())
+    assert_eq(df.groupby("c")["ts"].shift(), pdf.groupby("c")["ts"].shift())

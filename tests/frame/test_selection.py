@@ -125,3 +125,11 @@ def test_columns_setter_and_iteration(pdf):
     assert list(df) == ["a", "b", "c"]
     with pytest.raises(ValueError, match="Length mismatch"):
         df.columns = ["a"]
+
+
+def test_take_positions(pdf):
+    df = em.from_pandas(pdf)
+    assert_eq(df.take([3, 0, -1]), pdf.take([3, 0, -1]))
+    assert_eq(df.x.take([1, 1]), pdf.x.take([1, 1]))
+    with pytest.raises(IndexError):
+        df.take([10])

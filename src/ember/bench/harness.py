@@ -140,6 +140,7 @@ def compare_to_pandas(out: Any, expected: Any, ordered: bool = True) -> str:
                 "rtol": 1e-6,
                 "check_index_type": False,
                 "check_categorical": False,
+                "check_freq": False,  # ember's DatetimeIndex carries no freq (documented deviation)
             }
             if isinstance(expected, pd.DataFrame):
                 pd.testing.assert_frame_equal(_plain(got), _plain(expected), check_column_type=False, **kw)

@@ -107,6 +107,14 @@ class NDFrame:
             values = values.to_pandas()
         return self._map_columns(lambda c: isin(c, values))
 
+    def take(self, indices: Any, axis: Any = 0) -> Any:
+        """Rows at integer positions (negative from the end), as pandas' take."""
+        from ember.frame.indexing import positions_for_take
+
+        if check_axis("take", axis) != 0:
+            raise unsupported(f"{type(self).__name__}.take", "axis=1")
+        return self._take_rows(positions_for_take(self, indices))
+
     def copy(self, deep: bool = True) -> Any:
         return self._map_columns(lambda c: c.copy() if deep else c)
 

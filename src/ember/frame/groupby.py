@@ -176,9 +176,7 @@ class _GroupBy:
         op = func if isinstance(func, str) else getattr(func, "__name__", None)
         if op not in AGGREGATIONS + TRANSFORMS:
             raise unsupported("GroupBy.transform", f"{func!r}; pass an aggregation or transform name")
-        cols = {k: transform(self._grouping, c, op, **kwargs) for k, c in self._value_items()
-                if op in ("count", "size", "nunique", "first", "last", "min", "max", "shift", "ffill", "bfill",
-                          "cumcount", "rank") or isinstance(c, NumericColumn)}
+        cols = {k: transform(self._grouping, c, op, **kwargs) for k, c in self._value_items()}
         return self._wrap_transform(cols)
 
     def _wrap_transform(self, cols: dict) -> Any:

@@ -77,6 +77,13 @@ def _positions(obj: Any, key: Any) -> Any:
     return xp.where(pos < 0, pos + len(obj), pos)
 
 
+def positions_for_take(obj: Any, indices: Any) -> Any:
+    """Integer positions for ``take`` (bounds-checked like pandas, negatives from the end)."""
+    if hasattr(indices, "column"):
+        indices = indices.column.data
+    return _positions(obj, indices)
+
+
 def select_rows(obj: Any, key: Any, by_label: bool) -> Any:
     """``obj`` restricted to the rows ``key`` selects; a scalar key gives a single row/value."""
     if isinstance(key, slice):
