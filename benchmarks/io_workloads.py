@@ -21,15 +21,19 @@ def make_groupby_data(rows: int, k: int = 100, seed: int = 0) -> pd.DataFrame:
     """db-benchmark groupby data (id1..id6, v1..v3): string keys, int keys, ints and floats."""
     rng = np.random.default_rng(seed)
     nk = max(rows // k, 1)
-    return pd.DataFrame({
-        "id1": np.char.add("id", rng.integers(1, k + 1, rows).astype(str)),
-        "id2": np.char.add("id", rng.integers(1, k + 1, rows).astype(str)),
-        "id3": np.char.add("id", rng.integers(1, nk + 1, rows).astype(str)),
-        "id4": rng.integers(1, k + 1, rows), "id5": rng.integers(1, k + 1, rows),
-        "id6": rng.integers(1, nk + 1, rows),
-        "v1": rng.integers(1, 6, rows), "v2": rng.integers(1, 16, rows),
-        "v3": np.round(rng.uniform(0, 100, rows), 6),
-    })
+    return pd.DataFrame(
+        {
+            "id1": np.char.add("id", rng.integers(1, k + 1, rows).astype(str)),
+            "id2": np.char.add("id", rng.integers(1, k + 1, rows).astype(str)),
+            "id3": np.char.add("id", rng.integers(1, nk + 1, rows).astype(str)),
+            "id4": rng.integers(1, k + 1, rows),
+            "id5": rng.integers(1, k + 1, rows),
+            "id6": rng.integers(1, nk + 1, rows),
+            "v1": rng.integers(1, 6, rows),
+            "v2": rng.integers(1, 16, rows),
+            "v3": np.round(rng.uniform(0, 100, rows), 6),
+        }
+    )
 
 
 def _time(fn: Callable[[], Any], repeat: int = 3) -> float:
@@ -94,8 +98,15 @@ def io_workloads(rows: int, workdir: str, repeat: int = 3) -> list[dict[str, Any
         except Exception as exc:  # a peer missing a feature is reported, not fatal
             results.append({"workload": name, "rows": rows, "error": f"{type(exc).__name__}: {exc}"})
             continue
-        results.append({"workload": name, "rows": rows, "seconds": seconds, "bytes": sizes[kind],
-                        "GB/s": sizes[kind] / seconds / 1e9})
+        results.append(
+            {
+                "workload": name,
+                "rows": rows,
+                "seconds": seconds,
+                "bytes": sizes[kind],
+                "GB/s": sizes[kind] / seconds / 1e9,
+            }
+        )
     return results
 
 
@@ -109,7 +120,9 @@ def main() -> None:
         if "error" in r:
             print(f"{r['workload']:<28} error: {r['error']}")
         else:
-            print(f"{r['workload']:<28} {r['seconds'] * 1e3:9.1f} ms  {r['GB/s']:6.2f} GB/s  ({r['bytes'] / 1e6:.0f} MB)")
+            print(
+                f"{r['workload']:<28} {r['seconds'] * 1e3:9.1f} ms  {r['GB/s']:6.2f} GB/s  ({r['bytes'] / 1e6:.0f} MB)"
+            )
 
 
 if __name__ == "__main__":

@@ -58,15 +58,21 @@ def make_documents(n: int, words: int = 30, seed: int = 0) -> tuple[Any, np.ndar
     vbytes = np.frombuffer(b"".join(vb), dtype=np.uint8)
     labels = rng.integers(0, 2, n)
     tail = rng.zipf(1.3, size=(n, words)) % len(vocab)
-    topic = np.where(labels[:, None] == 0, len(FILLER) + rng.integers(0, len(a), (n, words)),
-                     len(FILLER) + len(a) + rng.integers(0, len(b), (n, words)))
+    topic = np.where(
+        labels[:, None] == 0,
+        len(FILLER) + rng.integers(0, len(a), (n, words)),
+        len(FILLER) + len(a) + rng.integers(0, len(b), (n, words)),
+    )
     ids = np.where(rng.random((n, words)) < 0.3, topic, tail).ravel()
     lens = vlen[ids] + 1  # a space after every word (the last one becomes a period)
     ends = np.cumsum(lens)
     owner = np.repeat(np.arange(ids.size), lens)
     within = np.arange(ends[-1]) - (ends - lens)[owner]
-    chars = np.where(within < vlen[ids][owner], vbytes[vstart[ids][owner] + np.minimum(within, vlen[ids][owner] - 1)],
-                     np.uint8(32))
+    chars = np.where(
+        within < vlen[ids][owner],
+        vbytes[vstart[ids][owner] + np.minimum(within, vlen[ids][owner] - 1)],
+        np.uint8(32),
+    )
     doc_ends = ends[words - 1 :: words]
     chars[doc_ends - 1] = ord(".")
     offsets = np.concatenate([[0], doc_ends]).astype(np.int64)
@@ -82,8 +88,13 @@ def _ember_series(arr: Any) -> Any:
 
 
 def _row(name: str, t_ember: float, t_sk: float | None, ref: float | None, **extra: Any) -> dict[str, Any]:
-    row = {"workload": name, "ember_s": round(t_ember, 4), "sklearn_s": None if t_sk is None else round(t_sk, 3),
-           "speedup": None if t_sk is None else round(t_sk / t_ember, 1), "issue_sklearn_s": ref}
+    row = {
+        "workload": name,
+        "ember_s": round(t_ember, 4),
+        "sklearn_s": None if t_sk is None else round(t_sk, 3),
+        "speedup": None if t_sk is None else round(t_sk / t_ember, 1),
+        "issue_sklearn_s": ref,
+    }
     row.update(extra)
     print(json.dumps(row), flush=True)
     return row
@@ -108,7 +119,9 @@ def bench_text(n: int, only: set[str], sklearn: bool) -> list[dict[str, Any]]:
     if only & {"tfidf", "logreg_tfidf"}:
         TfidfVectorizer().fit_transform(small)
         t, X = _clock(lambda: TfidfVectorizer().fit_transform(series))
-        t_sk, Xs = _clock(lambda: sk_text.TfidfVectorizer().fit_transform(docs), False) if sklearn else (None, None)
+        t_sk, Xs = (
+            _clock(lambda: sk_text.TfidfVectorizer().fit_transform(docs), False) if sklearn else (None, None)
+        )
         if "tfidf" in only:
             rows.append(_row("tfidf", t, t_sk, 14.9, shape=list(X.shape), nnz=int(X.nnz)))
         if "logreg_tfidf" in only:
@@ -138,8 +151,17 @@ def bench_dense(n: int, only: set[str], sklearn: bool) -> list[dict[str, Any]]:
         t, m = _clock(lambda: E.LogisticRegression().fit(Xd, yd))
         t_sk, s = _clock(lambda: S.LogisticRegression().fit(X, y), False) if sklearn else (None, None)
         diff = None if s is None else float(np.abs(m.coef_ - s.coef_).max())
-        rows.append(_row("logreg_dense", t, t_sk, 1.8, h2d_s=round(h2d, 3), n_iter=int(m.n_iter_[0]),
-                         max_coef_diff=diff))
+        rows.append(
+            _row(
+                "logreg_dense",
+                t,
+                t_sk,
+                1.8,
+                h2d_s=round(h2d, 3),
+                n_iter=int(m.n_iter_[0]),
+                max_coef_diff=diff,
+            )
+        )
         del X, Xd
     if only & {"linreg", "ridge"}:
         X = rng.normal(size=(10 * n, 50))
@@ -159,8 +181,12 @@ def bench_dense(n: int, only: set[str], sklearn: bool) -> list[dict[str, Any]]:
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rows", type=int, default=1_000_000, help="N: documents / dense rows (10 N for regression)")
-    parser.add_argument("--only", default=",".join(WORKLOADS), help="comma-separated subset of " + ",".join(WORKLOADS))
+    parser.add_argument(
+        "--rows", type=int, default=1_000_000, help="N: documents / dense rows (10 N for regression)"
+    )
+    parser.add_argument(
+        "--only", default=",".join(WORKLOADS), help="comma-separated subset of " + ",".join(WORKLOADS)
+    )
     parser.add_argument("--no-sklearn", action="store_true", help="time ember only")
     args = parser.parse_args(argv)
     only = set(args.only.split(","))

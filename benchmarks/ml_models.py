@@ -50,8 +50,15 @@ def _cuml(name: str) -> Any:
         return None
 
 
-def _run(label: str, make: Callable[[], tuple], ember_fit: Callable, sk_fit: Callable | None,
-         cuml_fit: Callable | None, quality: Callable, warm: Callable[[], tuple]) -> dict[str, Any]:
+def _run(
+    label: str,
+    make: Callable[[], tuple],
+    ember_fit: Callable,
+    sk_fit: Callable | None,
+    cuml_fit: Callable | None,
+    quality: Callable,
+    warm: Callable[[], tuple],
+) -> dict[str, Any]:
     """Time ember (device data), scikit-learn (host data) and cuML on one workload."""
     data = make()
     t0 = time.perf_counter()
@@ -62,12 +69,17 @@ def _run(label: str, make: Callable[[], tuple], ember_fit: Callable, sk_fit: Cal
     ember_fit(*wdata)  # warm-up: kernels compile, pools fill
     backend.synchronize()
     t_ember, out = _clock(lambda: ember_fit(*dev), True)
-    row: dict[str, Any] = {"workload": label, "ember_s": round(t_ember, 3), "h2d_s": round(h2d, 3),
-                           "ember_quality": quality(out, data)}
+    row: dict[str, Any] = {
+        "workload": label,
+        "ember_s": round(t_ember, 3),
+        "h2d_s": round(h2d, 3),
+        "ember_quality": quality(out, data),
+    }
     if sk_fit is not None:
         t_sk, out_sk = _clock(lambda: sk_fit(*data), False)
-        row.update(sklearn_s=round(t_sk, 3), sklearn_quality=quality(out_sk, data),
-                   speedup=round(t_sk / t_ember, 1))
+        row.update(
+            sklearn_s=round(t_sk, 3), sklearn_quality=quality(out_sk, data), speedup=round(t_sk / t_ember, 1)
+        )
     if cuml_fit is not None:
         cuml_fit(*wdata)
         t_cu, _ = _clock(lambda: cuml_fit(*dev), True)
@@ -92,11 +104,15 @@ def random_forest(rows: int, sk: bool) -> dict[str, Any]:
         return round(float(np.mean(backend.to_host(model.predict(data[2])) == data[3])), 4)
 
     cu = _cuml("cuml.ensemble.RandomForestClassifier")
-    return _run(f"RandomForestClassifier {rows}x50 100 trees depth 16", make,
-                lambda X, y, *_: RandomForestClassifier(**params).fit(X, y),
-                (lambda X, y, *_: SK(n_jobs=-1, **params).fit(X, y)) if sk else None,
-                (lambda X, y, *_: cu(n_estimators=100, max_depth=16, random_state=0).fit(X, y)) if cu else None,
-                quality, lambda: make(20_000))
+    return _run(
+        f"RandomForestClassifier {rows}x50 100 trees depth 16",
+        make,
+        lambda X, y, *_: RandomForestClassifier(**params).fit(X, y),
+        (lambda X, y, *_: SK(n_jobs=-1, **params).fit(X, y)) if sk else None,
+        (lambda X, y, *_: cu(n_estimators=100, max_depth=16, random_state=0).fit(X, y)) if cu else None,
+        quality,
+        lambda: make(20_000),
+    )
 
 
 def kmeans(rows: int, sk: bool) -> dict[str, Any]:
@@ -115,10 +131,17 @@ def kmeans(rows: int, sk: bool) -> dict[str, Any]:
         return round(float(model.inertia_), 1)
 
     cu = _cuml("cuml.cluster.KMeans")
-    return _run(f"KMeans {rows}x50 k=100 100 iterations", make, lambda X: KMeans(**params).fit(X),
-                (lambda X: SK(**params).fit(X)) if sk else None,
-                (lambda X: cu(n_clusters=100, max_iter=100, tol=0.0, n_init=1, random_state=0).fit(X))
-                if cu else None, quality, lambda: make(10_000))
+    return _run(
+        f"KMeans {rows}x50 k=100 100 iterations",
+        make,
+        lambda X: KMeans(**params).fit(X),
+        (lambda X: SK(**params).fit(X)) if sk else None,
+        (lambda X: cu(n_clusters=100, max_iter=100, tol=0.0, n_init=1, random_state=0).fit(X))
+        if cu
+        else None,
+        quality,
+        lambda: make(10_000),
+    )
 
 
 def pca(rows: int, sk: bool) -> dict[str, Any]:
@@ -129,16 +152,24 @@ def pca(rows: int, sk: bool) -> dict[str, Any]:
     def make(n: int = rows) -> tuple:
         rng = np.random.default_rng(0)
         basis = rng.normal(size=(100, 100)).astype(np.float32)
-        return ((rng.normal(size=(n, 100)).astype(np.float32) * np.linspace(5, 0.1, 100, dtype=np.float32))
-                @ basis,)
+        return (
+            (rng.normal(size=(n, 100)).astype(np.float32) * np.linspace(5, 0.1, 100, dtype=np.float32))
+            @ basis,
+        )
 
     def quality(model: Any, data: tuple) -> float:
         return round(float(np.sum(model.explained_variance_ratio_)), 6)
 
     cu = _cuml("cuml.decomposition.PCA")
-    return _run(f"PCA {rows}x100 10 components", make, lambda X: PCA(10).fit(X),
-                (lambda X: SK(10).fit(X)) if sk else None, (lambda X: cu(n_components=10).fit(X)) if cu else None,
-                quality, lambda: make(10_000))
+    return _run(
+        f"PCA {rows}x100 10 components",
+        make,
+        lambda X: PCA(10).fit(X),
+        (lambda X: SK(10).fit(X)) if sk else None,
+        (lambda X: cu(n_components=10).fit(X)) if cu else None,
+        quality,
+        lambda: make(10_000),
+    )
 
 
 def knn(rows: int, sk: bool, queries: int = 10_000) -> dict[str, Any]:
@@ -159,16 +190,22 @@ def knn(rows: int, sk: bool, queries: int = 10_000) -> dict[str, Any]:
         return round(float(np.mean(backend.to_host(out[1]) == data[3])), 4)
 
     cu = _cuml("cuml.neighbors.KNeighborsClassifier")
-    return _run(f"KNeighborsClassifier {rows}x64, {queries} queries, k=5", make,
-                lambda *d: fit_predict(KNeighborsClassifier(5))(*d),
-                (lambda *d: fit_predict(SK(5, n_jobs=-1))(*d)) if sk else None,
-                (lambda *d: fit_predict(cu(n_neighbors=5))(*d)) if cu else None, quality,
-                lambda: make(20_000, 1_000))
+    return _run(
+        f"KNeighborsClassifier {rows}x64, {queries} queries, k=5",
+        make,
+        lambda *d: fit_predict(KNeighborsClassifier(5))(*d),
+        (lambda *d: fit_predict(SK(5, n_jobs=-1))(*d)) if sk else None,
+        (lambda *d: fit_predict(cu(n_neighbors=5))(*d)) if cu else None,
+        quality,
+        lambda: make(20_000, 1_000),
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rows", type=int, default=None, help="rows for every workload (default: the issue's)")
+    parser.add_argument(
+        "--rows", type=int, default=None, help="rows for every workload (default: the issue's)"
+    )
     parser.add_argument("--only", default="rf,kmeans,kmeans10m,pca,knn", help="comma-separated workloads")
     parser.add_argument("--no-sklearn", action="store_true", help="skip scikit-learn (long on big inputs)")
     args = parser.parse_args()

@@ -42,7 +42,10 @@ def main() -> None:
         "add": (lambda: s + s, lambda: x + x),
         "sincos": (lambda: np.sin(s) ** 2 + np.cos(s) ** 2, lambda: xp.sin(x) ** 2 + xp.cos(x) ** 2),
         "mean": (lambda: s.mean(), lambda: float(x.mean())),
-        "df.mean": (lambda: df.mean(), lambda: (em.backend.to_host(x.mean()), em.backend.to_host(df.y.column.data.mean()))),
+        "df.mean": (
+            lambda: df.mean(),
+            lambda: (em.backend.to_host(x.mean()), em.backend.to_host(df.y.column.data.mean())),
+        ),
         "sum": (lambda: s.sum(), lambda: float(x.sum())),
         "isnan": (lambda: s.isna(), lambda: xp.isnan(x)),
     }

@@ -48,8 +48,12 @@ def make_data(rows: int, asof_rows: int, seed: int = 0) -> dict[str, Any]:
     return {
         "series": pd.Series(values, name="v"),
         "ts": pd.DataFrame({"t": t, "v": values}),
-        "left": pd.DataFrame({"t": lt, "k": rng.integers(0, 100, asof_rows), "x": rng.normal(size=asof_rows)}),
-        "right": pd.DataFrame({"t": rt, "k": rng.integers(0, 100, asof_rows), "y": rng.normal(size=asof_rows)}),
+        "left": pd.DataFrame(
+            {"t": lt, "k": rng.integers(0, 100, asof_rows), "x": rng.normal(size=asof_rows)}
+        ),
+        "right": pd.DataFrame(
+            {"t": rt, "k": rng.integers(0, 100, asof_rows), "y": rng.normal(size=asof_rows)}
+        ),
     }
 
 
@@ -102,7 +106,12 @@ def cudf_workloads(d: dict[str, Any]) -> dict[str, Callable[[], Any]]:
     }
 
 
-PEERS = {"ember": ember_workloads, "pandas": pandas_workloads, "polars": polars_workloads, "cudf": cudf_workloads}
+PEERS = {
+    "ember": ember_workloads,
+    "pandas": pandas_workloads,
+    "polars": polars_workloads,
+    "cudf": cudf_workloads,
+}
 
 
 def run(rows: int, asof_rows: int, repeat: int = 3, skip: tuple[str, ...] = ()) -> list[dict[str, Any]]:
@@ -117,8 +126,14 @@ def run(rows: int, asof_rows: int, repeat: int = 3, skip: tuple[str, ...] = ()) 
         except ImportError:
             continue
         for name, fn in fns.items():
-            results.append({"workload": name, "library": lib, "seconds": _time(fn, repeat),
-                            "rows": asof_rows if "asof" in name else rows})
+            results.append(
+                {
+                    "workload": name,
+                    "library": lib,
+                    "seconds": _time(fn, repeat),
+                    "rows": asof_rows if "asof" in name else rows,
+                }
+            )
     return results
 
 
@@ -135,7 +150,9 @@ def report(results: list[dict[str, Any]]) -> str:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rows", type=int, default=1_000_000)
-    p.add_argument("--asof-rows", type=int, default=None, help="rows per side of merge_asof (default rows // 10)")
+    p.add_argument(
+        "--asof-rows", type=int, default=None, help="rows per side of merge_asof (default rows // 10)"
+    )
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--skip", nargs="*", default=[], choices=list(PEERS))
     args = p.parse_args()

@@ -13,7 +13,9 @@ import ember
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--backend", choices=("cpu", "gpu"), default="cpu", help="device ember's columns live on")
+    parser.addoption(
+        "--backend", choices=("cpu", "gpu"), default="cpu", help="device ember's columns live on"
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:

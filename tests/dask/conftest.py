@@ -20,8 +20,12 @@ def cluster(tmp_path_factory):
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        c = LocalGPUCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
-                            local_directory=str(tmp_path_factory.mktemp("ember-dask")))
+        c = LocalGPUCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            dashboard_address=None,
+            local_directory=str(tmp_path_factory.mktemp("ember-dask")),
+        )
     yield c
     c.close()
 
@@ -43,14 +47,16 @@ def _no_string_conversion():
 
 def make_frame(n: int = 400, seed: int = 0) -> pd.DataFrame:
     rng = np.random.default_rng(seed)
-    df = pd.DataFrame({
-        "a": rng.integers(0, 6, n),
-        "b": rng.random(n),
-        "s": rng.choice(list("abcdefg"), n),
-        "i": rng.integers(-50, 50, n).astype("int32"),
-        "n": pd.array(rng.integers(0, 9, n), dtype="Int64"),
-        "t": pd.Timestamp("2024-01-01") + pd.to_timedelta(rng.integers(0, 1000, n), unit="s"),
-    })
+    df = pd.DataFrame(
+        {
+            "a": rng.integers(0, 6, n),
+            "b": rng.random(n),
+            "s": rng.choice(list("abcdefg"), n),
+            "i": rng.integers(-50, 50, n).astype("int32"),
+            "n": pd.array(rng.integers(0, 9, n), dtype="Int64"),
+            "t": pd.Timestamp("2024-01-01") + pd.to_timedelta(rng.integers(0, 1000, n), unit="s"),
+        }
+    )
     df.loc[::7, "b"] = np.nan
     df.loc[::11, "n"] = pd.NA
     df.loc[::13, "s"] = None
@@ -73,6 +79,8 @@ def assert_same(got, exp, ignore_index: bool = False) -> None:
     elif isinstance(exp, pd.Series):
         exp = exp.reset_index().sort_values(list(exp.reset_index().columns), kind="stable")
         got = got.reset_index().sort_values(list(got.reset_index().columns), kind="stable")
-        pd.testing.assert_frame_equal(got.reset_index(drop=True), exp.reset_index(drop=True), check_dtype=False)
+        pd.testing.assert_frame_equal(
+            got.reset_index(drop=True), exp.reset_index(drop=True), check_dtype=False
+        )
     else:
         assert got == exp

@@ -77,8 +77,8 @@ def test_from_dict_backend():
 def test_read_parquet_and_csv_backend(tmp_path):
     pdf = make_frame(60)[["a", "b", "s", "i"]]
     for k in range(3):
-        pdf.iloc[k * 20:(k + 1) * 20].to_parquet(tmp_path / f"part{k}.parquet", index=False)
-        pdf.iloc[k * 20:(k + 1) * 20].to_csv(tmp_path / f"part{k}.csv", index=False)
+        pdf.iloc[k * 20 : (k + 1) * 20].to_parquet(tmp_path / f"part{k}.parquet", index=False)
+        pdf.iloc[k * 20 : (k + 1) * 20].to_csv(tmp_path / f"part{k}.csv", index=False)
     with dask.config.set({"dataframe.backend": "ember"}):
         pq = dd.read_parquet(str(tmp_path / "*.parquet"))
         csv = dd.read_csv(str(tmp_path / "*.csv"))
@@ -102,8 +102,9 @@ def test_hash_equal_rows_equal_hash_across_partitions():
     from dask.dataframe.dispatch import hash_object_dispatch
 
     a = ember.from_pandas(pd.DataFrame({"k": [1.0, -0.0, np.nan, 3.0], "s": ["x", "y", None, "x"]}))
-    b = ember.from_pandas(pd.DataFrame({"k": np.array([3.0, 0.0, np.nan], dtype="float32"),
-                                        "s": ["x", "y", None]}))
+    b = ember.from_pandas(
+        pd.DataFrame({"k": np.array([3.0, 0.0, np.nan], dtype="float32"), "s": ["x", "y", None]})
+    )
     ha = hash_object_dispatch(a, index=False).to_numpy()
     hb = hash_object_dispatch(b, index=False).to_numpy()
     assert ha[3] == hb[0] and ha[1] == hb[1] and ha[2] == hb[2]
@@ -136,7 +137,15 @@ def _objects():
     e = ember.from_pandas(pdf)
     cat = ember.from_pandas(pd.DataFrame({"c": pd.Categorical(["x", None, "y"])}))
     multi = ember.from_pandas(pdf.reset_index().set_index(["a", "s"]))
-    return [e, e["b"], e.index, cat, multi, ember.from_pandas(pdf.iloc[:0]), ember.from_pandas(pdf.reset_index())]
+    return [
+        e,
+        e["b"],
+        e.index,
+        cat,
+        multi,
+        ember.from_pandas(pdf.iloc[:0]),
+        ember.from_pandas(pdf.reset_index()),
+    ]
 
 
 @pytest.mark.parametrize("family", ["dask", "cuda", "pickle"])

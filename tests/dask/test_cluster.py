@@ -40,8 +40,18 @@ def test_cluster_workers_and_buffers(client):
     assert set(devices.values()) <= {"cpu", "gpu"}
 
 
-@pytest.mark.parametrize("op", ["groupby", "merge_p2p", "merge_tasks", "sort_values", "set_index_p2p",
-                                "drop_duplicates", "value_counts"])
+@pytest.mark.parametrize(
+    "op",
+    [
+        "groupby",
+        "merge_p2p",
+        "merge_tasks",
+        "sort_values",
+        "set_index_p2p",
+        "drop_duplicates",
+        "value_counts",
+    ],
+)
 def test_parity_distributed(client, data, op):
     p, r, e, er = _both(data)
     fn = {
@@ -50,7 +60,9 @@ def test_parity_distributed(client, data, op):
         "merge_tasks": lambda d, r: d.merge(r, on="a", how="left", shuffle_method="tasks", broadcast=False),
         "sort_values": lambda d, r: d.sort_values("b"),
         "set_index_p2p": lambda d, r: d.set_index("i", shuffle_method="p2p"),
-        "drop_duplicates": lambda d, r: d.drop_duplicates(subset=["a", "s"], shuffle_method="p2p", split_out=3),
+        "drop_duplicates": lambda d, r: d.drop_duplicates(
+            subset=["a", "s"], shuffle_method="p2p", split_out=3
+        ),
         "value_counts": lambda d, r: d.s.value_counts(),
     }[op]
     exp = fn(p, r).compute()
@@ -106,14 +118,24 @@ def test_spilling_to_host_and_disk(tmp_path):
     pdf = make_frame(20000, seed=5)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        cluster = LocalGPUCluster(n_workers=1, device_memory_limit="150kB", host_memory_limit="300kB",
-                                  local_directory=str(tmp_path), dashboard_address=None)
+        cluster = LocalGPUCluster(
+            n_workers=1,
+            device_memory_limit="150kB",
+            host_memory_limit="300kB",
+            local_directory=str(tmp_path),
+            dashboard_address=None,
+        )
     with cluster, Client(cluster) as client:
         e = dd.from_pandas(pdf, npartitions=20).to_backend("ember").persist()
         wait(e)
-        stats = client.run(lambda dask_worker: (dask_worker.data.spilled_to_host, dask_worker.data.spilled_to_disk,
-                                                len(dask_worker.data.disk)))
-        (to_host, to_disk, on_disk), = stats.values()
+        stats = client.run(
+            lambda dask_worker: (
+                dask_worker.data.spilled_to_host,
+                dask_worker.data.spilled_to_disk,
+                len(dask_worker.data.disk),
+            )
+        )
+        ((to_host, to_disk, on_disk),) = stats.values()
         assert to_host > 0 and to_disk > 0 and on_disk > 0
         assert_same(e.groupby("s").b.sum().compute(), pdf.groupby("s").b.sum())
         got = e.compute()

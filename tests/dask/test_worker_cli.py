@@ -20,9 +20,17 @@ def test_rotated_devices():
     assert [rotated(["0", "1", "2"], i) for i in range(4)] == ["0,1,2", "1,2,0", "2,0,1", "0,1,2"]
 
 
-@pytest.mark.parametrize(("limit", "total", "expected"), [
-    ("80%", 1000, 800), (0.5, 1000, 500), ("2kB", None, 2000), (4096, None, 4096), (None, 10, None), (0, 10, None),
-])
+@pytest.mark.parametrize(
+    ("limit", "total", "expected"),
+    [
+        ("80%", 1000, 800),
+        (0.5, 1000, 500),
+        ("2kB", None, 2000),
+        (4096, None, 4096),
+        (None, 10, None),
+        (0, 10, None),
+    ],
+)
 def test_parse_bytes_limit(limit, total, expected):
     assert parse_bytes_limit(limit, total) == expected
 
@@ -48,10 +56,25 @@ def test_buffer_tiers_roundtrip(tmp_path):
 def test_ember_worker_joins_scheduler(tmp_path):
     from distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=0, processes=True, dashboard_address=None) as cluster, Client(cluster) as client:
-        proc = subprocess.Popen([sys.executable, "-m", "ember", "worker", cluster.scheduler_address,
-                                 "--nworkers", "1", "--local-directory", str(tmp_path)],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with (
+        LocalCluster(n_workers=0, processes=True, dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "ember",
+                "worker",
+                cluster.scheduler_address,
+                "--nworkers",
+                "1",
+                "--local-directory",
+                str(tmp_path),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             client.wait_for_workers(1, timeout=90)
             kinds = client.run(lambda dask_worker: type(dask_worker.data).__name__)

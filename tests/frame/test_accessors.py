@@ -58,13 +58,27 @@ def test_str_unsupported(strs: pd.Series) -> None:
 def test_dt_methods() -> None:
     s = pd.Series(pd.to_datetime(["2020-02-29 13:45:10", None, "1999-01-01"], format="ISO8601"), name="t")
     e = ember.Series(s)
-    for name in ("year", "month", "day", "hour", "minute", "second", "day_of_week", "quarter", "is_leap_year",
-                 "is_month_end", "day_of_year"):
+    for name in (
+        "year",
+        "month",
+        "day",
+        "hour",
+        "minute",
+        "second",
+        "day_of_week",
+        "quarter",
+        "is_leap_year",
+        "is_month_end",
+        "day_of_year",
+    ):
         _eq(getattr(e.dt, name), getattr(s.dt, name))
     _eq(e.dt.day_name(), s.dt.day_name())
     _eq(e.dt.floor("h"), s.dt.floor("h"))
     _eq(e.dt.strftime("%d.%m.%Y"), s.dt.strftime("%d.%m.%Y"))
-    _eq(e.dt.tz_localize("Europe/Paris").dt.tz_convert("UTC"), s.dt.tz_localize("Europe/Paris").dt.tz_convert("UTC"))
+    _eq(
+        e.dt.tz_localize("Europe/Paris").dt.tz_convert("UTC"),
+        s.dt.tz_localize("Europe/Paris").dt.tz_convert("UTC"),
+    )
     with pytest.raises(NotImplementedError, match="normalize"):
         _ = e.dt.date
     with pytest.raises((AttributeError, NotImplementedError)):
@@ -103,7 +117,10 @@ def test_cat_accessor() -> None:
     _eq(e.cat.reorder_categories(["c", "b", "a"]), s.cat.reorder_categories(["c", "b", "a"]))
     _eq(e.cat.as_ordered(), s.cat.as_ordered())
     _eq(e.cat.as_ordered().cat.as_unordered(), s.cat.as_ordered().cat.as_unordered())
-    _eq(e.cat.add_categories(["z"]).cat.remove_unused_categories(), s.cat.add_categories(["z"]).cat.remove_unused_categories())
+    _eq(
+        e.cat.add_categories(["z"]).cat.remove_unused_categories(),
+        s.cat.add_categories(["z"]).cat.remove_unused_categories(),
+    )
     with pytest.raises(ValueError, match="must not include old"):
         e.cat.add_categories(["a"])
     with pytest.raises(ValueError, match="removals must all be in old"):

@@ -15,20 +15,23 @@ def test_dataframe_from_dict_matches_pandas():
 
 
 def test_dataframe_from_pandas_roundtrip_all_dtypes():
-    pdf = pd.DataFrame({
-        "i8": np.array([1, -2, 3], dtype="int8"),
-        "u64": np.array([1, 2, 2**63], dtype="uint64"),
-        "f32": np.array([1.5, np.nan, 3], dtype="float32"),
-        "Int64": pd.array([1, None, 3], dtype="Int64"),
-        "boolean": pd.array([True, None, False], dtype="boolean"),
-        "Float64": pd.array([1.0, None, 2.5], dtype="Float64"),
-        "str": pd.Series(["a", None, "ccc"]),
-        "string": pd.array(["a", None, "ccc"], dtype="string"),
-        "dt": pd.to_datetime(["2020-01-01", None, "2021-06-30"]),
-        "dt_utc": pd.to_datetime(["2020-01-01", None, "2021-06-30"]).tz_localize("UTC"),
-        "td": pd.to_timedelta([1, None, 3], unit="s"),
-        "cat": pd.Categorical(["b", "a", None]),
-    }, index=pd.Index([10, 20, 30], name="k"))
+    pdf = pd.DataFrame(
+        {
+            "i8": np.array([1, -2, 3], dtype="int8"),
+            "u64": np.array([1, 2, 2**63], dtype="uint64"),
+            "f32": np.array([1.5, np.nan, 3], dtype="float32"),
+            "Int64": pd.array([1, None, 3], dtype="Int64"),
+            "boolean": pd.array([True, None, False], dtype="boolean"),
+            "Float64": pd.array([1.0, None, 2.5], dtype="Float64"),
+            "str": pd.Series(["a", None, "ccc"]),
+            "string": pd.array(["a", None, "ccc"], dtype="string"),
+            "dt": pd.to_datetime(["2020-01-01", None, "2021-06-30"]),
+            "dt_utc": pd.to_datetime(["2020-01-01", None, "2021-06-30"]).tz_localize("UTC"),
+            "td": pd.to_timedelta([1, None, 3], unit="s"),
+            "cat": pd.Categorical(["b", "a", None]),
+        },
+        index=pd.Index([10, 20, 30], name="k"),
+    )
     df = em.from_pandas(pdf)
     assert_eq(df, pdf)
     assert list(df.dtypes) == list(pdf.dtypes)
@@ -43,7 +46,9 @@ def test_series_constructors():
 
 
 def test_scalars_broadcast_with_index():
-    assert_eq(em.DataFrame({"a": 1, "b": "x"}, index=[0, 1, 2]), pd.DataFrame({"a": 1, "b": "x"}, index=[0, 1, 2]))
+    assert_eq(
+        em.DataFrame({"a": 1, "b": "x"}, index=[0, 1, 2]), pd.DataFrame({"a": 1, "b": "x"}, index=[0, 1, 2])
+    )
 
 
 def test_from_arrow_and_to_arrow():
@@ -95,7 +100,7 @@ def test_unknown_column_raises_key_error_with_name():
     with pytest.raises(KeyError, match="zz"):
         df[["a", "zz"]]
     with pytest.raises(AttributeError):
-        df.zz
+        df.zz  # noqa: B018 - the attribute access is what raises
 
 
 def test_mixed_python_objects_raise_type_error_naming_column():

@@ -12,13 +12,15 @@ from ember.testing import assert_eq
 def pdf():
     rng = np.random.default_rng(3)
     n = 200
-    return pd.DataFrame({
-        "id": rng.integers(0, 7, n),
-        "k": rng.choice(["a", "b", "c", None], n),
-        "x": rng.normal(size=n),
-        "y": rng.integers(0, 100, n),
-        "f": np.where(rng.random(n) < 0.2, np.nan, rng.random(n)),
-    })
+    return pd.DataFrame(
+        {
+            "id": rng.integers(0, 7, n),
+            "k": rng.choice(["a", "b", "c", None], n),
+            "x": rng.normal(size=n),
+            "y": rng.integers(0, 100, n),
+            "f": np.where(rng.random(n) < 0.2, np.nan, rng.random(n)),
+        }
+    )
 
 
 def test_seed_three_spellings(pdf):
@@ -29,8 +31,25 @@ def test_seed_three_spellings(pdf):
     assert_eq(df.x.groupby(df.id).mean(), pdf.x.groupby(pdf.id).mean())
 
 
-@pytest.mark.parametrize("op", ["sum", "mean", "min", "max", "count", "std", "var", "median", "prod", "first",
-                                "last", "nunique", "size", "sem"])
+@pytest.mark.parametrize(
+    "op",
+    [
+        "sum",
+        "mean",
+        "min",
+        "max",
+        "count",
+        "std",
+        "var",
+        "median",
+        "prod",
+        "first",
+        "last",
+        "nunique",
+        "size",
+        "sem",
+    ],
+)
 def test_aggregations(pdf, op):
     df = em.from_pandas(pdf)
     cols = ["id", "x", "y", "f"]
@@ -49,8 +68,13 @@ def test_string_keys_dropna_and_sort(pdf):
 def test_multi_key_and_as_index(pdf):
     df = em.from_pandas(pdf)
     assert_eq(df.groupby(["id", "k"]).y.sum(), pdf.groupby(["id", "k"]).y.sum())
-    assert_eq(df.groupby(["id", "k"], as_index=False).y.sum(), pdf.groupby(["id", "k"], as_index=False).y.sum())
-    assert_eq(df.groupby("id", as_index=False)[["x", "y"]].mean(), pdf.groupby("id", as_index=False)[["x", "y"]].mean())
+    assert_eq(
+        df.groupby(["id", "k"], as_index=False).y.sum(), pdf.groupby(["id", "k"], as_index=False).y.sum()
+    )
+    assert_eq(
+        df.groupby("id", as_index=False)[["x", "y"]].mean(),
+        pdf.groupby("id", as_index=False)[["x", "y"]].mean(),
+    )
 
 
 def test_agg_forms(pdf):

@@ -26,7 +26,10 @@ def test_merge_options(frames):
     left, right = frames
     el, er = em.from_pandas(left), em.from_pandas(right)
     assert_eq(el.merge(er, on="k", suffixes=("_l", "_r")), left.merge(right, on="k", suffixes=("_l", "_r")))
-    assert_eq(el.merge(er, on="k", how="outer", indicator=True), left.merge(right, on="k", how="outer", indicator=True))
+    assert_eq(
+        el.merge(er, on="k", how="outer", indicator=True),
+        left.merge(right, on="k", how="outer", indicator=True),
+    )
     assert_eq(el.merge(er, how="cross"), left.merge(right, how="cross"))
     assert_eq(el.merge(er, left_on="v", right_on="w"), left.merge(right, left_on="v", right_on="w"))
     assert_eq(el.merge(er, on="k", sort=True), left.merge(right, on="k", sort=True))
@@ -76,5 +79,7 @@ def test_concat():
     assert_eq(em.concat([ea, eb], ignore_index=True), pd.concat([a, b], ignore_index=True))
     assert_eq(em.concat([ea, eb], join="inner"), pd.concat([a, b], join="inner"))
     assert_eq(em.concat([ea.x, eb.x]), pd.concat([a.x, b.x]))
-    assert_eq(em.concat([ea, ea.rename(columns={"x": "x2", "s": "s2"})], axis=1),
-              pd.concat([a, a.rename(columns={"x": "x2", "s": "s2"})], axis=1))
+    assert_eq(
+        em.concat([ea, ea.rename(columns={"x": "x2", "s": "s2"})], axis=1),
+        pd.concat([a, a.rename(columns={"x": "x2", "s": "s2"})], axis=1),
+    )

@@ -11,19 +11,21 @@ from ember.testing import assert_eq
 @pytest.fixture
 def pdf():
     rng = np.random.default_rng(0)
-    return pd.DataFrame({
-        "x": rng.normal(size=20),
-        "y": rng.integers(0, 10, 20),
-        "n": pd.array([1, None] * 10, dtype="Int64"),
-        "f": np.where(np.arange(20) % 3 == 0, np.nan, np.arange(20.0)),
-    })
+    return pd.DataFrame(
+        {
+            "x": rng.normal(size=20),
+            "y": rng.integers(0, 10, 20),
+            "n": pd.array([1, None] * 10, dtype="Int64"),
+            "f": np.where(np.arange(20) % 3 == 0, np.nan, np.arange(20.0)),
+        }
+    )
 
 
 def test_arithmetic_and_comparison(pdf):
     df = em.from_pandas(pdf)
     assert_eq(df.x + df.y, pdf.x + pdf.y)
     assert_eq(df.x * 2 - 1, pdf.x * 2 - 1)
-    assert_eq(2 ** df.y, 2 ** pdf.y)
+    assert_eq(2**df.y, 2**pdf.y)
     assert_eq(df.y / 3, pdf.y / 3)
     assert_eq(df.y // 3, pdf.y // 3)
     assert_eq(df.n + 1, pdf.n + 1)
@@ -148,7 +150,10 @@ def test_sorting():
     pdf = pd.DataFrame({"a": [3, 1, 2, 1], "b": [1.0, np.nan, 3.0, 0.5], "s": ["d", "b", "c", "a"]})
     df = em.from_pandas(pdf)
     assert_eq(df.sort_values("a"), pdf.sort_values("a", kind="stable"))
-    assert_eq(df.sort_values(["a", "b"], ascending=[True, False]), pdf.sort_values(["a", "b"], ascending=[True, False]))
+    assert_eq(
+        df.sort_values(["a", "b"], ascending=[True, False]),
+        pdf.sort_values(["a", "b"], ascending=[True, False]),
+    )
     assert_eq(df.sort_values("s"), pdf.sort_values("s"))
     assert_eq(df.b.sort_values(na_position="first"), pdf.b.sort_values(na_position="first"))
     assert_eq(df.sort_values("a").sort_index(), pdf.sort_values("a").sort_index())
@@ -166,4 +171,4 @@ def test_fallback_policy():
     assert skewed == pytest.approx(pd.Series([1.0, 2.0, 4.0]).skew())
     assert em.fallback_report()["Series.kurt"] >= 1
     with pytest.raises(AttributeError):
-        s.not_a_pandas_method
+        s.not_a_pandas_method  # noqa: B018 - the attribute access is what raises

@@ -32,14 +32,16 @@ def check_labels_loose(got, expected, **kw):
 
 @pytest.fixture
 def df():
-    return pd.DataFrame({
-        "a": ["x", "y", "x", "y", "z", None],
-        "b": ["p", "p", "q", "q", "p", "q"],
-        "k": np.array([3, 1, 3, 1, 2, 2], dtype=np.int8),
-        "v": [1, 2, 3, 4, 5, 6],
-        "w": [1.0, 2.0, 3.0, np.nan, np.nan, 5.0],
-        "s": list("abcdef"),
-    })
+    return pd.DataFrame(
+        {
+            "a": ["x", "y", "x", "y", "z", None],
+            "b": ["p", "p", "q", "q", "p", "q"],
+            "k": np.array([3, 1, 3, 1, 2, 2], dtype=np.int8),
+            "v": [1, 2, 3, 4, 5, 6],
+            "w": [1.0, 2.0, 3.0, np.nan, np.nan, 5.0],
+            "s": list("abcdef"),
+        }
+    )
 
 
 # --- pivot ---------------------------------------------------------------------------------------
@@ -56,22 +58,32 @@ def test_pivot_values(df, values):
 
 def test_pivot_int_keys_and_default_index(df):
     d = df.dropna(subset=["a"])
-    check_labels_loose(R.pivot(em.from_pandas(d), index="v", columns="k", values="w"),
-                       d.pivot(index="v", columns="k", values="w"))
+    check_labels_loose(
+        R.pivot(em.from_pandas(d), index="v", columns="k", values="w"),
+        d.pivot(index="v", columns="k", values="w"),
+    )
     full = pd.DataFrame({"c": ["p", "q", "p", "q"], "v": [1, 2, 3, 4]}, index=[10, 10, 20, 20])
     check(R.pivot(em.from_pandas(full), columns="c", values="v"), full.pivot(columns="c", values="v"))
 
 
 def test_pivot_no_holes_keeps_int(df):
-    d = pd.DataFrame({"i": [1, 1, 2, 2], "c": ["p", "q", "p", "q"], "v": np.array([1, 2, 3, 4], np.int32),
-                      "f": [True, False, True, True]})
+    d = pd.DataFrame(
+        {
+            "i": [1, 1, 2, 2],
+            "c": ["p", "q", "p", "q"],
+            "v": np.array([1, 2, 3, 4], np.int32),
+            "f": [True, False, True, True],
+        }
+    )
     check(R.pivot(em.from_pandas(d), index="i", columns="c"), d.pivot(index="i", columns="c"))
 
 
 def test_pivot_multiple_column_keys(df):
     d = df.dropna(subset=["a"]).astype({"k": np.int64})  # int8 label levels come back int64 (frame limit)
-    check(R.pivot(em.from_pandas(d), index="a", columns=["b", "k"], values="w"),
-          d.pivot(index="a", columns=["b", "k"], values="w"))
+    check(
+        R.pivot(em.from_pandas(d), index="a", columns=["b", "k"], values="w"),
+        d.pivot(index="a", columns=["b", "k"], values="w"),
+    )
 
 
 def test_pivot_duplicates_raise(df):
@@ -83,8 +95,14 @@ def test_pivot_duplicates_raise(df):
 
 
 def test_pivot_strings_and_datetimes():
-    d = pd.DataFrame({"i": [1, 2, 1], "c": ["p", "p", "q"], "s": ["u", "v", "w"],
-                      "t": pd.to_datetime(["2020-01-01", "2021-02-03", "2022-05-06"])})
+    d = pd.DataFrame(
+        {
+            "i": [1, 2, 1],
+            "c": ["p", "p", "q"],
+            "s": ["u", "v", "w"],
+            "t": pd.to_datetime(["2020-01-01", "2021-02-03", "2022-05-06"]),
+        }
+    )
     check(R.pivot(em.from_pandas(d), index="i", columns="c"), d.pivot(index="i", columns="c"))
 
 
@@ -117,34 +135,48 @@ def test_pivot_table(df, kw):
 
 
 def test_pivot_table_nullable_and_category_keys():
-    d = pd.DataFrame({
-        "g": pd.array([1, 2, None, 1, 2], dtype="Int64"),
-        "c": pd.Categorical(["u", "v", "u", "v", "u"]),
-        "x": pd.array([1.5, None, 2.5, 3.0, 4.0], dtype="Float64"),
-        "b": pd.array([True, False, None, True, True], dtype="boolean"),
-    })
-    for kw in [dict(index="g", columns="c", values="x", aggfunc="sum"),
-               dict(index="c", columns="g", values="x", aggfunc="mean"),
-               dict(index="g", values=["x"], aggfunc="max")]:
-        check_labels_loose(R.pivot_table(em.from_pandas(d), observed=True, **kw), d.pivot_table(observed=True, **kw))
+    d = pd.DataFrame(
+        {
+            "g": pd.array([1, 2, None, 1, 2], dtype="Int64"),
+            "c": pd.Categorical(["u", "v", "u", "v", "u"]),
+            "x": pd.array([1.5, None, 2.5, 3.0, 4.0], dtype="Float64"),
+            "b": pd.array([True, False, None, True, True], dtype="boolean"),
+        }
+    )
+    for kw in [
+        dict(index="g", columns="c", values="x", aggfunc="sum"),
+        dict(index="c", columns="g", values="x", aggfunc="mean"),
+        dict(index="g", values=["x"], aggfunc="max"),
+    ]:
+        check_labels_loose(
+            R.pivot_table(em.from_pandas(d), observed=True, **kw), d.pivot_table(observed=True, **kw)
+        )
 
 
 def test_pivot_table_empty_frame():
-    d = pd.DataFrame({"a": pd.Series([], dtype="str"), "b": pd.Series([], dtype="str"), "v": pd.Series([], dtype=float)})
+    d = pd.DataFrame(
+        {"a": pd.Series([], dtype="str"), "b": pd.Series([], dtype="str"), "v": pd.Series([], dtype=float)}
+    )
     got = R.pivot_table(em.from_pandas(d), index="a", columns="b", values="v")
     assert got.shape == d.pivot_table(index="a", columns="b", values="v").shape
 
 
 def test_pivot_table_one_row():
     d = pd.DataFrame({"a": ["x"], "b": ["p"], "v": [7]})
-    check(R.pivot_table(em.from_pandas(d), index="a", columns="b", values="v", aggfunc="sum"),
-          d.pivot_table(index="a", columns="b", values="v", aggfunc="sum"))
+    check(
+        R.pivot_table(em.from_pandas(d), index="a", columns="b", values="v", aggfunc="sum"),
+        d.pivot_table(index="a", columns="b", values="v", aggfunc="sum"),
+    )
 
 
 def test_pivot_table_unsupported(df):
     e = em.from_pandas(df)
-    for kw, word in [(dict(margins=True), "margins"), (dict(sort=False), "sort"), (dict(observed=False), "observed"),
-                     (dict(aggfunc=lambda x: x.sum()), "aggfunc")]:
+    for kw, word in [
+        (dict(margins=True), "margins"),
+        (dict(sort=False), "sort"),
+        (dict(observed=False), "observed"),
+        (dict(aggfunc=lambda x: x.sum()), "aggfunc"),
+    ]:
         with pytest.raises(NotImplementedError, match=word):
             R.pivot_table(e, index="a", columns="b", values="v", **kw)
     with pytest.raises(NotImplementedError, match="index"):
@@ -162,11 +194,15 @@ def test_pivot_table_mean_of_strings_raises(df):
 def test_melt(df):
     e = em.from_pandas(df)
     check(R.melt(e, id_vars=["a"], value_vars=["v", "w"]), df.melt(id_vars=["a"], value_vars=["v", "w"]))
-    check(R.melt(e, id_vars="a", value_vars="s", var_name="var", value_name="val"),
-          df.melt(id_vars="a", value_vars="s", var_name="var", value_name="val"))
+    check(
+        R.melt(e, id_vars="a", value_vars="s", var_name="var", value_name="val"),
+        df.melt(id_vars="a", value_vars="s", var_name="var", value_name="val"),
+    )
     d = df[["a", "w", "b", "s"]]
-    check(R.melt(em.from_pandas(d), id_vars=["a", "w"], ignore_index=False),
-          d.melt(id_vars=["a", "w"], ignore_index=False))
+    check(
+        R.melt(em.from_pandas(d), id_vars=["a", "w"], ignore_index=False),
+        d.melt(id_vars=["a", "w"], ignore_index=False),
+    )
     check(R.melt(em.from_pandas(df[["v", "k"]])), df[["v", "k"]].melt())
 
 
@@ -247,7 +283,10 @@ def test_crosstab(df):
     check(R.crosstab(e["a"], e["b"]), pd.crosstab(df.a, df.b))
     check(R.crosstab(e["k"], [e["a"], e["b"]]), pd.crosstab(df.k, [df.a, df.b]))
     check(R.crosstab([e["b"], e["k"]], e["a"]), pd.crosstab([df.b, df.k], df.a))
-    check(R.crosstab(e["a"], e["b"], values=e["v"], aggfunc="sum"), pd.crosstab(df.a, df.b, values=df.v, aggfunc="sum"))
+    check(
+        R.crosstab(e["a"], e["b"], values=e["v"], aggfunc="sum"),
+        pd.crosstab(df.a, df.b, values=df.v, aggfunc="sum"),
+    )
 
 
 @pytest.mark.parametrize("normalize", [True, "all", "index", "columns"])
@@ -271,7 +310,10 @@ def test_get_dummies_frame(df):
     d = df[["a", "v", "b"]]
     e = em.from_pandas(d)
     check(R.get_dummies(e), pd.get_dummies(d))
-    check(R.get_dummies(e, prefix=["A", "B"], prefix_sep="-"), pd.get_dummies(d, prefix=["A", "B"], prefix_sep="-"))
+    check(
+        R.get_dummies(e, prefix=["A", "B"], prefix_sep="-"),
+        pd.get_dummies(d, prefix=["A", "B"], prefix_sep="-"),
+    )
     check(R.get_dummies(e, prefix={"a": "aa", "b": "bb"}), pd.get_dummies(d, prefix={"a": "aa", "b": "bb"}))
     check(R.get_dummies(e, columns=["v"]), pd.get_dummies(d, columns=["v"]))
     check(R.get_dummies(e, dummy_na=True, drop_first=True), pd.get_dummies(d, dummy_na=True, drop_first=True))
@@ -279,10 +321,17 @@ def test_get_dummies_frame(df):
 
 @pytest.mark.parametrize("dtype", [None, np.int8, np.uint8, np.float32, float, bool])
 def test_get_dummies_series(df, dtype):
-    for s in [df["a"], df["k"], df["w"], pd.Series(pd.Categorical(["b", None, "a"], categories=["c", "b", "a"]))]:
+    for s in [
+        df["a"],
+        df["k"],
+        df["w"],
+        pd.Series(pd.Categorical(["b", None, "a"], categories=["c", "b", "a"])),
+    ]:
         check_labels_loose(R.get_dummies(em.from_pandas(s), dtype=dtype), pd.get_dummies(s, dtype=dtype))
-        check(R.get_dummies(em.from_pandas(s), prefix="p", dummy_na=True, dtype=dtype),
-              pd.get_dummies(s, prefix="p", dummy_na=True, dtype=dtype))
+        check(
+            R.get_dummies(em.from_pandas(s), prefix="p", dummy_na=True, dtype=dtype),
+            pd.get_dummies(s, prefix="p", dummy_na=True, dtype=dtype),
+        )
 
 
 def test_get_dummies_empty_and_errors():
@@ -308,10 +357,18 @@ def test_pivot_table_property(rows, data):
     d = pd.DataFrame({"r": rows, "c": cols, "v": pd.Series(vals, dtype=float)})
     for agg in ["sum", "mean", "count", "max"]:
         exp = d.pivot_table(index="r", columns="c", values="v", aggfunc=agg)
-        check(R.pivot_table(em.from_pandas(d), index="r", columns="c", values="v", aggfunc=agg), exp,
-              check_index_type=False, check_column_type=False)
-    check(R.crosstab(em.from_pandas(d["r"]), em.from_pandas(d["c"])), pd.crosstab(d.r, d.c),
-          check_index_type=False, check_column_type=False)
+        check(
+            R.pivot_table(em.from_pandas(d), index="r", columns="c", values="v", aggfunc=agg),
+            exp,
+            check_index_type=False,
+            check_column_type=False,
+        )
+    check(
+        R.crosstab(em.from_pandas(d["r"]), em.from_pandas(d["c"])),
+        pd.crosstab(d.r, d.c),
+        check_index_type=False,
+        check_column_type=False,
+    )
 
 
 @settings(max_examples=60, deadline=None)
@@ -323,5 +380,8 @@ def test_unstack_property(pairs, data):
     idx = pd.MultiIndex.from_tuples(pairs, names=["i", "j"])
     s = pd.Series(np.array(vals, dtype=np.int64), index=idx)
     check(R.unstack(em.from_pandas(s)), s.unstack(), check_column_type=False)
-    check(R.unstack(em.from_pandas(s), level=0, fill_value=0), s.unstack(level=0, fill_value=0),
-          check_column_type=False)
+    check(
+        R.unstack(em.from_pandas(s), level=0, fill_value=0),
+        s.unstack(level=0, fill_value=0),
+        check_column_type=False,
+    )

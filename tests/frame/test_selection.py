@@ -10,8 +10,10 @@ from ember.testing import assert_eq
 
 @pytest.fixture
 def pdf():
-    return pd.DataFrame({"x": [0.5, 1.5, np.nan, 3.5, 4.5], "y": [5, 4, 3, 2, 1], "s": list("abcde")},
-                        index=[10, 11, 12, 13, 14])
+    return pd.DataFrame(
+        {"x": [0.5, 1.5, np.nan, 3.5, 4.5], "y": [5, 4, 3, 2, 1], "s": list("abcde")},
+        index=[10, 11, 12, 13, 14],
+    )
 
 
 def test_getitem_forms(pdf):
@@ -101,7 +103,7 @@ def test_set_index_reset_index(pdf):
 
 def test_query(pdf):
     df = em.from_pandas(pdf)
-    limit = 2
+    limit = 2  # noqa: F841 - read by query("@limit")
     assert_eq(df.query("y > 2 and x < 4"), pdf.query("y > 2 and x < 4"))
     assert_eq(df.query("y >= @limit | s == 'e'"), pdf.query("y >= @limit | s == 'e'"))
     assert_eq(df.query("s in ['a', 'c']"), pdf.query("s in ['a', 'c']"))

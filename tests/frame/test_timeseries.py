@@ -15,13 +15,15 @@ from ember.frame.window import ewm, expanding, rolling
 def _frame() -> pd.DataFrame:
     rng = np.random.default_rng(7)
     n = 40
-    df = pd.DataFrame({
-        "t": pd.date_range("2021-03-01", periods=n, freq="7s"),
-        "k": rng.integers(0, 3, n),
-        "a": rng.normal(size=n),
-        "b": rng.integers(0, 10, n),
-        "c": pd.array(rng.integers(0, 5, n), dtype="Int64"),
-    })
+    df = pd.DataFrame(
+        {
+            "t": pd.date_range("2021-03-01", periods=n, freq="7s"),
+            "k": rng.integers(0, 3, n),
+            "a": rng.normal(size=n),
+            "b": rng.integers(0, 10, n),
+            "c": pd.array(rng.integers(0, 5, n), dtype="Int64"),
+        }
+    )
     df.loc[[2, 5, 6], "a"] = np.nan
     df.loc[[1, 8], "c"] = pd.NA
     return df
@@ -53,10 +55,13 @@ def test_series_rolling_offset(op, window):
 def test_series_rolling_center_closed_quantile():
     s = _series()
     e = ember.from_pandas(s)
-    pd.testing.assert_series_equal(rolling(e, 5, center=True, closed="both", min_periods=1).quantile(0.3).to_pandas(),
-                                   s.rolling(5, center=True, closed="both", min_periods=1).quantile(0.3))
-    pd.testing.assert_series_equal(rolling(e, "20s", center=True).median().to_pandas(),
-                                   s.rolling("20s", center=True).median())
+    pd.testing.assert_series_equal(
+        rolling(e, 5, center=True, closed="both", min_periods=1).quantile(0.3).to_pandas(),
+        s.rolling(5, center=True, closed="both", min_periods=1).quantile(0.3),
+    )
+    pd.testing.assert_series_equal(
+        rolling(e, "20s", center=True).median().to_pandas(), s.rolling("20s", center=True).median()
+    )
 
 
 def test_rolling_apply():
@@ -68,13 +73,17 @@ def test_rolling_apply():
 def test_frame_rolling_on_keeps_column():
     df = _frame().drop(columns="k")
     e = ember.from_pandas(df)
-    pd.testing.assert_frame_equal(rolling(e, "20s", on="t").sum().to_pandas(), df.rolling("20s", on="t").sum())
+    pd.testing.assert_frame_equal(
+        rolling(e, "20s", on="t").sum().to_pandas(), df.rolling("20s", on="t").sum()
+    )
     pd.testing.assert_frame_equal(rolling(e, 3, on="t").mean().to_pandas(), df.rolling(3, on="t").mean())
 
 
 def test_decreasing_index():
     s = _series().iloc[::-1]
-    pd.testing.assert_series_equal(rolling(ember.from_pandas(s), "20s").sum().to_pandas(), s.rolling("20s").sum())
+    pd.testing.assert_series_equal(
+        rolling(ember.from_pandas(s), "20s").sum().to_pandas(), s.rolling("20s").sum()
+    )
 
 
 def test_rolling_errors():
@@ -110,8 +119,16 @@ def test_expanding(op):
     pd.testing.assert_frame_equal(got.to_pandas(), getattr(df.expanding(min_periods=2), op)())
 
 
-@pytest.mark.parametrize("kw", [{"com": 2.0}, {"span": 5}, {"halflife": 3}, {"alpha": 0.4, "adjust": False},
-                                {"alpha": 0.1, "ignore_na": True, "min_periods": 3}])
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"com": 2.0},
+        {"span": 5},
+        {"halflife": 3},
+        {"alpha": 0.4, "adjust": False},
+        {"alpha": 0.1, "ignore_na": True, "min_periods": 3},
+    ],
+)
 @pytest.mark.parametrize("op", ["mean", "std", "var"])
 def test_ewm(kw, op):
     df = _frame().drop(columns=["t", "k"])
@@ -135,11 +152,15 @@ def test_groupby_rolling(op):
 def test_groupby_rolling_offset_and_expanding():
     df = _frame().set_index("t")
     e = ember.from_pandas(df)
-    pd.testing.assert_frame_equal(rolling(e.groupby("k"), "20s").mean().to_pandas(),
-                                  df.groupby("k").rolling("20s").mean())
-    pd.testing.assert_frame_equal(expanding(e.groupby("k")).max().to_pandas(), df.groupby("k").expanding().max())
-    pd.testing.assert_series_equal(rolling(e.groupby("k")["a"], 2).median().to_pandas(),
-                                   df.groupby("k")["a"].rolling(2).median())
+    pd.testing.assert_frame_equal(
+        rolling(e.groupby("k"), "20s").mean().to_pandas(), df.groupby("k").rolling("20s").mean()
+    )
+    pd.testing.assert_frame_equal(
+        expanding(e.groupby("k")).max().to_pandas(), df.groupby("k").expanding().max()
+    )
+    pd.testing.assert_series_equal(
+        rolling(e.groupby("k")["a"], 2).median().to_pandas(), df.groupby("k")["a"].rolling(2).median()
+    )
 
 
 def test_empty_and_one_row():
@@ -147,10 +168,12 @@ def test_empty_and_one_row():
         s = pd.Series(np.arange(n, dtype=float), index=pd.date_range("2020", periods=n, freq="s"))
         e = ember.from_pandas(s)
         pd.testing.assert_series_equal(rolling(e, 2).sum().to_pandas(), s.rolling(2).sum(), check_freq=False)
-        pd.testing.assert_series_equal(rolling(e, "2s").mean().to_pandas(), s.rolling("2s").mean(),
-                                       check_freq=False)
-        pd.testing.assert_series_equal(ewm(e, alpha=0.5).mean().to_pandas(), s.ewm(alpha=0.5).mean(),
-                                       check_freq=False)
+        pd.testing.assert_series_equal(
+            rolling(e, "2s").mean().to_pandas(), s.rolling("2s").mean(), check_freq=False
+        )
+        pd.testing.assert_series_equal(
+            ewm(e, alpha=0.5).mean().to_pandas(), s.ewm(alpha=0.5).mean(), check_freq=False
+        )
 
 
 # --- resample -----------------------------------------------------------------------------------------
@@ -166,7 +189,9 @@ def _ts(dtype: str = "float64") -> pd.Series:
     return s
 
 
-@pytest.mark.parametrize("rule", ["5min", "h", "6h", "D", "2D", "W", "W-MON", "ME", "MS", "QE", "QS", "YE", "YS"])
+@pytest.mark.parametrize(
+    "rule", ["5min", "h", "6h", "D", "2D", "W", "W-MON", "ME", "MS", "QE", "QS", "YE", "YS"]
+)
 @pytest.mark.parametrize("op", ["sum", "mean", "min", "max", "count", "first", "last", "median", "std"])
 @pytest.mark.parametrize("dtype", ["float64", "int64"])
 def test_resample(rule, op, dtype):
@@ -181,20 +206,28 @@ def test_resample(rule, op, dtype):
 def test_resample_closed_label(rule, closed, label):
     s = _ts()
     got = resample(ember.from_pandas(s), rule, closed=closed, label=label).sum()
-    pd.testing.assert_series_equal(got.to_pandas(), s.resample(rule, closed=closed, label=label).sum(),
-                                   check_freq=False)
+    pd.testing.assert_series_equal(
+        got.to_pandas(), s.resample(rule, closed=closed, label=label).sum(), check_freq=False
+    )
 
 
 def test_resample_ohlc_frame_on_and_nat():
     s = _ts()
-    pd.testing.assert_frame_equal(resample(ember.from_pandas(s), "D").ohlc().to_pandas(), s.resample("D").ohlc(),
-                                  check_freq=False)
+    pd.testing.assert_frame_equal(
+        resample(ember.from_pandas(s), "D").ohlc().to_pandas(), s.resample("D").ohlc(), check_freq=False
+    )
     df = pd.DataFrame({"t": s.index, "a": s.to_numpy(), "b": np.arange(len(s))})
-    pd.testing.assert_frame_equal(resample(ember.from_pandas(df), "D", on="t").mean().to_pandas(),
-                                  df.resample("D", on="t").mean(), check_freq=False)
+    pd.testing.assert_frame_equal(
+        resample(ember.from_pandas(df), "D", on="t").mean().to_pandas(),
+        df.resample("D", on="t").mean(),
+        check_freq=False,
+    )
     df.loc[[0, 5], "t"] = pd.NaT
-    pd.testing.assert_frame_equal(resample(ember.from_pandas(df), "D", on="t").sum().to_pandas(),
-                                  df.resample("D", on="t").sum(), check_freq=False)
+    pd.testing.assert_frame_equal(
+        resample(ember.from_pandas(df), "D", on="t").sum().to_pandas(),
+        df.resample("D", on="t").sum(),
+        check_freq=False,
+    )
 
 
 def test_resample_errors():
@@ -209,10 +242,12 @@ def test_resample_errors():
 
 def _asof_frames(temporal: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
     rng = np.random.default_rng(3)
-    left = pd.DataFrame({"t": np.sort(rng.integers(0, 100, 40)), "k": rng.integers(0, 3, 40),
-                         "x": rng.normal(size=40)})
-    right = pd.DataFrame({"t": np.sort(rng.integers(0, 100, 30)), "k": rng.integers(0, 3, 30),
-                          "y": rng.integers(0, 9, 30)})
+    left = pd.DataFrame(
+        {"t": np.sort(rng.integers(0, 100, 40)), "k": rng.integers(0, 3, 40), "x": rng.normal(size=40)}
+    )
+    right = pd.DataFrame(
+        {"t": np.sort(rng.integers(0, 100, 30)), "k": rng.integers(0, 3, 30), "y": rng.integers(0, 9, 30)}
+    )
     if temporal:
         left["t"] = pd.to_datetime(left["t"], unit="s")
         right["t"] = pd.to_datetime(right["t"], unit="s")
@@ -225,18 +260,29 @@ def _asof_frames(temporal: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
 @pytest.mark.parametrize("tolerance", [None, 3])
 def test_merge_asof(direction, exact, by, tolerance):
     left, right = _asof_frames()
-    got = merge_asof(ember.from_pandas(left), ember.from_pandas(right), on="t", by=by, direction=direction,
-                     allow_exact_matches=exact, tolerance=tolerance)
-    expected = pd.merge_asof(left, right, on="t", by=by, direction=direction, allow_exact_matches=exact,
-                             tolerance=tolerance)
+    got = merge_asof(
+        ember.from_pandas(left),
+        ember.from_pandas(right),
+        on="t",
+        by=by,
+        direction=direction,
+        allow_exact_matches=exact,
+        tolerance=tolerance,
+    )
+    expected = pd.merge_asof(
+        left, right, on="t", by=by, direction=direction, allow_exact_matches=exact, tolerance=tolerance
+    )
     pd.testing.assert_frame_equal(got.to_pandas(), expected)
 
 
 def test_merge_asof_datetime_tolerance_and_left_on():
     left, right = _asof_frames(temporal=True)
-    got = merge_asof(ember.from_pandas(left), ember.from_pandas(right), on="t", by="k", tolerance=pd.Timedelta("2s"))
-    pd.testing.assert_frame_equal(got.to_pandas(), pd.merge_asof(left, right, on="t", by="k",
-                                                                  tolerance=pd.Timedelta("2s")))
+    got = merge_asof(
+        ember.from_pandas(left), ember.from_pandas(right), on="t", by="k", tolerance=pd.Timedelta("2s")
+    )
+    pd.testing.assert_frame_equal(
+        got.to_pandas(), pd.merge_asof(left, right, on="t", by="k", tolerance=pd.Timedelta("2s"))
+    )
     r2 = right.rename(columns={"t": "u"})
     got = merge_asof(ember.from_pandas(left), ember.from_pandas(r2), left_on="t", right_on="u")
     pd.testing.assert_frame_equal(got.to_pandas(), pd.merge_asof(left, r2, left_on="t", right_on="u"))
@@ -258,8 +304,9 @@ def test_merge_asof_errors():
 # --- shift / diff / pct_change / asfreq -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "int64", "uint8", "float32", "float64", "Int64",
-                                   "Float64"])
+@pytest.mark.parametrize(
+    "dtype", ["int8", "int16", "int32", "int64", "uint8", "float32", "float64", "Int64", "Float64"]
+)
 @pytest.mark.parametrize("periods", [1, -1, 2, 0])
 def test_shift_diff_pct_change(dtype, periods):
     s = pd.Series([1, 2, 4, 7, 11, 3], dtype=dtype)
@@ -276,10 +323,12 @@ def test_shift_frame_fill_value_and_freq():
     e = ember.from_pandas(df.drop(columns="c"))
     pd.testing.assert_frame_equal(shift(e, 2).to_pandas(), df.drop(columns="c").shift(2))
     s = _series()
-    pd.testing.assert_series_equal(shift(ember.from_pandas(s), 1, fill_value=0.0).to_pandas(),
-                                   s.shift(1, fill_value=0.0))
-    pd.testing.assert_series_equal(shift(ember.from_pandas(s), 3, freq="min").to_pandas(), s.shift(3, freq="min"),
-                                   check_freq=False)
+    pd.testing.assert_series_equal(
+        shift(ember.from_pandas(s), 1, fill_value=0.0).to_pandas(), s.shift(1, fill_value=0.0)
+    )
+    pd.testing.assert_series_equal(
+        shift(ember.from_pandas(s), 3, freq="min").to_pandas(), s.shift(3, freq="min"), check_freq=False
+    )
 
 
 def test_diff_datetime():
@@ -290,13 +339,21 @@ def test_diff_datetime():
 @pytest.mark.parametrize("method", [None, "ffill", "bfill"])
 @pytest.mark.parametrize("freq", ["D", "12h", "W"])
 def test_asfreq(method, freq):
-    s = pd.Series([1.0, 2.0, np.nan, 4.0], index=pd.to_datetime(["2020-01-01", "2020-01-03", "2020-01-06",
-                                                                  "2020-01-20"]))
-    pd.testing.assert_series_equal(asfreq(ember.from_pandas(s), freq, method=method).to_pandas(),
-                                   s.asfreq(freq, method=method), check_freq=False)
+    s = pd.Series(
+        [1.0, 2.0, np.nan, 4.0],
+        index=pd.to_datetime(["2020-01-01", "2020-01-03", "2020-01-06", "2020-01-20"]),
+    )
+    pd.testing.assert_series_equal(
+        asfreq(ember.from_pandas(s), freq, method=method).to_pandas(),
+        s.asfreq(freq, method=method),
+        check_freq=False,
+    )
 
 
 def test_asfreq_fill_value_frame():
     df = pd.DataFrame({"a": [1, 2, 3]}, index=pd.to_datetime(["2020-01-01", "2020-01-03", "2020-01-04"]))
-    pd.testing.assert_frame_equal(asfreq(ember.from_pandas(df), "D", fill_value=0).to_pandas(),
-                                  df.asfreq("D", fill_value=0), check_freq=False)
+    pd.testing.assert_frame_equal(
+        asfreq(ember.from_pandas(df), "D", fill_value=0).to_pandas(),
+        df.asfreq("D", fill_value=0),
+        check_freq=False,
+    )

@@ -33,8 +33,12 @@ def test_empty_file(tmp_path, data):
 
 
 def test_missing_files(tmp_path):
-    for fn, name in [(read_csv, "no.csv"), (read_parquet, "no.parquet"), (read_json, "no.json"),
-                     (read_orc, "no.orc")]:
+    for fn, name in [
+        (read_csv, "no.csv"),
+        (read_parquet, "no.parquet"),
+        (read_json, "no.json"),
+        (read_orc, "no.orc"),
+    ]:
         with pytest.raises(FileNotFoundError, match=name):
             fn(str(tmp_path / name))
     with pytest.raises(FileNotFoundError, match="nothing"):
@@ -45,8 +49,12 @@ def test_truncated_and_corrupt_parquet(tmp_path):
     good = tmp_path / "good.parquet"
     pd.DataFrame({"a": range(100), "s": ["x"] * 100}).to_parquet(good)
     raw = good.read_bytes()
-    for name, data in [("trunc.parquet", raw[: len(raw) // 2]), ("garbage.parquet", b"not parquet at all"),
-                       ("nofooter.parquet", raw[:-8]), ("flipped.parquet", raw[:40] + bytes(40) + raw[80:])]:
+    for name, data in [
+        ("trunc.parquet", raw[: len(raw) // 2]),
+        ("garbage.parquet", b"not parquet at all"),
+        ("nofooter.parquet", raw[:-8]),
+        ("flipped.parquet", raw[:40] + bytes(40) + raw[80:]),
+    ]:
         p = tmp_path / name
         p.write_bytes(data)
         try:

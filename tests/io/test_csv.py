@@ -26,46 +26,72 @@ def check(data: bytes, engine: str | None = None, **kw):
     pd.testing.assert_frame_equal(got.to_pandas(), exp)
 
 
-BASIC = (b'a,b,c,d,e\n1,2.5,True,x,\n-3,1e5,false,"y,""z""\n",7\n\n4,NA,TRUE,,\r\n')
+BASIC = b'a,b,c,d,e\n1,2.5,True,x,\n-3,1e5,false,"y,""z""\n",7\n\n4,NA,TRUE,,\r\n'
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("data", [
-    BASIC,
-    b"a,b\n1,2\n3,4",                                  # no trailing newline
-    b"a,b\r\n1,2\r\n3,4\r\n",                          # CRLF
-    b"\xef\xbb\xbfa,b\n1,x\n",                         # BOM
-    b"a\n1\n",                                         # one row one column
-    b"i,f,s\n1,1.5,x\n,,\n3,-2e-3,\n",                 # NaN vs null per type
-    b"a,b\n,\n,\n",                                    # all missing -> float64
-    b"a,b\nnan,NULL\n1.5,<NA>\n",
-    b"x,y\n9007199254740993,0.1\n-9223372036854775807,1e308\n",
-    b'q\n"with\nnewline"\n"comma, inside"\n"""quoted"""\n',
-    b"a,b\nTrue,1\nFalse,0\n",
-    b"a,b\ninf,-Infinity\n-inf,1\n",
-    b"a;b\n1;2\n",
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        BASIC,
+        b"a,b\n1,2\n3,4",  # no trailing newline
+        b"a,b\r\n1,2\r\n3,4\r\n",  # CRLF
+        b"\xef\xbb\xbfa,b\n1,x\n",  # BOM
+        b"a\n1\n",  # one row one column
+        b"i,f,s\n1,1.5,x\n,,\n3,-2e-3,\n",  # NaN vs null per type
+        b"a,b\n,\n,\n",  # all missing -> float64
+        b"a,b\nnan,NULL\n1.5,<NA>\n",
+        b"x,y\n9007199254740993,0.1\n-9223372036854775807,1e308\n",
+        b'q\n"with\nnewline"\n"comma, inside"\n"""quoted"""\n',
+        b"a,b\nTrue,1\nFalse,0\n",
+        b"a,b\ninf,-Infinity\n-inf,1\n",
+        b"a;b\n1;2\n",
+    ],
+)
 def test_read_csv_matches_pandas(data, engine):
     sep = ";" if b";" in data.split(b"\n")[0] else ","
     check(data, engine, sep=sep)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("kw", [
-    dict(header=None), dict(names=["p", "q", "r", "s", "t"]), dict(names=["p", "q", "r", "s", "t"], header=0),
-    dict(index_col=0), dict(index_col="c"), dict(index_col=["a", "c"]), dict(usecols=["a", "d"]),
-    dict(usecols=[0, 2]), dict(nrows=1), dict(nrows=0), dict(na_values=["x"]),
-    dict(na_values=["x"], keep_default_na=False), dict(true_values=["x"], false_values=["y"]),
-])
+@pytest.mark.parametrize(
+    "kw",
+    [
+        dict(header=None),
+        dict(names=["p", "q", "r", "s", "t"]),
+        dict(names=["p", "q", "r", "s", "t"], header=0),
+        dict(index_col=0),
+        dict(index_col="c"),
+        dict(index_col=["a", "c"]),
+        dict(usecols=["a", "d"]),
+        dict(usecols=[0, 2]),
+        dict(nrows=1),
+        dict(nrows=0),
+        dict(na_values=["x"]),
+        dict(na_values=["x"], keep_default_na=False),
+        dict(true_values=["x"], false_values=["y"]),
+    ],
+)
 def test_read_csv_options(kw, engine):
     check(BASIC, engine, **kw)
 
 
-@pytest.mark.parametrize("kw", [
-    dict(dtype={"a": "int32", "b": "float32"}), dict(dtype={"a": "Int64", "d": "category"}), dict(dtype=str),
-    dict(parse_dates=["t"]), dict(skiprows=1), dict(comment="#"), dict(decimal=","), dict(thousands="."),
-    dict(quotechar="'"), dict(escapechar="\\"), dict(skip_blank_lines=False),
-])
+@pytest.mark.parametrize(
+    "kw",
+    [
+        dict(dtype={"a": "int32", "b": "float32"}),
+        dict(dtype={"a": "Int64", "d": "category"}),
+        dict(dtype=str),
+        dict(parse_dates=["t"]),
+        dict(skiprows=1),
+        dict(comment="#"),
+        dict(decimal=","),
+        dict(thousands="."),
+        dict(quotechar="'"),
+        dict(escapechar="\\"),
+        dict(skip_blank_lines=False),
+    ],
+)
 def test_read_csv_host_options(kw):
     data = {
         "decimal": b"a;b\n1,5;2\n",
@@ -91,8 +117,9 @@ def test_latin1_encoding():
     check(data, encoding="latin-1")
 
 
-@pytest.mark.parametrize("codec,ext", [("gzip", ".gz"), ("bz2", ".bz2"), ("zstd", ".zst"), ("xz", ".xz"),
-                                       ("zip", ".zip")])
+@pytest.mark.parametrize(
+    "codec,ext", [("gzip", ".gz"), ("bz2", ".bz2"), ("zstd", ".zst"), ("xz", ".xz"), ("zip", ".zip")]
+)
 def test_compression_roundtrip(tmp_path, codec, ext):
     pdf = pd.DataFrame({"a": [1, 2, 3], "b": ["x", None, "z"], "c": [0.5, np.nan, 1e10]})
     path = tmp_path / f"f.csv{ext}"
@@ -143,13 +170,29 @@ class _null:
         return False
 
 
-@pytest.mark.parametrize("kw", [dict(), dict(index=False), dict(sep="|", na_rep="NULL"),
-                                dict(float_format="%.2f"), dict(header=False), dict(quoting=1),
-                                dict(date_format="%Y/%m/%d")])
+@pytest.mark.parametrize(
+    "kw",
+    [
+        dict(),
+        dict(index=False),
+        dict(sep="|", na_rep="NULL"),
+        dict(float_format="%.2f"),
+        dict(header=False),
+        dict(quoting=1),
+        dict(date_format="%Y/%m/%d"),
+    ],
+)
 def test_write_csv_matches_pandas(kw, tmp_path):
-    pdf = pd.DataFrame({"i": [1, 2, 3], "f": [1.25, np.nan, -3.5], "s": ["a,b", None, 'q"'],
-                        "t": pd.to_datetime(["2020-01-01", None, "2021-06-07"]),
-                        "n": pd.array([1, None, 3], dtype="Int64"), "b": [True, False, True]})
+    pdf = pd.DataFrame(
+        {
+            "i": [1, 2, 3],
+            "f": [1.25, np.nan, -3.5],
+            "s": ["a,b", None, 'q"'],
+            "t": pd.to_datetime(["2020-01-01", None, "2021-06-07"]),
+            "n": pd.array([1, None, 3], dtype="Int64"),
+            "b": [True, False, True],
+        }
+    )
     frame = ember.from_pandas(pdf)
     assert write_csv(frame, None, **kw) == pdf.to_csv(None, **kw)
     path = tmp_path / "out.csv"
@@ -228,20 +271,32 @@ def emu_boundaries(lib, data: bytes, sep: int):
     buf[:n] = np.frombuffer(data, np.uint8)
     qc = np.zeros(nch, np.int32)
     # two pieces, as the pinned upload launches them
-    half = (nch // 2)
-    lib.emu_count_quotes(_ptr(buf), ctypes.c_longlong(n), ctypes.c_longlong(0), ctypes.c_longlong(half), _ptr(qc))
-    lib.emu_count_quotes(_ptr(buf), ctypes.c_longlong(n), ctypes.c_longlong(half), ctypes.c_longlong(nch - half),
-                         _ptr(qc))
+    half = nch // 2
+    lib.emu_count_quotes(
+        _ptr(buf), ctypes.c_longlong(n), ctypes.c_longlong(0), ctypes.c_longlong(half), _ptr(qc)
+    )
+    lib.emu_count_quotes(
+        _ptr(buf), ctypes.c_longlong(n), ctypes.c_longlong(half), ctypes.c_longlong(nch - half), _ptr(qc)
+    )
     qb = (np.cumsum(qc, dtype=np.int64) - qc).astype(np.int64)
     bc = np.zeros(nch, np.int32)
-    lib.emu_count_boundaries(_ptr(buf), ctypes.c_longlong(n), ctypes.c_int(sep), _ptr(qb), ctypes.c_longlong(nch),
-                             _ptr(bc))
+    lib.emu_count_boundaries(
+        _ptr(buf), ctypes.c_longlong(n), ctypes.c_int(sep), _ptr(qb), ctypes.c_longlong(nch), _ptr(bc)
+    )
     ob = (np.cumsum(bc, dtype=np.int64) - bc).astype(np.int64)
     total = int(bc.sum())
     pos = np.zeros(total, np.int64)
     nl = np.zeros(total, np.uint8)
-    lib.emu_write_boundaries(_ptr(buf), ctypes.c_longlong(n), ctypes.c_int(sep), _ptr(qb), _ptr(ob),
-                             ctypes.c_longlong(nch), _ptr(pos), _ptr(nl))
+    lib.emu_write_boundaries(
+        _ptr(buf),
+        ctypes.c_longlong(n),
+        ctypes.c_int(sep),
+        _ptr(qb),
+        _ptr(ob),
+        ctypes.c_longlong(nch),
+        _ptr(pos),
+        _ptr(nl),
+    )
     return buf, pos, nl.astype(bool), int(qc.sum())
 
 
@@ -252,8 +307,19 @@ def emu_parse(lib, buf, starts, ends, words: ref.Words):
     starts, ends = np.ascontiguousarray(starts), np.ascontiguousarray(ends)
     m = starts.shape[0]
     iv, fv, fl = np.zeros(m, np.int64), np.zeros(m, np.float64), np.zeros(m, np.uint8)
-    lib.emu_parse_fields(_ptr(buf), _ptr(starts), _ptr(ends), ctypes.c_longlong(m), _ptr(w), _ptr(wo), _ptr(wf),
-                         ctypes.c_int(len(wf)), _ptr(iv), _ptr(fv), _ptr(fl))
+    lib.emu_parse_fields(
+        _ptr(buf),
+        _ptr(starts),
+        _ptr(ends),
+        ctypes.c_longlong(m),
+        _ptr(w),
+        _ptr(wo),
+        _ptr(wf),
+        ctypes.c_int(len(wf)),
+        _ptr(iv),
+        _ptr(fv),
+        _ptr(fl),
+    )
     return iv, fv, fl
 
 

@@ -15,14 +15,26 @@ from hypothesis import strategies as st
 
 from ember.io import read_csv, read_parquet
 
-CLEAN = (ValueError, TypeError, KeyError, IndexError, UnicodeDecodeError, pd.errors.ParserError,
-         pd.errors.EmptyDataError, NotImplementedError, OSError, EOFError, pa.ArrowException, OverflowError)
+CLEAN = (
+    ValueError,
+    TypeError,
+    KeyError,
+    IndexError,
+    UnicodeDecodeError,
+    pd.errors.ParserError,
+    pd.errors.EmptyDataError,
+    NotImplementedError,
+    OSError,
+    EOFError,
+    pa.ArrowException,
+    OverflowError,
+)
 
 _cell = st.one_of(
     st.integers(-(2**62), 2**62).map(str),
     st.floats(allow_nan=True, allow_infinity=True).map(repr),
     st.sampled_from(["", "NA", "nan", "True", "false", "x", "a,b", 'q"q', "line\nbreak", "1e5", "-0", ".5"]),
-    st.text(alphabet="abc,\"\n 01.-e", max_size=6),
+    st.text(alphabet='abc,"\n 01.-e', max_size=6),
 )
 
 
@@ -93,14 +105,17 @@ def test_mutated_csv_clean(data, edits):
 @pytest.fixture(scope="module")
 def parquet_bytes():
     out = io.BytesIO()
-    pd.DataFrame({"a": np.arange(50), "s": [f"v{i}" for i in range(50)], "f": np.linspace(0, 1, 50)}).to_parquet(
-        out, row_group_size=10, compression="snappy")
+    pd.DataFrame(
+        {"a": np.arange(50), "s": [f"v{i}" for i in range(50)], "f": np.linspace(0, 1, 50)}
+    ).to_parquet(out, row_group_size=10, compression="snappy")
     return out.getvalue()
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), min_size=1, max_size=6),
-       st.integers(0, 10_000))
+@given(
+    st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), min_size=1, max_size=6),
+    st.integers(0, 10_000),
+)
 def test_mutated_parquet_clean(parquet_bytes, edits, cut):
     buf = bytearray(parquet_bytes)
     for pos, byte in edits:

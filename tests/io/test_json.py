@@ -19,15 +19,18 @@ def test_orients_roundtrip(tmp_path, orient):
     path = str(tmp_path / "f.json")
     write_json(ember.from_pandas(PDF), path, orient=orient)
     assert open(path).read() == PDF.to_json(orient=orient)
-    pd.testing.assert_frame_equal(read_json(path, orient=orient).to_pandas(), pd.read_json(path, orient=orient))
+    pd.testing.assert_frame_equal(
+        read_json(path, orient=orient).to_pandas(), pd.read_json(path, orient=orient)
+    )
 
 
 def test_lines_and_compression(tmp_path):
     path = str(tmp_path / "f.jsonl.gz")
     write_json(ember.from_pandas(PDF), path, orient="records", lines=True)
     pd.testing.assert_frame_equal(read_json(path, lines=True).to_pandas(), pd.read_json(path, lines=True))
-    pd.testing.assert_frame_equal(read_json(path, lines=True, nrows=2).to_pandas(),
-                                  pd.read_json(path, lines=True, nrows=2))
+    pd.testing.assert_frame_equal(
+        read_json(path, lines=True, nrows=2).to_pandas(), pd.read_json(path, lines=True, nrows=2)
+    )
 
 
 def test_file_object_and_text():

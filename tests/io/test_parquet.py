@@ -11,16 +11,22 @@ from ember.io import read_orc, read_parquet, write_orc, write_parquet
 
 
 def frame() -> pd.DataFrame:
-    return pd.DataFrame({
-        "i8": np.array([1, -2, 3, 4], dtype=np.int8), "u32": np.array([1, 2, 3, 4], dtype=np.uint32),
-        "f32": np.array([1.5, np.nan, 2.5, 3], dtype=np.float32), "f": [0.1, 0.2, np.nan, 1e300],
-        "b": [True, False, True, True], "I": pd.array([1, None, 3, 4], dtype="Int64"),
-        "B": pd.array([True, None, False, True], dtype="boolean"), "s": ["a", None, "c", "dd"],
-        "cat": pd.Categorical(["x", "y", None, "x"], categories=["y", "x"], ordered=True),
-        "t": pd.to_datetime(["2020-01-01", None, "2021-01-01", "2022-02-02"]),
-        "tz": pd.date_range("2020-01-01", periods=4, freq="h", tz="US/Eastern"),
-        "td": pd.to_timedelta([1, 2, None, 4], unit="s"),
-    })
+    return pd.DataFrame(
+        {
+            "i8": np.array([1, -2, 3, 4], dtype=np.int8),
+            "u32": np.array([1, 2, 3, 4], dtype=np.uint32),
+            "f32": np.array([1.5, np.nan, 2.5, 3], dtype=np.float32),
+            "f": [0.1, 0.2, np.nan, 1e300],
+            "b": [True, False, True, True],
+            "I": pd.array([1, None, 3, 4], dtype="Int64"),
+            "B": pd.array([True, None, False, True], dtype="boolean"),
+            "s": ["a", None, "c", "dd"],
+            "cat": pd.Categorical(["x", "y", None, "x"], categories=["y", "x"], ordered=True),
+            "t": pd.to_datetime(["2020-01-01", None, "2021-01-01", "2022-02-02"]),
+            "tz": pd.date_range("2020-01-01", periods=4, freq="h", tz="US/Eastern"),
+            "td": pd.to_timedelta([1, 2, None, 4], unit="s"),
+        }
+    )
 
 
 @pytest.mark.parametrize("codec", ["snappy", "gzip", "zstd", "lz4", "brotli", None])
@@ -32,9 +38,16 @@ def test_roundtrip_codecs(tmp_path, codec):
     pd.testing.assert_frame_equal(pd.read_parquet(path), pdf)
 
 
-@pytest.mark.parametrize("index", [pd.RangeIndex(4), pd.RangeIndex(10, 18, 2, name="r"),
-                                   pd.Index([5, 3, 9, 1], name="k"), pd.Index(["a", "b", "c", "d"]),
-                                   pd.MultiIndex.from_arrays([[1, 1, 2, 2], ["a", "b", "a", "b"]], names=["p", "q"])])
+@pytest.mark.parametrize(
+    "index",
+    [
+        pd.RangeIndex(4),
+        pd.RangeIndex(10, 18, 2, name="r"),
+        pd.Index([5, 3, 9, 1], name="k"),
+        pd.Index(["a", "b", "c", "d"]),
+        pd.MultiIndex.from_arrays([[1, 1, 2, 2], ["a", "b", "a", "b"]], names=["p", "q"]),
+    ],
+)
 def test_index_roundtrip(tmp_path, index):
     pdf = frame().set_axis(index)
     path = str(tmp_path / "f.parquet")
@@ -43,11 +56,17 @@ def test_index_roundtrip(tmp_path, index):
 
 
 def test_columns_and_filters(tmp_path):
-    pdf = pd.DataFrame({"k": np.arange(1000), "v": np.arange(1000) * 0.5, "s": [f"s{i % 7}" for i in range(1000)]})
+    pdf = pd.DataFrame(
+        {"k": np.arange(1000), "v": np.arange(1000) * 0.5, "s": [f"s{i % 7}" for i in range(1000)]}
+    )
     path = str(tmp_path / "f.parquet")
     pdf.to_parquet(path, row_group_size=100)
-    for kw in [dict(columns=["v"]), dict(filters=[("k", ">=", 950)]), dict(filters=[[("k", "<", 5)], [("s", "==", "s3")]]),
-               dict(columns=["s"], filters=[("k", "in", [1, 500])])]:
+    for kw in [
+        dict(columns=["v"]),
+        dict(filters=[("k", ">=", 950)]),
+        dict(filters=[[("k", "<", 5)], [("s", "==", "s3")]]),
+        dict(columns=["s"], filters=[("k", "in", [1, 500])]),
+    ]:
         pd.testing.assert_frame_equal(read_parquet(path, **kw).to_pandas(), pd.read_parquet(path, **kw))
 
 
@@ -68,10 +87,12 @@ def test_directory_glob_list_and_hive(tmp_path):
     root = str(tmp_path / "ds")
     pdf.to_parquet(root, partition_cols=["g"])
     pd.testing.assert_frame_equal(read_parquet(root).to_pandas(), pd.read_parquet(root))
-    pd.testing.assert_frame_equal(read_parquet(root, filters=[("g", "=", "a")]).to_pandas(),
-                                  pd.read_parquet(root, filters=[("g", "=", "a")]))
+    pd.testing.assert_frame_equal(
+        read_parquet(root, filters=[("g", "=", "a")]).to_pandas(),
+        pd.read_parquet(root, filters=[("g", "=", "a")]),
+    )
     for i in range(3):
-        pdf.iloc[i:i + 2].to_parquet(tmp_path / f"part{i}.parquet", index=False)
+        pdf.iloc[i : i + 2].to_parquet(tmp_path / f"part{i}.parquet", index=False)
     files = sorted(str(p) for p in tmp_path.glob("part*.parquet"))
     exp = pd.concat([pd.read_parquet(f) for f in files], ignore_index=True)
     pd.testing.assert_frame_equal(read_parquet(str(tmp_path / "part*.parquet")).to_pandas(), exp)
@@ -105,8 +126,9 @@ def test_one_row_and_all_null(tmp_path):
 
 
 def test_orc_roundtrip(tmp_path):
-    pdf = pd.DataFrame({"i": [1, 2, None], "s": ["a", None, "c"], "f": [0.5, 1.5, np.nan],
-                        "b": [True, False, True]})
+    pdf = pd.DataFrame(
+        {"i": [1, 2, None], "s": ["a", None, "c"], "f": [0.5, 1.5, np.nan], "b": [True, False, True]}
+    )
     path = str(tmp_path / "f.orc")
     write_orc(ember.from_pandas(pdf), path)
     pd.testing.assert_frame_equal(read_orc(path).to_pandas(), pd.read_orc(path))

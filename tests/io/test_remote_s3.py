@@ -29,20 +29,34 @@ def s3():
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port)
     server.start()
     endpoint = f"http://127.0.0.1:{port}"
-    opts = {"key": "testing", "secret": "testing", "client_kwargs": {"endpoint_url": endpoint,
-                                                                      "region_name": "us-east-1"}}
+    opts = {
+        "key": "testing",
+        "secret": "testing",
+        "client_kwargs": {"endpoint_url": endpoint, "region_name": "us-east-1"},
+    }
     import boto3
     import s3fs
 
-    boto3.client("s3", endpoint_url=endpoint, aws_access_key_id="testing", aws_secret_access_key="testing",
-                 region_name="us-east-1").create_bucket(Bucket="ember-test")
+    boto3.client(
+        "s3",
+        endpoint_url=endpoint,
+        aws_access_key_id="testing",
+        aws_secret_access_key="testing",
+        region_name="us-east-1",
+    ).create_bucket(Bucket="ember-test")
     yield opts
     s3fs.S3FileSystem.clear_instance_cache()
     server.stop()
 
 
-PDF = pd.DataFrame({"a": np.arange(5), "b": [0.5, np.nan, 1.5, 2.5, 3.5], "s": ["x", None, "z", "w", "v"],
-                    "n": pd.array([1, None, 3, 4, 5], dtype="Int64")})
+PDF = pd.DataFrame(
+    {
+        "a": np.arange(5),
+        "b": [0.5, np.nan, 1.5, 2.5, 3.5],
+        "s": ["x", None, "z", "w", "v"],
+        "n": pd.array([1, None, 3, 4, 5], dtype="Int64"),
+    }
+)
 
 
 def test_parquet_over_s3(s3):
@@ -51,15 +65,20 @@ def test_parquet_over_s3(s3):
     exp = pd.read_parquet(url, storage_options=s3)
     pd.testing.assert_frame_equal(exp, PDF)
     pd.testing.assert_frame_equal(read_parquet(url, storage_options=s3).to_pandas(), exp)
-    pd.testing.assert_frame_equal(read_parquet(url, columns=["s"], filters=[("a", ">", 1)], storage_options=s3)
-                                  .to_pandas(), pd.read_parquet(url, columns=["s"], filters=[("a", ">", 1)],
-                                                                storage_options=s3))
+    pd.testing.assert_frame_equal(
+        read_parquet(url, columns=["s"], filters=[("a", ">", 1)], storage_options=s3).to_pandas(),
+        pd.read_parquet(url, columns=["s"], filters=[("a", ">", 1)], storage_options=s3),
+    )
 
 
 def test_parquet_dataset_over_s3(s3):
     root = "s3://ember-test/ds"
-    write_parquet(ember.from_pandas(PDF.assign(g=["p", "q", "p", "q", "p"])), root, partition_cols=["g"],
-                  storage_options=s3)
+    write_parquet(
+        ember.from_pandas(PDF.assign(g=["p", "q", "p", "q", "p"])),
+        root,
+        partition_cols=["g"],
+        storage_options=s3,
+    )
     got = read_parquet(root, storage_options=s3).to_pandas()
     exp = pd.read_parquet(root, storage_options=s3)
     pd.testing.assert_frame_equal(got, exp)
@@ -86,4 +105,6 @@ def test_missing_object_over_s3(s3):
 
 def test_memory_filesystem():
     write_csv(ember.from_pandas(PDF), "memory://ember/f.csv", index=False)
-    pd.testing.assert_frame_equal(read_csv("memory://ember/f.csv").to_pandas(), pd.read_csv("memory://ember/f.csv"))
+    pd.testing.assert_frame_equal(
+        read_csv("memory://ember/f.csv").to_pandas(), pd.read_csv("memory://ember/f.csv")
+    )

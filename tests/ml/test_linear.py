@@ -27,8 +27,17 @@ def _sk_logistic(**kw):
 
 
 @pytest.mark.parametrize("K", [2, 3, 4])
-@pytest.mark.parametrize("params", [{}, {"C": 0.05}, {"penalty": None}, {"class_weight": "balanced"},
-                                    {"fit_intercept": False}, {"class_weight": {0: 3.0, 1: 0.5}}])
+@pytest.mark.parametrize(
+    "params",
+    [
+        {},
+        {"C": 0.05},
+        {"penalty": None},
+        {"class_weight": "balanced"},
+        {"fit_intercept": False},
+        {"class_weight": {0: 3.0, 1: 0.5}},
+    ],
+)
 def test_logistic_lbfgs_matches_sklearn(K, params):
     X, y = _data(K)
     e = E.LogisticRegression(tol=1e-10, max_iter=5000, **params).fit(X, y)
@@ -128,8 +137,11 @@ def test_logistic_convergence_warning():
 def test_logistic_one_row_per_class():
     X = np.array([[0.0, 1.0], [1.0, 0.0]])
     y = np.array([0, 1])
-    np.testing.assert_allclose(E.LogisticRegression(tol=1e-10).fit(X, y).predict_proba(X),
-                               _sk_logistic().fit(X, y).predict_proba(X), atol=1e-6)
+    np.testing.assert_allclose(
+        E.LogisticRegression(tol=1e-10).fit(X, y).predict_proba(X),
+        _sk_logistic().fit(X, y).predict_proba(X),
+        atol=1e-6,
+    )
 
 
 def _reg_data(seed=0, n=300, d=8):
@@ -139,9 +151,14 @@ def _reg_data(seed=0, n=300, d=8):
     return X, y, np.c_[y, 2 * y + 1], rng.uniform(0.5, 2, n)
 
 
-REGRESSORS = [("LinearRegression", {}), ("Ridge", {"alpha": 3.0}), ("Ridge", {"alpha": 0.0}),
-              ("Lasso", {"alpha": 0.1}), ("ElasticNet", {"alpha": 0.1, "l1_ratio": 0.3}),
-              ("Lasso", {"alpha": 0.05, "positive": True})]
+REGRESSORS = [
+    ("LinearRegression", {}),
+    ("Ridge", {"alpha": 3.0}),
+    ("Ridge", {"alpha": 0.0}),
+    ("Lasso", {"alpha": 0.1}),
+    ("ElasticNet", {"alpha": 0.1, "l1_ratio": 0.3}),
+    ("Lasso", {"alpha": 0.05, "positive": True}),
+]
 
 
 @pytest.mark.parametrize("name,params", REGRESSORS)
@@ -163,8 +180,9 @@ def test_regressors_dense(name, params, multi, weighted, fit_intercept):
     assert e.score(X, target) == pytest.approx(s.score(X, target), rel=1e-9)
 
 
-@pytest.mark.parametrize("name,params", [("LinearRegression", {}), ("Ridge", {"alpha": 2.0}),
-                                         ("Lasso", {"alpha": 0.1})])
+@pytest.mark.parametrize(
+    "name,params", [("LinearRegression", {}), ("Ridge", {"alpha": 2.0}), ("Lasso", {"alpha": 0.1})]
+)
 def test_regressors_sparse(name, params):
     X, y, _, _ = _reg_data()
     Xs = sp.csr_matrix(np.where(X > 3.5, X, 0))

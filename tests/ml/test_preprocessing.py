@@ -31,11 +31,17 @@ def _close(a, b, rtol=1e-10):
     np.testing.assert_allclose(a, b, rtol=rtol, atol=1e-12)
 
 
-SCALERS = [("StandardScaler", {}), ("StandardScaler", {"with_mean": False}),
-           ("StandardScaler", {"with_std": False}), ("MinMaxScaler", {"feature_range": (-1, 2)}),
-           ("MinMaxScaler", {"clip": True}), ("MaxAbsScaler", {}), ("RobustScaler", {}),
-           ("RobustScaler", {"quantile_range": (10, 90), "unit_variance": True}),
-           ("RobustScaler", {"with_centering": False})]
+SCALERS = [
+    ("StandardScaler", {}),
+    ("StandardScaler", {"with_mean": False}),
+    ("StandardScaler", {"with_std": False}),
+    ("MinMaxScaler", {"feature_range": (-1, 2)}),
+    ("MinMaxScaler", {"clip": True}),
+    ("MaxAbsScaler", {}),
+    ("RobustScaler", {}),
+    ("RobustScaler", {"quantile_range": (10, 90), "unit_variance": True}),
+    ("RobustScaler", {"with_centering": False}),
+]
 
 
 @pytest.mark.parametrize("name,params", SCALERS)
@@ -58,8 +64,15 @@ def test_standard_scaler_attributes_and_weights():
     np.testing.assert_array_equal(e.n_samples_seen_, s.n_samples_seen_)
 
 
-@pytest.mark.parametrize("name,params", [("StandardScaler", {"with_mean": False}), ("MaxAbsScaler", {}),
-                                         ("Normalizer", {}), ("Normalizer", {"norm": "l1"})])
+@pytest.mark.parametrize(
+    "name,params",
+    [
+        ("StandardScaler", {"with_mean": False}),
+        ("MaxAbsScaler", {}),
+        ("Normalizer", {}),
+        ("Normalizer", {"norm": "l1"}),
+    ],
+)
 def test_sparse_inputs(name, params):
     Xs = sp.csr_matrix(np.where(X > 1, X, 0))
     e, s = getattr(E, name)(**params).fit(Xs), getattr(S, name)(**params).fit(Xs)
@@ -79,8 +92,15 @@ def test_normalizer(norm):
     _close(E.Normalizer(norm=norm).fit_transform(Z), S.Normalizer(norm=norm).fit_transform(Z))
 
 
-@pytest.mark.parametrize("params", [{"degree": 3}, {"degree": (2, 3), "interaction_only": True,
-                                                    "include_bias": False}, {"degree": 1}, {"degree": 0}])
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"degree": 3},
+        {"degree": (2, 3), "interaction_only": True, "include_bias": False},
+        {"degree": 1},
+        {"degree": 0},
+    ],
+)
 def test_polynomial_features(params):
     e, s = E.PolynomialFeatures(**params).fit(X), S.PolynomialFeatures(**params).fit(X)
     _close(e.transform(X), s.transform(X))
@@ -111,8 +131,13 @@ def test_simple_imputer_numeric_missing_value():
 
 
 @settings(max_examples=40, deadline=None)
-@given(arrays(np.float64, st.tuples(st.integers(1, 12), st.integers(1, 3)),
-              elements=st.sampled_from([0.0, 1.0, 2.0, 2.5, -3.0, np.nan])))
+@given(
+    arrays(
+        np.float64,
+        st.tuples(st.integers(1, 12), st.integers(1, 3)),
+        elements=st.sampled_from([0.0, 1.0, 2.0, 2.5, -3.0, np.nan]),
+    )
+)
 def test_imputer_median_mode_hypothesis(Z):
     for strategy in ("median", "most_frequent"):
         with warnings.catch_warnings():

@@ -23,8 +23,12 @@ from ember.ml.linear_model import LogisticRegression
 from ember.ml.preprocessing import StandardScaler
 
 DATA, LABELS = make_topic_documents(600, n_topics=3, random_state=0)
-GRID = {"hashingvectorizer__n_features": [2**10, 2**14], "logisticregression__C": [0.3, 1.0, 10.0],
-        "hashingvectorizer__ngram_range": [(1, 1), (1, 2)], "tfidftransformer__norm": ["l1", "l2"]}
+GRID = {
+    "hashingvectorizer__n_features": [2**10, 2**14],
+    "logisticregression__C": [0.3, 1.0, 10.0],
+    "hashingvectorizer__ngram_range": [(1, 1), (1, 2)],
+    "tfidftransformer__norm": ["l1", "l2"],
+}
 
 
 def _search(pipeline):
@@ -34,11 +38,13 @@ def _search(pipeline):
 
 def test_seed_pipeline_matches_sklearn():
     ours = _search(make_pipeline(HashingVectorizer(), TfidfTransformer(), LogisticRegression()))
-    theirs = _search(make_pipeline(sk_text.HashingVectorizer(), sk_text.TfidfTransformer(),
-                                   SkLogisticRegression()))
+    theirs = _search(
+        make_pipeline(sk_text.HashingVectorizer(), sk_text.TfidfTransformer(), SkLogisticRegression())
+    )
     assert ours.best_params_ == theirs.best_params_
-    np.testing.assert_allclose(ours.cv_results_["mean_test_score"], theirs.cv_results_["mean_test_score"],
-                               atol=0.01)
+    np.testing.assert_allclose(
+        ours.cv_results_["mean_test_score"], theirs.cv_results_["mean_test_score"], atol=0.01
+    )
     assert ours.best_score_ > 0.9
     test_docs, _ = make_topic_documents(200, n_topics=3, random_state=1)
     agree = (ours.predict(test_docs) == theirs.predict(test_docs)).mean()
@@ -68,12 +74,16 @@ def test_column_transformer_and_feature_union():
     import pandas as pd
 
     frame = pd.DataFrame({"text": DATA, "length": [len(d) for d in DATA]})
-    ct = ColumnTransformer([("words", HashingVectorizer(n_features=2**12), "text"),
-                            ("len", StandardScaler(), ["length"])])
+    ct = ColumnTransformer(
+        [("words", HashingVectorizer(n_features=2**12), "text"), ("len", StandardScaler(), ["length"])]
+    )
     model = make_pipeline(ct, LogisticRegression(max_iter=300)).fit(frame, LABELS)
     assert model.score(frame, LABELS) > 0.9
     union = FeatureUnion([("h", HashingVectorizer(n_features=2**10)), ("t", TfidfVectorizer())])
-    assert union.fit_transform(DATA).shape == (len(DATA), 2**10 + len(TfidfVectorizer().fit(DATA).vocabulary_))
+    assert union.fit_transform(DATA).shape == (
+        len(DATA),
+        2**10 + len(TfidfVectorizer().fit(DATA).vocabulary_),
+    )
 
 
 @pytest.mark.gpu

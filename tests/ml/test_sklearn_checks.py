@@ -30,10 +30,25 @@ from ember.ml.preprocessing import (
 )
 
 ESTIMATORS = [
-    HashingVectorizer(), CountVectorizer(), TfidfTransformer(), TfidfVectorizer(),
-    LogisticRegression(), LinearRegression(), Ridge(), Lasso(), ElasticNet(),
-    StandardScaler(), MinMaxScaler(), MaxAbsScaler(), RobustScaler(), Normalizer(),
-    OneHotEncoder(), OrdinalEncoder(), LabelEncoder(), PolynomialFeatures(), SimpleImputer(),
+    HashingVectorizer(),
+    CountVectorizer(),
+    TfidfTransformer(),
+    TfidfVectorizer(),
+    LogisticRegression(),
+    LinearRegression(),
+    Ridge(),
+    Lasso(),
+    ElasticNet(),
+    StandardScaler(),
+    MinMaxScaler(),
+    MaxAbsScaler(),
+    RobustScaler(),
+    Normalizer(),
+    OneHotEncoder(),
+    OrdinalEncoder(),
+    LabelEncoder(),
+    PolynomialFeatures(),
+    SimpleImputer(),
 ]
 
 EXPECTED_FAILURES: dict[str, dict[str, str]] = {

@@ -51,8 +51,11 @@ def test_tokenizer_matches_python_regex_non_ascii():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30),
-                max_size=8))
+@given(
+    st.lists(
+        st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30), max_size=8
+    )
+)
 def test_tokenizer_and_hash_hypothesis(docs):
     off, chars = _bytes(docs)
     for min_chars, pattern in ((2, r"(?u)\b\w\w+\b"), (1, r"(?u)\b\w+\b")):
@@ -72,17 +75,26 @@ def test_murmurhash_all_tail_lengths(seed):
 
 
 HASH_PARAMS = [
-    {}, {"ngram_range": (1, 3)}, {"stop_words": "english", "ngram_range": (1, 2)},
-    {"n_features": 16, "alternate_sign": False, "norm": "l1"}, {"binary": True, "norm": None},
-    {"lowercase": False}, {"token_pattern": r"(?u)\b\w+\b"}, {"ngram_range": (2, 2)},
-    {"analyzer": "char", "ngram_range": (2, 3)}, {"analyzer": "char_wb", "ngram_range": (1, 2)},
-    {"stop_words": ["cat", "mat", "hello"]}, {"dtype": np.float32},
+    {},
+    {"ngram_range": (1, 3)},
+    {"stop_words": "english", "ngram_range": (1, 2)},
+    {"n_features": 16, "alternate_sign": False, "norm": "l1"},
+    {"binary": True, "norm": None},
+    {"lowercase": False},
+    {"token_pattern": r"(?u)\b\w+\b"},
+    {"ngram_range": (2, 2)},
+    {"analyzer": "char", "ngram_range": (2, 3)},
+    {"analyzer": "char_wb", "ngram_range": (1, 2)},
+    {"stop_words": ["cat", "mat", "hello"]},
+    {"dtype": np.float32},
 ]
 
 
 @pytest.mark.parametrize("params", HASH_PARAMS)
 def test_hashing_vectorizer(params):
-    _same(E.HashingVectorizer(**params).fit_transform(DOCS), S.HashingVectorizer(**params).fit_transform(DOCS))
+    _same(
+        E.HashingVectorizer(**params).fit_transform(DOCS), S.HashingVectorizer(**params).fit_transform(DOCS)
+    )
 
 
 def test_hashing_vectorizer_ember_series_and_pandas():
@@ -90,8 +102,10 @@ def test_hashing_vectorizer_ember_series_and_pandas():
     _same(E.HashingVectorizer(n_features=2**12).transform(pd.Series(DOCS)), expected)
     ascii_docs = [d for d in DOCS if d.isascii()]
     out = E.HashingVectorizer(n_features=2**12).transform(ember.Series(ascii_docs))
-    _same(ember.backend.to_host(out.toarray()) if hasattr(out, "get") else out,
-          S.HashingVectorizer(n_features=2**12).transform(ascii_docs))
+    _same(
+        ember.backend.to_host(out.toarray()) if hasattr(out, "get") else out,
+        S.HashingVectorizer(n_features=2**12).transform(ascii_docs),
+    )
 
 
 def test_ember_series_lowercase_is_ascii_only():
@@ -124,9 +138,14 @@ def test_bad_inputs_raise_like_sklearn():
 
 
 COUNT_PARAMS = [
-    {}, {"ngram_range": (1, 2), "min_df": 2}, {"stop_words": "english", "max_features": 5},
-    {"binary": True, "max_df": 0.5}, {"min_df": 0.1, "max_df": 5}, {"lowercase": False},
-    {"analyzer": "char", "ngram_range": (1, 2)}, {"vocabulary": ["cat", "zz", "nothere", "hello"]},
+    {},
+    {"ngram_range": (1, 2), "min_df": 2},
+    {"stop_words": "english", "max_features": 5},
+    {"binary": True, "max_df": 0.5},
+    {"min_df": 0.1, "max_df": 5},
+    {"lowercase": False},
+    {"analyzer": "char", "ngram_range": (1, 2)},
+    {"vocabulary": ["cat", "zz", "nothere", "hello"]},
 ]
 
 
@@ -155,8 +174,10 @@ def test_count_vectorizer_unfitted():
         E.CountVectorizer().transform(["a b"])
 
 
-@pytest.mark.parametrize("params", [{}, {"sublinear_tf": True, "norm": "l1"}, {"use_idf": False},
-                                    {"smooth_idf": False}, {"norm": None}])
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"sublinear_tf": True, "norm": "l1"}, {"use_idf": False}, {"smooth_idf": False}, {"norm": None}],
+)
 @pytest.mark.parametrize("dense", [False, True])
 def test_tfidf_transformer(params, dense):
     X = S.CountVectorizer().fit_transform(DOCS)

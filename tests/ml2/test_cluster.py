@@ -30,8 +30,9 @@ def test_kmeans_matches_sklearn(blobs, init, dtype):
     assert ours.cluster_centers_.dtype == dtype
     perm = ref.predict(ours.cluster_centers_)
     np.testing.assert_allclose(ours.cluster_centers_, ref.cluster_centers_[perm], rtol=1e-4, atol=1e-4)
-    np.testing.assert_allclose(np.sort(ours.transform(X[:20]), axis=1), np.sort(ref.transform(X[:20]), axis=1),
-                               rtol=1e-4)
+    np.testing.assert_allclose(
+        np.sort(ours.transform(X[:20]), axis=1), np.sort(ref.transform(X[:20]), axis=1), rtol=1e-4
+    )
     np.testing.assert_allclose(ours.score(X), ref.score(X), rtol=1e-4)
 
 
@@ -86,8 +87,9 @@ def test_minibatch_kmeans_separated_partial_fit():
     assert adjusted_rand_score(part.predict(X), ref.labels_) == 1.0
 
 
-@pytest.mark.parametrize("metric,eps,min_samples", [("euclidean", 0.15, 5), ("manhattan", 0.2, 8),
-                                                    ("cosine", 0.001, 4)])
+@pytest.mark.parametrize(
+    "metric,eps,min_samples", [("euclidean", 0.15, 5), ("manhattan", 0.2, 8), ("cosine", 0.001, 4)]
+)
 def test_dbscan_labels_equal_sklearn(metric, eps, min_samples):
     X = make_moons(400, noise=0.08, random_state=0)[0] + 0.5
     ours = DBSCAN(eps=eps, min_samples=min_samples, metric=metric).fit(X)

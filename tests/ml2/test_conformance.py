@@ -10,23 +10,34 @@ from ember.ml.ensemble import RandomForestClassifier, RandomForestRegressor
 from ember.ml.neighbors import KNeighborsClassifier, KNeighborsRegressor, NearestNeighbors
 
 _WEIGHT_EQUIV = {
-    "check_sample_weight_equivalence_on_dense_data":
-        "random draws (init / bootstrap / features) see weighted and repeated rows differently; "
-        "scikit-learn marks the same check xfail for its KMeans, MiniBatchKMeans and forests",
+    "check_sample_weight_equivalence_on_dense_data": "random draws (init / bootstrap / features) see weighted and repeated rows differently; "
+    "scikit-learn marks the same check xfail for its KMeans, MiniBatchKMeans and forests",
 }
 
 ESTIMATORS = [
-    KMeans(n_init=2, max_iter=5), MiniBatchKMeans(n_init=2, max_iter=5), DBSCAN(), PCA(), TruncatedSVD(),
-    NearestNeighbors(), KNeighborsClassifier(), KNeighborsRegressor(),
-    RandomForestClassifier(n_estimators=5), RandomForestRegressor(n_estimators=5),
+    KMeans(n_init=2, max_iter=5),
+    MiniBatchKMeans(n_init=2, max_iter=5),
+    DBSCAN(),
+    PCA(),
+    TruncatedSVD(),
+    NearestNeighbors(),
+    KNeighborsClassifier(),
+    KNeighborsRegressor(),
+    RandomForestClassifier(n_estimators=5),
+    RandomForestRegressor(n_estimators=5),
 ]
 EXPECTED_FAILED = {
-    "KMeans": _WEIGHT_EQUIV, "MiniBatchKMeans": _WEIGHT_EQUIV,
-    "RandomForestClassifier": _WEIGHT_EQUIV, "RandomForestRegressor": _WEIGHT_EQUIV,
+    "KMeans": _WEIGHT_EQUIV,
+    "MiniBatchKMeans": _WEIGHT_EQUIV,
+    "RandomForestClassifier": _WEIGHT_EQUIV,
+    "RandomForestRegressor": _WEIGHT_EQUIV,
 }
 
 
-@parametrize_with_checks(ESTIMATORS, expected_failed_checks=lambda est: EXPECTED_FAILED.get(type(est).__name__, {}),
-                         xfail_strict=True)
+@parametrize_with_checks(
+    ESTIMATORS,
+    expected_failed_checks=lambda est: EXPECTED_FAILED.get(type(est).__name__, {}),
+    xfail_strict=True,
+)
 def test_sklearn_compatible(estimator, check):
     check(estimator)

@@ -71,8 +71,9 @@ def test_truncated_svd(algorithm, sparse):
     np.testing.assert_allclose(ours.transform(X), Zo, atol=1e-10)
     if algorithm == "randomized":  # both are approximations of a flat spectrum: compare loosely
         np.testing.assert_allclose(ours.singular_values_, ref.singular_values_, rtol=1e-2)
-        np.testing.assert_allclose(ours.explained_variance_ratio_.sum(), ref.explained_variance_ratio_.sum(),
-                                   rtol=2e-2)
+        np.testing.assert_allclose(
+            ours.explained_variance_ratio_.sum(), ref.explained_variance_ratio_.sum(), rtol=2e-2
+        )
         return
     np.testing.assert_allclose(ours.singular_values_, ref.singular_values_, rtol=1e-7)
     np.testing.assert_allclose(ours.explained_variance_ratio_, ref.explained_variance_ratio_, rtol=1e-6)

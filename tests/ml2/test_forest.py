@@ -18,9 +18,16 @@ def _split(load):
     return train_test_split(X, y, random_state=0, test_size=0.3)
 
 
-@pytest.mark.parametrize("load", [load_iris, load_breast_cancer, load_digits,
-                                  make_classification(1500, 20, n_informative=8, random_state=0)],
-                         ids=["iris", "breast_cancer", "digits", "make_classification"])
+@pytest.mark.parametrize(
+    "load",
+    [
+        load_iris,
+        load_breast_cancer,
+        load_digits,
+        make_classification(1500, 20, n_informative=8, random_state=0),
+    ],
+    ids=["iris", "breast_cancer", "digits", "make_classification"],
+)
 @pytest.mark.parametrize("criterion", ["gini", "entropy"])
 def test_classifier_accuracy_within_2pct(load, criterion):
     Xtr, Xte, ytr, yte = _split(load)
@@ -43,22 +50,30 @@ def test_regressor_r2_close():
     assert ours.oob_prediction_.shape == ref.oob_prediction_.shape
     X, y = make_classification(1000, 10, random_state=1)
     yr = X[:, 0] * 3 + X[:, 1] ** 2
-    ours = RandomForestRegressor(30, max_features=0.5, min_samples_leaf=2, random_state=0).fit(X[:700], yr[:700])
-    ref = ske.RandomForestRegressor(30, max_features=0.5, min_samples_leaf=2, random_state=0).fit(X[:700], yr[:700])
+    ours = RandomForestRegressor(30, max_features=0.5, min_samples_leaf=2, random_state=0).fit(
+        X[:700], yr[:700]
+    )
+    ref = ske.RandomForestRegressor(30, max_features=0.5, min_samples_leaf=2, random_state=0).fit(
+        X[:700], yr[:700]
+    )
     assert ours.score(X[700:], yr[700:]) >= ref.score(X[700:], yr[700:]) - 0.02
 
 
 @pytest.mark.parametrize("criterion", ["gini", "entropy"])
 def test_single_tree_equals_sklearn_tree_on_exact_thresholds(criterion):
     X, y = load_iris(return_X_y=True)  # fewer than 256 distinct values per feature: exact thresholds
-    ours = RandomForestClassifier(1, bootstrap=False, max_features=None, max_depth=2, criterion=criterion,
-                                  random_state=0).fit(X, y)
+    ours = RandomForestClassifier(
+        1, bootstrap=False, max_features=None, max_depth=2, criterion=criterion, random_state=0
+    ).fit(X, y)
     ref = skt.DecisionTreeClassifier(max_depth=2, criterion=criterion, random_state=0).fit(X, y)
     np.testing.assert_allclose(ours.predict_proba(X), ref.predict_proba(X))
     w = np.random.RandomState(0).randint(1, 4, len(y)).astype(float)
-    ours = RandomForestClassifier(1, bootstrap=False, max_features=None, max_depth=3, criterion=criterion,
-                                  random_state=0).fit(X, y, sample_weight=w)
-    ref = skt.DecisionTreeClassifier(max_depth=3, criterion=criterion, random_state=0).fit(X, y, sample_weight=w)
+    ours = RandomForestClassifier(
+        1, bootstrap=False, max_features=None, max_depth=3, criterion=criterion, random_state=0
+    ).fit(X, y, sample_weight=w)
+    ref = skt.DecisionTreeClassifier(max_depth=3, criterion=criterion, random_state=0).fit(
+        X, y, sample_weight=w
+    )
     np.testing.assert_allclose(ours.predict_proba(X), ref.predict_proba(X))
 
 
@@ -108,9 +123,16 @@ def test_edge_cases_and_unsupported():
     np.testing.assert_array_equal(RandomForestClassifier(3).fit(X1, y1).predict(X1), [5])
     np.testing.assert_array_equal(RandomForestRegressor(3).fit(X1, [2.5]).predict(X1), [2.5])
     Xc = np.ones((20, 3))
-    np.testing.assert_allclose(RandomForestRegressor(3).fit(Xc, np.arange(20.0)).predict(Xc[:1]), [9.5], atol=2)
+    np.testing.assert_allclose(
+        RandomForestRegressor(3).fit(Xc, np.arange(20.0)).predict(Xc[:1]), [9.5], atol=2
+    )
     X, y = load_iris(return_X_y=True)
-    for kwargs in [{"max_leaf_nodes": 8}, {"ccp_alpha": 0.1}, {"warm_start": True}, {"monotonic_cst": [1, 0, 0, 0]}]:
+    for kwargs in [
+        {"max_leaf_nodes": 8},
+        {"ccp_alpha": 0.1},
+        {"warm_start": True},
+        {"monotonic_cst": [1, 0, 0, 0]},
+    ]:
         with pytest.raises(NotImplementedError):
             RandomForestClassifier(3, **kwargs).fit(X, y)
     with pytest.raises(NotImplementedError, match="criterion='absolute_error'"):

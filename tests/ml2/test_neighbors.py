@@ -34,8 +34,9 @@ def test_kneighbors_matches_sklearn(metric, dtype):
     np.testing.assert_allclose(d, dr, rtol=1e-4, atol=1e-5)
     g, gr = ours.kneighbors_graph(Xq, 3, mode="distance"), ref.kneighbors_graph(Xq, 3, mode="distance")
     np.testing.assert_allclose(g.toarray(), gr.toarray(), rtol=1e-4, atol=1e-5)
-    np.testing.assert_array_equal(ours.kneighbors(Xq, 2, return_distance=False),
-                                  ref.kneighbors(Xq, 2, return_distance=False))
+    np.testing.assert_array_equal(
+        ours.kneighbors(Xq, 2, return_distance=False), ref.kneighbors(Xq, 2, return_distance=False)
+    )
 
 
 def test_kneighbors_duplicates_and_errors():
@@ -91,13 +92,22 @@ def test_regressor_matches_sklearn(weights, metric):
     np.testing.assert_allclose(ours.predict(X), ref.predict(X), rtol=1e-9)
     Y = np.c_[y, -y]
     ours = KNeighborsRegressor(5, weights=weights, metric=metric).fit(X, Y)
-    np.testing.assert_allclose(ours.predict(X[:30]), skn.KNeighborsRegressor(5, weights=weights, metric=metric)
-                               .fit(X, Y).predict(X[:30]), rtol=1e-9)
+    np.testing.assert_allclose(
+        ours.predict(X[:30]),
+        skn.KNeighborsRegressor(5, weights=weights, metric=metric).fit(X, Y).predict(X[:30]),
+        rtol=1e-9,
+    )
 
 
 @settings(max_examples=60, deadline=None)
-@given(arrays(np.float64, st.tuples(st.integers(1, 6), st.integers(1, 12)),
-              elements=st.floats(-5, 5, allow_nan=False)), st.integers(1, 12))
+@given(
+    arrays(
+        np.float64,
+        st.tuples(st.integers(1, 6), st.integers(1, 12)),
+        elements=st.floats(-5, 5, allow_nan=False),
+    ),
+    st.integers(1, 12),
+)
 def test_smallest_k_property(d, k):
     vals, idx = smallest_k(d, k)
     k = min(k, d.shape[1])

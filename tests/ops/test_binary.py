@@ -89,8 +89,18 @@ def test_numeric_columns(pair, op, xp):
     check(a, b, op, xp)
 
 
-@pytest.mark.parametrize("pair", [("int64", "int64"), ("int8", "int64"), ("bool", "bool"), ("boolean", "boolean"),
-                                  ("boolean", "bool"), ("Int64", "Int64")], ids=str)
+@pytest.mark.parametrize(
+    "pair",
+    [
+        ("int64", "int64"),
+        ("int8", "int64"),
+        ("bool", "bool"),
+        ("boolean", "boolean"),
+        ("boolean", "bool"),
+        ("Int64", "Int64"),
+    ],
+    ids=str,
+)
 @pytest.mark.parametrize("op", ["and_", "or_", "xor"])
 def test_logical_columns(pair, op, xp):
     check(NUMERIC[pair[0]], NUMERIC[pair[1]], op, xp)
@@ -187,7 +197,9 @@ STRS = {
 
 
 @pytest.mark.parametrize("op", CMP + ["add"])
-@pytest.mark.parametrize("pair", [("str", "str2"), ("str", "str"), ("string", "str2"), ("object", "str2")], ids=str)
+@pytest.mark.parametrize(
+    "pair", [("str", "str2"), ("str", "str"), ("string", "str2"), ("object", "str2")], ids=str
+)
 def test_string_columns(pair, op, xp):
     check(STRS[pair[0]], STRS[pair[1]], op, xp)
 
@@ -218,9 +230,17 @@ def test_string_compare_long_shared_prefix(xp):
 
 # --- datetimes and timedeltas ---------------------------------------------------------------------------
 
-DT = pd.Series(pd.to_datetime(["2020-01-01", "2020-01-02 12:00", None, "1969-12-31 23:59:59.5", "2021-06-01"], format="mixed"))
+DT = pd.Series(
+    pd.to_datetime(
+        ["2020-01-01", "2020-01-02 12:00", None, "1969-12-31 23:59:59.5", "2021-06-01"], format="mixed"
+    )
+)
 DT_S = pd.Series(pd.to_datetime(["2020-01-01", "2020-01-03", "2020-01-01", None, "2021-01-01"]).as_unit("s"))
-DT_TZ = pd.Series(pd.to_datetime(["2020-01-01", "2020-01-02 12:00", None, "2020-03-01", "2021-06-01"], format="mixed").tz_localize("US/Eastern"))
+DT_TZ = pd.Series(
+    pd.to_datetime(
+        ["2020-01-01", "2020-01-02 12:00", None, "2020-03-01", "2021-06-01"], format="mixed"
+    ).tz_localize("US/Eastern")
+)
 TD = pd.Series(pd.to_timedelta(["1D", "-3h", None, "1s", "0s"]))
 TD_NS = pd.Series(pd.to_timedelta([-3, 3, 5, None, 7], unit="ns"))
 
@@ -242,8 +262,14 @@ def test_datetime_plus_timedelta(base, op, xp):
 @pytest.mark.parametrize("op", CMP)
 @pytest.mark.parametrize(
     "scalar",
-    [pd.Timestamp("2020-01-02"), np.datetime64("2020-01-01T00:00:00.5"), "2020-01-02", "2019",
-     pd.Timestamp("2020-01-01 00:00:00.000000001"), pd.Timestamp("2020-01-02", tz="UTC")],
+    [
+        pd.Timestamp("2020-01-02"),
+        np.datetime64("2020-01-01T00:00:00.5"),
+        "2020-01-02",
+        "2019",
+        pd.Timestamp("2020-01-01 00:00:00.000000001"),
+        pd.Timestamp("2020-01-02", tz="UTC"),
+    ],
     ids=repr,
 )
 @pytest.mark.parametrize("base", [DT, DT_S, DT_TZ], ids=["us", "s", "tz"])
@@ -286,7 +312,9 @@ def test_timedelta_misc(xp):
 # --- categoricals ------------------------------------------------------------------------------------------
 
 CAT = pd.Series(pd.Categorical(["a", "b", None, "c", "a"], categories=["c", "b", "a"]))
-OCAT = pd.Series(pd.Categorical(["lo", "hi", None, "mid", "lo"], categories=["lo", "mid", "hi"], ordered=True))
+OCAT = pd.Series(
+    pd.Categorical(["lo", "hi", None, "mid", "lo"], categories=["lo", "mid", "hi"], ordered=True)
+)
 
 
 @pytest.mark.parametrize("op", CMP)
@@ -318,8 +346,18 @@ _FLOAT = st.one_of(st.none(), st.just(np.nan), st.floats(-1e6, 1e6, width=64))
 @st.composite
 def numeric_pairs(draw):
     n = draw(st.integers(0, 12))
-    kinds = draw(st.sampled_from([("int64", "int64"), ("float64", "int64"), ("Int64", "Int64"),
-                                  ("Float64", "float64"), ("Int64", "float64"), ("int64", "Float64")]))
+    kinds = draw(
+        st.sampled_from(
+            [
+                ("int64", "int64"),
+                ("float64", "int64"),
+                ("Int64", "Int64"),
+                ("Float64", "float64"),
+                ("Int64", "float64"),
+                ("int64", "Float64"),
+            ]
+        )
+    )
     out = []
     for kind in kinds:
         if kind.lower().startswith("int"):
@@ -343,8 +381,10 @@ _TEXT = st.text(alphabet=st.sampled_from(list("ab\x00éz€𝄞")), max_size=6)
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.tuples(st.one_of(st.none(), _TEXT), st.one_of(st.none(), _TEXT)), max_size=10),
-       st.sampled_from(CMP + ["add"]))
+@given(
+    st.lists(st.tuples(st.one_of(st.none(), _TEXT), st.one_of(st.none(), _TEXT)), max_size=10),
+    st.sampled_from(CMP + ["add"]),
+)
 def test_property_strings(rows, op):
     a = pd.Series([r[0] for r in rows], dtype="str")
     b = pd.Series([r[1] for r in rows], dtype="str")

@@ -51,8 +51,12 @@ def test_cumulative(i, op, skipna, xp):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.one_of(st.none(), st.integers(-5, 5)), max_size=25),
-       st.sampled_from(["cumsum", "cumprod", "cummin", "cummax"]), st.booleans(), st.booleans())
+@given(
+    st.lists(st.one_of(st.none(), st.integers(-5, 5)), max_size=25),
+    st.sampled_from(["cumsum", "cumprod", "cummin", "cummax"]),
+    st.booleans(),
+    st.booleans(),
+)
 def test_property(values, op, skipna, as_float):
     s = pd.Series(values, dtype="Int64")
     check(s.astype("float64") if as_float else s, op, skipna, np)

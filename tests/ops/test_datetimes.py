@@ -13,8 +13,18 @@ from ember.column import from_pandas
 from ember.frame.datetimes import date_range, timedelta_range, to_datetime
 from ember.ops import datetimes as D
 
-STAMPS = ["1970-01-01", "2000-02-29 23:59:59.999999", "1969-12-31 12:00", None, "2021-03-14 01:30",
-          "2021-11-07 01:30", "1900-03-01", "2262-04-11", "1677-09-22 00:00:01", "2024-12-31 06:07:08.5"]
+STAMPS = [
+    "1970-01-01",
+    "2000-02-29 23:59:59.999999",
+    "1969-12-31 12:00",
+    None,
+    "2021-03-14 01:30",
+    "2021-11-07 01:30",
+    "1900-03-01",
+    "2262-04-11",
+    "1677-09-22 00:00:01",
+    "2024-12-31 06:07:08.5",
+]
 
 
 def _eq(got: object, exp: pd.Series) -> None:
@@ -27,8 +37,25 @@ def pair(request: pytest.FixtureRequest, xp: object) -> tuple[pd.Series, object]
     return s, from_pandas(s, xp)
 
 
-@pytest.mark.parametrize("name", ["year", "month", "day", "hour", "minute", "second", "microsecond", "nanosecond",
-                                  "day_of_week", "weekday", "day_of_year", "quarter", "days_in_month"] + list(D.BOOL_FIELDS))
+@pytest.mark.parametrize(
+    "name",
+    [
+        "year",
+        "month",
+        "day",
+        "hour",
+        "minute",
+        "second",
+        "microsecond",
+        "nanosecond",
+        "day_of_week",
+        "weekday",
+        "day_of_year",
+        "quarter",
+        "days_in_month",
+    ]
+    + list(D.BOOL_FIELDS),
+)
 def test_fields(pair: tuple, name: str) -> None:
     s, c = pair
     _eq(D.field(c, name), getattr(s.dt, name))
@@ -85,8 +112,10 @@ def test_tz_ambiguous_nonexistent(xp: object) -> None:
         D.tz_localize(c.take(np.array([1])), "US/Eastern", ambiguous="NaT")
     _eq(D.tz_localize(c, "US/Eastern", "NaT", "NaT"), s.dt.tz_localize("US/Eastern", "NaT", "NaT"))
     for nonexistent in ("shift_forward", "shift_backward"):
-        _eq(D.tz_localize(c, "US/Eastern", np.array([True, False, False]), nonexistent),
-            s.dt.tz_localize("US/Eastern", np.array([True, False, False]), nonexistent))
+        _eq(
+            D.tz_localize(c, "US/Eastern", np.array([True, False, False]), nonexistent),
+            s.dt.tz_localize("US/Eastern", np.array([True, False, False]), nonexistent),
+        )
 
 
 def test_timedelta_fields(xp: object) -> None:
@@ -98,13 +127,16 @@ def test_timedelta_fields(xp: object) -> None:
     _eq(D.round_col(c, "h", "floor"), s.dt.floor("h"))
 
 
-@pytest.mark.parametrize("values", [
-    ["2020-01-01", "2021-03-04 05:06:07", None, "1999-12-31T23:59:59.123456"],
-    ["2020-01-01 00:00:00.123456789", "2020-01-02"],
-    ["2020-01-01T00:00:00+05:30", "2021-06-01T10:00:00+05:30"],
-    ["2020-01-01T00:00:00Z", None],
-    [],
-])
+@pytest.mark.parametrize(
+    "values",
+    [
+        ["2020-01-01", "2021-03-04 05:06:07", None, "1999-12-31T23:59:59.123456"],
+        ["2020-01-01 00:00:00.123456789", "2020-01-02"],
+        ["2020-01-01T00:00:00+05:30", "2021-06-01T10:00:00+05:30"],
+        ["2020-01-01T00:00:00Z", None],
+        [],
+    ],
+)
 def test_to_datetime_iso(values: list) -> None:
     s = pd.Series(values, dtype="str")
     _eq(to_datetime(ember.Series(s)), pd.to_datetime(s, format="ISO8601"))
@@ -121,13 +153,16 @@ def test_to_datetime_errors() -> None:
     _eq(to_datetime(ember.Series(mixed), utc=True), pd.to_datetime(mixed, utc=True))
 
 
-@pytest.mark.parametrize("fmt, values", [
-    ("%d/%m/%Y", ["31/12/2020", "1/2/2021", None]),
-    ("%Y%m%d %H%M%S", ["20200101 101112", "19991231 235959"]),
-    ("%m/%d/%y %I:%M %p", ["03/04/21 10:11 PM", "12/31/99 12:00 AM"]),
-    ("%d %b %Y", ["01 Jan 2020", "15 aug 1999"]),
-    ("%Y-%m-%d %H:%M:%S.%f", ["2020-01-01 00:00:00.5", "2020-01-01 00:00:00.123456"]),
-])
+@pytest.mark.parametrize(
+    "fmt, values",
+    [
+        ("%d/%m/%Y", ["31/12/2020", "1/2/2021", None]),
+        ("%Y%m%d %H%M%S", ["20200101 101112", "19991231 235959"]),
+        ("%m/%d/%y %I:%M %p", ["03/04/21 10:11 PM", "12/31/99 12:00 AM"]),
+        ("%d %b %Y", ["01 Jan 2020", "15 aug 1999"]),
+        ("%Y-%m-%d %H:%M:%S.%f", ["2020-01-01 00:00:00.5", "2020-01-01 00:00:00.123456"]),
+    ],
+)
 def test_to_datetime_format(fmt: str, values: list) -> None:
     s = pd.Series(values, dtype="str")
     _eq(to_datetime(ember.Series(s), format=fmt), pd.to_datetime(s, format=fmt))
@@ -140,25 +175,29 @@ def test_to_datetime_unit(unit: str) -> None:
 
 
 def _idx(got: object, exp: pd.Index) -> None:
-    pd.testing.assert_index_equal(got.to_pandas(), exp._with_freq(None) if hasattr(exp, "_with_freq") else exp,
-                                  exact=False)
+    pd.testing.assert_index_equal(
+        got.to_pandas(), exp._with_freq(None) if hasattr(exp, "_with_freq") else exp, exact=False
+    )
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"start": "2020-01-01", "periods": 5},
-    {"start": "2020-01-01", "end": "2020-01-10", "freq": "2D"},
-    {"end": "2020-01-10", "periods": 4, "freq": "h"},
-    {"start": "2020-01-01", "end": "2020-01-02", "periods": 5},
-    {"start": "2020-01-30", "periods": 5, "freq": "ME"},
-    {"start": "2020-01-30 10:00", "end": "2020-08-01", "freq": "MS"},
-    {"start": "2020-02-15", "periods": 5, "freq": "QS"},
-    {"start": "2020-02-15", "periods": 3, "freq": "YE"},
-    {"end": "2020-02-15", "periods": 3, "freq": "ME"},
-    {"start": "2020-01-01", "periods": 4, "freq": "W-SUN"},
-    {"start": "2021-03-13", "periods": 3, "tz": "US/Eastern"},
-    {"start": "2021-03-14", "periods": 4, "freq": "h", "tz": "UTC"},
-    {"start": "2020-01-01", "end": "2020-01-05", "inclusive": "neither"},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"start": "2020-01-01", "periods": 5},
+        {"start": "2020-01-01", "end": "2020-01-10", "freq": "2D"},
+        {"end": "2020-01-10", "periods": 4, "freq": "h"},
+        {"start": "2020-01-01", "end": "2020-01-02", "periods": 5},
+        {"start": "2020-01-30", "periods": 5, "freq": "ME"},
+        {"start": "2020-01-30 10:00", "end": "2020-08-01", "freq": "MS"},
+        {"start": "2020-02-15", "periods": 5, "freq": "QS"},
+        {"start": "2020-02-15", "periods": 3, "freq": "YE"},
+        {"end": "2020-02-15", "periods": 3, "freq": "ME"},
+        {"start": "2020-01-01", "periods": 4, "freq": "W-SUN"},
+        {"start": "2021-03-13", "periods": 3, "tz": "US/Eastern"},
+        {"start": "2021-03-14", "periods": 4, "freq": "h", "tz": "UTC"},
+        {"start": "2020-01-01", "end": "2020-01-05", "inclusive": "neither"},
+    ],
+)
 def test_date_range(kwargs: dict) -> None:
     _idx(date_range(**kwargs), pd.date_range(**kwargs))
 

@@ -89,7 +89,10 @@ def test_factorize_multi_key_mixed(sort: bool, dropna: bool, xp) -> None:
 
 def test_factorize_multi_key_datetime_bool(xp) -> None:
     df = pd.DataFrame(
-        {"t": pd.to_datetime(["2024-01-01", "2023-01-01", "2024-01-01", None]), "f": [True, False, True, True]}
+        {
+            "t": pd.to_datetime(["2024-01-01", "2023-01-01", "2024-01-01", None]),
+            "f": [True, False, True, True],
+        }
     )
     cols = [from_pandas(df[c], xp) for c in df.columns]
     codes, uniques, _ = factorize_keys(cols, sort=True, dropna=False)
@@ -102,8 +105,12 @@ keys_strategy = st.lists(st.one_of(st.none(), st.integers(-3, 3)), max_size=40)
 
 
 @settings(max_examples=80, deadline=None)
-@given(a=keys_strategy, b=st.lists(st.one_of(st.none(), st.sampled_from(["", "a", "ab", "b", "ba\x00"])), max_size=40),
-       sort=st.booleans(), dropna=st.booleans())
+@given(
+    a=keys_strategy,
+    b=st.lists(st.one_of(st.none(), st.sampled_from(["", "a", "ab", "b", "ba\x00"])), max_size=40),
+    sort=st.booleans(),
+    dropna=st.booleans(),
+)
 def test_factorize_hypothesis(a, b, sort, dropna) -> None:
     m = min(len(a), len(b))
     df = pd.DataFrame({"a": pd.Series(a[:m], dtype="float64"), "b": pd.Series(b[:m], dtype="str")})
@@ -167,17 +174,23 @@ def _vc_expected(s: pd.Series, **kw) -> pd.Series:
     return s.value_counts(**kw)
 
 
-@pytest.mark.parametrize("name", ["int64", "float_nan", "str", "Int64", "bool", "datetime", "category", "empty"])
+@pytest.mark.parametrize(
+    "name", ["int64", "float_nan", "str", "Int64", "bool", "datetime", "category", "empty"]
+)
 @pytest.mark.parametrize("sort,ascending", [(True, False), (True, True), (False, False)])
 @pytest.mark.parametrize("dropna", [True, False])
 @pytest.mark.parametrize("normalize", [False, True])
-def test_value_counts_series(name: str, sort: bool, ascending: bool, dropna: bool, normalize: bool, xp) -> None:
+def test_value_counts_series(
+    name: str, sort: bool, ascending: bool, dropna: bool, normalize: bool, xp
+) -> None:
     s = SERIES[name]
-    (u,), counts = value_counts([from_pandas(s, xp)], sort=sort, ascending=ascending, dropna=dropna,
-                                normalize=normalize)
+    (u,), counts = value_counts(
+        [from_pandas(s, xp)], sort=sort, ascending=ascending, dropna=dropna, normalize=normalize
+    )
     exp = s.value_counts(sort=sort, ascending=ascending, dropna=dropna, normalize=normalize)
-    pd.testing.assert_series_equal(u.to_pandas(), exp.index.to_series().reset_index(drop=True).astype(s.dtype),
-                                   check_names=False)
+    pd.testing.assert_series_equal(
+        u.to_pandas(), exp.index.to_series().reset_index(drop=True).astype(s.dtype), check_names=False
+    )
     np.testing.assert_allclose(to_host(counts), exp.to_numpy())
 
 

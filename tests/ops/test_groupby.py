@@ -37,7 +37,9 @@ def _frame() -> pd.DataFrame:
             "k_float": kf,
             "k_str": pd.Series(r.choice(["x", "y", "w"], N), dtype="str").where(r.random(N) > 0.15, None),
             "k_bool": r.random(N) > 0.5,
-            "k_cat": pd.Categorical(r.choice(["lo", "mid", "hi"], N), categories=["mid", "lo", "hi", "unused"]),
+            "k_cat": pd.Categorical(
+                r.choice(["lo", "mid", "hi"], N), categories=["mid", "lo", "hi", "unused"]
+            ),
             "k_dt": pd.to_datetime("2020-01-01") + pd.to_timedelta(r.integers(0, 3, N), unit="D"),
             "k_wide": r.choice(np.array([10**14, -(10**14), 7], dtype=np.int64), N),
             # values
@@ -56,11 +58,36 @@ def _frame() -> pd.DataFrame:
 
 
 DF = _frame()
-KEYSETS = [["k_int"], ["k_float"], ["k_str"], ["k_bool"], ["k_cat"], ["k_dt"], ["k_wide"], ["k_str", "k_float"],
-           ["k_int", "k_cat", "k_bool"]]
+KEYSETS = [
+    ["k_int"],
+    ["k_float"],
+    ["k_str"],
+    ["k_bool"],
+    ["k_cat"],
+    ["k_dt"],
+    ["k_wide"],
+    ["k_str", "k_float"],
+    ["k_int", "k_cat", "k_bool"],
+]
 NUM_VALUES = ["v_int", "v_int8", "v_uint", "v_float", "v_f32", "v_bool", "v_Int64", "v_boolean"]
-NUM_OPS = ["sum", "mean", "min", "max", "count", "size", "std", "var", "sem", "median", "first", "last",
-           "nunique", "prod", "any", "all"]
+NUM_OPS = [
+    "sum",
+    "mean",
+    "min",
+    "max",
+    "count",
+    "size",
+    "std",
+    "var",
+    "sem",
+    "median",
+    "first",
+    "last",
+    "nunique",
+    "prod",
+    "any",
+    "all",
+]
 
 
 def _grouping(df: pd.DataFrame, keys: list[str], xp, sort: bool = True, dropna: bool = True):
@@ -89,7 +116,11 @@ def test_grouping_keys(keys, sort, dropna, xp) -> None:
     g = _grouping(DF, keys, xp, sort, dropna)
     pg = DF.groupby(keys, sort=sort, dropna=dropna, observed=True)
     exp_codes = pg.ngroup().to_numpy()
-    exp_codes = np.where(np.isnan(exp_codes.astype(float)), -1, exp_codes).astype(np.int64) if exp_codes.dtype != np.int64 else exp_codes
+    exp_codes = (
+        np.where(np.isnan(exp_codes.astype(float)), -1, exp_codes).astype(np.int64)
+        if exp_codes.dtype != np.int64
+        else exp_codes
+    )
     np.testing.assert_array_equal(to_host(g.codes), exp_codes)
     assert g.ngroups == pg.ngroups
     exp_keys = pg.size().index.to_frame(index=False)
@@ -106,8 +137,9 @@ def test_numeric_aggregations(val, op, keys, xp) -> None:
     _compare(got, _expected(DF, keys, val, op))
 
 
-@pytest.mark.parametrize("op", ["sum", "mean", "min", "max", "count", "first", "last", "median", "var", "std",
-                                "nunique", "prod"])
+@pytest.mark.parametrize(
+    "op", ["sum", "mean", "min", "max", "count", "first", "last", "median", "var", "std", "nunique", "prod"]
+)
 @pytest.mark.parametrize("sort", [True, False])
 @pytest.mark.parametrize("dropna", [True, False])
 def test_sort_dropna_variants(op, sort, dropna, xp) -> None:
@@ -140,8 +172,12 @@ def test_datetime_aggregations(op, xp) -> None:
 
 @pytest.mark.parametrize("op", ["count", "first", "last", "nunique", "size", "min", "max"])
 def test_categorical_values(op, xp) -> None:
-    df = pd.DataFrame({"k": [1, 1, 2, 2, 3], "c": pd.Categorical(["b", None, "a", "b", None],
-                                                                   categories=["b", "a"], ordered=True)})
+    df = pd.DataFrame(
+        {
+            "k": [1, 1, 2, 2, 3],
+            "c": pd.Categorical(["b", None, "a", "b", None], categories=["b", "a"], ordered=True),
+        }
+    )
     g = _grouping(df, ["k"], xp)
     got = aggregate(g, from_pandas(df["c"], xp), op)
     _compare(got, _expected(df, ["k"], "c", op), exact=True)
@@ -261,8 +297,15 @@ def test_group_rank(method, ascending, na_option, pct, xp) -> None:
     keys = ["k_float"]
     g = _grouping(DF, keys, xp)
     for val in ("v_Int64", "v_str"):
-        got = transform(g, from_pandas(DF[val], xp), "rank", method=method, ascending=ascending,
-                        na_option=na_option, pct=pct)
+        got = transform(
+            g,
+            from_pandas(DF[val], xp),
+            "rank",
+            method=method,
+            ascending=ascending,
+            na_option=na_option,
+            pct=pct,
+        )
         exp = _pd_group(DF, keys, val).rank(method=method, ascending=ascending, na_option=na_option, pct=pct)
         _compare(got, exp.reset_index(drop=True).astype(np.float64))
 
@@ -320,14 +363,18 @@ def test_empty_input(op, xp) -> None:
     _compare(got, exp)
 
 
-@pytest.mark.parametrize("op", ["sum", "mean", "min", "max", "count", "std", "first", "last", "median", "prod"])
+@pytest.mark.parametrize(
+    "op", ["sum", "mean", "min", "max", "count", "std", "first", "last", "median", "prod"]
+)
 def test_single_group_and_one_row(op, xp) -> None:
     for df in (pd.DataFrame({"k": [1, 1, 1], "v": [3.0, np.nan, 1.0]}), pd.DataFrame({"k": [5], "v": [2.5]})):
         g = _grouping(df, ["k"], xp)
         _compare(aggregate(g, from_pandas(df["v"], xp), op), _expected(df, ["k"], "v", op))
 
 
-@pytest.mark.parametrize("op", ["sum", "mean", "min", "max", "count", "std", "first", "median", "prod", "nunique"])
+@pytest.mark.parametrize(
+    "op", ["sum", "mean", "min", "max", "count", "std", "first", "median", "prod", "nunique"]
+)
 @pytest.mark.parametrize("dtype", ["float64", "Int64"])
 def test_all_null_values(op, dtype, xp) -> None:
     df = pd.DataFrame({"k": [1, 2, 1], "v": pd.Series([None, None, None], dtype=dtype)})
@@ -346,8 +393,11 @@ def test_all_null_keys(xp) -> None:
 
 def test_large_int_sum_is_exact(xp) -> None:
     df = pd.DataFrame({"k": [0, 0, 1], "v": np.array([2**62, 2**62 - 1, 5], dtype=np.int64) // 2})
-    _compare(aggregate(_grouping(df, ["k"], xp), from_pandas(df["v"], xp), "sum"), _expected(df, ["k"], "v", "sum"),
-             exact=True)
+    _compare(
+        aggregate(_grouping(df, ["k"], xp), from_pandas(df["v"], xp), "sum"),
+        _expected(df, ["k"], "v", "sum"),
+        exact=True,
+    )
 
 
 def test_unsupported_op_raises(xp) -> None:
@@ -362,10 +412,17 @@ def test_unsupported_op_raises(xp) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(
-    data=st.lists(st.tuples(st.one_of(st.none(), st.integers(0, 3)), st.one_of(st.none(), st.sampled_from(["a", "b"])),
-                            st.one_of(st.none(), st.floats(-5, 5, allow_nan=False))), max_size=30),
-    sort=st.booleans(), dropna=st.booleans(), op=st.sampled_from(["sum", "mean", "min", "max", "count", "first",
-                                                                  "last", "median", "nunique", "var"]),
+    data=st.lists(
+        st.tuples(
+            st.one_of(st.none(), st.integers(0, 3)),
+            st.one_of(st.none(), st.sampled_from(["a", "b"])),
+            st.one_of(st.none(), st.floats(-5, 5, allow_nan=False)),
+        ),
+        max_size=30,
+    ),
+    sort=st.booleans(),
+    dropna=st.booleans(),
+    op=st.sampled_from(["sum", "mean", "min", "max", "count", "first", "last", "median", "nunique", "var"]),
 )
 def test_groupby_hypothesis(data, sort, dropna, op) -> None:
     df = pd.DataFrame(data, columns=["a", "b", "v"]).astype({"a": "Int64", "b": "str", "v": "float64"})

@@ -124,14 +124,20 @@ def test_property_nullable_ints(values, op, as_float):
 
 
 FRAMES = {
-    "mixed": pd.DataFrame({"a": [1, 2, 3, 4], "b": [1.5, np.nan, -2, 0.5], "c": pd.Series([3, 1, 2, 9], dtype="int8")}),
-    "nullable": pd.DataFrame({"a": pd.Series([1, None, 3, 4], dtype="Int64"), "b": pd.Series([None, None, 3, 1], dtype="Int64")}),
+    "mixed": pd.DataFrame(
+        {"a": [1, 2, 3, 4], "b": [1.5, np.nan, -2, 0.5], "c": pd.Series([3, 1, 2, 9], dtype="int8")}
+    ),
+    "nullable": pd.DataFrame(
+        {"a": pd.Series([1, None, 3, 4], dtype="Int64"), "b": pd.Series([None, None, 3, 1], dtype="Int64")}
+    ),
     "ints": pd.DataFrame({"a": [1, 2, 3, 4], "c": pd.Series([3, 1, 2, 9], dtype="int8")}),
 }
 
 
 @pytest.mark.parametrize("skipna", [True, False])
-@pytest.mark.parametrize("op", ["sum", "mean", "min", "max", "std", "var", "count", "prod", "median", "any", "all"])
+@pytest.mark.parametrize(
+    "op", ["sum", "mean", "min", "max", "std", "var", "count", "prod", "median", "any", "all"]
+)
 @pytest.mark.parametrize("frame", list(FRAMES))
 def test_reduce_rows(frame, op, skipna, xp):
     df = FRAMES[frame]
@@ -162,8 +168,12 @@ def _random_frame(seed: int = 0) -> pd.DataFrame:
 def test_corr_cov_pairwise(min_periods, xp):
     x = _random_frame()
     cols = [from_pandas(x[c], xp) for c in x]
-    np.testing.assert_allclose(corr_matrix(cols, min_periods=min_periods), x.corr(min_periods=min_periods), rtol=1e-7)
-    np.testing.assert_allclose(cov_matrix(cols, min_periods=min_periods), x.cov(min_periods=min_periods), rtol=1e-7)
+    np.testing.assert_allclose(
+        corr_matrix(cols, min_periods=min_periods), x.corr(min_periods=min_periods), rtol=1e-7
+    )
+    np.testing.assert_allclose(
+        cov_matrix(cols, min_periods=min_periods), x.cov(min_periods=min_periods), rtol=1e-7
+    )
     np.testing.assert_allclose(cov_matrix(cols, ddof=0), x.cov(ddof=0), rtol=1e-7)
 
 

@@ -15,9 +15,34 @@ from ember.ops import strings as S
 from ember.ops.regex import compile_pattern, regex_match
 
 VALUES = ["abc", "aXc", "", "a\n", "xyz123", "Ünïcode ü", "٣4", "aaab", "ab ab", None, "hello world", "x"]
-PATTERNS = [r"a", r"^a", r"c$", r"a$", r"\d+", r"^\d+$", r"[a-c]+", r"a.c", r"(?:ab|xy)z?", r"^$", r"a*",
-            r"[^a-z]", r"\w+\s\w+", r"a{2,3}b", r"a+?b", r"ü", r"(?:a|b){2}", r"x\Z", r"[\d\s]", r"\D\W",
-            r"(?s)a.", r"(?:a|)+b", r"[-a]", r"\Aab", r"ab{0}c", r"(?:x|y|z){1,}1?"]
+PATTERNS = [
+    r"a",
+    r"^a",
+    r"c$",
+    r"a$",
+    r"\d+",
+    r"^\d+$",
+    r"[a-c]+",
+    r"a.c",
+    r"(?:ab|xy)z?",
+    r"^$",
+    r"a*",
+    r"[^a-z]",
+    r"\w+\s\w+",
+    r"a{2,3}b",
+    r"a+?b",
+    r"ü",
+    r"(?:a|b){2}",
+    r"x\Z",
+    r"[\d\s]",
+    r"\D\W",
+    r"(?s)a.",
+    r"(?:a|)+b",
+    r"[-a]",
+    r"\Aab",
+    r"ab{0}c",
+    r"(?:x|y|z){1,}1?",
+]
 
 
 @pytest.mark.parametrize("dt", ["str", "string", object], ids=str)
@@ -29,8 +54,11 @@ def test_against_pandas(xp: object, dt: object, pat: str) -> None:
     for case in (True, False):
         for mode in ("contains", "match", "fullmatch"):
             exp = getattr(s.str, mode)(pat, case=case)
-            got = S.contains(c, pat, case=case) if mode == "contains" else S.match(c, pat, case=case,
-                                                                                   full=mode == "fullmatch")
+            got = (
+                S.contains(c, pat, case=case)
+                if mode == "contains"
+                else S.match(c, pat, case=case, full=mode == "fullmatch")
+            )
             if exp.dtype == object:
                 exp = pd.Series([np.nan if v is None else v for v in exp], dtype=object)
             pd.testing.assert_series_equal(got.to_pandas(), exp, check_names=False)
@@ -42,8 +70,17 @@ def test_na_argument(xp: object) -> None:
     pd.testing.assert_series_equal(S.contains(c, "a", na=True).to_pandas(), s.str.contains("a", na=True))
 
 
-@pytest.mark.parametrize("pat, what", [(r"(a)\1", "backreference"), (r"a(?=b)", "lookahead"), (r"\bfoo", r"\b"),
-                                       (r"a^b", "'^'"), (r"(?i:a)b", "inline"), (r"a++", "possessive")])
+@pytest.mark.parametrize(
+    "pat, what",
+    [
+        (r"(a)\1", "backreference"),
+        (r"a(?=b)", "lookahead"),
+        (r"\bfoo", r"\b"),
+        (r"a^b", "'^'"),
+        (r"(?i:a)b", "inline"),
+        (r"a++", "possessive"),
+    ],
+)
 def test_unsupported_constructs(xp: object, pat: str, what: str) -> None:
     c = from_pandas(pd.Series(["ab"]), xp)
     with pytest.raises(NotImplementedError, match=re.escape(what)):
@@ -69,13 +106,17 @@ _ALPHA = "ab\nZé1"
 _atoms = st.sampled_from(["a", "b", ".", "[ab]", "[^a]", "\\d", "\\w", "é", "(?:a|b)", "(ab|é)", "Z"])
 _quant = st.sampled_from(["", "", "*", "+", "?", "{1,2}", "*?", "{0,3}"])
 _pattern = st.lists(st.tuples(_atoms, _quant), min_size=1, max_size=4).map(
-    lambda parts: "".join(a + q for a, q in parts))
+    lambda parts: "".join(a + q for a, q in parts)
+)
 
 
 @settings(max_examples=150, deadline=None)
-@given(pattern=_pattern, anchor=st.sampled_from(["", "^", "$", "^$"]),
-       values=st.lists(st.text(alphabet=_ALPHA, max_size=7), min_size=1, max_size=8),
-       flags=st.sampled_from([0, re.IGNORECASE, re.DOTALL]))
+@given(
+    pattern=_pattern,
+    anchor=st.sampled_from(["", "^", "$", "^$"]),
+    values=st.lists(st.text(alphabet=_ALPHA, max_size=7), min_size=1, max_size=8),
+    flags=st.sampled_from([0, re.IGNORECASE, re.DOTALL]),
+)
 def test_hypothesis_vs_re(pattern: str, anchor: str, values: list, flags: int) -> None:
     pat = ("^" if "^" in anchor else "") + pattern + ("$" if "$" in anchor else "")
     c = from_pandas(pd.Series(values, dtype="str"), np)

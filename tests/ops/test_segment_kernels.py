@@ -13,10 +13,16 @@ def test_segment_sum_and_count_match_bincount(xp, slots):
     values = rng.normal(size=target.size)
     got_sum = segment_sum(xp.asarray(target), xp.asarray(values), slots)
     got_count = segment_count(xp.asarray(target), slots)
-    np.testing.assert_allclose(np.asarray(got_sum.get() if hasattr(got_sum, "get") else got_sum),
-                               np.bincount(target, weights=values, minlength=slots), rtol=1e-9, atol=1e-9)
-    np.testing.assert_array_equal(np.asarray(got_count.get() if hasattr(got_count, "get") else got_count),
-                                  np.bincount(target, minlength=slots))
+    np.testing.assert_allclose(
+        np.asarray(got_sum.get() if hasattr(got_sum, "get") else got_sum),
+        np.bincount(target, weights=values, minlength=slots),
+        rtol=1e-9,
+        atol=1e-9,
+    )
+    np.testing.assert_array_equal(
+        np.asarray(got_count.get() if hasattr(got_count, "get") else got_count),
+        np.bincount(target, minlength=slots),
+    )
 
 
 def test_empty_input(xp):

@@ -63,7 +63,9 @@ def test_argsort_multi(ascending, na_position, xp) -> None:
         }
     )
     got = to_host(argsort([from_pandas(df[c], xp) for c in df.columns], ascending, na_position))
-    exp = df.sort_values(["a", "b"], ascending=ascending, na_position=na_position, kind="stable").index.to_numpy()
+    exp = df.sort_values(
+        ["a", "b"], ascending=ascending, na_position=na_position, kind="stable"
+    ).index.to_numpy()
     np.testing.assert_array_equal(got, exp)
 
 
@@ -77,9 +79,14 @@ def test_argsort_errors(xp) -> None:
 
 @settings(max_examples=100, deadline=None)
 @given(
-    rows=st.lists(st.tuples(st.one_of(st.none(), st.integers(-3, 3)),
-                            st.one_of(st.none(), st.text(alphabet="ab\x00é", max_size=10)),
-                            st.one_of(st.none(), st.floats(allow_nan=True, width=32))), max_size=40),
+    rows=st.lists(
+        st.tuples(
+            st.one_of(st.none(), st.integers(-3, 3)),
+            st.one_of(st.none(), st.text(alphabet="ab\x00é", max_size=10)),
+            st.one_of(st.none(), st.floats(allow_nan=True, width=32)),
+        ),
+        max_size=40,
+    ),
     ascending=st.lists(st.booleans(), min_size=3, max_size=3),
     na_position=st.sampled_from(["first", "last"]),
 )
@@ -121,9 +128,13 @@ def test_rank(name, method, ascending, na_option, pct, xp) -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(values=st.lists(st.one_of(st.none(), st.integers(-3, 3)), max_size=30),
-       method=st.sampled_from(["average", "min", "max", "first", "dense"]), ascending=st.booleans(),
-       na_option=st.sampled_from(["keep", "top", "bottom"]), pct=st.booleans())
+@given(
+    values=st.lists(st.one_of(st.none(), st.integers(-3, 3)), max_size=30),
+    method=st.sampled_from(["average", "min", "max", "first", "dense"]),
+    ascending=st.booleans(),
+    na_option=st.sampled_from(["keep", "top", "bottom"]),
+    pct=st.booleans(),
+)
 def test_rank_hypothesis(values, method, ascending, na_option, pct) -> None:
     s = pd.Series(values, dtype="float64")
     got = rank(from_pandas(s, np), method, ascending, na_option, pct).to_pandas()
@@ -155,12 +166,14 @@ def test_searchsorted_numeric(side, xp) -> None:
 def test_searchsorted_int_and_datetime(side, xp) -> None:
     s = pd.Series([1, 3, 3, 9])
     v = pd.Series([3, 0, 10])
-    np.testing.assert_array_equal(to_host(searchsorted(from_pandas(s, xp), from_pandas(v, xp), side)),
-                                  s.searchsorted(v, side=side))
+    np.testing.assert_array_equal(
+        to_host(searchsorted(from_pandas(s, xp), from_pandas(v, xp), side)), s.searchsorted(v, side=side)
+    )
     d = pd.Series(pd.to_datetime(["2020-01-01", "2021-01-01", "2022-01-01"]))
     dv = pd.Series(pd.to_datetime(["2021-01-01", "2019-01-01"]))
-    np.testing.assert_array_equal(to_host(searchsorted(from_pandas(d, xp), from_pandas(dv, xp), side)),
-                                  d.searchsorted(dv, side=side))
+    np.testing.assert_array_equal(
+        to_host(searchsorted(from_pandas(d, xp), from_pandas(dv, xp), side)), d.searchsorted(dv, side=side)
+    )
 
 
 @pytest.mark.parametrize("side", ["left", "right"])

@@ -50,8 +50,10 @@ def test_case_expansion_object(xp: object) -> None:
         _eq(S.case_map(c, kind), getattr(s.str, kind)())
 
 
-@pytest.mark.parametrize("name", ["isalpha", "isdigit", "isdecimal", "isnumeric", "isalnum", "isspace",
-                                  "isupper", "islower", "istitle"])
+@pytest.mark.parametrize(
+    "name",
+    ["isalpha", "isdigit", "isdecimal", "isnumeric", "isalnum", "isspace", "isupper", "islower", "istitle"],
+)
 def test_predicates(pair: tuple, name: str) -> None:
     s, c = pair
     _eq(S.predicate(c, name), getattr(s.str, name)())
@@ -69,8 +71,19 @@ def test_strip_pad(pair: tuple) -> None:
     _eq(S.zfill(c, 5), s.str.zfill(5))
 
 
-@pytest.mark.parametrize("args", [(None, None, None), (1, 4, None), (-3, None, None), (None, None, -1),
-                                  (5, 0, -2), (1, None, 2), (-100, 100, 3), (2, 2, None)])
+@pytest.mark.parametrize(
+    "args",
+    [
+        (None, None, None),
+        (1, 4, None),
+        (-3, None, None),
+        (None, None, -1),
+        (5, 0, -2),
+        (1, None, 2),
+        (-100, 100, 3),
+        (2, 2, None),
+    ],
+)
 def test_slice(pair: tuple, args: tuple) -> None:
     s, c = pair
     _eq(S.str_slice(c, *args), s.str.slice(*args))
@@ -112,8 +125,13 @@ def test_count_replace(pair: tuple) -> None:
 
 def test_split(pair: tuple) -> None:
     s, c = pair
-    for kwargs, rev in [({"pat": ","}, False), ({"pat": ",", "n": 1}, True), ({"pat": ",", "n": 1}, False),
-                        ({"pat": None}, False), ({"pat": "[, ]", "regex": True}, False)]:
+    for kwargs, rev in [
+        ({"pat": ","}, False),
+        ({"pat": ",", "n": 1}, True),
+        ({"pat": ",", "n": 1}, False),
+        ({"pat": None}, False),
+        ({"pat": "[, ]", "regex": True}, False),
+    ]:
         exp = (s.str.rsplit if rev else s.str.split)(expand=True, **kwargs)
         got = S.split(c, kwargs["pat"], kwargs.get("n", -1), rev, kwargs.get("regex"))
         assert len(got) == exp.shape[1]
@@ -172,9 +190,12 @@ _TEXT = st.text(alphabet=st.sampled_from(list("abcXYZ é日🙂-")), max_size=8)
 
 
 @settings(max_examples=60, deadline=None)
-@given(values=st.lists(st.one_of(st.none(), _TEXT), max_size=6),
-       start=st.one_of(st.none(), st.integers(-10, 10)), stop=st.one_of(st.none(), st.integers(-10, 10)),
-       step=st.one_of(st.none(), st.integers(-3, 3).filter(lambda x: x != 0)))
+@given(
+    values=st.lists(st.one_of(st.none(), _TEXT), max_size=6),
+    start=st.one_of(st.none(), st.integers(-10, 10)),
+    stop=st.one_of(st.none(), st.integers(-10, 10)),
+    step=st.one_of(st.none(), st.integers(-3, 3).filter(lambda x: x != 0)),
+)
 def test_slice_hypothesis(values: list, start: int | None, stop: int | None, step: int | None) -> None:
     s = pd.Series(values, dtype="string")
     c = from_pandas(s, np)
@@ -185,8 +206,11 @@ def test_slice_hypothesis(values: list, start: int | None, stop: int | None, ste
 
 
 @settings(max_examples=60, deadline=None)
-@given(values=st.lists(_TEXT, max_size=6), pat=st.text(alphabet=st.sampled_from(list("abé日-")), min_size=1, max_size=3),
-       repl=st.text(alphabet=st.sampled_from(list("Zé🙂")), max_size=2))
+@given(
+    values=st.lists(_TEXT, max_size=6),
+    pat=st.text(alphabet=st.sampled_from(list("abé日-")), min_size=1, max_size=3),
+    repl=st.text(alphabet=st.sampled_from(list("Zé🙂")), max_size=2),
+)
 def test_find_replace_hypothesis(values: list, pat: str, repl: str) -> None:
     s = pd.Series(values, dtype=object)
     c = from_pandas(s, np)

@@ -100,8 +100,10 @@ def test_isin_scalar_raises(xp):
 @pytest.mark.parametrize("inclusive", ["both", "neither", "left", "right"])
 def test_between(inclusive, xp):
     check(between(from_pandas(F, xp), -2.5, 1.26, inclusive), F.between(-2.5, 1.26, inclusive))
-    check(between(from_pandas(DT, xp), "2019-12-31", "2020-01-01", inclusive),
-          DT.between("2019-12-31", "2020-01-01", inclusive))
+    check(
+        between(from_pandas(DT, xp), "2019-12-31", "2020-01-01", inclusive),
+        DT.between("2019-12-31", "2020-01-01", inclusive),
+    )
 
 
 @pytest.mark.parametrize(

@@ -27,8 +27,15 @@ def _host(a):
     return ember.backend.to_host(a)
 
 
-def _fixed(s: pd.Series, window: int, op: str, min_periods: int, center: bool = False, closed: str | None = None,
-           **kw):
+def _fixed(
+    s: pd.Series,
+    window: int,
+    op: str,
+    min_periods: int,
+    center: bool = False,
+    closed: str | None = None,
+    **kw,
+):
     start, end = W.rolling_bounds(len(s), window, center, closed, _xp())
     return _host(W.window_aggregate(W.Windows(_col(s), start, end), op, min_periods, **kw).data)
 
@@ -121,9 +128,12 @@ def test_time_windows(series, window, center, closed):
     idx = pd.DatetimeIndex(pd.to_datetime(np.sort(rng.integers(0, 100, len(series))), unit="s")).as_unit("ns")
     s = series.set_axis(idx)
     ticks = ember.backend.asarray_on(idx.asi8, _xp())
-    for bounds in (W.time_bounds(ticks, pd.Timedelta(window).value, center, closed),
-                   W.grouped_time_bounds(_xp().zeros(len(s), dtype=np.int64), ticks, pd.Timedelta(window).value,
-                                         center, closed)):
+    for bounds in (
+        W.time_bounds(ticks, pd.Timedelta(window).value, center, closed),
+        W.grouped_time_bounds(
+            _xp().zeros(len(s), dtype=np.int64), ticks, pd.Timedelta(window).value, center, closed
+        ),
+    ):
         win = W.Windows(_col(series), *bounds)
         for op in ["sum", "max", "median", "count", "var"]:
             expected = getattr(s.rolling(window, center=center, closed=closed), op)()
@@ -137,7 +147,9 @@ def test_expanding(series, op):
     _check(got, getattr(series.expanding(), op)())
 
 
-@pytest.mark.parametrize("func", [np.sum, np.nansum, np.mean, np.nanmax, np.min, np.median, np.std, np.nanvar])
+@pytest.mark.parametrize(
+    "func", [np.sum, np.nansum, np.mean, np.nanmax, np.min, np.median, np.std, np.nanvar]
+)
 def test_apply_numpy_reductions(series, func):
     start, end = W.rolling_bounds(len(series), 3, xp=_xp())
     got = _host(W.apply_reduction(W.Windows(_col(series), start, end), func, 2).data)
@@ -173,12 +185,17 @@ def test_ewm(series, adjust, ignore_na, op):
 def test_ewm_bias_and_long_series():
     rng = np.random.default_rng(2)
     s = pd.Series(rng.normal(size=5000) + 100.0)
-    _check(_host(W.ewm_aggregate(_col(s), "var", 0.01, True, False, 0, bias=True).data), s.ewm(alpha=0.01).var(bias=True))
+    _check(
+        _host(W.ewm_aggregate(_col(s), "var", 0.01, True, False, 0, bias=True).data),
+        s.ewm(alpha=0.01).var(bias=True),
+    )
     _check(_host(W.ewm_aggregate(_col(s), "mean", 0.9999, True).data), s.ewm(alpha=0.9999).mean())
 
 
-@pytest.mark.parametrize(("kw", "alpha"), [({"com": 1.0}, 0.5), ({"span": 3}, 0.5), ({"halflife": 1.0}, 0.5),
-                                           ({"alpha": 0.2}, 0.2)])
+@pytest.mark.parametrize(
+    ("kw", "alpha"),
+    [({"com": 1.0}, 0.5), ({"span": 3}, 0.5), ({"halflife": 1.0}, 0.5), ({"alpha": 0.2}, 0.2)],
+)
 def test_ewm_alpha(kw, alpha):
     assert W.ewm_alpha(**kw) == pytest.approx(alpha)
 

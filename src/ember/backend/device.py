@@ -69,7 +69,9 @@ def current_device() -> str:
     if device == "gpu":
         cupy_module()
     elif device != "cpu":  # only an unchecked EMBER_DEVICE value can get here; config.set validates
-        raise ValueError(f"ember's device option is {device!r}; use 'auto', 'gpu' or 'cpu' (check EMBER_DEVICE)")
+        raise ValueError(
+            f"ember's device option is {device!r}; use 'auto', 'gpu' or 'cpu' (check EMBER_DEVICE)"
+        )
     return device
 
 

@@ -210,9 +210,11 @@ def _nan_kernels() -> tuple[Any, Any]:
         import cupy as cp
 
         _NAN_KERNELS["sum"] = cp.ReductionKernel(
-            "T x", "T y", "x == x ? x : (T)0", "a + b", "y = a", "0", "ember_nansum")
+            "T x", "T y", "x == x ? x : (T)0", "a + b", "y = a", "0", "ember_nansum"
+        )
         _NAN_KERNELS["count"] = cp.ReductionKernel(
-            "T x", "int64 y", "x == x ? 1 : 0", "a + b", "y = a", "0", "ember_notnan_count")
+            "T x", "int64 y", "x == x ? 1 : 0", "a + b", "y = a", "0", "ember_notnan_count"
+        )
     return _NAN_KERNELS["sum"], _NAN_KERNELS["count"]
 
 
@@ -266,7 +268,8 @@ def float_divmod(a: Any, b: Any) -> tuple[Any, Any]:
             return np.floor_divide(a, b), np.remainder(a, b)
     if not _DIVMOD_KERNEL:
         _DIVMOD_KERNEL["k"] = xp.ElementwiseKernel(
-            "float64 a, float64 b", "float64 out_div, float64 out_mod", _DIVMOD_SOURCE, "ember_float_divmod")
+            "float64 a, float64 b", "float64 out_div, float64 out_mod", _DIVMOD_SOURCE, "ember_float_divmod"
+        )
     dtype = xp.result_type(a, b)
     div, mod = _DIVMOD_KERNEL["k"](xp.asarray(a, dtype="float64"), xp.asarray(b, dtype="float64"))
     return div.astype(dtype, copy=False), mod.astype(dtype, copy=False)

@@ -59,7 +59,9 @@ class Column:
         """The same column with its arrays moved to module ``xp`` (numpy = host, cupy = device)."""
         if xp is self.xp:
             return self
-        return self._rebuild(asarray_on(self.data, xp), None if self.mask is None else asarray_on(self.mask, xp))
+        return self._rebuild(
+            asarray_on(self.data, xp), None if self.mask is None else asarray_on(self.mask, xp)
+        )
 
     # --- nulls ---------------------------------------------------------------------------------
     def isna(self) -> Any:

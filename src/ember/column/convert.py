@@ -47,7 +47,9 @@ def from_pandas(s: pd.Series | pd.Index | Any, xp: ModuleType, name: Any = None)
     if isinstance(dtype, pd.ArrowDtype):
         return from_arrow(pa.array(s.array), xp)
     if isinstance(dtype, pd.api.extensions.ExtensionDtype):
-        raise NotImplementedError(f"column {name or s.name!r}: pandas dtype {dtype} is not supported by ember")
+        raise NotImplementedError(
+            f"column {name or s.name!r}: pandas dtype {dtype} is not supported by ember"
+        )
     name = name if name is not None else s.name
     if dtype == np.dtype(object):  # strings in an object Series stay object, as pandas keeps them
         return _from_objects(s.to_numpy(), xp, name, keep_object=True)
@@ -107,7 +109,16 @@ def _from_objects(a: np.ndarray, xp: ModuleType, name: Any, keep_object: bool = 
         missing = pd.isna(a)
         data = np.where(missing, False, a).astype(bool)
         return NumericColumn(asarray_on(data, xp), _on(~missing if missing.any() else None, xp))
-    if inferred in ("integer", "floating", "mixed-integer-float", "datetime", "datetime64", "timedelta", "timedelta64", "decimal"):
+    if inferred in (
+        "integer",
+        "floating",
+        "mixed-integer-float",
+        "datetime",
+        "datetime64",
+        "timedelta",
+        "timedelta64",
+        "decimal",
+    ):
         converted = pd.Series(list(a))
         if converted.dtype == object:
             converted = converted.convert_dtypes()
@@ -126,8 +137,14 @@ def from_arrow(arr: pa.Array | pa.ChunkedArray, xp: ModuleType) -> Column:
     if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
         return StringColumn.from_arrow(arr, xp)
     if pa.types.is_dictionary(t):
-        codes = arr.indices.to_numpy(zero_copy_only=False) if arr.null_count == 0 else arr.indices.fill_null(-1).to_numpy()
-        return CategoricalColumn(asarray_on(codes.astype(np.int32), xp), from_arrow(arr.dictionary, xp), t.ordered)
+        codes = (
+            arr.indices.to_numpy(zero_copy_only=False)
+            if arr.null_count == 0
+            else arr.indices.fill_null(-1).to_numpy()
+        )
+        return CategoricalColumn(
+            asarray_on(codes.astype(np.int32), xp), from_arrow(arr.dictionary, xp), t.ordered
+        )
     mask = None
     if arr.null_count:
         mask = asarray_on(np.asarray(arr.is_valid().to_numpy(zero_copy_only=False), dtype=bool), xp)
@@ -159,7 +176,9 @@ def from_scalar(value: Any, n: int, xp: ModuleType, name: Any = None) -> Column:
         encoded = np.frombuffer(value.encode(), dtype=np.uint8)
         offsets = np.arange(n + 1, dtype=np.int64) * len(encoded)
         return StringColumn(asarray_on(offsets, xp), asarray_on(np.tile(encoded, n), xp))
-    if isinstance(value, (bool, int, float, np.generic)) and not isinstance(value, (np.datetime64, np.timedelta64)):
+    if isinstance(value, (bool, int, float, np.generic)) and not isinstance(
+        value, (np.datetime64, np.timedelta64)
+    ):
         arr = np.asarray(value)
         if arr.dtype.kind == "i" and not isinstance(value, np.generic):
             arr = arr.astype(np.int64)
@@ -190,7 +209,9 @@ def from_any(values: Any, xp: ModuleType, name: Any = None) -> Column:
         try:
             s = pd.Series(values)
         except (TypeError, ValueError) as exc:
-            raise TypeError(f"column {name!r}: cannot build a column from {type(values).__name__}: {exc}") from exc
+            raise TypeError(
+                f"column {name!r}: cannot build a column from {type(values).__name__}: {exc}"
+            ) from exc
         if s.dtype == object:
             return _from_objects(s.to_numpy(), xp, name)
         return from_pandas(s, xp, name)

@@ -112,7 +112,9 @@ class NumericColumn(Column):
 
 
 def _masked_array(data: np.ndarray, missing: np.ndarray, dtype: Any) -> Any:
-    cls = pd.arrays.BooleanArray if data.dtype.kind == "b" else (
-        pd.arrays.FloatingArray if data.dtype.kind == "f" else pd.arrays.IntegerArray
+    cls = (
+        pd.arrays.BooleanArray
+        if data.dtype.kind == "b"
+        else (pd.arrays.FloatingArray if data.dtype.kind == "f" else pd.arrays.IntegerArray)
     )
     return cls(data, missing)

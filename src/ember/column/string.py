@@ -90,8 +90,10 @@ class StringColumn(Column):
     def empty_like(self, n: int = 0) -> StringColumn:
         xp = self.xp
         return StringColumn(
-            xp.zeros(n + 1, dtype=np.int64), xp.zeros(0, dtype=np.uint8),
-            None if n == 0 else xp.zeros(n, dtype=bool), self.pd_dtype,
+            xp.zeros(n + 1, dtype=np.int64),
+            xp.zeros(0, dtype=np.uint8),
+            None if n == 0 else xp.zeros(n, dtype=bool),
+            self.pd_dtype,
         )
 
     # --- conversions ---------------------------------------------------------------------------
@@ -130,13 +132,22 @@ class StringColumn(Column):
         bufs = arr.buffers()
         offsets = np.frombuffer(bufs[1], dtype=np.int64, count=n + 1, offset=arr.offset * 8)
         first, last = int(offsets[0]), int(offsets[-1])
-        chars = np.frombuffer(bufs[2], dtype=np.uint8)[first:last] if bufs[2] is not None and last > first else np.zeros(0, np.uint8)
+        chars = (
+            np.frombuffer(bufs[2], dtype=np.uint8)[first:last]
+            if bufs[2] is not None and last > first
+            else np.zeros(0, np.uint8)
+        )
         if first:
             offsets = offsets - first
         mask = None
         if arr.null_count:
             mask = np.asarray(arr.is_valid().to_numpy(zero_copy_only=False), dtype=bool)
-        return cls(asarray_on(offsets, xp), asarray_on(chars, xp), None if mask is None else asarray_on(mask, xp), pd_dtype)
+        return cls(
+            asarray_on(offsets, xp),
+            asarray_on(chars, xp),
+            None if mask is None else asarray_on(mask, xp),
+            pd_dtype,
+        )
 
 
 def gather_bytes(chars: Any, starts: Any, offsets: Any) -> Any:

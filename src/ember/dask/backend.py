@@ -111,8 +111,15 @@ def meta_nonempty_ember(x: Any) -> Any:
 
 # --- concat / hash / split -------------------------------------------------------------------
 @concat_dispatch.register(EMBER_TYPES)
-def concat_ember(dfs: list, axis: int = 0, join: str = "outer", uniform: bool = False,
-                 filter_warning: bool = True, ignore_index: bool = False, **kwargs: Any) -> Any:
+def concat_ember(
+    dfs: list,
+    axis: int = 0,
+    join: str = "outer",
+    uniform: bool = False,
+    filter_warning: bool = True,
+    ignore_index: bool = False,
+    **kwargs: Any,
+) -> Any:
     kwargs.pop("ignore_order", None)
     kwargs.pop("sort", None)
     if isinstance(dfs[0], Index):
@@ -139,8 +146,9 @@ def _hash_inputs(obj: Any, index: bool) -> tuple[list, int, Any]:
 
 
 @hash_object_dispatch.register(EMBER_TYPES)
-def hash_object_ember(obj: Any, index: bool = True, encoding: str = "utf8", hash_key: Any = None,
-                      categorize: bool = True) -> Series:
+def hash_object_ember(
+    obj: Any, index: bool = True, encoding: str = "utf8", hash_key: Any = None, categorize: bool = True
+) -> Series:
     """A uint64 Series of row hashes (see ember.dask._hashing for the rules)."""
     cols, n, xp = _hash_inputs(obj, index)
     h = hash_columns(cols, n, xp)
@@ -170,7 +178,7 @@ def group_split_ember(df: Any, c: Any, k: int, ignore_index: bool = False) -> Sh
     ordered = df.iloc[order]
     parts = {}
     for i in range(int(k)):  # k partitions (not rows): slices of one gathered frame
-        part = ordered.iloc[bounds[i]:bounds[i + 1]]
+        part = ordered.iloc[bounds[i] : bounds[i + 1]]
         parts[i] = part.reset_index(drop=True) if ignore_index else part
     return ShuffleGroupResult(parts)
 
@@ -198,7 +206,9 @@ def is_categorical_dtype_ember(obj: Any) -> bool:
 
 
 @union_categoricals_dispatch.register(EMBER_TYPES)
-def union_categoricals_ember(to_union: list, sort_categories: bool = False, ignore_order: bool = False) -> Any:
+def union_categoricals_ember(
+    to_union: list, sort_categories: bool = False, ignore_order: bool = False
+) -> Any:
     return ember.concat(list(to_union), ignore_index=True)
 
 
@@ -296,11 +306,18 @@ def frame_to_table(df: Any, preserve_index: bool | None = True) -> pa.Table:
         df = DataFrame._from_columns({df.name: df.column}, df.index)
     arrays = [c.to_arrow() for c in df._columns.values()]
     names = [str(n) for n in df._names]
-    meta: dict = {"labels": {str(n): n for n in df._names}, "index": None, "nrows": len(df),
-                  "dtypes": {str(n): str(c.dtype) for n, c in df._columns.items()}}
+    meta: dict = {
+        "labels": {str(n): n for n in df._names},
+        "index": None,
+        "nrows": len(df),
+        "dtypes": {str(n): str(c.dtype) for n, c in df._columns.items()},
+    }
     idx = df.index
-    if preserve_index is not False and not (preserve_index is None and isinstance(idx, RangeIndex)) and not (
-            isinstance(idx, RangeIndex) and _default_range(idx)):
+    if (
+        preserve_index is not False
+        and not (preserve_index is None and isinstance(idx, RangeIndex))
+        and not (isinstance(idx, RangeIndex) and _default_range(idx))
+    ):
         labels = idx.names if isinstance(idx, MultiIndex) else [idx.name]
         for i, col in enumerate(_index_columns(idx)):
             arrays.append(col.to_arrow())
@@ -341,7 +358,11 @@ def table_to_frame(table: pa.Table) -> DataFrame:
     nrows = meta.get("nrows", table.num_rows) if table.num_columns == 0 else table.num_rows
     index: Any = RangeIndex(nrows)
     if levels:
-        index = Index._from_column(levels[0], index_names[0]) if len(levels) == 1 else MultiIndex(levels, index_names)
+        index = (
+            Index._from_column(levels[0], index_names[0])
+            if len(levels) == 1
+            else MultiIndex(levels, index_names)
+        )
     elif meta.get("range"):
         start, stop, step, name = meta["range"]
         if len(range(start, stop, step)) == nrows:
@@ -434,16 +455,24 @@ class EmberBackendEntrypoint(DataFrameBackendEntrypoint):
         return EmberBackendEntrypoint.to_backend(from_pandas(pdf, npartitions=npartitions))
 
     @staticmethod
-    def read_parquet(path: Any, columns: Any = None, storage_options: dict | None = None,
-                     **kwargs: Any) -> Any:
+    def read_parquet(
+        path: Any, columns: Any = None, storage_options: dict | None = None, **kwargs: Any
+    ) -> Any:
         from dask.dataframe import from_map
 
         paths = _expand_paths(path, storage_options)
         if storage_options:
             kwargs["storage_options"] = storage_options
         meta = _read_parquet_part(paths[0], columns, kwargs).iloc[:0]
-        return from_map(_read_parquet_part, paths, columns=columns, kwargs=kwargs, meta=meta,
-                        label="ember-read-parquet", enforce_metadata=False)
+        return from_map(
+            _read_parquet_part,
+            paths,
+            columns=columns,
+            kwargs=kwargs,
+            meta=meta,
+            label="ember-read-parquet",
+            enforce_metadata=False,
+        )
 
     @staticmethod
     def read_csv(urlpath: Any, storage_options: dict | None = None, **kwargs: Any) -> Any:
@@ -453,17 +482,24 @@ class EmberBackendEntrypoint(DataFrameBackendEntrypoint):
         if storage_options:
             kwargs["storage_options"] = storage_options
         meta = _read_csv_part(paths[0], {**kwargs, "nrows": 100}).iloc[:0]
-        return from_map(_read_csv_part, paths, kwargs=kwargs, meta=meta, label="ember-read-csv",
-                        enforce_metadata=False)
+        return from_map(
+            _read_csv_part, paths, kwargs=kwargs, meta=meta, label="ember-read-csv", enforce_metadata=False
+        )
 
     @staticmethod
     def read_json(url_path: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError("dask read_json with the ember backend: use dd.read_json(...).to_backend('ember')")
+        raise NotImplementedError(
+            "dask read_json with the ember backend: use dd.read_json(...).to_backend('ember')"
+        )
 
     @staticmethod
     def read_orc(path: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError("dask read_orc with the ember backend: use dd.read_orc(...).to_backend('ember')")
+        raise NotImplementedError(
+            "dask read_orc with the ember backend: use dd.read_orc(...).to_backend('ember')"
+        )
 
     @staticmethod
     def read_hdf(pattern: Any, key: str, **kwargs: Any) -> Any:
-        raise NotImplementedError("dask read_hdf with the ember backend: use dd.read_hdf(...).to_backend('ember')")
+        raise NotImplementedError(
+            "dask read_hdf with the ember backend: use dd.read_hdf(...).to_backend('ember')"
+        )

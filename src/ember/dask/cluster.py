@@ -35,15 +35,25 @@ def rotated(devices: list[str], i: int) -> str:
     return ",".join(devices[k:] + devices[:k])
 
 
-def worker_options(device_memory_limit: Any, memory_limit: Any, local_directory: str | None,
-                   device: str, host_memory_limit: Any = None) -> dict:
+def worker_options(
+    device_memory_limit: Any,
+    memory_limit: Any,
+    local_directory: str | None,
+    device: str,
+    host_memory_limit: Any = None,
+) -> dict:
     """Worker keyword arguments shared by LocalGPUCluster and ``ember worker``."""
     from ember.dask.spill import make_buffer
 
     return {
-        "data": (make_buffer, {"device_memory_limit": device_memory_limit,
-                               "memory_limit": memory_limit if host_memory_limit is None else host_memory_limit,
-                               "local_directory": local_directory}),
+        "data": (
+            make_buffer,
+            {
+                "device_memory_limit": device_memory_limit,
+                "memory_limit": memory_limit if host_memory_limit is None else host_memory_limit,
+                "local_directory": local_directory,
+            },
+        ),
         "preload": ["ember.dask.worker"],
         "env": {"EMBER_DEVICE": device},
     }
@@ -64,18 +74,31 @@ class LocalGPUCluster(LocalCluster):
         ``protocol="ucx"`` needs distributed-ucxx (``pip install ember[ucx]``).
     """
 
-    def __init__(self, n_workers: int | None = None, *, device_memory_limit: Any = "80%",
-                 memory_limit: Any = None, host_memory_limit: Any = None, local_directory: str | None = None,
-                 threads_per_worker: int = 1,
-                 protocol: str | None = None, dashboard_address: str | None = ":0", host: str = "127.0.0.1",
-                 CUDA_VISIBLE_DEVICES: Any = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        n_workers: int | None = None,
+        *,
+        device_memory_limit: Any = "80%",
+        memory_limit: Any = None,
+        host_memory_limit: Any = None,
+        local_directory: str | None = None,
+        threads_per_worker: int = 1,
+        protocol: str | None = None,
+        dashboard_address: str | None = ":0",
+        host: str = "127.0.0.1",
+        CUDA_VISIBLE_DEVICES: Any = None,
+        **kwargs: Any,
+    ) -> None:
         devices = _device_list(CUDA_VISIBLE_DEVICES)
         if devices:
             device = "gpu"
             n_workers = len(devices) if n_workers is None else n_workers
         else:
-            warnings.warn("LocalGPUCluster: no GPU visible; starting CPU workers (ember's NumPy backend)",
-                          RuntimeWarning, stacklevel=2)
+            warnings.warn(
+                "LocalGPUCluster: no GPU visible; starting CPU workers (ember's NumPy backend)",
+                RuntimeWarning,
+                stacklevel=2,
+            )
             device = "cpu"
             n_workers = 1 if n_workers is None else n_workers
         if protocol == "ucx":
@@ -84,9 +107,19 @@ class LocalGPUCluster(LocalCluster):
         opts = worker_options(device_memory_limit, memory_limit, local_directory, device, host_memory_limit)
         env = {**opts.pop("env"), **kwargs.pop("env", {})}
         self._base_env = env
-        super().__init__(n_workers=0, threads_per_worker=threads_per_worker, processes=True,
-                         memory_limit=memory_limit or 0, local_directory=local_directory, protocol=protocol,
-                         dashboard_address=dashboard_address, host=host, env=env, **opts, **kwargs)
+        super().__init__(
+            n_workers=0,
+            threads_per_worker=threads_per_worker,
+            processes=True,
+            memory_limit=memory_limit or 0,
+            local_directory=local_directory,
+            protocol=protocol,
+            dashboard_address=dashboard_address,
+            host=host,
+            env=env,
+            **opts,
+            **kwargs,
+        )
         self.scale(n_workers)
         self.wait_for_workers(n_workers)
 
@@ -95,7 +128,7 @@ class LocalGPUCluster(LocalCluster):
         spec = super().new_worker_spec()
         if not self._devices:
             return spec
-        (name, base), = spec.items()
+        ((name, base),) = spec.items()
         index = int(name) if str(name).isdigit() else self._i
         options = dict(base["options"])
         options["env"] = {**self._base_env, "CUDA_VISIBLE_DEVICES": rotated(self._devices, index)}
@@ -114,5 +147,7 @@ def _check_ucx() -> None:
     try:
         import distributed_ucxx  # noqa: F401
     except ImportError:
-        raise ImportError('LocalGPUCluster(protocol="ucx") needs distributed-ucxx: '
-                          "pip install distributed-ucxx-cu12 (or ember[ucx])") from None
+        raise ImportError(
+            'LocalGPUCluster(protocol="ucx") needs distributed-ucxx: '
+            "pip install distributed-ucxx-cu12 (or ember[ucx])"
+        ) from None

@@ -44,7 +44,10 @@ def flatten_column(col: Column) -> tuple[dict, list]:
     if isinstance(col, NumericColumn):
         return {"kind": "num", "nullable": col.nullable, "mask": bool(mask)}, [col.data, *mask]
     if isinstance(col, DatetimeColumn):
-        return {"kind": "dt", "unit": col.unit, "tz": pickle.dumps(col.tz), "mask": bool(mask)}, [col.data, *mask]
+        return {"kind": "dt", "unit": col.unit, "tz": pickle.dumps(col.tz), "mask": bool(mask)}, [
+            col.data,
+            *mask,
+        ]
     if isinstance(col, TimedeltaColumn):
         return {"kind": "td", "unit": col.unit, "mask": bool(mask)}, [col.data, *mask]
     raise TypeError(f"ember.dask.serialize: no flattening for {type(col).__name__}")
@@ -100,8 +103,13 @@ def flatten(obj: Any) -> tuple[dict, list]:
         h, a = flatten_column(col)
         heads.append(h)
         arrays.extend(a)
-    header = {"type": kind, "labels": pickle.dumps(labels), "columns": heads, "ncols": len(cols),
-              "index": index_head}
+    header = {
+        "type": kind,
+        "labels": pickle.dumps(labels),
+        "columns": heads,
+        "ncols": len(cols),
+        "index": index_head,
+    }
     return header, arrays
 
 
@@ -174,7 +182,9 @@ def frame_from_ipc(buf: Any) -> DataFrame:
 def _as_frame(obj: Any) -> tuple[DataFrame, dict]:
     if isinstance(obj, Series):
         return DataFrame._from_columns({_SERIES_COLUMN: obj.column}, obj.index), {
-            "type": "series", "name": pickle.dumps(obj.name)}
+            "type": "series",
+            "name": pickle.dumps(obj.name),
+        }
     if isinstance(obj, Index):
         return DataFrame._from_columns({}, obj), {"type": "index"}
     return obj, {"type": "frame"}

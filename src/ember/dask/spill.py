@@ -58,8 +58,12 @@ def parse_bytes_limit(limit: Any, total: int | None) -> int | None:
 class DeviceHostDiskBuffer(MutableMapping):
     """Three LRU tiers (device, host, disk) with byte limits; see the module docstring."""
 
-    def __init__(self, device_memory_limit: int | None = None, memory_limit: int | None = None,
-                 local_directory: str | None = None) -> None:
+    def __init__(
+        self,
+        device_memory_limit: int | None = None,
+        memory_limit: int | None = None,
+        local_directory: str | None = None,
+    ) -> None:
         self.device_memory_limit = device_memory_limit
         self.memory_limit = memory_limit
         self._own_dir = local_directory is None
@@ -188,8 +192,10 @@ class DeviceHostDiskBuffer(MutableMapping):
         return True
 
     def __repr__(self) -> str:
-        return (f"<DeviceHostDiskBuffer device={len(self.device)} ({self.device_bytes} B) "
-                f"host={len(self.host)} ({self.host_bytes} B) disk={len(self.disk)}>")
+        return (
+            f"<DeviceHostDiskBuffer device={len(self.device)} ({self.device_bytes} B) "
+            f"host={len(self.host)} ({self.host_bytes} B) disk={len(self.disk)}>"
+        )
 
 
 def device_total_bytes() -> int:
@@ -202,8 +208,9 @@ def device_total_bytes() -> int:
     return int(psutil.virtual_memory().total)
 
 
-def make_buffer(device_memory_limit: Any = "80%", memory_limit: Any = None,
-                local_directory: str | None = None) -> DeviceHostDiskBuffer:
+def make_buffer(
+    device_memory_limit: Any = "80%", memory_limit: Any = None, local_directory: str | None = None
+) -> DeviceHostDiskBuffer:
     """The worker's ``data=`` factory: limits are resolved inside the worker process, where
     CUDA_VISIBLE_DEVICES already names its GPU."""
     import psutil

@@ -23,8 +23,16 @@ def dask_setup(worker: Any) -> None:
         ember.backend.cupy_module()  # installs ember's pool on the first visible device
 
 
-async def _run(scheduler: str, nworkers: int | None, nthreads: int, device_memory_limit: Any,
-               memory_limit: Any, local_directory: str | None, name: str | None, host: str | None) -> None:
+async def _run(
+    scheduler: str,
+    nworkers: int | None,
+    nthreads: int,
+    device_memory_limit: Any,
+    memory_limit: Any,
+    local_directory: str | None,
+    name: str | None,
+    host: str | None,
+) -> None:
     from distributed import Nanny
 
     from ember.dask.cluster import rotated, visible_gpus, worker_options
@@ -38,9 +46,18 @@ async def _run(scheduler: str, nworkers: int | None, nthreads: int, device_memor
         env = opts.pop("env")
         if devices:
             env["CUDA_VISIBLE_DEVICES"] = rotated(devices, i)
-        nannies.append(Nanny(scheduler, nthreads=nthreads, env=env, memory_limit=memory_limit or 0,
-                             local_directory=local_directory, host=host,
-                             name=f"{name or 'ember'}-{i}", **opts))
+        nannies.append(
+            Nanny(
+                scheduler,
+                nthreads=nthreads,
+                env=env,
+                memory_limit=memory_limit or 0,
+                local_directory=local_directory,
+                host=host,
+                name=f"{name or 'ember'}-{i}",
+                **opts,
+            )
+        )
     await asyncio.gather(*nannies)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
@@ -51,18 +68,27 @@ async def _run(scheduler: str, nworkers: int | None, nthreads: int, device_memor
     await asyncio.gather(*(nanny.close() for nanny in nannies), return_exceptions=True)
 
 
-def start_workers(scheduler: str, nworkers: int | None = None, nthreads: int = 1,
-                  device_memory_limit: Any = "80%", memory_limit: Any = None, local_directory: str | None = None,
-                  name: str | None = None, host: str | None = None) -> int:
+def start_workers(
+    scheduler: str,
+    nworkers: int | None = None,
+    nthreads: int = 1,
+    device_memory_limit: Any = "80%",
+    memory_limit: Any = None,
+    local_directory: str | None = None,
+    name: str | None = None,
+    host: str | None = None,
+) -> int:
     """Run one worker per local GPU (or ``nworkers``) until they stop or the process is signalled."""
-    asyncio.run(_run(scheduler, nworkers, nthreads, device_memory_limit, memory_limit, local_directory, name,
-                     host))
+    asyncio.run(
+        _run(scheduler, nworkers, nthreads, device_memory_limit, memory_limit, local_directory, name, host)
+    )
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="ember worker",
-                                description="Start one Dask worker per local GPU, connected to a scheduler.")
+    p = argparse.ArgumentParser(
+        prog="ember worker", description="Start one Dask worker per local GPU, connected to a scheduler."
+    )
     p.add_argument("scheduler", metavar="SCHEDULER_ADDRESS", help="e.g. tcp://10.0.0.1:8786")
     p.add_argument("--nworkers", type=int, default=None, help="workers to start (default: one per GPU)")
     p.add_argument("--nthreads", type=int, default=1, help="threads per worker (default 1)")
@@ -77,8 +103,16 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """``ember worker ...``"""
     args = build_parser().parse_args(argv)
-    return start_workers(args.scheduler, args.nworkers, args.nthreads, args.device_memory_limit,
-                         args.memory_limit, args.local_directory, args.name, args.host)
+    return start_workers(
+        args.scheduler,
+        args.nworkers,
+        args.nthreads,
+        args.device_memory_limit,
+        args.memory_limit,
+        args.local_directory,
+        args.name,
+        args.host,
+    )
 
 
 @click.group(name="ember", help="ember's Dask tools")

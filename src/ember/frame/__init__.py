@@ -8,5 +8,16 @@ from ember.frame.index import Index, MultiIndex, RangeIndex
 from ember.frame.merge import merge
 from ember.frame.series import Series
 
-__all__ = ["DataFrame", "Index", "MultiIndex", "RangeIndex", "Series", "concat", "fallback_report", "from_arrow",
-           "from_dlpack", "from_pandas", "merge"]
+__all__ = [
+    "DataFrame",
+    "Index",
+    "MultiIndex",
+    "RangeIndex",
+    "Series",
+    "concat",
+    "fallback_report",
+    "from_arrow",
+    "from_dlpack",
+    "from_pandas",
+    "merge",
+]

@@ -63,8 +63,10 @@ def run_in_pandas(owner: str, name: str, obj: Any, args: tuple, kwargs: dict) ->
     _counts[key] += 1
     if key not in _warned:
         _warned.add(key)
-        warnings.warn(f"ember: {key} ran through pandas (fallback='pandas'); it copies the data to the host",
-                      stacklevel=3)
+        warnings.warn(
+            f"ember: {key} ran through pandas (fallback='pandas'); it copies the data to the host",
+            stacklevel=3,
+        )
     target = getattr(_to_pandas(obj), name)
     result = target(*_to_pandas(args), **_to_pandas(kwargs)) if callable(target) else target
     return _from_pandas(result)

@@ -83,4 +83,6 @@ def column_like(values: Any, n: int) -> Column:
 def positions_array(positions: Any) -> Any:
     """Host or device integer positions as an int64 array of the current backend."""
     xp = current_xp()
-    return xp.asarray(np.asarray(positions, dtype=np.int64) if isinstance(positions, (list, range)) else positions)
+    return xp.asarray(
+        np.asarray(positions, dtype=np.int64) if isinstance(positions, (list, range)) else positions
+    )

@@ -28,15 +28,21 @@ def map_series(series: Any, arg: Any, na_action: Any = None, args: tuple = (), *
     except Exception as exc:  # the function needs scalars: not vectorizable
         if fallback_enabled():
             return run_in_pandas("Series", "map", series, (arg,), {})
-        raise unsupported("Series.apply/map", f"the function {getattr(arg, '__name__', arg)!r}, which is not "
-                          f"vectorizable ({type(exc).__name__}: {exc}); write it with Series operators or "
-                          "numpy ufuncs") from exc
+        raise unsupported(
+            "Series.apply/map",
+            f"the function {getattr(arg, '__name__', arg)!r}, which is not "
+            f"vectorizable ({type(exc).__name__}: {exc}); write it with Series operators or "
+            "numpy ufuncs",
+        ) from exc
     if isinstance(result, Series) and len(result) == len(series):
         return Series._from_column(result.column, series.index, series.name)
     if fallback_enabled():
         return run_in_pandas("Series", "map", series, (arg,), {})
-    raise unsupported("Series.apply/map", f"the function {getattr(arg, '__name__', arg)!r}, which does not map a "
-                      "Series to a Series of the same length")
+    raise unsupported(
+        "Series.apply/map",
+        f"the function {getattr(arg, '__name__', arg)!r}, which does not map a "
+        "Series to a Series of the same length",
+    )
 
 
 def apply_frame(frame: Any, func: Any, axis: int, **kwargs: Any) -> Any:

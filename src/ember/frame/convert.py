@@ -42,7 +42,9 @@ def from_dlpack(obj: Any) -> Series:
     return Series._from_column(column_from_dlpack(obj, current_xp()))
 
 
-def concat(objs: Any, axis: Any = 0, join: str = "outer", ignore_index: bool = False, keys: Any = None) -> Any:
+def concat(
+    objs: Any, axis: Any = 0, join: str = "outer", ignore_index: bool = False, keys: Any = None
+) -> Any:
     """Concatenate Series or DataFrames along rows (axis=0) or columns (axis=1), as pandas.concat."""
     objs = [o for o in (objs.values() if isinstance(objs, dict) else objs) if o is not None]
     if not objs:
@@ -112,6 +114,8 @@ def _concat_columns(objs: list, join: str) -> DataFrame:
         else:
             for k in o._names:
                 if k in cols:
-                    raise NotImplementedError("concat(axis=1): duplicate column labels are not supported by ember")
+                    raise NotImplementedError(
+                        "concat(axis=1): duplicate column labels are not supported by ember"
+                    )
                 cols[k] = o._columns[k]
     return DataFrame._from_columns(cols, first.index)

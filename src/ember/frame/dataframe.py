@@ -24,8 +24,9 @@ class DataFrame(NDFrame):
     __slots__ = ("_columns", "_names", "_index")
     _ember_kind = "frame"
 
-    def __init__(self, data: Any = None, index: Any = None, columns: Any = None, dtype: Any = None,
-                 copy: bool = False) -> None:
+    def __init__(
+        self, data: Any = None, index: Any = None, columns: Any = None, dtype: Any = None, copy: bool = False
+    ) -> None:
         cols, idx = _build(data, index, columns)
         if dtype is not None:
             from ember.ops.unary import astype
@@ -62,8 +63,10 @@ class DataFrame(NDFrame):
     def columns(self, labels: Any) -> None:
         labels = list(labels)
         if len(labels) != len(self._names):
-            raise ValueError(f"Length mismatch: Expected axis has {len(self._names)} elements, "
-                             f"new values have {len(labels)} elements")
+            raise ValueError(
+                f"Length mismatch: Expected axis has {len(self._names)} elements, "
+                f"new values have {len(labels)} elements"
+            )
         object.__setattr__(self, "_columns", dict(zip(labels, self._columns.values())))
         object.__setattr__(self, "_names", labels)
 
@@ -143,12 +146,15 @@ class DataFrame(NDFrame):
         if preserve_index or (preserve_index is None and not isinstance(self._index, RangeIndex)):
             for i, col in enumerate(_index_columns(self._index)):
                 arrays.append(col.to_arrow())
-                names.append(self._index.names[i] if self._index.names[i] is not None else f"__index_level_{i}__")
+                names.append(
+                    self._index.names[i] if self._index.names[i] is not None else f"__index_level_{i}__"
+                )
         return pa.Table.from_arrays(arrays, names=names)
 
     def to_numpy(self, dtype: Any = None, na_value: Any = None) -> np.ndarray:
-        return self.to_pandas().to_numpy(dtype=dtype, na_value=na_value if na_value is not None else
-                                         pd.api.extensions.no_default)
+        return self.to_pandas().to_numpy(
+            dtype=dtype, na_value=na_value if na_value is not None else pd.api.extensions.no_default
+        )
 
     def to_cupy(self, dtype: Any = None) -> Any:
         """A 2-D CuPy array (columns stacked; numeric columns without nulls)."""
@@ -216,7 +222,9 @@ class DataFrame(NDFrame):
     def _repr_html_(self) -> str:
         small, truncated = self._repr_pandas_parts()
         n = len(small)
-        html = small.to_html(max_rows=n - 1 if truncated else None, max_cols=_max_columns(), show_dimensions=False)
+        html = small.to_html(
+            max_rows=n - 1 if truncated else None, max_cols=_max_columns(), show_dimensions=False
+        )
         return f"{html}<p>{len(self)} rows × {len(self._names)} columns</p>"
 
     # --- selection ----------------------------------------------------------------------------
@@ -289,7 +297,9 @@ class DataFrame(NDFrame):
             return value.column.take_nullable(rpos)
         if isinstance(value, DataFrame):
             if len(value._names) != 1:
-                raise ValueError("Cannot set a DataFrame with multiple columns to the single column " + str(name))
+                raise ValueError(
+                    "Cannot set a DataFrame with multiple columns to the single column " + str(name)
+                )
             return self._column_for(value[value._names[0]], name)
         if value is None or np.isscalar(value) or isinstance(value, (pd.Timestamp, pd.Timedelta)):
             if not self._names and not len(self._index):
@@ -321,13 +331,15 @@ class DataFrame(NDFrame):
         try:
             return Series(row)
         except TypeError:
-            raise unsupported("DataFrame row access", "a row mixing strings and numbers (object dtype)") from None
+            raise unsupported(
+                "DataFrame row access", "a row mixing strings and numbers (object dtype)"
+            ) from None
 
     def head(self, n: int = 5) -> DataFrame:
         return self.iloc[:n]
 
     def tail(self, n: int = 5) -> DataFrame:
-        return self.iloc[max(len(self) - n, 0):] if n >= 0 else self.iloc[-n:]
+        return self.iloc[max(len(self) - n, 0) :] if n >= 0 else self.iloc[-n:]
 
     # --- column management --------------------------------------------------------------------
     def assign(self, **kwargs: Any) -> DataFrame:
@@ -341,7 +353,9 @@ class DataFrame(NDFrame):
             raise ValueError(f"cannot insert {column}, already exists")
         col = self._column_for(value, column)
         self._names.insert(loc, column)
-        object.__setattr__(self, "_columns", {k: (col if k == column else self._columns[k]) for k in self._names})
+        object.__setattr__(
+            self, "_columns", {k: (col if k == column else self._columns[k]) for k in self._names}
+        )
 
     def pop(self, item: Any) -> Series:
         out = self[item]
@@ -355,8 +369,16 @@ class DataFrame(NDFrame):
         self._names.remove(key)
 
     @with_fallback
-    def drop(self, labels: Any = None, *, axis: Any = 0, index: Any = None, columns: Any = None,
-             errors: str = "raise", inplace: bool = False) -> DataFrame:
+    def drop(
+        self,
+        labels: Any = None,
+        *,
+        axis: Any = 0,
+        index: Any = None,
+        columns: Any = None,
+        errors: str = "raise",
+        inplace: bool = False,
+    ) -> DataFrame:
         if labels is not None:
             if check_axis("drop", axis) == 1:
                 columns = labels
@@ -388,8 +410,16 @@ class DataFrame(NDFrame):
         object.__setattr__(self, "_index", other._index)
 
     @with_fallback
-    def rename(self, mapper: Any = None, *, index: Any = None, columns: Any = None, axis: Any = None,
-               inplace: bool = False, errors: str = "ignore") -> DataFrame:
+    def rename(
+        self,
+        mapper: Any = None,
+        *,
+        index: Any = None,
+        columns: Any = None,
+        axis: Any = None,
+        inplace: bool = False,
+        errors: str = "ignore",
+    ) -> DataFrame:
         if mapper is not None:
             if check_axis("rename", axis) == 1:
                 columns = mapper
@@ -414,12 +444,18 @@ class DataFrame(NDFrame):
         if isinstance(dtype, dict):
             missing = [k for k in dtype if k not in self._columns]
             if missing:
-                raise KeyError("Only a column name can be used for the key in a dtype mappings argument. "
-                               f"'{missing[0]}' not found in columns.")
-            return self._with_columns({k: astype(c, dtype[k]) if k in dtype else c for k, c in self._columns.items()})
+                raise KeyError(
+                    "Only a column name can be used for the key in a dtype mappings argument. "
+                    f"'{missing[0]}' not found in columns."
+                )
+            return self._with_columns(
+                {k: astype(c, dtype[k]) if k in dtype else c for k, c in self._columns.items()}
+            )
         return self._map_columns(lambda c: astype(c, dtype))
 
-    def set_index(self, keys: Any, drop: bool = True, append: bool = False, inplace: bool = False) -> DataFrame:
+    def set_index(
+        self, keys: Any, drop: bool = True, append: bool = False, inplace: bool = False
+    ) -> DataFrame:
         from ember.frame.index import MultiIndex
 
         if append:
@@ -449,8 +485,15 @@ class DataFrame(NDFrame):
             level_cols = _index_columns(self._index)
             level_names = self._index.names
             for i, (c, n) in enumerate(zip(level_cols, level_names)):
-                label = n if n is not None else ("index" if len(level_cols) == 1 and "index" not in self._columns
-                                                 else (f"level_{i}" if len(level_cols) > 1 else "level_0"))
+                label = (
+                    n
+                    if n is not None
+                    else (
+                        "index"
+                        if len(level_cols) == 1 and "index" not in self._columns
+                        else (f"level_{i}" if len(level_cols) > 1 else "level_0")
+                    )
+                )
                 if names is not None:
                     label = names[i] if isinstance(names, list) else names
                 if label in self._columns:
@@ -469,7 +512,9 @@ class DataFrame(NDFrame):
 
     def to_pandas_empty(self) -> pd.DataFrame:
         """An empty pandas frame with this frame's dtypes (for dtype-based selection)."""
-        return pd.DataFrame({k: c.take(c.xp.zeros(0, dtype=np.int64)).to_pandas() for k, c in self._columns.items()})
+        return pd.DataFrame(
+            {k: c.take(c.xp.zeros(0, dtype=np.int64)).to_pandas() for k, c in self._columns.items()}
+        )
 
     def query(self, expr: str, local_dict: dict | None = None) -> DataFrame:
         from ember.frame.query import evaluate
@@ -490,7 +535,9 @@ class DataFrame(NDFrame):
         if limit is not None:
             raise unsupported("DataFrame.fillna", "limit=")
         if isinstance(value, dict):
-            out = self._with_columns({k: fillna(c, value[k]) if k in value else c for k, c in self._columns.items()})
+            out = self._with_columns(
+                {k: fillna(c, value[k]) if k in value else c for k, c in self._columns.items()}
+            )
         elif isinstance(value, (Series, DataFrame)):
             raise unsupported("DataFrame.fillna", "a Series or DataFrame value")
         else:
@@ -500,13 +547,25 @@ class DataFrame(NDFrame):
             return None
         return out
 
-    def dropna(self, *, axis: Any = 0, how: str = "any", thresh: int | None = None, subset: Any = None,
-               inplace: bool = False, ignore_index: bool = False) -> DataFrame:
+    def dropna(
+        self,
+        *,
+        axis: Any = 0,
+        how: str = "any",
+        thresh: int | None = None,
+        subset: Any = None,
+        inplace: bool = False,
+        ignore_index: bool = False,
+    ) -> DataFrame:
         from ember.ops.missing import dropna_mask
 
         if check_axis("dropna", axis) == 1:
             raise unsupported("DataFrame.dropna", "axis=1")
-        names = self._names if subset is None else self._select_labels(list(subset) if not np.isscalar(subset) else [subset])
+        names = (
+            self._names
+            if subset is None
+            else self._select_labels(list(subset) if not np.isscalar(subset) else [subset])
+        )
         keep = dropna_mask([self._columns[k] for k in names], how=how, thresh=thresh)
         out = self._filter_rows(keep, ignore_index)
         if inplace:
@@ -515,7 +574,9 @@ class DataFrame(NDFrame):
         return out
 
     # --- reductions ---------------------------------------------------------------------------
-    def _reduce(self, op: str, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kw: Any) -> Series:
+    def _reduce(
+        self, op: str, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kw: Any
+    ) -> Series:
         from ember.ops.reductions import reduce_many, reduce_rows
 
         names = [k for k, c in self._columns.items() if not numeric_only or _is_numeric(c)]
@@ -525,12 +586,17 @@ class DataFrame(NDFrame):
         if op not in ("count", "nunique", "min", "max", "any", "all") and not numeric_only:
             bad = [k for k, c in zip(names, cols) if not _reducible(c, op)]
             if bad:
-                raise TypeError(f"Could not {op} column(s) {bad} of dtype "
-                                f"{[str(self._columns[b].dtype) for b in bad]}; pass numeric_only=True")
+                raise TypeError(
+                    f"Could not {op} column(s) {bad} of dtype "
+                    f"{[str(self._columns[b].dtype) for b in bad]}; pass numeric_only=True"
+                )
         values = reduce_many(cols, op, skipna=skipna, **kw)
         if op in ("min", "max") and len({type(c) for c in cols}) > 1:
-            raise unsupported(f"DataFrame.{op}", "columns of different kinds (the result would be an object "
-                              "Series); pass numeric_only=True or select the columns")
+            raise unsupported(
+                f"DataFrame.{op}",
+                "columns of different kinds (the result would be an object "
+                "Series); pass numeric_only=True or select the columns",
+            )
         dtype = _common(values, op)
         if dtype is None and any(getattr(c, "nullable", False) for c in cols):
             dtype = _masked_result_dtype(values)
@@ -588,27 +654,53 @@ class DataFrame(NDFrame):
     def duplicated(self, subset: Any = None, keep: Any = "first") -> Series:
         from ember.ops.factorize import duplicated
 
-        names = self._names if subset is None else self._select_labels([subset] if np.isscalar(subset) else list(subset))
-        return Series._from_column(NumericColumn(duplicated([self._columns[k] for k in names], keep=keep)), self._index)
+        names = (
+            self._names
+            if subset is None
+            else self._select_labels([subset] if np.isscalar(subset) else list(subset))
+        )
+        return Series._from_column(
+            NumericColumn(duplicated([self._columns[k] for k in names], keep=keep)), self._index
+        )
 
-    def drop_duplicates(self, subset: Any = None, keep: Any = "first", ignore_index: bool = False) -> DataFrame:
+    def drop_duplicates(
+        self, subset: Any = None, keep: Any = "first", ignore_index: bool = False
+    ) -> DataFrame:
         dup = self.duplicated(subset, keep).column.data
         return self._filter_rows(~dup, ignore_index)
 
-    def value_counts(self, subset: Any = None, normalize: bool = False, sort: bool = True, ascending: bool = False,
-                     dropna: bool = True) -> Series:
+    def value_counts(
+        self,
+        subset: Any = None,
+        normalize: bool = False,
+        sort: bool = True,
+        ascending: bool = False,
+        dropna: bool = True,
+    ) -> Series:
         from ember.frame.index import MultiIndex
         from ember.ops.factorize import value_counts
 
         names = self._names if subset is None else list(subset)
-        uniques, counts = value_counts([self._columns[k] for k in names], sort=sort, ascending=ascending,
-                                       dropna=dropna, normalize=normalize)
+        uniques, counts = value_counts(
+            [self._columns[k] for k in names],
+            sort=sort,
+            ascending=ascending,
+            dropna=dropna,
+            normalize=normalize,
+        )
         index = MultiIndex(uniques, names) if len(names) > 1 else Index._from_column(uniques[0], names[0])
         counts = counts if isinstance(counts, Column) else NumericColumn(counts)
         return Series._from_column(counts, index, "proportion" if normalize else "count")
 
-    def sort_values(self, by: Any, ascending: Any = True, na_position: str = "last", ignore_index: bool = False,
-                    kind: str = "stable", axis: Any = 0) -> DataFrame:
+    def sort_values(
+        self,
+        by: Any,
+        ascending: Any = True,
+        na_position: str = "last",
+        ignore_index: bool = False,
+        kind: str = "stable",
+        axis: Any = 0,
+    ) -> DataFrame:
         from ember.ops.sort import argsort
 
         keys = [by] if not isinstance(by, list) else by
@@ -616,7 +708,9 @@ class DataFrame(NDFrame):
         order = argsort(cols, ascending=ascending, na_position=na_position)
         return self._take_rows(order, ignore_index)
 
-    def sort_index(self, ascending: bool = True, na_position: str = "last", ignore_index: bool = False) -> DataFrame:
+    def sort_index(
+        self, ascending: bool = True, na_position: str = "last", ignore_index: bool = False
+    ) -> DataFrame:
         from ember.ops.sort import argsort
 
         order = argsort(_index_columns(self._index), ascending=ascending, na_position=na_position)
@@ -637,27 +731,69 @@ class DataFrame(NDFrame):
     def _constructor_sliced(self) -> type:
         return Series
 
-    def groupby(self, by: Any = None, level: Any = None, as_index: bool = True, sort: bool = True,
-                dropna: bool = True, observed: bool = True, group_keys: bool = True) -> Any:
+    def groupby(
+        self,
+        by: Any = None,
+        level: Any = None,
+        as_index: bool = True,
+        sort: bool = True,
+        dropna: bool = True,
+        observed: bool = True,
+        group_keys: bool = True,
+    ) -> Any:
         from ember.frame.groupby import DataFrameGroupBy
 
         return DataFrameGroupBy(self, by, level=level, as_index=as_index, sort=sort, dropna=dropna)
 
-    def merge(self, right: DataFrame, how: str = "inner", on: Any = None, left_on: Any = None,
-              right_on: Any = None, left_index: bool = False, right_index: bool = False, sort: bool = False,
-              suffixes: tuple = ("_x", "_y"), indicator: bool = False, validate: Any = None) -> DataFrame:
+    def merge(
+        self,
+        right: DataFrame,
+        how: str = "inner",
+        on: Any = None,
+        left_on: Any = None,
+        right_on: Any = None,
+        left_index: bool = False,
+        right_index: bool = False,
+        sort: bool = False,
+        suffixes: tuple = ("_x", "_y"),
+        indicator: bool = False,
+        validate: Any = None,
+    ) -> DataFrame:
         from ember.frame.merge import merge
 
-        return merge(self, right, how=how, on=on, left_on=left_on, right_on=right_on, left_index=left_index,
-                     right_index=right_index, sort=sort, suffixes=suffixes, indicator=indicator, validate=validate)
+        return merge(
+            self,
+            right,
+            how=how,
+            on=on,
+            left_on=left_on,
+            right_on=right_on,
+            left_index=left_index,
+            right_index=right_index,
+            sort=sort,
+            suffixes=suffixes,
+            indicator=indicator,
+            validate=validate,
+        )
 
-    def join(self, other: DataFrame, on: Any = None, how: str = "left", lsuffix: str = "", rsuffix: str = "",
-             sort: bool = False) -> DataFrame:
+    def join(
+        self,
+        other: DataFrame,
+        on: Any = None,
+        how: str = "left",
+        lsuffix: str = "",
+        rsuffix: str = "",
+        sort: bool = False,
+    ) -> DataFrame:
         from ember.frame.merge import merge
 
         if on is not None:
-            return merge(self, other, how=how, left_on=on, right_index=True, suffixes=(lsuffix, rsuffix), sort=sort)
-        return merge(self, other, how=how, left_index=True, right_index=True, suffixes=(lsuffix, rsuffix), sort=sort)
+            return merge(
+                self, other, how=how, left_on=on, right_index=True, suffixes=(lsuffix, rsuffix), sort=sort
+            )
+        return merge(
+            self, other, how=how, left_index=True, right_index=True, suffixes=(lsuffix, rsuffix), sort=sort
+        )
 
     # --- reshaping (frame/reshape.py) -----------------------------------------------------------
     def pivot(self, *, columns: Any, index: Any = None, values: Any = None) -> DataFrame:
@@ -665,21 +801,53 @@ class DataFrame(NDFrame):
 
         return pivot(self, columns=columns, index=index, values=values)
 
-    def pivot_table(self, values: Any = None, index: Any = None, columns: Any = None, aggfunc: Any = "mean",
-                    fill_value: Any = None, margins: bool = False, dropna: bool = True,
-                    margins_name: str = "All", observed: bool = True, sort: bool = True) -> DataFrame:
+    def pivot_table(
+        self,
+        values: Any = None,
+        index: Any = None,
+        columns: Any = None,
+        aggfunc: Any = "mean",
+        fill_value: Any = None,
+        margins: bool = False,
+        dropna: bool = True,
+        margins_name: str = "All",
+        observed: bool = True,
+        sort: bool = True,
+    ) -> DataFrame:
         from ember.frame.reshape import pivot_table
 
-        return pivot_table(self, values=values, index=index, columns=columns, aggfunc=aggfunc,
-                           fill_value=fill_value, margins=margins, margins_name=margins_name, dropna=dropna,
-                           observed=observed, sort=sort)
+        return pivot_table(
+            self,
+            values=values,
+            index=index,
+            columns=columns,
+            aggfunc=aggfunc,
+            fill_value=fill_value,
+            margins=margins,
+            margins_name=margins_name,
+            dropna=dropna,
+            observed=observed,
+            sort=sort,
+        )
 
-    def melt(self, id_vars: Any = None, value_vars: Any = None, var_name: Any = None, value_name: Any = "value",
-             ignore_index: bool = True) -> DataFrame:
+    def melt(
+        self,
+        id_vars: Any = None,
+        value_vars: Any = None,
+        var_name: Any = None,
+        value_name: Any = "value",
+        ignore_index: bool = True,
+    ) -> DataFrame:
         from ember.frame.reshape import melt
 
-        return melt(self, id_vars=id_vars, value_vars=value_vars, var_name=var_name, value_name=value_name,
-                    ignore_index=ignore_index)
+        return melt(
+            self,
+            id_vars=id_vars,
+            value_vars=value_vars,
+            var_name=var_name,
+            value_name=value_name,
+            ignore_index=ignore_index,
+        )
 
     def stack(self, level: Any = -1, **kwargs: Any) -> Any:
         from ember.frame.reshape import stack
@@ -733,9 +901,13 @@ class DataFrame(NDFrame):
             return self._with_columns(out)
         if isinstance(other, Series):
             values = other.to_pandas()
-            return self._with_columns({k: binary_op(c, values.get(k, np.nan), op) for k, c in self._columns.items()})
+            return self._with_columns(
+                {k: binary_op(c, values.get(k, np.nan), op) for k, c in self._columns.items()}
+            )
         if isinstance(other, (list, tuple, np.ndarray)) and len(other) == len(self._names):
-            return self._with_columns({k: binary_op(c, v, op) for (k, c), v in zip(self._columns.items(), other)})
+            return self._with_columns(
+                {k: binary_op(c, v, op) for (k, c), v in zip(self._columns.items(), other)}
+            )
         return self._map_columns(lambda c: binary_op(c, other, op))
 
     def __neg__(self) -> DataFrame:
@@ -758,7 +930,9 @@ class DataFrame(NDFrame):
     __hash__ = None  # type: ignore[assignment]
 
     def __bool__(self) -> bool:
-        raise ValueError("The truth value of a DataFrame is ambiguous. Use a.empty, a.bool(), a.item(), a.any() or a.all().")
+        raise ValueError(
+            "The truth value of a DataFrame is ambiguous. Use a.empty, a.bool(), a.item(), a.any() or a.all()."
+        )
 
     def equals(self, other: Any) -> bool:
         return isinstance(other, DataFrame) and self.to_pandas().equals(other.to_pandas())
@@ -810,7 +984,9 @@ def _reducible(c: Column, op: str) -> bool:
     if isinstance(c, NumericColumn):
         return True
     if isinstance(c, (DatetimeColumn, TimedeltaColumn)):
-        return op in ("mean", "median", "min", "max") or (isinstance(c, TimedeltaColumn) and op in ("sum", "std"))
+        return op in ("mean", "median", "min", "max") or (
+            isinstance(c, TimedeltaColumn) and op in ("sum", "std")
+        )
     return False
 
 
@@ -829,7 +1005,9 @@ def _max_columns() -> int:
 
 
 def _make_frame_reduction(op: str) -> Any:
-    def method(self: DataFrame, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kw: Any) -> Series:
+    def method(
+        self: DataFrame, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kw: Any
+    ) -> Series:
         return self._reduce(op, axis, skipna=skipna, numeric_only=numeric_only, **kw)
 
     method.__name__ = op
@@ -925,7 +1103,9 @@ def _from_dict(data: dict, index: Any, columns: Any, xp: Any) -> tuple[dict[Any,
     if index is not None:
         idx = ensure_index(index)
         if lengths and lengths != {len(idx)}:
-            raise ValueError(f"Length of values ({lengths.pop()}) does not match length of index ({len(idx)})")
+            raise ValueError(
+                f"Length of values ({lengths.pop()}) does not match length of index ({len(idx)})"
+            )
     else:
         idx = series_index if series_index is not None else RangeIndex(lengths.pop() if lengths else 0)
     n = len(idx)

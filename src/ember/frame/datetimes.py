@@ -17,8 +17,9 @@ from ember.ops._common import UNIT_NS
 def _convert(col: Column, fmt: str | None, errors: str, unit: str | None, utc: bool) -> Column:
     if isinstance(col, StringColumn):
         if unit is not None:
-            raise NotImplementedError("to_datetime: unit= with string input is not supported; "
-                                      "convert the strings to numbers first")
+            raise NotImplementedError(
+                "to_datetime: unit= with string input is not supported; convert the strings to numbers first"
+            )
         return D.strings_to_datetime(col, fmt, errors, utc)
     if isinstance(col, NumericColumn) and not col.is_bool:
         out = D.numbers_to_datetime(col, unit or "ns", errors)
@@ -30,8 +31,15 @@ def _convert(col: Column, fmt: str | None, errors: str, unit: str | None, utc: b
     raise TypeError(f"to_datetime: cannot convert values of dtype {col.dtype} to datetime64")
 
 
-def to_datetime(arg: Any, errors: str = "raise", format: str | None = None, unit: str | None = None,  # noqa: A002
-                utc: bool = False, dayfirst: bool = False, yearfirst: bool = False) -> Any:
+def to_datetime(
+    arg: Any,
+    errors: str = "raise",
+    format: str | None = None,
+    unit: str | None = None,  # noqa: A002
+    utc: bool = False,
+    dayfirst: bool = False,
+    yearfirst: bool = False,
+) -> Any:
     """pandas.to_datetime for ember Series / Index / lists / scalars.
 
     Strings: ISO 8601 parsed on the bytes (each row may use any ISO form, a little more lenient than
@@ -74,7 +82,9 @@ def _ts(x: Any, tz: Any) -> pd.Timestamp | None:
 def _count(start: Any, end: Any, periods: Any, freq: Any) -> int:
     given = sum(v is not None for v in (start, end, periods, freq))
     if given != 3:
-        raise ValueError("Of the four parameters: start, end, periods, and freq, exactly three must be specified")
+        raise ValueError(
+            "Of the four parameters: start, end, periods, and freq, exactly three must be specified"
+        )
     return given
 
 
@@ -105,16 +115,24 @@ def _fixed_range(xp: Any, lo: int | None, hi: int | None, periods: int | None, s
 def _month_anchor(off: Any) -> tuple[int, str] | None:
     """(months per step, 'start' | 'end') for month/quarter/year offsets anchored as pandas' defaults."""
     name = type(off).__name__
-    table = {"MonthBegin": (1, "start"), "MonthEnd": (1, "end"), "QuarterBegin": (3, "start"),
-             "QuarterEnd": (3, "end"), "YearBegin": (12, "start"), "YearEnd": (12, "end")}
+    table = {
+        "MonthBegin": (1, "start"),
+        "MonthEnd": (1, "end"),
+        "QuarterBegin": (3, "start"),
+        "QuarterEnd": (3, "end"),
+        "YearBegin": (12, "start"),
+        "YearEnd": (12, "end"),
+    }
     if name not in table:
         return None
     months, side = table[name]
     anchor = getattr(off, "startingMonth", None) or getattr(off, "month", None)
     expected = {"QuarterBegin": 1, "QuarterEnd": 3, "YearBegin": 1, "YearEnd": 12}.get(name)
     if expected is not None and anchor != expected:
-        raise NotImplementedError(f"date_range: freq={off.freqstr!r} is not supported; anchored quarters/years "
-                                  "use the defaults (QS, QE, YS, YE)")
+        raise NotImplementedError(
+            f"date_range: freq={off.freqstr!r} is not supported; anchored quarters/years "
+            "use the defaults (QS, QE, YS, YE)"
+        )
     return months * off.n, side
 
 
@@ -133,8 +151,9 @@ def _calendar_range(xp: Any, off: Any, lo: int | None, hi: int | None, periods: 
         dd = D.days_in_month(xp, yy, mm) if side == "end" else 1
         return D.days_from_civil(xp, yy, mm, dd) * pday + tod
 
-    on_anchor = (base % period == phase % period) and (d == (1 if side == "start" else
-                                                         int(D.days_in_month(np, np.int64(y), np.int64(m)))))
+    on_anchor = (base % period == phase % period) and (
+        d == (1 if side == "start" else int(D.days_in_month(np, np.int64(y), np.int64(m))))
+    )
     # first anchor month at or after (start) / at or before (end) the reference
     k = base + ((phase - base) % period)
     if lo is not None:
@@ -142,7 +161,7 @@ def _calendar_range(xp: Any, off: Any, lo: int | None, hi: int | None, periods: 
             k += period
         first = k
         if hi is not None:
-            endday = (hi // pday)
+            endday = hi // pday
             ey, em, _ = (int(v) for v in D.civil_from_days(np, np.int64(endday)))
             count = max(0, ((ey * 12 + em - 1) - first) // period + 2)
             mi = first + xp.arange(count, dtype=np.int64) * period
@@ -155,8 +174,17 @@ def _calendar_range(xp: Any, off: Any, lo: int | None, hi: int | None, periods: 
     return month_ticks(k2 - xp.arange(periods - 1, -1, -1, dtype=np.int64) * period)
 
 
-def date_range(start: Any = None, end: Any = None, periods: int | None = None, freq: Any = None, tz: Any = None,
-               normalize: bool = False, name: Any = None, inclusive: str = "both", unit: str | None = None) -> Any:
+def date_range(
+    start: Any = None,
+    end: Any = None,
+    periods: int | None = None,
+    freq: Any = None,
+    tz: Any = None,
+    normalize: bool = False,
+    name: Any = None,
+    inclusive: str = "both",
+    unit: str | None = None,
+) -> Any:
     """pandas.date_range: fixed frequencies (D, h, min, s, ms, us, ns, W-XXX and multiples) and month
     anchors (MS, ME, QS, QE, YS, YE). Returns an ember Index of datetime64."""
     from ember.frame.index import Index
@@ -199,8 +227,10 @@ def date_range(start: Any = None, end: Any = None, periods: int | None = None, f
         try:
             step = D.fixed_nanos(off) // UNIT_NS[unit]
         except (ValueError, TypeError, AttributeError) as exc:
-            raise NotImplementedError(f"date_range: freq={freq!r} is not supported; use a fixed frequency "
-                                      "(D, h, min, s, ms, us, ns), W-XXX, MS, ME, QS, QE, YS or YE") from exc
+            raise NotImplementedError(
+                f"date_range: freq={freq!r} is not supported; use a fixed frequency "
+                "(D, h, min, s, ms, us, ns), W-XXX, MS, ME, QS, QE, YS or YE"
+            ) from exc
         ticks = _fixed_range(xp, lo, hi, periods, step)
     ticks = _inclusive(xp, ticks, lo, hi, inclusive)
     col = DatetimeColumn(ticks, unit)
@@ -209,8 +239,15 @@ def date_range(start: Any = None, end: Any = None, periods: int | None = None, f
     return Index._from_column(col, name)
 
 
-def timedelta_range(start: Any = None, end: Any = None, periods: int | None = None, freq: Any = None,
-                    name: Any = None, closed: str | None = None, unit: str | None = None) -> Any:
+def timedelta_range(
+    start: Any = None,
+    end: Any = None,
+    periods: int | None = None,
+    freq: Any = None,
+    name: Any = None,
+    closed: str | None = None,
+    unit: str | None = None,
+) -> Any:
     """pandas.timedelta_range with fixed frequencies. Returns an ember Index of timedelta64."""
     from ember.frame.index import Index
 
@@ -227,7 +264,11 @@ def timedelta_range(start: Any = None, end: Any = None, periods: int | None = No
             unit = "ns" if step_ns % 1000 else "us"
     lo = int(s.as_unit(unit)._value) if s is not None else None
     hi = int(e.as_unit(unit)._value) if e is not None else None
-    step = None if freq is None else int(pd.Timedelta(pd.tseries.frequencies.to_offset(freq)).value) // UNIT_NS[unit]
+    step = (
+        None
+        if freq is None
+        else int(pd.Timedelta(pd.tseries.frequencies.to_offset(freq)).value) // UNIT_NS[unit]
+    )
     ticks = _fixed_range(xp, lo, hi, periods, step)
     ticks = _inclusive(xp, ticks, lo, hi, "both" if closed is None else closed)
     return Index._from_column(TimedeltaColumn(ticks, unit), name)

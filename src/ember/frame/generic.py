@@ -16,7 +16,21 @@ from ember import _config
 from ember.column import Column, NumericColumn
 from ember.frame._fallback import unsupported
 
-REDUCTIONS = ("sum", "prod", "mean", "min", "max", "std", "var", "sem", "count", "median", "nunique", "any", "all")
+REDUCTIONS = (
+    "sum",
+    "prod",
+    "mean",
+    "min",
+    "max",
+    "std",
+    "var",
+    "sem",
+    "count",
+    "median",
+    "nunique",
+    "any",
+    "all",
+)
 
 
 def check_axis(method: str, axis: Any) -> int:
@@ -119,24 +133,60 @@ class NDFrame:
         return self._map_columns(lambda c: c.copy() if deep else c)
 
     # --- windows and time series (frame/window.py, frame/timeseries.py) ----------------------
-    def rolling(self, window: Any, min_periods: int | None = None, center: bool = False, win_type: Any = None,
-                on: Any = None, closed: Any = None, step: Any = None, method: str = "single") -> Any:
+    def rolling(
+        self,
+        window: Any,
+        min_periods: int | None = None,
+        center: bool = False,
+        win_type: Any = None,
+        on: Any = None,
+        closed: Any = None,
+        step: Any = None,
+        method: str = "single",
+    ) -> Any:
         from ember.frame.window import rolling
 
-        return rolling(self, window, min_periods=min_periods, center=center, win_type=win_type, on=on,
-                       closed=closed, step=step, method=method)
+        return rolling(
+            self,
+            window,
+            min_periods=min_periods,
+            center=center,
+            win_type=win_type,
+            on=on,
+            closed=closed,
+            step=step,
+            method=method,
+        )
 
     def expanding(self, min_periods: int = 1, method: str = "single") -> Any:
         from ember.frame.window import expanding
 
         return expanding(self, min_periods=min_periods, method=method)
 
-    def ewm(self, com: Any = None, span: Any = None, halflife: Any = None, alpha: Any = None,
-            min_periods: int = 0, adjust: bool = True, ignore_na: bool = False, times: Any = None) -> Any:
+    def ewm(
+        self,
+        com: Any = None,
+        span: Any = None,
+        halflife: Any = None,
+        alpha: Any = None,
+        min_periods: int = 0,
+        adjust: bool = True,
+        ignore_na: bool = False,
+        times: Any = None,
+    ) -> Any:
         from ember.frame.window import ewm
 
-        return ewm(self, com=com, span=span, halflife=halflife, alpha=alpha, min_periods=min_periods,
-                   adjust=adjust, ignore_na=ignore_na, times=times)
+        return ewm(
+            self,
+            com=com,
+            span=span,
+            halflife=halflife,
+            alpha=alpha,
+            min_periods=min_periods,
+            adjust=adjust,
+            ignore_na=ignore_na,
+            times=times,
+        )
 
     def resample(self, rule: Any, closed: str | None = None, label: str | None = None, on: Any = None) -> Any:
         from ember.frame.timeseries import resample
@@ -158,8 +208,14 @@ class NDFrame:
 
         return pct_change(self, periods, fill_method=fill_method, freq=freq, **kwargs)
 
-    def asfreq(self, freq: Any, method: str | None = None, how: Any = None, normalize: bool = False,
-               fill_value: Any = None) -> Any:
+    def asfreq(
+        self,
+        freq: Any,
+        method: str | None = None,
+        how: Any = None,
+        normalize: bool = False,
+        fill_value: Any = None,
+    ) -> Any:
         from ember.frame.timeseries import asfreq
 
         return asfreq(self, freq, method=method, how=how, normalize=normalize, fill_value=fill_value)

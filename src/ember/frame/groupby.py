@@ -13,14 +13,42 @@ from ember.column import Column, NumericColumn, from_any
 from ember.frame._fallback import unsupported
 from ember.frame.index import Index, MultiIndex, RangeIndex
 
-AGGREGATIONS = ("sum", "mean", "min", "max", "count", "std", "var", "sem", "median", "prod", "first", "last",
-                "nunique", "any", "all", "size", "quantile", "idxmin", "idxmax")
+AGGREGATIONS = (
+    "sum",
+    "mean",
+    "min",
+    "max",
+    "count",
+    "std",
+    "var",
+    "sem",
+    "median",
+    "prod",
+    "first",
+    "last",
+    "nunique",
+    "any",
+    "all",
+    "size",
+    "quantile",
+    "idxmin",
+    "idxmax",
+)
 TRANSFORMS = ("cumsum", "cumprod", "cummin", "cummax", "cumcount", "rank", "shift", "diff", "ffill", "bfill")
 
 
 class _GroupBy:
-    def __init__(self, obj: Any, by: Any, level: Any = None, as_index: bool = True, sort: bool = True,
-                 dropna: bool = True, _keys: Any = None, _selection: Any = None) -> None:
+    def __init__(
+        self,
+        obj: Any,
+        by: Any,
+        level: Any = None,
+        as_index: bool = True,
+        sort: bool = True,
+        dropna: bool = True,
+        _keys: Any = None,
+        _selection: Any = None,
+    ) -> None:
         self.obj = obj
         self.as_index = as_index
         self.sort = sort
@@ -67,7 +95,9 @@ class _GroupBy:
             try:
                 cols[k] = aggregate(g, c, op, **kw)
             except TypeError as exc:
-                raise TypeError(f"agg function failed [how->{op},dtype->{c.dtype}] on column {k!r}: {exc}") from None
+                raise TypeError(
+                    f"agg function failed [how->{op},dtype->{c.dtype}] on column {k!r}: {exc}"
+                ) from None
         if op in ("idxmin", "idxmax"):
             labels = self._row_labels()
             cols = {k: labels.take(c.data) for k, c in cols.items()}
@@ -88,14 +118,19 @@ class _GroupBy:
 
         counts = aggregate(self._grouping, self._keys[0], "size")
         if self.as_index:
-            return Series._from_column(counts, self._result_index(), None if isinstance(self, DataFrameGroupBy) else self.obj.name)
+            return Series._from_column(
+                counts, self._result_index(), None if isinstance(self, DataFrameGroupBy) else self.obj.name
+            )
         return self._keys_frame({"size": counts})
 
     def _keys_frame(self, cols: dict, pad: bool = False) -> Any:
         from ember.frame.dataframe import DataFrame
 
-        keys = {((n, "") if pad else n): u
-                for n, u, lab in zip(self._key_names, self._grouping.uniques, self._key_labels) if lab}
+        keys = {
+            ((n, "") if pad else n): u
+            for n, u, lab in zip(self._key_names, self._grouping.uniques, self._key_labels)
+            if lab
+        }
         keys.update(cols)
         return DataFrame._from_columns(keys, RangeIndex(self.ngroups))
 
@@ -150,8 +185,13 @@ class _GroupBy:
         else:
             if column not in self.obj._columns:
                 raise KeyError(f"Column(s) ['{column}'] do not exist")
-            sub = SeriesGroupBy(self.obj[column], None, sort=self.sort, dropna=self.dropna,
-                                _keys=(self._keys, self._key_names, self._key_labels))
+            sub = SeriesGroupBy(
+                self.obj[column],
+                None,
+                sort=self.sort,
+                dropna=self.dropna,
+                _keys=(self._keys, self._key_names, self._key_labels),
+            )
             sub._grouping_cache = self._grouping  # factorize the keys once for every aggregation
         saved, sub.as_index = sub.as_index, True
         try:
@@ -229,16 +269,20 @@ class _GroupBy:
         keys = self._result_index().to_pandas()
         order = np.argsort(codes, kind="stable")
         bounds = np.searchsorted(codes[order], np.arange(self.ngroups + 1))
-        return {keys[i]: labels[order[bounds[i]:bounds[i + 1]]] for i in range(self.ngroups)}
+        return {keys[i]: labels[order[bounds[i] : bounds[i + 1]]] for i in range(self.ngroups)}
 
     def _group_positions(self) -> list[Any]:
         g = self._grouping
-        xp = g.codes.__class__.__module__.startswith("cupy") and __import__("ember.backend").backend.cupy_module() or np
+        xp = (
+            g.codes.__class__.__module__.startswith("cupy")
+            and __import__("ember.backend").backend.cupy_module()
+            or np
+        )
         codes = g.codes
         order = xp.argsort(codes, kind="stable") if xp is np else xp.argsort(codes)
         sorted_codes = codes[order]
         bounds = _host(xp.searchsorted(sorted_codes, xp.arange(g.ngroups + 1)))
-        return [order[bounds[i]:bounds[i + 1]] for i in range(g.ngroups)]
+        return [order[bounds[i] : bounds[i + 1]] for i in range(g.ngroups)]
 
     def __iter__(self):
         """(key, sub-frame) per group. Loops over groups in Python: for exploration, not bulk work."""
@@ -281,8 +325,14 @@ class _GroupBy:
     def pipe(self, func: Callable, *args: Any, **kwargs: Any) -> Any:
         return func(self, *args, **kwargs)
 
-    def rolling(self, window: Any, min_periods: int | None = None, center: bool = False, on: Any = None,
-                closed: Any = None) -> Any:
+    def rolling(
+        self,
+        window: Any,
+        min_periods: int | None = None,
+        center: bool = False,
+        on: Any = None,
+        closed: Any = None,
+    ) -> Any:
         from ember.frame.window import rolling
 
         return rolling(self, window, min_periods=min_periods, center=center, on=on, closed=closed)
@@ -317,8 +367,11 @@ for _op in AGGREGATIONS:
 
 class DataFrameGroupBy(_GroupBy):
     def _value_items(self) -> list[tuple[Any, Column]]:
-        names = self._selection if self._selection is not None else [
-            k for k in self.obj._names if k not in self._key_labels_set()]
+        names = (
+            self._selection
+            if self._selection is not None
+            else [k for k in self.obj._names if k not in self._key_labels_set()]
+        )
         return [(k, self.obj._columns[k]) for k in names]
 
     def _key_labels_set(self) -> set:
@@ -335,13 +388,21 @@ class DataFrameGroupBy(_GroupBy):
             missing = [k for k in key if k not in self.obj._columns]
             if missing:
                 raise KeyError(f"Columns not found: {missing}")
-            gb = DataFrameGroupBy(self.obj, None, as_index=self.as_index, sort=self.sort, dropna=self.dropna,
-                                  _keys=keys, _selection=list(key))
+            gb = DataFrameGroupBy(
+                self.obj,
+                None,
+                as_index=self.as_index,
+                sort=self.sort,
+                dropna=self.dropna,
+                _keys=keys,
+                _selection=list(key),
+            )
         else:
             if key not in self.obj._columns:
                 raise KeyError(f"Column not found: {key}")
-            gb = SeriesGroupBy(self.obj[key], None, sort=self.sort, dropna=self.dropna, _keys=keys,
-                               as_index=self.as_index)
+            gb = SeriesGroupBy(
+                self.obj[key], None, sort=self.sort, dropna=self.dropna, _keys=keys, as_index=self.as_index
+            )
         gb._grouping_cache = self._grouping  # shared: the keys are factorized once
         gb._parent = self
         return gb
@@ -393,8 +454,16 @@ class DataFrameGroupBy(_GroupBy):
 
 
 class SeriesGroupBy(_GroupBy):
-    def __init__(self, series: Any, by: Any, level: Any = None, sort: bool = True, dropna: bool = True,
-                 _keys: Any = None, as_index: bool = True) -> None:
+    def __init__(
+        self,
+        series: Any,
+        by: Any,
+        level: Any = None,
+        sort: bool = True,
+        dropna: bool = True,
+        _keys: Any = None,
+        as_index: bool = True,
+    ) -> None:
         super().__init__(series, by, level=level, as_index=as_index, sort=sort, dropna=dropna, _keys=_keys)
 
     def _value_items(self) -> list[tuple[Any, Column]]:
@@ -457,7 +526,9 @@ def _resolve_keys(obj: Any, by: Any, level: Any) -> tuple[list[Column], list[Any
             names.append(item)
             labels.append(True)
         elif isinstance(item, (np.ndarray, list, pd.Series)) or hasattr(item, "__cuda_array_interface__"):
-            col = from_any(item, obj.column.xp if hasattr(obj, "_column") else next(iter(obj._columns.values())).xp)
+            col = from_any(
+                item, obj.column.xp if hasattr(obj, "_column") else next(iter(obj._columns.values())).xp
+            )
             if len(col) != len(obj):
                 raise ValueError(f"Grouper and axis must be same length ({len(col)} vs {len(obj)})")
             cols.append(col)

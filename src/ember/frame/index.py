@@ -183,7 +183,9 @@ class RangeIndex(Index):
     @property
     def _column(self) -> Column:  # type: ignore[override]
         if self._cached is None:
-            self._cached = NumericColumn(current_xp().arange(self.start, self.stop, self.step, dtype=np.int64))
+            self._cached = NumericColumn(
+                current_xp().arange(self.start, self.stop, self.step, dtype=np.int64)
+            )
         return self._cached
 
     def __len__(self) -> int:

@@ -92,7 +92,9 @@ def select_rows(obj: Any, key: Any, by_label: bool) -> Any:
             return obj._slice_rows(start, stop, key.step or 1)
         start, stop, step = key.indices(len(obj))
         return obj._slice_rows(start, stop, step)
-    if _is_bool_array(key) or (isinstance(key, list) and key and all(isinstance(k, (bool, np.bool_)) for k in key)):
+    if _is_bool_array(key) or (
+        isinstance(key, list) and key and all(isinstance(k, (bool, np.bool_)) for k in key)
+    ):
         mask = _row_mask(obj, key)
         return obj._take_rows(obj_xp(obj).flatnonzero(mask))
     if np.isscalar(key) or key is None or isinstance(key, tuple):
@@ -186,7 +188,9 @@ def _frame_2d(frame: Any, key: tuple, by_label: bool) -> Any:
             names = all_names[cols]
         else:
             names = [all_names[i] for i in cols]
-    single_col = np.isscalar(cols) or (by_label and not isinstance(cols, (list, slice, np.ndarray)) and cols in frame._columns)
+    single_col = np.isscalar(cols) or (
+        by_label and not isinstance(cols, (list, slice, np.ndarray)) and cols in frame._columns
+    )
     sub = frame[names] if not single_col else frame[names]
     if isinstance(rows, slice) and rows == slice(None):
         return sub
@@ -197,8 +201,11 @@ def _assign(obj: Any, key: Any, value: Any, by_label: bool) -> None:
     """``obj.loc[key] = value`` / ``obj.iloc[key] = value`` for row selectors (and a column label)."""
     if getattr(obj, "_ember_kind", "") == "frame":
         rows, col = key if isinstance(key, tuple) else (key, None)
-        names = list(obj.columns) if col is None else (obj._select_labels(col) if by_label else
-                                                       [list(obj.columns)[col]])
+        names = (
+            list(obj.columns)
+            if col is None
+            else (obj._select_labels(col) if by_label else [list(obj.columns)[col]])
+        )
         if isinstance(names, str) or not isinstance(names, list):
             names = [names]
         for name in names:

@@ -26,9 +26,20 @@ def _key_columns(frame: Any, names: list, use_index: bool, side: str) -> list[Co
     return [frame._columns[k] for k in names]
 
 
-def merge(left: Any, right: Any, how: str = "inner", on: Any = None, left_on: Any = None, right_on: Any = None,
-          left_index: bool = False, right_index: bool = False, sort: bool = False,
-          suffixes: tuple = ("_x", "_y"), indicator: bool = False, validate: Any = None) -> Any:
+def merge(
+    left: Any,
+    right: Any,
+    how: str = "inner",
+    on: Any = None,
+    left_on: Any = None,
+    right_on: Any = None,
+    left_index: bool = False,
+    right_index: bool = False,
+    sort: bool = False,
+    suffixes: tuple = ("_x", "_y"),
+    indicator: bool = False,
+    validate: Any = None,
+) -> Any:
     """Database-style join of two DataFrames, rows in pandas' order for every ``how``.
 
     ``how='leftsemi'`` / ``'leftanti'`` are ember extensions: the left rows that have / have no match.
@@ -50,16 +61,25 @@ def merge(left: Any, right: Any, how: str = "inner", on: Any = None, left_on: An
             raise ValueError("Can not pass on, right_on, left_on or set right_index=True or left_index=True")
         lpos, rpos = cross_indices(len(left), len(right))
         return _assemble(left, right, lpos, rpos, [], [], suffixes, indicator=False, index=None)
-    if on is None and left_on is not None and not left_index and not right_index \
-            and _as_list(left_on) == _as_list(right_on):
+    if (
+        on is None
+        and left_on is not None
+        and not left_index
+        and not right_index
+        and _as_list(left_on) == _as_list(right_on)
+    ):
         on, left_on, right_on = left_on, None, None  # pandas: the same names on both sides act as on=
     if on is not None and (left_on is not None or right_on is not None):
-        raise ValueError('Can only pass argument "on" OR "left_on" and "right_on", not a combination of both.')
+        raise ValueError(
+            'Can only pass argument "on" OR "left_on" and "right_on", not a combination of both.'
+        )
     if on is None and left_on is None and right_on is None and not left_index and not right_index:
         on = [k for k in left._names if k in right._columns]
         if not on:
-            raise ValueError("No common columns to perform merge on. Merge options: left_on=None, right_on=None, "
-                             "left_index=False, right_index=False")
+            raise ValueError(
+                "No common columns to perform merge on. Merge options: left_on=None, right_on=None, "
+                "left_index=False, right_index=False"
+            )
     lnames = _as_list(on if on is not None else left_on)
     rnames = _as_list(on if on is not None else right_on)
     lkeys = _key_columns(left, lnames, left_index, "left")
@@ -74,19 +94,34 @@ def merge(left: Any, right: Any, how: str = "inner", on: Any = None, left_on: An
     lpos, rpos = join_indices(lkeys, rkeys, how=how, sort=sort)
     shared = [k for k in lnames if on is not None]
     index = _result_index(left, right, lpos, rpos, how, left_index, right_index)
-    out = _assemble(left, right, lpos, rpos, shared, lkeys if on is not None else [], suffixes, indicator, index,
-                    rkeys=rkeys if on is not None else [])
+    out = _assemble(
+        left,
+        right,
+        lpos,
+        rpos,
+        shared,
+        lkeys if on is not None else [],
+        suffixes,
+        indicator,
+        index,
+        rkeys=rkeys if on is not None else [],
+    )
     return out
 
 
-def _result_index(left: Any, right: Any, lpos: Any, rpos: Any, how: str, left_index: bool,
-                  right_index: bool) -> Index | None:
+def _result_index(
+    left: Any, right: Any, lpos: Any, rpos: Any, how: str, left_index: bool, right_index: bool
+) -> Index | None:
     """pandas keeps an index only when joining on indexes; else the result has a fresh RangeIndex."""
     if left_index and right_index:
         if how == "right":
             return right.index.take(rpos)
         if how == "outer":
-            return left.index.take_nullable(lpos) if not bool((lpos < 0).any()) else _coalesced(left, right, lpos, rpos)
+            return (
+                left.index.take_nullable(lpos)
+                if not bool((lpos < 0).any())
+                else _coalesced(left, right, lpos, rpos)
+            )
         return left.index.take(lpos)
     if right_index and not left_index:
         return _take_index(left.index, lpos) if how != "right" else None
@@ -102,11 +137,23 @@ def _take_index(index: Index, positions: Any) -> Index:
 def _coalesced(left: Any, right: Any, lpos: Any, rpos: Any) -> Index:
     from ember.frame.alignment import coalesce_take
 
-    return Index._from_column(coalesce_take(left.index.column, lpos, right.index.column, rpos), left.index.name)
+    return Index._from_column(
+        coalesce_take(left.index.column, lpos, right.index.column, rpos), left.index.name
+    )
 
 
-def _assemble(left: Any, right: Any, lpos: Any, rpos: Any, shared: list, lkeys: list, suffixes: tuple,
-              indicator: bool, index: Index | None, rkeys: list | None = None) -> Any:
+def _assemble(
+    left: Any,
+    right: Any,
+    lpos: Any,
+    rpos: Any,
+    shared: list,
+    lkeys: list,
+    suffixes: tuple,
+    indicator: bool,
+    index: Index | None,
+    rkeys: list | None = None,
+) -> Any:
     from ember.frame.alignment import coalesce_take
     from ember.frame.dataframe import DataFrame
 
@@ -149,4 +196,3 @@ def _indicator(lpos: Any, rpos: Any) -> Column:
     codes = xp.where(lpos < 0, 1, xp.where(rpos < 0, 0, 2)).astype(np.int32)
     cats = from_pandas(pd.Series(["left_only", "right_only", "both"]), xp)
     return CategoricalColumn(codes, cats, False)
-

@@ -13,11 +13,26 @@ from typing import Any
 
 from ember.frame._fallback import unsupported
 
-_BIN = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-        ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow,
-        ast.BitAnd: operator.and_, ast.BitOr: operator.or_, ast.BitXor: operator.xor}
-_CMP = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
-        ast.Gt: operator.gt, ast.GtE: operator.ge}
+_BIN = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
+    ast.BitAnd: operator.and_,
+    ast.BitOr: operator.or_,
+    ast.BitXor: operator.xor,
+}
+_CMP = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
 
 
 def evaluate(frame: Any, expr: str, local_dict: dict | None = None, depth: int = 0) -> Any:
@@ -35,7 +50,9 @@ def _pandas_precedence(expr: str) -> str:
     words = {"&": " and ", "|": " or ", "~": " not "}
     tokens = tokenize.generate_tokens(io.StringIO(expr).readline)
     return tokenize.untokenize(
-        (tokenize.NAME, words[t.string].strip()) if t.type == tokenize.OP and t.string in words else (t.type, t.string)
+        (tokenize.NAME, words[t.string].strip())
+        if t.type == tokenize.OP and t.string in words
+        else (t.type, t.string)
         for t in tokens
     )
 

@@ -92,15 +92,17 @@ def _keep_valid_any(cols: list[Column]) -> Any:
 
 def _check_unique_labels(labels: list, where: str) -> None:
     if len(set(labels)) != len(labels):
-        raise NotImplementedError(f"{where}: the result would have duplicate column labels, "
-                                  "which ember does not support")
+        raise NotImplementedError(
+            f"{where}: the result would have duplicate column labels, which ember does not support"
+        )
 
 
 # --- pivot -------------------------------------------------------------------------------------------
 
 
-def _pivot_grid(row_keys: list[Column], col_keys: list[Column], sort_columns: bool = True,
-                dropna: bool = False) -> tuple[Any, list[Column], list[Column], bool]:
+def _pivot_grid(
+    row_keys: list[Column], col_keys: list[Column], sort_columns: bool = True, dropna: bool = False
+) -> tuple[Any, list[Column], list[Column], bool]:
     """(cell -> source row table, row uniques, column uniques, any cell missing) for a pivot.
 
     Raises pandas' "Index contains duplicate entries" when two rows share a cell. Syncs a few times
@@ -160,13 +162,17 @@ def _agg_specs(aggfunc: Any, value_names: list, values_shown: bool) -> list[tupl
     """[(label prefix, value name, op)] in pandas' column order: a list of functions concatenates one
     table per function (prefix (func, value)); a dict labels (value[, func]) and sorts by them; one
     function sorts by value. ``values_shown`` False drops the value from the prefix (one value passed)."""
+
     def vpart(v: Any) -> tuple:
         return (v,) if values_shown else ()
 
     if isinstance(aggfunc, dict):
         show_func = any(isinstance(f, (list, tuple)) for f in aggfunc.values())
-        specs = [(vpart(v) + ((_op_name(f),) if show_func else ()), v, _op_name(f))
-                 for v, fs in aggfunc.items() for f in _as_list(fs)]
+        specs = [
+            (vpart(v) + ((_op_name(f),) if show_func else ()), v, _op_name(f))
+            for v, fs in aggfunc.items()
+            for f in _as_list(fs)
+        ]
         return _sorted_specs(specs)
     if isinstance(aggfunc, (list, tuple)):
         out = []
@@ -194,15 +200,27 @@ def _op_name(func: Any) -> str:
     if name in ("amin", "amax", "nanmean", "nansum"):
         name = {"amin": "min", "amax": "max", "nanmean": "mean", "nansum": "sum"}[name]
     if name not in AGGREGATIONS or name in ("idxmin", "idxmax", "quantile"):
-        raise unsupported("pivot_table", f"aggfunc={func!r} (supported: names of groupby aggregations "
-                                         "such as 'mean', 'sum', 'count', 'min', 'max', 'median', or len)")
+        raise unsupported(
+            "pivot_table",
+            f"aggfunc={func!r} (supported: names of groupby aggregations "
+            "such as 'mean', 'sum', 'count', 'min', 'max', 'median', or len)",
+        )
     return name
 
 
-def pivot_table(frame: DataFrame, values: Any = None, index: Any = None, columns: Any = None,
-                aggfunc: Any = "mean", fill_value: Any = None, margins: bool = False,
-                margins_name: str = "All", dropna: bool = True, observed: bool = True,
-                sort: bool = True) -> DataFrame:
+def pivot_table(
+    frame: DataFrame,
+    values: Any = None,
+    index: Any = None,
+    columns: Any = None,
+    aggfunc: Any = "mean",
+    fill_value: Any = None,
+    margins: bool = False,
+    margins_name: str = "All",
+    dropna: bool = True,
+    observed: bool = True,
+    sort: bool = True,
+) -> DataFrame:
     """``DataFrame.pivot_table``: group by ``index`` + ``columns`` keys, aggregate each value, spread
     the ``columns`` keys across the result's columns. aggfunc: a groupby aggregation name (or len, or
     numpy's sum/mean/min/max), a list of them, or a dict {value: name(s)}."""
@@ -243,8 +261,9 @@ def pivot_table(frame: DataFrame, values: Any = None, index: Any = None, columns
     if dropna and result._names:
         keep = _keep_valid_any(list(result._columns.values()))
         if not keep.all():
-            result = result._with_columns({k: c for k, c, ok in zip(result._names, result._columns.values(), keep)
-                                           if ok})
+            result = result._with_columns(
+                {k: c for k, c, ok in zip(result._names, result._columns.values(), keep) if ok}
+            )
     return result
 
 
@@ -253,7 +272,9 @@ def _table_label(prefix: tuple, col_label: tuple) -> Any:
     return parts[0] if len(parts) == 1 else parts
 
 
-def _group_aggregate(frame: DataFrame, keys: list, specs: list, dropna: bool) -> tuple[list[Column], list[Column]]:
+def _group_aggregate(
+    frame: DataFrame, keys: list, specs: list, dropna: bool
+) -> tuple[list[Column], list[Column]]:
     """One aggregated column per spec over the groups of ``keys`` (groups with every aggregate
     missing dropped when ``dropna``, as pandas' pivot_table), and the groups' key values."""
     from ember.ops.groupby import aggregate, make_grouping
@@ -281,8 +302,14 @@ def _group_aggregate(frame: DataFrame, keys: list, specs: list, dropna: bool) ->
 # --- melt --------------------------------------------------------------------------------------------
 
 
-def melt(frame: DataFrame, id_vars: Any = None, value_vars: Any = None, var_name: Any = None,
-         value_name: Any = "value", ignore_index: bool = True) -> DataFrame:
+def melt(
+    frame: DataFrame,
+    id_vars: Any = None,
+    value_vars: Any = None,
+    var_name: Any = None,
+    value_name: Any = "value",
+    ignore_index: bool = True,
+) -> DataFrame:
     """``DataFrame.melt``: the value columns stacked one after another (all rows of the first value
     column first), the id columns repeated alongside, and a ``variable`` column naming the source."""
     if any(isinstance(k, tuple) for k in frame._names):
@@ -317,8 +344,10 @@ def stack(frame: DataFrame, level: Any = -1, dropna: Any = _NO_DEFAULT) -> Any:
     column labels as a new innermost index level; missing values are kept. Frames with tuple labels
     stack their last label level into the index and keep a frame."""
     if dropna is not _NO_DEFAULT:
-        raise ValueError("dropna must be unspecified as the new implementation does not introduce rows of "
-                         "NA values. This argument will be removed in a future version of pandas.")
+        raise ValueError(
+            "dropna must be unspecified as the new implementation does not introduce rows of "
+            "NA values. This argument will be removed in a future version of pandas."
+        )
     if level not in (-1,) and not (level == 0 and not _tuple_labels(frame)):
         raise unsupported("stack", f"level={level!r} (only the last column level, level=-1)")
     if _tuple_labels(frame):
@@ -426,16 +455,25 @@ def _series_list(obj: Any, default: str) -> tuple[list[Column], list]:
     return cols, names
 
 
-def crosstab(index: Any, columns: Any, values: Any = None, aggfunc: Any = None, margins: bool = False,
-             normalize: Any = False) -> DataFrame:
+def crosstab(
+    index: Any,
+    columns: Any,
+    values: Any = None,
+    aggfunc: Any = None,
+    margins: bool = False,
+    normalize: Any = False,
+) -> DataFrame:
     """``pd.crosstab`` of ember Series: counts of each (index key, columns key) pair (int64, zeros
     where a pair never occurs), or ``aggfunc`` of ``values`` per pair; rows with a missing key are
     dropped. ``normalize``: True/'all', 'index' or 'columns' proportions."""
     if margins:
         raise unsupported("crosstab", "margins=True")
     if (values is None) != (aggfunc is None):
-        raise ValueError("aggfunc cannot be used without values." if values is None
-                         else "values cannot be used without an aggfunc.")
+        raise ValueError(
+            "aggfunc cannot be used without values."
+            if values is None
+            else "values cannot be used without an aggfunc."
+        )
     rcols, rnames = _series_list(index, "row")
     ccols, cnames = _series_list(columns, "col")
     n = len(rcols[0])
@@ -449,8 +487,14 @@ def crosstab(index: Any, columns: Any, values: Any = None, aggfunc: Any = None, 
         data["__v"] = values.column if isinstance(values, Series) else from_any(values, rcols[0].xp)
         func, fill = aggfunc, None
     frame = DataFrame._from_columns(data)
-    table = pivot_table(frame, values="__v", index=list(data)[: len(rcols)],
-                        columns=list(data)[len(rcols): len(rcols) + len(ccols)], aggfunc=func, fill_value=fill)
+    table = pivot_table(
+        frame,
+        values="__v",
+        index=list(data)[: len(rcols)],
+        columns=list(data)[len(rcols) : len(rcols) + len(ccols)],
+        aggfunc=func,
+        fill_value=fill,
+    )
     idx = table.index
     idx = idx.rename(rnames) if isinstance(idx, MultiIndex) else idx.rename(rnames[0])
     table = DataFrame._from_columns(table._columns, idx)
@@ -483,8 +527,9 @@ def _normalize(table: DataFrame, normalize: Any) -> DataFrame:
 # --- get_dummies -------------------------------------------------------------------------------------
 
 
-def _dummy_columns(col: Column, prefix: Any, prefix_sep: str, dummy_na: bool, drop_first: bool,
-                   dtype: Any) -> dict[Any, Column]:
+def _dummy_columns(
+    col: Column, prefix: Any, prefix_sep: str, dummy_na: bool, drop_first: bool, dtype: Any
+) -> dict[Any, Column]:
     """One indicator column per distinct value (categories in category order, else sorted values),
     plus a NaN indicator with ``dummy_na``."""
     from ember.ops.factorize import factorize_keys
@@ -523,8 +568,15 @@ def _encodable(col: Column) -> bool:
     return isinstance(col, (StringColumn, CategoricalColumn))
 
 
-def get_dummies(data: Any, prefix: Any = None, prefix_sep: str = "_", dummy_na: bool = False,
-                columns: Any = None, drop_first: bool = False, dtype: Any = None) -> DataFrame:
+def get_dummies(
+    data: Any,
+    prefix: Any = None,
+    prefix_sep: str = "_",
+    dummy_na: bool = False,
+    columns: Any = None,
+    drop_first: bool = False,
+    dtype: Any = None,
+) -> DataFrame:
     """``pd.get_dummies``: one-hot indicator columns (bool by default). A DataFrame encodes its string
     and categorical columns (or ``columns``), keeps the others first, and prefixes labels with the
     column name (or ``prefix``: a string, list or dict)."""
@@ -535,8 +587,12 @@ def get_dummies(data: Any, prefix: Any = None, prefix_sep: str = "_", dummy_na: 
         cols = _dummy_columns(data.column, prefix, prefix_sep, dummy_na, drop_first, dt)
         return DataFrame._from_columns(cols, data.index) if cols else DataFrame._from_columns({}, data.index)
     if not isinstance(data, DataFrame):
-        raise unsupported("get_dummies", f"data of type {type(data).__name__} (pass an ember Series or DataFrame)")
-    encode = [k for k in data._names if _encodable(data._columns[k])] if columns is None else _as_list(columns)
+        raise unsupported(
+            "get_dummies", f"data of type {type(data).__name__} (pass an ember Series or DataFrame)"
+        )
+    encode = (
+        [k for k in data._names if _encodable(data._columns[k])] if columns is None else _as_list(columns)
+    )
     for k in encode:
         _column(data, k)
     prefixes = _prefixes(prefix, encode)
@@ -556,6 +612,8 @@ def _prefixes(prefix: Any, encode: list) -> list:
         return [prefix.get(k, k) for k in encode]
     prefix = list(prefix)
     if len(prefix) != len(encode):
-        raise ValueError(f"Length of 'prefix' ({len(prefix)}) did not match the length of the columns being "
-                         f"encoded ({len(encode)}).")
+        raise ValueError(
+            f"Length of 'prefix' ({len(prefix)}) did not match the length of the columns being "
+            f"encoded ({len(encode)})."
+        )
     return prefix

@@ -16,19 +16,60 @@ from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
 from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
 
 _BINARY = {
-    "__add__": "add", "__sub__": "sub", "__mul__": "mul", "__truediv__": "truediv",
-    "__floordiv__": "floordiv", "__mod__": "mod", "__pow__": "pow",
-    "__radd__": "radd", "__rsub__": "rsub", "__rmul__": "rmul", "__rtruediv__": "rtruediv",
-    "__rfloordiv__": "rfloordiv", "__rmod__": "rmod", "__rpow__": "rpow",
-    "__eq__": "eq", "__ne__": "ne", "__lt__": "lt", "__le__": "le", "__gt__": "gt", "__ge__": "ge",
-    "__and__": "and_", "__or__": "or_", "__xor__": "xor",
-    "__rand__": "rand_", "__ror__": "ror_", "__rxor__": "rxor",
+    "__add__": "add",
+    "__sub__": "sub",
+    "__mul__": "mul",
+    "__truediv__": "truediv",
+    "__floordiv__": "floordiv",
+    "__mod__": "mod",
+    "__pow__": "pow",
+    "__radd__": "radd",
+    "__rsub__": "rsub",
+    "__rmul__": "rmul",
+    "__rtruediv__": "rtruediv",
+    "__rfloordiv__": "rfloordiv",
+    "__rmod__": "rmod",
+    "__rpow__": "rpow",
+    "__eq__": "eq",
+    "__ne__": "ne",
+    "__lt__": "lt",
+    "__le__": "le",
+    "__gt__": "gt",
+    "__ge__": "ge",
+    "__and__": "and_",
+    "__or__": "or_",
+    "__xor__": "xor",
+    "__rand__": "rand_",
+    "__ror__": "ror_",
+    "__rxor__": "rxor",
 }
-_NAMED = {"add": "add", "sub": "sub", "subtract": "sub", "mul": "mul", "multiply": "mul", "div": "truediv",
-          "truediv": "truediv", "divide": "truediv", "floordiv": "floordiv", "mod": "mod", "pow": "pow",
-          "radd": "radd", "rsub": "rsub", "rmul": "rmul", "rdiv": "rtruediv", "rtruediv": "rtruediv",
-          "rfloordiv": "rfloordiv", "rmod": "rmod", "rpow": "rpow",
-          "eq": "eq", "ne": "ne", "lt": "lt", "le": "le", "gt": "gt", "ge": "ge"}
+_NAMED = {
+    "add": "add",
+    "sub": "sub",
+    "subtract": "sub",
+    "mul": "mul",
+    "multiply": "mul",
+    "div": "truediv",
+    "truediv": "truediv",
+    "divide": "truediv",
+    "floordiv": "floordiv",
+    "mod": "mod",
+    "pow": "pow",
+    "radd": "radd",
+    "rsub": "rsub",
+    "rmul": "rmul",
+    "rdiv": "rtruediv",
+    "rtruediv": "rtruediv",
+    "rfloordiv": "rfloordiv",
+    "rmod": "rmod",
+    "rpow": "rpow",
+    "eq": "eq",
+    "ne": "ne",
+    "lt": "lt",
+    "le": "le",
+    "gt": "gt",
+    "ge": "ge",
+}
 
 
 class Series(NDFrame):
@@ -37,8 +78,9 @@ class Series(NDFrame):
     __slots__ = ("_column", "_index", "name")
     _ember_kind = "series"
 
-    def __init__(self, data: Any = None, index: Any = None, dtype: Any = None, name: Any = None,
-                 copy: bool = False) -> None:
+    def __init__(
+        self, data: Any = None, index: Any = None, dtype: Any = None, name: Any = None, copy: bool = False
+    ) -> None:
         if isinstance(data, Series):
             col, idx = data._column, data._index if index is None else ensure_index(index, len(data))
             name = data.name if name is None else name
@@ -261,8 +303,11 @@ class Series(NDFrame):
             return repr(small)
         n = len(small)
         text = small.to_string(max_rows=n - 1, min_rows=n, name=True, dtype=True, length=False)
-        return text.replace("\nName:", f"\nLength: {len(self)}, Name:", 1) if "\nName:" in text else \
-            f"{text}\nLength: {len(self)}"
+        return (
+            text.replace("\nName:", f"\nLength: {len(self)}, Name:", 1)
+            if "\nName:" in text
+            else f"{text}\nLength: {len(self)}"
+        )
 
     # --- operators ----------------------------------------------------------------------------
     def _binary(self, other: Any, op: str) -> Any:
@@ -276,7 +321,11 @@ class Series(NDFrame):
             return Series._from_column(binary_op(left, right, op), index, name)
         if isinstance(other, pd.Series):
             return self._binary(Series(other), op)
-        if not np.isscalar(other) and other is not None and not isinstance(other, (pd.Timestamp, pd.Timedelta)):
+        if (
+            not np.isscalar(other)
+            and other is not None
+            and not isinstance(other, (pd.Timestamp, pd.Timedelta))
+        ):
             other = column_like(other, len(self))
         return self._wrap(binary_op(self._column, other, op))
 
@@ -294,7 +343,9 @@ class Series(NDFrame):
         return self
 
     def __bool__(self) -> bool:
-        raise ValueError("The truth value of a Series is ambiguous. Use a.empty, a.bool(), a.item(), a.any() or a.all().")
+        raise ValueError(
+            "The truth value of a Series is ambiguous. Use a.empty, a.bool(), a.item(), a.any() or a.all()."
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -304,10 +355,14 @@ class Series(NDFrame):
 
         return scalar_result(reduce(self._column, op, skipna=skipna, **kw))
 
-    def sum(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, min_count: int = 0) -> Any:
+    def sum(
+        self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, min_count: int = 0
+    ) -> Any:
         return self._reduce("sum", skipna, min_count=min_count)
 
-    def prod(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, min_count: int = 0) -> Any:
+    def prod(
+        self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, min_count: int = 0
+    ) -> Any:
         return self._reduce("prod", skipna, min_count=min_count)
 
     product = prod
@@ -361,8 +416,11 @@ class Series(NDFrame):
         if sorter is not None:
             raise unsupported("Series.searchsorted", "sorter=")
         scalar = np.ndim(value) == 0 and not isinstance(value, Series)
-        needles = value.column if isinstance(value, Series) else from_any([value] if scalar else value,
-                                                                            self._column.xp)
+        needles = (
+            value.column
+            if isinstance(value, Series)
+            else from_any([value] if scalar else value, self._column.xp)
+        )
         out = searchsorted(self._column, needles, side=side)
         return out[0] if scalar else out
 
@@ -448,15 +506,19 @@ class Series(NDFrame):
             return col.data
         return col.to_pandas().array
 
-    def value_counts(self, normalize: bool = False, sort: bool = True, ascending: bool = False,
-                     dropna: bool = True) -> Series:
+    def value_counts(
+        self, normalize: bool = False, sort: bool = True, ascending: bool = False, dropna: bool = True
+    ) -> Series:
         from ember.ops.factorize import value_counts
 
-        uniques, counts = value_counts([self._column], sort=sort, ascending=ascending, dropna=dropna,
-                                       normalize=normalize)
+        uniques, counts = value_counts(
+            [self._column], sort=sort, ascending=ascending, dropna=dropna, normalize=normalize
+        )
         name = "proportion" if normalize else "count"
         index = Index._from_column(uniques[0], self.name)
-        return Series._from_column(counts if isinstance(counts, Column) else NumericColumn(counts), index, name)
+        return Series._from_column(
+            counts if isinstance(counts, Column) else NumericColumn(counts), index, name
+        )
 
     def drop_duplicates(self, keep: Any = "first", ignore_index: bool = False) -> Series:
         from ember.ops.factorize import duplicated
@@ -484,8 +546,9 @@ class Series(NDFrame):
         return Series._from_column(self._column.take(positions), index, self.name)
 
     def _slice_rows(self, start: int, stop: int, step: int = 1) -> Series:
-        return Series._from_column(self._column.slice(start, stop, step), self._index.slice(start, stop, step),
-                                   self.name)
+        return Series._from_column(
+            self._column.slice(start, stop, step), self._index.slice(start, stop, step), self.name
+        )
 
     def _row_at(self, position: int) -> Any:
         """The value at one position, as pandas returns it (np.float64, str, pd.Timestamp ...)."""
@@ -495,7 +558,7 @@ class Series(NDFrame):
         return self.iloc[:n] if n >= 0 else self.iloc[:n]
 
     def tail(self, n: int = 5) -> Series:
-        return self.iloc[max(len(self) - n, 0):] if n >= 0 else self.iloc[-n:]
+        return self.iloc[max(len(self) - n, 0) :] if n >= 0 else self.iloc[-n:]
 
     def __getitem__(self, key: Any) -> Any:
         if isinstance(key, slice):
@@ -541,14 +604,21 @@ class Series(NDFrame):
     def set_axis(self, labels: Any) -> Series:
         return Series._from_column(self._column, ensure_index(labels, len(self)), self.name)
 
-    def sort_values(self, ascending: bool = True, na_position: str = "last", ignore_index: bool = False,
-                    kind: str = "stable") -> Series:
+    def sort_values(
+        self,
+        ascending: bool = True,
+        na_position: str = "last",
+        ignore_index: bool = False,
+        kind: str = "stable",
+    ) -> Series:
         from ember.ops.sort import argsort
 
         order = argsort([self._column], ascending=ascending, na_position=na_position)
         return self._take_rows(order, ignore_index)
 
-    def sort_index(self, ascending: bool = True, na_position: str = "last", ignore_index: bool = False) -> Series:
+    def sort_index(
+        self, ascending: bool = True, na_position: str = "last", ignore_index: bool = False
+    ) -> Series:
         from ember.ops.sort import argsort
 
         order = argsort(_index_columns(self._index), ascending=ascending, na_position=na_position)
@@ -574,8 +644,16 @@ class Series(NDFrame):
 
         return DataFrame
 
-    def groupby(self, by: Any = None, level: Any = None, sort: bool = True, dropna: bool = True,
-                observed: bool = True, as_index: bool = True, group_keys: bool = True) -> Any:
+    def groupby(
+        self,
+        by: Any = None,
+        level: Any = None,
+        sort: bool = True,
+        dropna: bool = True,
+        observed: bool = True,
+        as_index: bool = True,
+        group_keys: bool = True,
+    ) -> Any:
         from ember.frame.groupby import SeriesGroupBy
 
         return SeriesGroupBy(self, by, level=level, sort=sort, dropna=dropna)
@@ -608,7 +686,10 @@ def _make_named(op: str) -> Any:
         if level is not None:
             raise unsupported(f"Series.{op}", "level=")
         if fill_value is not None:
-            left, right = (self.fillna(fill_value), other.fillna(fill_value) if isinstance(other, Series) else other)
+            left, right = (
+                self.fillna(fill_value),
+                other.fillna(fill_value) if isinstance(other, Series) else other,
+            )
             return left._binary(right, op)
         return self._binary(other, op)
 

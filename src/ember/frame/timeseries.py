@@ -15,8 +15,22 @@ from ember.frame._fallback import unsupported
 from ember.frame.index import Index, MultiIndex, RangeIndex
 
 _UNIT_NS = {"s": 10**9, "ms": 10**6, "us": 10**3, "ns": 1}
-RESAMPLE_OPS = ("sum", "mean", "min", "max", "count", "first", "last", "median", "std", "var", "sem", "prod",
-                "nunique", "size")
+RESAMPLE_OPS = (
+    "sum",
+    "mean",
+    "min",
+    "max",
+    "count",
+    "first",
+    "last",
+    "median",
+    "std",
+    "var",
+    "sem",
+    "prod",
+    "nunique",
+    "size",
+)
 
 
 def _is_frame(obj: Any) -> bool:
@@ -44,8 +58,9 @@ def _rewrap(obj: Any, cols: dict, index: Index) -> Any:
 class Resampler:
     """``obj.resample(rule, closed, label, on)``: aggregations per time bin, empty bins included."""
 
-    def __init__(self, obj: Any, rule: Any, closed: str | None = None, label: str | None = None,
-                 on: Any = None) -> None:
+    def __init__(
+        self, obj: Any, rule: Any, closed: str | None = None, label: str | None = None, on: Any = None
+    ) -> None:
         from ember.ops.resample import bin_grouping
 
         self.obj = obj
@@ -135,8 +150,10 @@ class Resampler:
         from ember.ops.groupby import aggregate
 
         if _is_frame(self.obj):
-            raise unsupported("DataFrame.resample().ohlc", "DataFrames (the result has MultiIndex columns); "
-                              "use it on one column")
+            raise unsupported(
+                "DataFrame.resample().ohlc",
+                "DataFrames (the result has MultiIndex columns); use it on one column",
+            )
         col = self.obj.column
         ops = {"open": "first", "high": "max", "low": "min", "close": "last"}
         cols = {k: aggregate(self._g, col, op) for k, op in ops.items()}
@@ -155,9 +172,20 @@ class Resampler:
     agg = aggregate
 
 
-def resample(obj: Any, rule: Any, closed: str | None = None, label: str | None = None, on: Any = None,
-             axis: Any = None, convention: Any = None, kind: Any = None, level: Any = None,
-             origin: Any = "start_day", offset: Any = None, group_keys: bool = False) -> Resampler:
+def resample(
+    obj: Any,
+    rule: Any,
+    closed: str | None = None,
+    label: str | None = None,
+    on: Any = None,
+    axis: Any = None,
+    convention: Any = None,
+    kind: Any = None,
+    level: Any = None,
+    origin: Any = "start_day",
+    offset: Any = None,
+    group_keys: bool = False,
+) -> Resampler:
     """``Series.resample`` / ``DataFrame.resample``; origin 'start_day', no offset, no level."""
     if origin != "start_day" or offset is not None:
         raise unsupported("resample", "origin other than 'start_day' / offset")
@@ -173,10 +201,22 @@ def _as_list(x: Any) -> list:
     return [] if x is None else (list(x) if isinstance(x, (list, tuple)) else [x])
 
 
-def merge_asof(left: Any, right: Any, on: Any = None, left_on: Any = None, right_on: Any = None,
-               left_index: bool = False, right_index: bool = False, by: Any = None, left_by: Any = None,
-               right_by: Any = None, suffixes: tuple = ("_x", "_y"), tolerance: Any = None,
-               allow_exact_matches: bool = True, direction: str = "backward") -> Any:
+def merge_asof(
+    left: Any,
+    right: Any,
+    on: Any = None,
+    left_on: Any = None,
+    right_on: Any = None,
+    left_index: bool = False,
+    right_index: bool = False,
+    by: Any = None,
+    left_by: Any = None,
+    right_by: Any = None,
+    suffixes: tuple = ("_x", "_y"),
+    tolerance: Any = None,
+    allow_exact_matches: bool = True,
+    direction: str = "backward",
+) -> Any:
     """pandas.merge_asof on ember DataFrames: both sides sorted by the ``on`` key; every left row takes
     the right row nearest to it in ``direction`` (within equal ``by`` keys and ``tolerance``)."""
     from ember.backend import array_module
@@ -189,7 +229,9 @@ def merge_asof(left: Any, right: Any, on: Any = None, left_on: Any = None, right
         if left_on is not None or right_on is not None:
             from pandas.errors import MergeError
 
-            raise MergeError('Can only pass argument "on" OR "left_on" and "right_on", not a combination of both.')
+            raise MergeError(
+                'Can only pass argument "on" OR "left_on" and "right_on", not a combination of both.'
+            )
         left_on = right_on = on
     if left_on is None or right_on is None:
         from pandas.errors import MergeError
@@ -210,13 +252,21 @@ def merge_asof(left: Any, right: Any, on: Any = None, left_on: Any = None, right
         for k in names:
             if k not in frame._columns:
                 raise KeyError(k)
-    rpos = asof_positions(left._columns[left_on], right._columns[right_on],
-                          [left._columns[k] for k in lby], [right._columns[k] for k in rby],
-                          tolerance, allow_exact_matches, direction)
+    rpos = asof_positions(
+        left._columns[left_on],
+        right._columns[right_on],
+        [left._columns[k] for k in lby],
+        [right._columns[k] for k in rby],
+        tolerance,
+        allow_exact_matches,
+        direction,
+    )
     xp = array_module(rpos)
     lpos = xp.arange(len(left), dtype=np.int64)
     shared = [a for a, b in zip([left_on] + lby, [right_on] + rby, strict=True) if a == b]
-    return _assemble(left, right, lpos, rpos, shared, [left_on] + lby, tuple(suffixes), False, RangeIndex(len(left)))
+    return _assemble(
+        left, right, lpos, rpos, shared, [left_on] + lby, tuple(suffixes), False, RangeIndex(len(left))
+    )
 
 
 # --- shift / diff / pct_change / asfreq ---------------------------------------------------------------
@@ -306,7 +356,9 @@ def _diff_column(col: Column, periods: int) -> Column:
         data = (a != b) if col.data.dtype.kind == "b" else a - b
         return NumericColumn(data, ~missing, True)
     dt = col.data.dtype
-    out_dtype = np.float32 if dt in (np.dtype(np.int8), np.dtype(np.int16), np.dtype(np.float32)) else np.float64
+    out_dtype = (
+        np.float32 if dt in (np.dtype(np.int8), np.dtype(np.int16), np.dtype(np.float32)) else np.float64
+    )
     if dt.kind == "u":  # pandas subtracts in the unsigned dtype (wrapping around), then casts
         prev_u = xp.where(missing, 0, prev.data).astype(dt)
         d = (col.data - prev_u).astype(out_dtype)
@@ -340,8 +392,14 @@ def pct_change(obj: Any, periods: int = 1, fill_method: Any = None, freq: Any = 
     return _rewrap(obj, cols, obj.index)
 
 
-def asfreq(obj: Any, freq: Any, method: str | None = None, how: Any = None, normalize: bool = False,
-           fill_value: Any = None) -> Any:
+def asfreq(
+    obj: Any,
+    freq: Any,
+    method: str | None = None,
+    how: Any = None,
+    normalize: bool = False,
+    fill_value: Any = None,
+) -> Any:
     """``Series.asfreq`` / ``DataFrame.asfreq``: reindex a sorted, unique datetime index to a regular
     range from its first to its last label (``method`` 'ffill'/'pad' or 'bfill'/'backfill' fill the
     new labels from the previous / next existing row)."""
@@ -386,8 +444,9 @@ def _asfreq_labels(xp: Any, first: int, last: int, freq: Any, col: DatetimeColum
         return xp.arange(first, last + 1, step, dtype=np.int64)
     from ember.backend import asarray_on
 
-    rng = pd.date_range(pd.Timestamp(first, unit=col.unit), pd.Timestamp(last, unit=col.unit), freq=off,
-                        unit=col.unit)
+    rng = pd.date_range(
+        pd.Timestamp(first, unit=col.unit), pd.Timestamp(last, unit=col.unit), freq=off, unit=col.unit
+    )
     return asarray_on(rng.asi8.astype(np.int64), xp)
 
 

@@ -49,7 +49,9 @@ class _Base:
         if on is not None and not _is_frame(obj):
             raise ValueError("on is not supported for a Series")
         if on is not None and on not in obj._columns:
-            raise ValueError(f"invalid on specified as {on}, must be a column (of DataFrame), an Index or None")
+            raise ValueError(
+                f"invalid on specified as {on}, must be a column (of DataFrame), an Index or None"
+            )
         self._order_cache: Any = None
 
     # --- rows -----------------------------------------------------------------------------------
@@ -116,7 +118,9 @@ class _Base:
         if self._groupby is not None and not _is_frame(self._groupby.obj):
             return Series._from_column(next(iter(results.values())), index, self._groupby.obj.name)
         if self.on is not None and self._groupby is None:
-            cols = {k: (self._take(self.obj._columns[k]) if k == self.on else results[k]) for k in self.obj._names}
+            cols = {
+                k: (self._take(self.obj._columns[k]) if k == self.on else results[k]) for k in self.obj._names
+            }
             return DataFrame._from_columns(cols, index)
         return DataFrame._from_columns(results, index)
 
@@ -124,16 +128,26 @@ class _Base:
 class Rolling(_Base):
     """``obj.rolling(window, min_periods, center, closed, on)``: integer or fixed time-offset windows."""
 
-    def __init__(self, obj: Any, window: Any, min_periods: int | None = None, center: bool = False,
-                 closed: str | None = None, on: Any = None, groupby: Any = None) -> None:
+    def __init__(
+        self,
+        obj: Any,
+        window: Any,
+        min_periods: int | None = None,
+        center: bool = False,
+        closed: str | None = None,
+        on: Any = None,
+        groupby: Any = None,
+    ) -> None:
         super().__init__(obj, on, groupby)
         self.center = bool(center)
         self.closed = closed
         if closed is not None and closed not in ("right", "left", "both", "neither"):
             raise ValueError("closed must be 'right', 'left', 'both' or 'neither'")
         if isinstance(window, (bool, np.bool_)) or (hasattr(window, "get_window_bounds")):
-            raise NotImplementedError("rolling: window must be an int or a fixed offset; BaseIndexer "
-                                      "subclasses and win_type windows are not supported")
+            raise NotImplementedError(
+                "rolling: window must be an int or a fixed offset; BaseIndexer "
+                "subclasses and win_type windows are not supported"
+            )
         if isinstance(window, (int, np.integer)):
             if window < 0:
                 raise ValueError("window must be an integer 0 or greater")
@@ -152,8 +166,11 @@ class Rolling(_Base):
         self._bounds_cache: Any = None
 
     def _time_column(self) -> Column:
-        col = self.obj._columns[self.on] if self.on is not None else (
-            None if isinstance(self.obj.index, MultiIndex) else self.obj.index.column)
+        col = (
+            self.obj._columns[self.on]
+            if self.on is not None
+            else (None if isinstance(self.obj.index, MultiIndex) else self.obj.index.column)
+        )
         if not isinstance(col, (DatetimeColumn, TimedeltaColumn)):
             raise ValueError("window must be an integer 0 or greater")
         return col
@@ -174,7 +191,9 @@ class Rolling(_Base):
             pos, size, base = self._group_layout()
             return W.fixed_bounds(pos, size, base, self.window, self.center, self.closed)
         tcol = self._take(self._time_column())
-        ticks = _checked_ticks(tcol, self.on or "index", self._grouping, self._group_layout if self._grouping else None)
+        ticks = _checked_ticks(
+            tcol, self.on or "index", self._grouping, self._group_layout if self._grouping else None
+        )
         if self._grouping is None:
             return W.time_bounds(ticks, self.time_window, self.center, self.closed)
         seg = self._grouping.sorted_seg[:n]
@@ -225,8 +244,15 @@ class Rolling(_Base):
     def quantile(self, q: float, interpolation: str = "linear", numeric_only: bool = False) -> Any:
         return self._agg("quantile", q=float(q), interpolation=interpolation)
 
-    def apply(self, func: Any, raw: bool = False, engine: Any = None, engine_kwargs: Any = None,
-              args: Any = None, kwargs: Any = None) -> Any:
+    def apply(
+        self,
+        func: Any,
+        raw: bool = False,
+        engine: Any = None,
+        engine_kwargs: Any = None,
+        args: Any = None,
+        kwargs: Any = None,
+    ) -> Any:
         """``func`` must be a NumPy reduction (np.sum, np.mean, np.nanmax ...): the windows are reduced on
         the device with the same NaN rules NumPy applies; ``raw`` makes no difference then."""
         from ember.ops.window import apply_reduction
@@ -303,9 +329,19 @@ class ExponentialMovingWindow(_Base):
 
     _name = "ExponentialMovingWindow"
 
-    def __init__(self, obj: Any, com: Any = None, span: Any = None, halflife: Any = None, alpha: Any = None,
-                 min_periods: int | None = 0, adjust: bool = True, ignore_na: bool = False, times: Any = None,
-                 groupby: Any = None) -> None:
+    def __init__(
+        self,
+        obj: Any,
+        com: Any = None,
+        span: Any = None,
+        halflife: Any = None,
+        alpha: Any = None,
+        min_periods: int | None = 0,
+        adjust: bool = True,
+        ignore_na: bool = False,
+        times: Any = None,
+        groupby: Any = None,
+    ) -> None:
         from ember.ops.window import ewm_alpha
 
         super().__init__(obj, None, groupby)
@@ -323,8 +359,10 @@ class ExponentialMovingWindow(_Base):
     def _agg(self, op: str, **kw: Any) -> Any:
         from ember.ops.window import ewm_aggregate
 
-        return self._apply(lambda c: ewm_aggregate(c, op, self.alpha, self.adjust, self.ignore_na,
-                                                   self.min_periods, **kw), op)
+        return self._apply(
+            lambda c: ewm_aggregate(c, op, self.alpha, self.adjust, self.ignore_na, self.min_periods, **kw),
+            op,
+        )
 
     def mean(self, numeric_only: bool = False) -> Any:
         return self._agg("mean")
@@ -342,9 +380,17 @@ class ExponentialMovingWindow(_Base):
 # --- factories the frame methods call ---------------------------------------------------------------
 
 
-def rolling(obj: Any, window: Any, min_periods: int | None = None, center: bool = False,
-            win_type: Any = None, on: Any = None, closed: str | None = None, step: Any = None,
-            method: str = "single") -> Rolling:
+def rolling(
+    obj: Any,
+    window: Any,
+    min_periods: int | None = None,
+    center: bool = False,
+    win_type: Any = None,
+    on: Any = None,
+    closed: str | None = None,
+    step: Any = None,
+    method: str = "single",
+) -> Rolling:
     """``Series.rolling`` / ``DataFrame.rolling`` (pandas' signature; ``obj`` may be a GroupBy)."""
     if win_type is not None:
         raise unsupported("rolling", "win_type (weighted windows)")
@@ -368,9 +414,19 @@ def expanding(obj: Any, min_periods: int = 1, method: str = "single") -> Expandi
     return Expanding(obj, min_periods)
 
 
-def ewm(obj: Any, com: Any = None, span: Any = None, halflife: Any = None, alpha: Any = None,
-        min_periods: int | None = 0, adjust: bool = True, ignore_na: bool = False, axis: Any = None,
-        times: Any = None, method: str = "single") -> ExponentialMovingWindow:
+def ewm(
+    obj: Any,
+    com: Any = None,
+    span: Any = None,
+    halflife: Any = None,
+    alpha: Any = None,
+    min_periods: int | None = 0,
+    adjust: bool = True,
+    ignore_na: bool = False,
+    axis: Any = None,
+    times: Any = None,
+    method: str = "single",
+) -> ExponentialMovingWindow:
     """``Series.ewm`` / ``DataFrame.ewm``."""
     if method != "single":
         raise unsupported("ewm", "method='table'")

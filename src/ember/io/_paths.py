@@ -38,8 +38,10 @@ def infer_compression(path: Any, compression: Any) -> str | None:
     if isinstance(compression, dict):
         compression = compression.get("method")
     if compression not in COMPRESSIONS:
-        raise ValueError(f"Unrecognized compression type: {compression}. Valid compression types are "
-                         f"{[c for c in COMPRESSIONS if c]}")
+        raise ValueError(
+            f"Unrecognized compression type: {compression}. Valid compression types are "
+            f"{[c for c in COMPRESSIONS if c]}"
+        )
     if compression != "infer":
         return compression
     if not isinstance(path, (str, os.PathLike)):
@@ -52,8 +54,10 @@ def get_filesystem(path: str, storage_options: dict | None) -> tuple[Any, str]:
     import fsspec
 
     if not is_url(path) and storage_options:
-        raise ValueError("storage_options passed with a local file path; they apply to fsspec URLs only "
-                         "(s3://, gs://, http(s)://, memory:// ...)")
+        raise ValueError(
+            "storage_options passed with a local file path; they apply to fsspec URLs only "
+            "(s3://, gs://, http(s)://, memory:// ...)"
+        )
     fs, inner = fsspec.core.url_to_fs(path, **(storage_options or {}))
     return fs, inner
 
@@ -87,12 +91,16 @@ def _decompressor(raw: Any, codec: str | None, name: str) -> Any:
     zf = zipfile.ZipFile(raw)
     names = zf.namelist()
     if len(names) != 1:
-        raise ValueError(f"{name}: a zip archive read as one file must hold exactly one member, found {names}")
+        raise ValueError(
+            f"{name}: a zip archive read as one file must hold exactly one member, found {names}"
+        )
     return zf.open(names[0])
 
 
 @contextmanager
-def open_binary(source: Any, compression: Any = "infer", storage_options: dict | None = None) -> Iterator[Any]:
+def open_binary(
+    source: Any, compression: Any = "infer", storage_options: dict | None = None
+) -> Iterator[Any]:
     """A readable binary stream of ``source`` with compression undone; file objects are not closed."""
     name = display_name(source)
     codec = infer_compression(source, compression)
@@ -110,7 +118,7 @@ def open_binary(source: Any, compression: Any = "infer", storage_options: dict |
     path = os.fspath(source)
     if not is_url(path):
         if path.startswith("file://"):
-            path = path[len("file://"):]
+            path = path[len("file://") :]
         if not os.path.exists(path):
             raise _missing(source)
         with open(path, "rb") as raw:
@@ -139,14 +147,17 @@ def read_all(source: Any, compression: Any = "infer", storage_options: dict | No
 
 
 @contextmanager
-def open_output(target: Any, compression: Any = "infer", storage_options: dict | None = None,
-                mode: str = "wb") -> Iterator[Any]:
+def open_output(
+    target: Any, compression: Any = "infer", storage_options: dict | None = None, mode: str = "wb"
+) -> Iterator[Any]:
     """A writable binary stream for ``target`` (path, URL or file object) that compresses on the way."""
     codec = infer_compression(target, compression)
     if is_file_like(target) or hasattr(target, "write"):
         if codec is not None:
-            raise NotImplementedError("writing compressed data to a file object is not supported by ember; "
-                                      "pass a path or URL, or compression=None")
+            raise NotImplementedError(
+                "writing compressed data to a file object is not supported by ember; "
+                "pass a path or URL, or compression=None"
+            )
         yield target
         return
     path = os.fspath(target)
@@ -154,15 +165,20 @@ def open_output(target: Any, compression: Any = "infer", storage_options: dict |
         fs, inner = get_filesystem(path, storage_options)
         opener = fs.open(inner, mode)
     else:
-        opener = open(path[len("file://"):] if path.startswith("file://") else path, mode)
+        opener = open(path[len("file://") :] if path.startswith("file://") else path, mode)
     with opener as raw:
         if codec is None:
             yield raw
         elif codec == "zip":
             import zipfile
 
-            arcname = os.path.basename(path)[: -len(".zip")] if path.endswith(".zip") else os.path.basename(path)
-            with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as zf, zf.open(arcname or "data", "w") as member:
+            arcname = (
+                os.path.basename(path)[: -len(".zip")] if path.endswith(".zip") else os.path.basename(path)
+            )
+            with (
+                zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as zf,
+                zf.open(arcname or "data", "w") as member,
+            ):
                 yield member
         else:
             stream = _compressor(raw, codec)
@@ -190,8 +206,9 @@ def _compressor(raw: Any, codec: str) -> Any:
     return zstandard.ZstdCompressor().stream_writer(raw, closefd=False)
 
 
-def expand_paths(source: Any, storage_options: dict | None = None,
-                 suffixes: tuple[str, ...] = ()) -> tuple[Any, list[str]]:
+def expand_paths(
+    source: Any, storage_options: dict | None = None, suffixes: tuple[str, ...] = ()
+) -> tuple[Any, list[str]]:
     """(fsspec filesystem, sorted file list) for a path, URL, list of them, directory or glob.
 
     Directories are walked (hidden and ``_``-prefixed files skipped, as pyarrow.dataset does); a pattern
@@ -229,7 +246,7 @@ def _walk(fs: Any, path: str, suffixes: tuple[str, ...]) -> list[str]:
         return [path]
     files = []
     for f in sorted(fs.find(path)):
-        parts = f[len(path):].strip("/").split("/")
+        parts = f[len(path) :].strip("/").split("/")
         if any(p.startswith((".", "_")) for p in parts):
             continue
         if suffixes and not f.endswith(suffixes) and "." in parts[-1]:

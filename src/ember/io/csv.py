@@ -30,20 +30,59 @@ from ember.io import _paths
 from ember.io.csv_reference import FALSE_STRINGS, NA_STRINGS, TRUE_STRINGS, Unsupported, Words, record_spans
 
 _SUPPORTED_ON_BAD_LINES = ("error", "warn", "skip")
-_PANDAS_ONLY = ("converters", "skipfooter", "lineterminator", "skipinitialspace", "quoting", "date_format",
-                "dayfirst", "cache_dates", "memory_map", "float_precision", "na_filter", "low_memory",
-                "delim_whitespace", "encoding_errors", "dtype_backend", "verbose")
+_PANDAS_ONLY = (
+    "converters",
+    "skipfooter",
+    "lineterminator",
+    "skipinitialspace",
+    "quoting",
+    "date_format",
+    "dayfirst",
+    "cache_dates",
+    "memory_map",
+    "float_precision",
+    "na_filter",
+    "low_memory",
+    "delim_whitespace",
+    "encoding_errors",
+    "dtype_backend",
+    "verbose",
+)
 
 
-def read_csv(filepath_or_buffer: Any, *, sep: Any = ",", delimiter: Any = None, header: Any = "infer",
-             names: Any = None, index_col: Any = None, usecols: Any = None, dtype: Any = None,
-             parse_dates: Any = None, na_values: Any = None, keep_default_na: bool = True,
-             true_values: Any = None, false_values: Any = None, skiprows: Any = None, nrows: int | None = None,
-             comment: str | None = None, quotechar: str = '"', doublequote: bool = True,
-             escapechar: str | None = None, decimal: str = ".", thousands: str | None = None,
-             encoding: str | None = "utf-8", compression: Any = "infer", on_bad_lines: Any = "error",
-             chunksize: int | None = None, iterator: bool = False, skip_blank_lines: bool = True,
-             engine: str | None = None, storage_options: dict | None = None, **pandas_only: Any) -> Any:
+def read_csv(
+    filepath_or_buffer: Any,
+    *,
+    sep: Any = ",",
+    delimiter: Any = None,
+    header: Any = "infer",
+    names: Any = None,
+    index_col: Any = None,
+    usecols: Any = None,
+    dtype: Any = None,
+    parse_dates: Any = None,
+    na_values: Any = None,
+    keep_default_na: bool = True,
+    true_values: Any = None,
+    false_values: Any = None,
+    skiprows: Any = None,
+    nrows: int | None = None,
+    comment: str | None = None,
+    quotechar: str = '"',
+    doublequote: bool = True,
+    escapechar: str | None = None,
+    decimal: str = ".",
+    thousands: str | None = None,
+    encoding: str | None = "utf-8",
+    compression: Any = "infer",
+    on_bad_lines: Any = "error",
+    chunksize: int | None = None,
+    iterator: bool = False,
+    skip_blank_lines: bool = True,
+    engine: str | None = None,
+    storage_options: dict | None = None,
+    **pandas_only: Any,
+) -> Any:
     """Read a CSV file into an ember DataFrame, as ``pandas.read_csv`` with the same options.
 
     ``filepath_or_buffer``: a path, a file object, or an fsspec URL (s3://, gs://, http(s)://, memory://;
@@ -52,13 +91,31 @@ def read_csv(filepath_or_buffer: Any, *, sep: Any = ",", delimiter: Any = None, 
     (pandas' parsers). With ``chunksize`` or ``iterator=True`` returns a reader yielding DataFrames; each
     chunk infers its own dtypes, as pandas' chunks do.
     """
-    opts = dict(sep=delimiter if delimiter is not None else sep, header=header, names=names,
-                index_col=index_col, usecols=usecols, dtype=dtype, parse_dates=parse_dates,
-                na_values=na_values, keep_default_na=keep_default_na, true_values=true_values,
-                false_values=false_values, skiprows=skiprows, nrows=nrows, comment=comment,
-                quotechar=quotechar, doublequote=doublequote, escapechar=escapechar, decimal=decimal,
-                thousands=thousands, encoding=encoding, on_bad_lines=on_bad_lines,
-                skip_blank_lines=skip_blank_lines, **pandas_only)
+    opts = dict(
+        sep=delimiter if delimiter is not None else sep,
+        header=header,
+        names=names,
+        index_col=index_col,
+        usecols=usecols,
+        dtype=dtype,
+        parse_dates=parse_dates,
+        na_values=na_values,
+        keep_default_na=keep_default_na,
+        true_values=true_values,
+        false_values=false_values,
+        skiprows=skiprows,
+        nrows=nrows,
+        comment=comment,
+        quotechar=quotechar,
+        doublequote=doublequote,
+        escapechar=escapechar,
+        decimal=decimal,
+        thousands=thousands,
+        encoding=encoding,
+        on_bad_lines=on_bad_lines,
+        skip_blank_lines=skip_blank_lines,
+        **pandas_only,
+    )
     _validate(opts, engine, pandas_only)
     name = _paths.display_name(filepath_or_buffer)
     data = _paths.read_all(filepath_or_buffer, compression, storage_options)
@@ -80,8 +137,10 @@ def _validate(opts: dict, engine: str | None, pandas_only: dict) -> None:
     if bad not in _SUPPORTED_ON_BAD_LINES and not callable(bad):
         raise ValueError(f"Argument {bad} is invalid for on_bad_lines")
     if opts["header"] not in ("infer", None) and not isinstance(opts["header"], int):
-        raise NotImplementedError("read_csv: header as a list (MultiIndex columns) is not supported by ember; "
-                                  "supported: 'infer', None or one row number")
+        raise NotImplementedError(
+            "read_csv: header as a list (MultiIndex columns) is not supported by ember; "
+            "supported: 'infer', None or one row number"
+        )
     if opts["index_col"] is True:
         raise ValueError("The value of index_col couldn't be 'True'")
 
@@ -94,8 +153,9 @@ def _to_utf8(data: bytes, encoding: str | None, name: str) -> bytes:
     try:
         text = data.decode(enc)
     except UnicodeDecodeError as exc:
-        raise UnicodeDecodeError(exc.encoding, exc.object, exc.start, exc.end,
-                                 f"{exc.reason} in {name} at byte {exc.start}") from None
+        raise UnicodeDecodeError(
+            exc.encoding, exc.object, exc.start, exc.end, f"{exc.reason} in {name} at byte {exc.start}"
+        ) from None
     except LookupError as exc:
         raise LookupError(f"unknown encoding: {encoding}") from exc
     return text.lstrip("\ufeff").encode("utf-8")
@@ -105,24 +165,44 @@ def _to_utf8(data: bytes, encoding: str | None, name: str) -> bytes:
 def _gpu_dialect(opts: dict) -> bool:
     """The options the tokenizer handles itself (everything else goes to a host parser)."""
     sep = opts["sep"]
-    return (isinstance(sep, str) and len(sep.encode()) == 1 and sep not in '"\r\n'
-            and opts["quotechar"] == '"' and opts["doublequote"] and opts["escapechar"] is None
-            and opts["comment"] is None and opts["thousands"] is None and opts["decimal"] == "."
-            and opts["header"] in ("infer", 0, None) and opts["skiprows"] in (None, 0)
-            and opts["dtype"] is None and not opts["parse_dates"] and opts["skip_blank_lines"]
-            and opts["on_bad_lines"] in _SUPPORTED_ON_BAD_LINES and not isinstance(opts["na_values"], dict)
-            and not any(k in opts for k in _PANDAS_ONLY)
-            and not (opts["header"] is None and opts["names"] is None and opts["index_col"] is not None))
+    return (
+        isinstance(sep, str)
+        and len(sep.encode()) == 1
+        and sep not in '"\r\n'
+        and opts["quotechar"] == '"'
+        and opts["doublequote"]
+        and opts["escapechar"] is None
+        and opts["comment"] is None
+        and opts["thousands"] is None
+        and opts["decimal"] == "."
+        and opts["header"] in ("infer", 0, None)
+        and opts["skiprows"] in (None, 0)
+        and opts["dtype"] is None
+        and not opts["parse_dates"]
+        and opts["skip_blank_lines"]
+        and opts["on_bad_lines"] in _SUPPORTED_ON_BAD_LINES
+        and not isinstance(opts["na_values"], dict)
+        and not any(k in opts for k in _PANDAS_ONLY)
+        and not (opts["header"] is None and opts["names"] is None and opts["index_col"] is not None)
+    )
 
 
 def _arrow_dialect(opts: dict) -> bool:
     sep = opts["sep"]
     skiprows = opts["skiprows"]
-    return (isinstance(sep, str) and len(sep) == 1 and opts["comment"] is None and opts["thousands"] is None
-            and opts["decimal"] == "." and (skiprows is None or isinstance(skiprows, int))
-            and not isinstance(opts["na_values"], dict) and not callable(opts["on_bad_lines"])
-            and not any(k in opts for k in _PANDAS_ONLY) and isinstance(opts["quotechar"], str)
-            and len(opts["quotechar"]) == 1)
+    return (
+        isinstance(sep, str)
+        and len(sep) == 1
+        and opts["comment"] is None
+        and opts["thousands"] is None
+        and opts["decimal"] == "."
+        and (skiprows is None or isinstance(skiprows, int))
+        and not isinstance(opts["na_values"], dict)
+        and not callable(opts["on_bad_lines"])
+        and not any(k in opts for k in _PANDAS_ONLY)
+        and isinstance(opts["quotechar"], str)
+        and len(opts["quotechar"]) == 1
+    )
 
 
 def _parse(data: bytes, name: str, opts: dict, engine: str | None) -> Any:
@@ -132,9 +212,11 @@ def _parse(data: bytes, name: str, opts: dict, engine: str | None) -> Any:
         return _from_pandas_frame(_pandas_read(data, opts, engine))
     if engine == "ember" or (engine is None and current_device() == "gpu" and _gpu_dialect(opts)):
         if not _gpu_dialect(opts):
-            raise NotImplementedError("read_csv(engine='ember'): this dialect needs engine='pyarrow' or 'c' "
-                                      "(supported: one-byte sep, '\"' quotes, no comment/escapechar/"
-                                      "thousands/skiprows/dtype/parse_dates)")
+            raise NotImplementedError(
+                "read_csv(engine='ember'): this dialect needs engine='pyarrow' or 'c' "
+                "(supported: one-byte sep, '\"' quotes, no comment/escapechar/"
+                "thousands/skiprows/dtype/parse_dates)"
+            )
         try:
             return _ember_read(data, {**opts, "name": name})
         except Unsupported:
@@ -215,8 +297,9 @@ def _select_usecols(names: list, usecols: Any) -> set:
     if all(isinstance(u, int) for u in usecols):
         bad = [u for u in usecols if u >= len(names)]
         if bad:
-            raise pd.errors.ParserError(f"Defining usecols with out-of-bounds indices is not allowed. {bad} "
-                                        "are out-of-bounds.")
+            raise pd.errors.ParserError(
+                f"Defining usecols with out-of-bounds indices is not allowed. {bad} are out-of-bounds."
+            )
         return {names[u] for u in usecols}
     missing = [u for u in usecols if u not in names]
     if missing:
@@ -245,18 +328,30 @@ def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
         raise _NeedsPandas()  # an unterminated quote: pyarrow accepts it at EOF, pandas raises
     invalid: list[Any] = []
     read = pacsv.ReadOptions(
-        skip_rows=skip, column_names=list(map(str, names)) if names is not None else None,
-        autogenerate_column_names=header is None and names is None, block_size=64 << 20,
-        skip_rows_after_names=1 if (header is not None and names is not None) else 0)
+        skip_rows=skip,
+        column_names=list(map(str, names)) if names is not None else None,
+        autogenerate_column_names=header is None and names is None,
+        block_size=64 << 20,
+        skip_rows_after_names=1 if (header is not None and names is not None) else 0,
+    )
     parse = pacsv.ParseOptions(
-        delimiter=opts["sep"], quote_char=opts["quotechar"] or False, double_quote=opts["doublequote"],
-        escape_char=opts["escapechar"] or False, newlines_in_values=True,
+        delimiter=opts["sep"],
+        quote_char=opts["quotechar"] or False,
+        double_quote=opts["doublequote"],
+        escape_char=opts["escapechar"] or False,
+        newlines_in_values=True,
         ignore_empty_lines=opts["skip_blank_lines"],
-        invalid_row_handler=lambda row: (invalid.append(row), "skip")[1])
+        invalid_row_handler=lambda row: (invalid.append(row), "skip")[1],
+    )
     words = _words(opts)
     convert = pacsv.ConvertOptions(
-        null_values=list(words.na), true_values=list(words.true), false_values=list(words.false),
-        strings_can_be_null=True, quoted_strings_can_be_null=True, timestamp_parsers=["\x01never"])
+        null_values=list(words.na),
+        true_values=list(words.true),
+        false_values=list(words.false),
+        strings_can_be_null=True,
+        quoted_strings_can_be_null=True,
+        timestamp_parsers=["\x01never"],
+    )
     try:
         if opts["dtype"] is not None and not isinstance(opts["dtype"], dict):  # one dtype: needs the names
             names_now = pacsv.open_csv(io.BytesIO(data), read, parse).schema.names
@@ -273,10 +368,16 @@ def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
         raise _NeedsPandas()
     if any(pa.types.is_binary(f.type) or pa.types.is_large_binary(f.type) for f in table.schema):
         _raise_utf8(data, name)
-    temporal = [f.name for f in table.schema if pa.types.is_date(f.type) or pa.types.is_time(f.type)
-                or pa.types.is_timestamp(f.type)]
+    temporal = [
+        f.name
+        for f in table.schema
+        if pa.types.is_date(f.type) or pa.types.is_time(f.type) or pa.types.is_timestamp(f.type)
+    ]
     if temporal:  # pandas keeps unparsed dates as text: read those columns again as strings
-        convert.column_types = {**_arrow_types(opts, table.column_names), **dict.fromkeys(temporal, pa.string())}
+        convert.column_types = {
+            **_arrow_types(opts, table.column_names),
+            **dict.fromkeys(temporal, pa.string()),
+        }
         table = pacsv.read_csv(io.BytesIO(data), read, parse, convert)
     if _padded_strings(table):
         raise _NeedsPandas()  # pandas reads " 1" as a number, pyarrow as text
@@ -385,9 +486,13 @@ def _raise_utf8(data: bytes, name: str) -> None:
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UnicodeDecodeError("utf-8", exc.object, exc.start, exc.end,
-                                 f"{exc.reason} in {name} at byte {exc.start}; pass encoding= "
-                                 "(e.g. 'latin-1')") from None
+        raise UnicodeDecodeError(
+            "utf-8",
+            exc.object,
+            exc.start,
+            exc.end,
+            f"{exc.reason} in {name} at byte {exc.start}; pass encoding= (e.g. 'latin-1')",
+        ) from None
 
 
 # --- pandas' parser ------------------------------------------------------------------------------------
@@ -415,10 +520,15 @@ class CsvReader:
     def __init__(self, data: bytes, name: str, opts: dict, engine: str | None, chunksize: int | None) -> None:
         if chunksize is not None and (not isinstance(chunksize, int) or chunksize < 1):
             raise ValueError("'chunksize' must be an integer >=1")
-        if opts["quotechar"] != '"' or opts["escapechar"] is not None or opts["comment"] is not None \
-                or not (opts["skiprows"] is None or isinstance(opts["skiprows"], int)):
-            raise NotImplementedError("read_csv(chunksize=): supported with '\"' quotes, no escapechar/comment, "
-                                      "skiprows as an int")
+        if (
+            opts["quotechar"] != '"'
+            or opts["escapechar"] is not None
+            or opts["comment"] is not None
+            or not (opts["skiprows"] is None or isinstance(opts["skiprows"], int))
+        ):
+            raise NotImplementedError(
+                "read_csv(chunksize=): supported with '\"' quotes, no escapechar/comment, skiprows as an int"
+            )
         starts, ends = record_spans(np.frombuffer(data, dtype=np.uint8))
         header = opts["header"]
         if header == "infer":
@@ -446,7 +556,7 @@ class CsvReader:
         if self._pos >= len(self._starts):
             raise StopIteration
         stop = min(self._pos + size, len(self._starts))
-        body = self._data[int(self._starts[self._pos]): int(self._ends[stop - 1])]
+        body = self._data[int(self._starts[self._pos]) : int(self._ends[stop - 1])]
         head = self._head if self._head.endswith(b"\n") or not self._head else self._head + b"\n"
         frame = _parse(head + body, self._name, self._opts, self._engine)
         if isinstance(frame.index, RangeIndex):
@@ -469,21 +579,50 @@ class CsvReader:
 
 
 # --- writing ---------------------------------------------------------------------------------------------
-def write_csv(frame: Any, path_or_buf: Any = None, *, sep: str = ",", na_rep: str = "",
-              float_format: Any = None, columns: Any = None, header: Any = True, index: bool = True,
-              index_label: Any = None, mode: str = "w", encoding: str | None = None,
-              compression: Any = "infer", quoting: int | None = None, quotechar: str = '"',
-              lineterminator: str | None = None, date_format: str | None = None, doublequote: bool = True,
-              escapechar: str | None = None, decimal: str = ".", storage_options: dict | None = None) -> Any:
+def write_csv(
+    frame: Any,
+    path_or_buf: Any = None,
+    *,
+    sep: str = ",",
+    na_rep: str = "",
+    float_format: Any = None,
+    columns: Any = None,
+    header: Any = True,
+    index: bool = True,
+    index_label: Any = None,
+    mode: str = "w",
+    encoding: str | None = None,
+    compression: Any = "infer",
+    quoting: int | None = None,
+    quotechar: str = '"',
+    lineterminator: str | None = None,
+    date_format: str | None = None,
+    doublequote: bool = True,
+    escapechar: str | None = None,
+    decimal: str = ".",
+    storage_options: dict | None = None,
+) -> Any:
     """Write ``frame`` as CSV (pandas' to_csv options and text); returns the text when no target is given.
 
     The text is formatted by pandas' writer on the host, so every option formats exactly as pandas does;
     the frame is copied to the host once for it."""
     pdf = frame.to_pandas()
-    kwargs = dict(sep=sep, na_rep=na_rep, float_format=float_format, columns=columns, header=header,
-                  index=index, index_label=index_label, quoting=quoting if quoting is not None else _csv.QUOTE_MINIMAL,
-                  quotechar=quotechar, lineterminator=lineterminator, date_format=date_format,
-                  doublequote=doublequote, escapechar=escapechar, decimal=decimal)
+    kwargs = dict(
+        sep=sep,
+        na_rep=na_rep,
+        float_format=float_format,
+        columns=columns,
+        header=header,
+        index=index,
+        index_label=index_label,
+        quoting=quoting if quoting is not None else _csv.QUOTE_MINIMAL,
+        quotechar=quotechar,
+        lineterminator=lineterminator,
+        date_format=date_format,
+        doublequote=doublequote,
+        escapechar=escapechar,
+        decimal=decimal,
+    )
     if path_or_buf is None:
         return pdf.to_csv(None, **kwargs)
     text = pdf.to_csv(None, **kwargs)
@@ -491,8 +630,8 @@ def write_csv(frame: Any, path_or_buf: Any = None, *, sep: str = ",", na_rep: st
         path_or_buf.write(text)
         return None
     payload = text.encode(encoding or "utf-8")
-    with _paths.open_output(path_or_buf, compression, storage_options,
-                            mode="ab" if mode.startswith("a") else "wb") as f:
+    with _paths.open_output(
+        path_or_buf, compression, storage_options, mode="ab" if mode.startswith("a") else "wb"
+    ) as f:
         f.write(payload)
     return None
-

@@ -21,8 +21,9 @@ from ember.io.csv_reference import (
 )
 
 
-def read_buffer_gpu(data: bytes, sep: str, header: int | None, names: list | None, words: Words,
-                    nrows: int | None) -> tuple[list, list]:
+def read_buffer_gpu(
+    data: bytes, sep: str, header: int | None, names: list | None, words: Words, nrows: int | None
+) -> tuple[list, list]:
     """(names, device columns) of a CSV buffer; raises Unsupported where the host parser takes over."""
     from ember.backend.kernels import csv as kernels
 

@@ -35,8 +35,27 @@ NEWLINE = 10
 CR = 13
 
 # pandas' default NA strings (pandas._libs.parsers.STR_NA_VALUES) and its default bool spellings.
-NA_STRINGS = ("", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
-              "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null")
+NA_STRINGS = (
+    "",
+    "#N/A",
+    "#N/A N/A",
+    "#NA",
+    "-1.#IND",
+    "-1.#QNAN",
+    "-NaN",
+    "-nan",
+    "1.#IND",
+    "1.#QNAN",
+    "<NA>",
+    "N/A",
+    "NA",
+    "NULL",
+    "NaN",
+    "None",
+    "n/a",
+    "nan",
+    "null",
+)
 TRUE_STRINGS = ("True", "TRUE", "true")
 FALSE_STRINGS = ("False", "FALSE", "false")
 INF_STRINGS = ("inf", "+inf", "-inf", "infinity", "+infinity", "-infinity")  # matched case-insensitively
@@ -272,18 +291,23 @@ def parse_numbers(fb: FieldBytes) -> Numbers:
     mant_after = n_mant[fb.field] - _segment_inclusive_count(mant_digit, fb, xp)
     digits = (b.astype(np.int64) - 48) * mant_digit
     place = xp.minimum(mant_after, MAX_INT_DIGITS)
-    mant = _segment_sum(digits * xp.asarray(POW10_INT)[place] * (mant_after <= MAX_INT_DIGITS), fb.offsets, xp)
+    mant = _segment_sum(
+        digits * xp.asarray(POW10_INT)[place] * (mant_after <= MAX_INT_DIGITS), fb.offsets, xp
+    )
     mant = xp.where(negative, -mant, mant)
     long_int = is_int & (n_mant > MAX_INT_DIGITS)
     is_int &= ~long_int
     # exponent value (digits after e; at most 4 considered, more is out of the fast path)
     exp_after = n_expd[fb.field] - _segment_inclusive_count(exp_digit, fb, xp)
     edig = (b.astype(np.int64) - 48) * exp_digit
-    exp_val = _segment_sum(edig * xp.asarray(POW10_INT)[xp.minimum(exp_after, 4)] * (exp_after <= 4), fb.offsets, xp)
+    exp_val = _segment_sum(
+        edig * xp.asarray(POW10_INT)[xp.minimum(exp_after, 4)] * (exp_after <= 4), fb.offsets, xp
+    )
     neg_exp = _segment_sum((sign_ok & (pos > 0) & (b == 45)).astype(np.int64), fb.offsets, xp) > 0
     exp_val = xp.where(neg_exp, -exp_val, exp_val)
-    frac_digits = _segment_sum((mant_digit & (_segment_inclusive_count(dot, fb, xp) > 0)).astype(np.int64),
-                               fb.offsets, xp)
+    frac_digits = _segment_sum(
+        (mant_digit & (_segment_inclusive_count(dot, fb, xp) > 0)).astype(np.int64), fb.offsets, xp
+    )
     power = exp_val - frac_digits
     fast = is_float & (n_mant <= MAX_FAST_DIGITS) & (xp.abs(power) <= 22) & (n_expd <= 4)
     scale = xp.asarray(POW10_FLOAT)[xp.minimum(xp.abs(power), 22)]
@@ -311,7 +335,7 @@ def parse_slow_floats(fb: FieldBytes, slow: Any, values: Any) -> Any:
         return values
     offsets, chars = to_host(fb.offsets), to_host(fb.chars)
     text = chars.tobytes()
-    parsed = np.array([float(text[offsets[i]:offsets[i + 1]]) for i in idx], dtype=np.float64)
+    parsed = np.array([float(text[offsets[i] : offsets[i + 1]]) for i in idx], dtype=np.float64)
     out = values.copy()
     out[asarray_on(idx, xp)] = asarray_on(parsed, xp)
     return out
@@ -341,7 +365,7 @@ def decode_header(buf: Any, starts: Any, ends: Any) -> list[str]:
     raw = to_host(buf[lo:hi]).tobytes()
     names = []
     for a, b in zip(s.tolist(), e.tolist(), strict=True):
-        field = raw[a - lo:b - lo]
+        field = raw[a - lo : b - lo]
         if len(field) >= 2 and field[:1] == b'"' and field[-1:] == b'"':
             field = field[1:-1].replace(b'""', b'"')
         names.append(field.decode("utf-8"))
@@ -374,10 +398,20 @@ def classify(buf: Any, starts: Any, ends: Any, words: Words) -> tuple[Any, Any, 
     is_true = match_strings(fb, words.true) if words.true else xp.zeros(m, dtype=bool)
     is_false = match_strings(fb, words.false) if words.false else xp.zeros(m, dtype=bool)
     slow = nums.slow & ~nums.is_int
-    flags = (na * F_NA | nums.is_int * F_INT | nums.is_float * F_FLOAT | is_true * F_TRUE
-             | is_false * F_FALSE | slow * F_SLOW | nums.long_int * F_LONGINT | inf * F_INF).astype(np.uint8)
+    flags = (
+        na * F_NA
+        | nums.is_int * F_INT
+        | nums.is_float * F_FLOAT
+        | is_true * F_TRUE
+        | is_false * F_FALSE
+        | slow * F_SLOW
+        | nums.long_int * F_LONGINT
+        | inf * F_INF
+    ).astype(np.uint8)
     ival = xp.where(nums.is_int, nums.int_value, 0)
-    fval = xp.where(nums.is_int, ival.astype(np.float64), xp.where(nums.is_float & ~slow, nums.float_value, 0.0))
+    fval = xp.where(
+        nums.is_int, ival.astype(np.float64), xp.where(nums.is_float & ~slow, nums.float_value, 0.0)
+    )
     fval = xp.where(inf, xp.where(_first_byte(fb, xp) == 45, -np.inf, np.inf), fval)
     return ival, fval, flags, fb
 
@@ -400,12 +434,20 @@ def build_column(ival: Any, fval: Any, flags: Any, get_fb: Any) -> Any:
     is_int = (flags & F_INT) != 0
     numeric = (flags & (F_FLOAT | F_INF)) != 0
     boolean = (flags & (F_TRUE | F_FALSE)) != 0
-    facts = xp.stack([
-        valid.sum(), (is_int & valid).sum(), (numeric & valid).sum(), (boolean & valid).sum(),
-        ((flags & F_LONGINT) != 0).sum(), na.sum(), (((flags & F_SLOW) != 0) & valid).sum(),
-    ]).astype(np.int64)
+    facts = xp.stack(
+        [
+            valid.sum(),
+            (is_int & valid).sum(),
+            (numeric & valid).sum(),
+            (boolean & valid).sum(),
+            ((flags & F_LONGINT) != 0).sum(),
+            na.sum(),
+            (((flags & F_SLOW) != 0) & valid).sum(),
+        ]
+    ).astype(np.int64)
     n_valid, n_int, n_num, n_bool, n_long, n_na, n_slow = (
-        int(v) for v in (facts.get() if xp is not np else facts))
+        int(v) for v in (facts.get() if xp is not np else facts)
+    )
     if n_long:
         raise Unsupported("integers wider than 18 digits")
     if n_valid == 0:
@@ -434,8 +476,16 @@ def _padded_fields(fb: FieldBytes, xp: ModuleType) -> bool:
     nonempty = fb.lengths > 0
     first = fb.chars[xp.minimum(fb.offsets[:-1], last)]
     end = fb.chars[xp.clip(fb.offsets[1:] - 1, 0, last)]
-    space = (first == 32) | (first == 9) | (first == 10) | (first == 13) | (end == 32) | (end == 9) \
-        | (end == 10) | (end == 13)
+    space = (
+        (first == 32)
+        | (first == 9)
+        | (first == 10)
+        | (first == 13)
+        | (end == 32)
+        | (end == 9)
+        | (end == 10)
+        | (end == 13)
+    )
     return bool((space & nonempty).any())
 
 
@@ -445,9 +495,16 @@ def _first_byte(fb: FieldBytes, xp: ModuleType) -> Any:
     return fb.chars[xp.minimum(fb.offsets[:-1], fb.chars.shape[0] - 1)]
 
 
-def read_buffer(buf: Any, sep: str = ",", header: int | None = 0, names: list | None = None,
-                words: Words | None = None, nrows: int | None = None, bounds: Any = None,
-                column: Any = None) -> tuple[list, list]:
+def read_buffer(
+    buf: Any,
+    sep: str = ",",
+    header: int | None = 0,
+    names: list | None = None,
+    words: Words | None = None,
+    nrows: int | None = None,
+    bounds: Any = None,
+    column: Any = None,
+) -> tuple[list, list]:
     """(column names, columns) of a CSV buffer (uint8 array on the host or the device).
 
     ``header`` is 0 (first record holds the names) or None; raises Unsupported where the host parser

@@ -17,9 +17,19 @@ from ember.io import _paths
 _ORIENTS = (None, "split", "records", "index", "columns", "values", "table")
 
 
-def read_json(path_or_buf: Any, *, orient: str | None = None, lines: bool = False, dtype: Any = None,
-              convert_dates: Any = True, nrows: int | None = None, compression: Any = "infer",
-              encoding: str = "utf-8", storage_options: dict | None = None, **kwargs: Any) -> Any:
+def read_json(
+    path_or_buf: Any,
+    *,
+    orient: str | None = None,
+    lines: bool = False,
+    dtype: Any = None,
+    convert_dates: Any = True,
+    nrows: int | None = None,
+    compression: Any = "infer",
+    encoding: str = "utf-8",
+    storage_options: dict | None = None,
+    **kwargs: Any,
+) -> Any:
     """Read JSON into an ember DataFrame, as ``pandas.read_json`` (orients as pandas; ``lines=True`` for
     JSON Lines)."""
     from ember.frame.dataframe import from_pandas_any
@@ -37,24 +47,49 @@ def read_json(path_or_buf: Any, *, orient: str | None = None, lines: bool = Fals
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise UnicodeDecodeError(exc.encoding, exc.object, exc.start, exc.end,
-                                 f"{exc.reason} in {name} at byte {exc.start}") from None
+        raise UnicodeDecodeError(
+            exc.encoding, exc.object, exc.start, exc.end, f"{exc.reason} in {name} at byte {exc.start}"
+        ) from None
     if not text.strip():
         raise ValueError(f"{name}: the file is empty; expected JSON")
     try:
-        pdf = pd.read_json(io.StringIO(text), orient=orient, lines=lines, dtype=dtype, nrows=nrows,
-                           convert_dates=convert_dates, **kwargs)
+        pdf = pd.read_json(
+            io.StringIO(text),
+            orient=orient,
+            lines=lines,
+            dtype=dtype,
+            nrows=nrows,
+            convert_dates=convert_dates,
+            **kwargs,
+        )
     except ValueError as exc:
         raise ValueError(f"{name}: {exc}") from exc
     return from_pandas_any(pdf)
 
 
-def write_json(frame: Any, path_or_buf: Any = None, *, orient: str | None = None, lines: bool = False,
-               date_format: str | None = None, double_precision: int = 10, index: bool | None = None,
-               indent: int | None = None, compression: Any = "infer", storage_options: dict | None = None) -> Any:
+def write_json(
+    frame: Any,
+    path_or_buf: Any = None,
+    *,
+    orient: str | None = None,
+    lines: bool = False,
+    date_format: str | None = None,
+    double_precision: int = 10,
+    index: bool | None = None,
+    indent: int | None = None,
+    compression: Any = "infer",
+    storage_options: dict | None = None,
+) -> Any:
     """Write ``frame`` as JSON (pandas' text); returns the text when no target is given."""
-    text = frame.to_pandas().to_json(None, orient=orient, lines=lines, date_format=date_format,
-                                     double_precision=double_precision, index=index, indent=indent)
+    text = frame.to_pandas().to_json(
+        None,
+        orient=orient,
+        lines=lines,
+        date_format=date_format,
+        double_precision=double_precision,
+        index=index,
+        indent=indent,
+    )
     if path_or_buf is None:
         return text
     if isinstance(path_or_buf, io.TextIOBase):

@@ -24,7 +24,9 @@ def read_orc(path: Any, columns: list | None = None, *, storage_options: dict | 
     return table_to_frame(table, _pandas_meta(table.schema), columns)
 
 
-def write_orc(frame: Any, path: Any, *, index: bool | None = None, storage_options: dict | None = None) -> None:
+def write_orc(
+    frame: Any, path: Any, *, index: bool | None = None, storage_options: dict | None = None
+) -> None:
     """Write ``frame`` as ORC, as ``DataFrame.to_orc``."""
     import pyarrow.orc as orc
 

@@ -27,8 +27,16 @@ class ParquetError(pa.ArrowInvalid):
     """A file that is not valid Parquet (truncated, corrupt, or another format); names the file."""
 
 
-def read_parquet(path: Any, columns: list | None = None, filters: Any = None, *, engine: str = "auto",
-                 storage_options: dict | None = None, batch_size: int = 1 << 20, **kwargs: Any) -> Any:
+def read_parquet(
+    path: Any,
+    columns: list | None = None,
+    filters: Any = None,
+    *,
+    engine: str = "auto",
+    storage_options: dict | None = None,
+    batch_size: int = 1 << 20,
+    **kwargs: Any,
+) -> Any:
     """Read Parquet into an ember DataFrame, as ``pandas.read_parquet``.
 
     ``path``: path, URL (s3://, gs://, http(s)://, memory:// with ``storage_options``), list, directory,
@@ -40,8 +48,10 @@ def read_parquet(path: Any, columns: list | None = None, filters: Any = None, *,
     if engine not in ("auto", "pyarrow"):
         raise NotImplementedError(f"read_parquet: engine={engine!r}; supported: 'auto', 'pyarrow'")
     if kwargs:
-        raise NotImplementedError(f"read_parquet: arguments {sorted(kwargs)} are not supported by ember; "
-                                  "supported: columns, filters, storage_options, batch_size")
+        raise NotImplementedError(
+            f"read_parquet: arguments {sorted(kwargs)} are not supported by ember; "
+            "supported: columns, filters, storage_options, batch_size"
+        )
     name = _paths.display_name(path)
     expr = pq.filters_to_expression(filters) if isinstance(filters, (list, tuple)) else filters
     try:
@@ -50,14 +60,17 @@ def read_parquet(path: Any, columns: list | None = None, filters: Any = None, *,
             meta = _pandas_meta(table.schema)
             if columns is not None:
                 wanted = _with_index_columns(columns, meta)
-                table = pq.read_table(pa.BufferReader(path.seek(0) or path.read()), columns=wanted, filters=expr)
+                table = pq.read_table(
+                    pa.BufferReader(path.seek(0) or path.read()), columns=wanted, filters=expr
+                )
             return table_to_frame(table, meta, columns)
         else:
             fs, files = _paths.expand_paths(path, storage_options, suffixes=(".parquet", ".parq", ".pq"))
             partitioning = ds.HivePartitioning.discover(infer_dictionary=True)
             base = _base_dir(path, fs, storage_options)
-            dataset = ds.dataset(files, filesystem=fs, format="parquet", partitioning=partitioning,
-                                 partition_base_dir=base)
+            dataset = ds.dataset(
+                files, filesystem=fs, format="parquet", partitioning=partitioning, partition_base_dir=base
+            )
         schema = dataset.schema
         meta = _pandas_meta(schema)
         wanted = _with_index_columns(columns, meta)
@@ -82,8 +95,11 @@ def _read_table(dataset: Any, columns: list | None, expr: Any, batch_size: int) 
 
     if current_device() != "gpu":
         return dataset.to_table(columns=columns, filter=expr)
-    return _DeviceBatches(dataset.to_batches(columns=columns, filter=expr, batch_size=batch_size),
-                          dataset.schema if columns is None else None, columns)
+    return _DeviceBatches(
+        dataset.to_batches(columns=columns, filter=expr, batch_size=batch_size),
+        dataset.schema if columns is None else None,
+        columns,
+    )
 
 
 class _DeviceBatches:
@@ -136,8 +152,10 @@ def table_to_frame(table: Any, meta: dict, columns: list | None = None) -> Any:
             cols = {k: _apply_meta(c, by_field.get(k)) for k, c in table.columns.items()}
             return _assemble(cols, table.num_rows, meta, by_field)
     table = table.unify_dictionaries() if table.num_columns else table
-    cols = {fname: _apply_meta(_column(table.column(i), xp, by_field.get(fname)), by_field.get(fname))
-            for i, fname in enumerate(table.column_names)}
+    cols = {
+        fname: _apply_meta(_column(table.column(i), xp, by_field.get(fname)), by_field.get(fname))
+        for i, fname in enumerate(table.column_names)
+    }
     return _assemble(cols, table.num_rows, meta, by_field)
 
 
@@ -183,14 +201,30 @@ def _column(arr: Any, xp: Any, spec: dict | None) -> Any:
         from ember.backend import asarray_on
 
         valid = np.asarray(arr.is_valid().to_numpy(zero_copy_only=False), dtype=bool)
-        values = arr.fill_null(0).to_numpy(zero_copy_only=False) if isinstance(arr, pa.Array) else \
-            arr.combine_chunks().fill_null(0).to_numpy(zero_copy_only=False)
+        values = (
+            arr.fill_null(0).to_numpy(zero_copy_only=False)
+            if isinstance(arr, pa.Array)
+            else arr.combine_chunks().fill_null(0).to_numpy(zero_copy_only=False)
+        )
         return NumericColumn(asarray_on(values, xp), asarray_on(valid, xp), nullable=True)
     return from_arrow(arr, xp)
 
 
-_MASKED_NAMES = frozenset({"Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64",
-                           "Float32", "Float64", "boolean"})
+_MASKED_NAMES = frozenset(
+    {
+        "Int8",
+        "Int16",
+        "Int32",
+        "Int64",
+        "UInt8",
+        "UInt16",
+        "UInt32",
+        "UInt64",
+        "Float32",
+        "Float64",
+        "boolean",
+    }
+)
 
 
 def _is_masked_name(numpy_type: Any) -> bool:
@@ -215,9 +249,17 @@ def _apply_meta(col: Any, spec: dict | None) -> Any:
     return col
 
 
-def write_parquet(frame: Any, path: Any, engine: str = "auto", compression: str | None = "snappy",
-                  index: bool | None = None, partition_cols: list | None = None,
-                  storage_options: dict | None = None, row_group_size: int | None = None, **kwargs: Any) -> None:
+def write_parquet(
+    frame: Any,
+    path: Any,
+    engine: str = "auto",
+    compression: str | None = "snappy",
+    index: bool | None = None,
+    partition_cols: list | None = None,
+    storage_options: dict | None = None,
+    row_group_size: int | None = None,
+    **kwargs: Any,
+) -> None:
     """Write ``frame`` as Parquet with pandas' metadata (index, categoricals, tz, nullable dtypes), as
     ``DataFrame.to_parquet``; ``partition_cols`` writes a hive-partitioned directory."""
     import pyarrow.parquet as pq
@@ -232,7 +274,9 @@ def write_parquet(frame: Any, path: Any, engine: str = "auto", compression: str 
     table = pa.Table.from_pandas(frame.to_pandas(), preserve_index=index)
     if partition_cols:
         fs, root = _target_fs(path, storage_options)
-        pq.write_to_dataset(table, root, partition_cols=list(partition_cols), filesystem=fs, compression=codec)
+        pq.write_to_dataset(
+            table, root, partition_cols=list(partition_cols), filesystem=fs, compression=codec
+        )
         return
     if _paths.is_file_like(path):
         pq.write_table(table, path, compression=codec, row_group_size=row_group_size)

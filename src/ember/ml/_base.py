@@ -70,8 +70,17 @@ def _ember_to_array(X: Any) -> Any:
     return X.to_pandas()
 
 
-def _device_check(est: Any, X: Any, reset: bool, *, accept_sparse: Any, dtype: Any,
-                  ensure_all_finite: Any, ensure_2d: bool = True, ensure_min_samples: int = 1) -> Any:
+def _device_check(
+    est: Any,
+    X: Any,
+    reset: bool,
+    *,
+    accept_sparse: Any,
+    dtype: Any,
+    ensure_all_finite: Any,
+    ensure_2d: bool = True,
+    ensure_min_samples: int = 1,
+) -> Any:
     """Validation of a CuPy array / cupyx matrix, mirroring check_array's errors."""
     from sklearn.utils.validation import _check_n_features
 
@@ -83,9 +92,11 @@ def _device_check(est: Any, X: Any, reset: bool, *, accept_sparse: Any, dtype: A
         values = X.data
     else:
         if ensure_2d and X.ndim != 2:
-            raise ValueError(f"Expected 2D array, got {X.ndim}D array instead. Reshape your data either "
-                             "using array.reshape(-1, 1) if your data has a single feature or "
-                             "array.reshape(1, -1) if it contains a single sample.")
+            raise ValueError(
+                f"Expected 2D array, got {X.ndim}D array instead. Reshape your data either "
+                "using array.reshape(-1, 1) if your data has a single feature or "
+                "array.reshape(1, -1) if it contains a single sample."
+            )
         values = X
     want = dtype[0] if isinstance(dtype, (list, tuple)) else dtype
     if want == "numeric":
@@ -94,19 +105,31 @@ def _device_check(est: Any, X: Any, reset: bool, *, accept_sparse: Any, dtype: A
     elif want is not None and X.dtype not in (dtype if isinstance(dtype, (list, tuple)) else [dtype]):
         X = X.astype(want)
     if X.shape[0] < ensure_min_samples:
-        raise ValueError(f"Found array with {X.shape[0]} sample(s) (shape={X.shape}) while a minimum of "
-                         f"{ensure_min_samples} is required by {type(est).__name__}.")
+        raise ValueError(
+            f"Found array with {X.shape[0]} sample(s) (shape={X.shape}) while a minimum of "
+            f"{ensure_min_samples} is required by {type(est).__name__}."
+        )
     if ensure_all_finite is True and values.dtype.kind == "f" and values.size:
         if not bool(xp.isfinite(values).all()):
-            raise ValueError(f"Input X contains NaN or infinity. {type(est).__name__} does not accept "
-                             "missing values encoded as NaN natively.")
+            raise ValueError(
+                f"Input X contains NaN or infinity. {type(est).__name__} does not accept "
+                "missing values encoded as NaN natively."
+            )
     if reset is not None:
         _check_n_features(est, X, reset=reset)
     return X
 
 
-def validate_data(est: Any, X: Any, y: Any = "no_validation", *, reset: bool = True, xp: Any = None,
-                  y_to_device: bool = True, **check_params: Any) -> tuple[Any, ...]:
+def validate_data(
+    est: Any,
+    X: Any,
+    y: Any = "no_validation",
+    *,
+    reset: bool = True,
+    xp: Any = None,
+    y_to_device: bool = True,
+    **check_params: Any,
+) -> tuple[Any, ...]:
     """(X, [y,] kind): X and y on the compute module's device, and the output kind of X.
 
     Sets ``n_features_in_`` / ``feature_names_in_`` on ``reset`` and checks them otherwise, like
@@ -131,9 +154,21 @@ def validate_data(est: Any, X: Any, y: Any = "no_validation", *, reset: bool = T
         _check_feature_names(est, X if names_from is None else names_from, reset=reset)
         check_params.pop("y_numeric", None)
         multi_output = check_params.pop("multi_output", False)
-        X = _device_check(est, X, reset, **{k: check_params.get(k, d) for k, d in (
-            ("accept_sparse", False), ("dtype", "numeric"), ("ensure_all_finite", True),
-            ("ensure_2d", True), ("ensure_min_samples", 1))})
+        X = _device_check(
+            est,
+            X,
+            reset,
+            **{
+                k: check_params.get(k, d)
+                for k, d in (
+                    ("accept_sparse", False),
+                    ("dtype", "numeric"),
+                    ("ensure_all_finite", True),
+                    ("ensure_2d", True),
+                    ("ensure_min_samples", 1),
+                )
+            },
+        )
         if isinstance(y, str) and y == "no_validation":
             return to_xp(X, xp), kind
         y = _device_y(y, X.shape[0], multi_output)

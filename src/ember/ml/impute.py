@@ -19,8 +19,16 @@ class SimpleImputer(TransformerMixin, BaseEstimator):
     Columns with no observed value are dropped at transform (with a warning at fit) unless
     ``keep_empty_features=True`` (then filled with 0, or ``fill_value`` for 'constant'), as scikit-learn does."""
 
-    def __init__(self, *, missing_values=np.nan, strategy="mean", fill_value=None, copy=True,
-                 add_indicator=False, keep_empty_features=False):
+    def __init__(
+        self,
+        *,
+        missing_values=np.nan,
+        strategy="mean",
+        fill_value=None,
+        copy=True,
+        add_indicator=False,
+        keep_empty_features=False,
+    ):
         self.missing_values = missing_values
         self.strategy = strategy
         self.fill_value = fill_value
@@ -35,12 +43,18 @@ class SimpleImputer(TransformerMixin, BaseEstimator):
 
     def _check(self, X: Any, reset: bool) -> tuple[Any, str]:
         if self.strategy not in ("mean", "median", "most_frequent", "constant"):
-            raise ValueError(f"The 'strategy' parameter of SimpleImputer must be a str among {{'mean', "
-                             f"'median', 'most_frequent', 'constant'}} or a callable. Got {self.strategy!r} "
-                             "instead.")
+            raise ValueError(
+                f"The 'strategy' parameter of SimpleImputer must be a str among {{'mean', "
+                f"'median', 'most_frequent', 'constant'}} or a callable. Got {self.strategy!r} "
+                "instead."
+            )
         if self.add_indicator:
-            raise NotImplementedError("SimpleImputer(add_indicator=True): ember supports add_indicator=False.")
-        allow = "allow-nan" if isinstance(self.missing_values, float) and np.isnan(self.missing_values) else True
+            raise NotImplementedError(
+                "SimpleImputer(add_indicator=True): ember supports add_indicator=False."
+            )
+        allow = (
+            "allow-nan" if isinstance(self.missing_values, float) and np.isnan(self.missing_values) else True
+        )
         return validate_data(self, X, reset=reset, dtype=[np.float64, np.float32], ensure_all_finite=allow)
 
     def fit(self, X: Any, y: Any = None) -> SimpleImputer:
@@ -65,9 +79,12 @@ class SimpleImputer(TransformerMixin, BaseEstimator):
         if not self._valid.all():
             import warnings
 
-            warnings.warn(f"Skipping features without any observed values: {np.flatnonzero(~self._valid)}. "
-                          "At least one non-missing value is needed for imputation with "
-                          f"strategy='{self.strategy}'.", stacklevel=2)
+            warnings.warn(
+                f"Skipping features without any observed values: {np.flatnonzero(~self._valid)}. "
+                "At least one non-missing value is needed for imputation with "
+                f"strategy='{self.strategy}'.",
+                stacklevel=2,
+            )
         return self
 
     def transform(self, X: Any) -> Any:

@@ -25,12 +25,19 @@ def _key_values(lcol: Column, rcol: Column) -> tuple[Any, Any, str | None]:
     """Comparable arrays for the two ``on`` columns (ticks in the finer unit for temporal keys)."""
     from ember.ops.binary import finer_unit, rescale
 
-    if isinstance(lcol, (DatetimeColumn, TimedeltaColumn)) or isinstance(rcol, (DatetimeColumn, TimedeltaColumn)):
-        if type(lcol) is not type(rcol) or (isinstance(lcol, DatetimeColumn) and str(lcol.tz) != str(rcol.tz)):
+    if isinstance(lcol, (DatetimeColumn, TimedeltaColumn)) or isinstance(
+        rcol, (DatetimeColumn, TimedeltaColumn)
+    ):
+        if type(lcol) is not type(rcol) or (
+            isinstance(lcol, DatetimeColumn) and str(lcol.tz) != str(rcol.tz)
+        ):
             raise _incompatible(lcol, rcol)
         unit = finer_unit(lcol.unit, rcol.unit)
-        return rescale(lcol.data.astype(np.int64), lcol.unit, unit), rescale(rcol.data.astype(np.int64),
-                                                                             rcol.unit, unit), unit
+        return (
+            rescale(lcol.data.astype(np.int64), lcol.unit, unit),
+            rescale(rcol.data.astype(np.int64), rcol.unit, unit),
+            unit,
+        )
     if not isinstance(lcol, NumericColumn) or not isinstance(rcol, NumericColumn):
         raise _incompatible(lcol, rcol)
     lv, rv = lcol.data, rcol.data
@@ -45,17 +52,27 @@ def _key_values(lcol: Column, rcol: Column) -> tuple[Any, Any, str | None]:
 def _incompatible(lcol: Column, rcol: Column) -> Exception:
     from pandas.errors import MergeError
 
-    return MergeError(f"Incompatible merge dtype, {lcol.dtype!r} and {rcol.dtype!r}, both sides must have "
-                      "numeric dtype")
+    return MergeError(
+        f"Incompatible merge dtype, {lcol.dtype!r} and {rcol.dtype!r}, both sides must have numeric dtype"
+    )
 
 
 def _check(xp: Any, lcol: Column, rcol: Column, lv: Any, rv: Any) -> None:
     """Null keys and unsorted keys raise as in pandas (one device->host transfer for all four checks)."""
+
     def unsorted(v: Any) -> Any:
         return (v[1:] < v[:-1]).any() if v.shape[0] > 1 else xp.zeros((), dtype=bool)
 
-    flags = to_host(xp.stack([lcol.isna().any() if len(lcol) else xp.zeros((), bool),
-                              rcol.isna().any() if len(rcol) else xp.zeros((), bool), unsorted(lv), unsorted(rv)]))
+    flags = to_host(
+        xp.stack(
+            [
+                lcol.isna().any() if len(lcol) else xp.zeros((), bool),
+                rcol.isna().any() if len(rcol) else xp.zeros((), bool),
+                unsorted(lv),
+                unsorted(rv),
+            ]
+        )
+    )
     if flags[0]:
         raise ValueError("Merge keys contain null values on left side")
     if flags[1]:
@@ -84,8 +101,13 @@ def _search(rkey: Any, lkey: Any, direction: str, allow_exact: bool) -> Any:
 
 
 def asof_positions(
-    left_on: Column, right_on: Column, left_by: list[Column] | None = None, right_by: list[Column] | None = None,
-    tolerance: Any = None, allow_exact_matches: bool = True, direction: str = "backward",
+    left_on: Column,
+    right_on: Column,
+    left_by: list[Column] | None = None,
+    right_by: list[Column] | None = None,
+    tolerance: Any = None,
+    allow_exact_matches: bool = True,
+    direction: str = "backward",
 ) -> Any:
     """For every left row, the matching right row position (int64, -1 where none). ``tolerance`` is a
     number (or, for datetime keys, a Timedelta) bounding |left - right|. Synchronizes once (checks)."""
@@ -110,7 +132,7 @@ def asof_positions(
     else:
         perm, lkey, rkey, rvals, lcode, rcode_s = None, lv, rv, rv, None, None
     cands = []
-    for d in (("backward", "forward") if direction == "nearest" else (direction,)):
+    for d in ("backward", "forward") if direction == "nearest" else (direction,):
         pos = _search(rkey, lkey, d, allow_exact_matches)
         ok = (pos >= 0) & (pos < nr)
         safe = xp.clip(pos, 0, nr - 1)
@@ -141,8 +163,12 @@ def _tolerance(tolerance: Any, unit: str | None) -> Any:
     from ember.ops._common import UNIT_NS
 
     if unit is not None:
-        if not isinstance(tolerance, (pd.Timedelta, np.timedelta64)) and not hasattr(tolerance, "total_seconds"):
-            raise _merge_error(f"incompatible tolerance {tolerance}, must be compat with type datetime64[{unit}]")
+        if not isinstance(tolerance, (pd.Timedelta, np.timedelta64)) and not hasattr(
+            tolerance, "total_seconds"
+        ):
+            raise _merge_error(
+                f"incompatible tolerance {tolerance}, must be compat with type datetime64[{unit}]"
+            )
         return pd.Timedelta(tolerance).value // UNIT_NS[unit]
     if isinstance(tolerance, (pd.Timedelta, np.timedelta64)):
         raise _merge_error(f"incompatible tolerance {tolerance}, must be compat with type numeric")
@@ -155,5 +181,6 @@ def _merge_error(msg: str) -> Exception:
     from pandas.errors import MergeError
 
     return MergeError(msg)
+
 
 __all__ = ["DIRECTIONS", "asof_positions"]

@@ -27,18 +27,52 @@ from ember.column import (
 )
 
 ARITH = {
-    "add": operator.add, "sub": operator.sub, "mul": operator.mul, "truediv": operator.truediv,
-    "floordiv": operator.floordiv, "mod": operator.mod, "pow": operator.pow,
+    "add": operator.add,
+    "sub": operator.sub,
+    "mul": operator.mul,
+    "truediv": operator.truediv,
+    "floordiv": operator.floordiv,
+    "mod": operator.mod,
+    "pow": operator.pow,
 }
-CMP = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge}
+CMP = {
+    "eq": operator.eq,
+    "ne": operator.ne,
+    "lt": operator.lt,
+    "le": operator.le,
+    "gt": operator.gt,
+    "ge": operator.ge,
+}
 LOGIC = {"and_": operator.and_, "or_": operator.or_, "xor": operator.xor}
 REVERSED = {
-    "radd": "add", "rsub": "sub", "rmul": "mul", "rtruediv": "truediv", "rfloordiv": "floordiv",
-    "rmod": "mod", "rpow": "pow", "rand_": "and_", "ror_": "or_", "rxor": "xor",
+    "radd": "add",
+    "rsub": "sub",
+    "rmul": "mul",
+    "rtruediv": "truediv",
+    "rfloordiv": "floordiv",
+    "rmod": "mod",
+    "rpow": "pow",
+    "rand_": "and_",
+    "ror_": "or_",
+    "rxor": "xor",
 }
 SYMBOL = {
-    "add": "+", "sub": "-", "mul": "*", "truediv": "/", "floordiv": "//", "mod": "%", "pow": "**",
-    "eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">=", "and_": "&", "or_": "|", "xor": "^",
+    "add": "+",
+    "sub": "-",
+    "mul": "*",
+    "truediv": "/",
+    "floordiv": "//",
+    "mod": "%",
+    "pow": "**",
+    "eq": "==",
+    "ne": "!=",
+    "lt": "<",
+    "le": "<=",
+    "gt": ">",
+    "ge": ">=",
+    "and_": "&",
+    "or_": "|",
+    "xor": "^",
 }
 _SWAPPED_CMP = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
 _BOOL_NOT_ALLOWED = ("truediv", "floordiv", "pow")
@@ -52,11 +86,15 @@ def binary_op(left: Column, right: Column | Any, op: str) -> Column:
     integer division where a zero divisor changes the result dtype).
     """
     if isinstance(right, np.generic) and right.dtype.kind in "biuf":
-        right = right.item()  # pandas takes NumPy scalars as Python ("weak") scalars: int8 + np.int64(1) is int8
+        right = (
+            right.item()
+        )  # pandas takes NumPy scalars as Python ("weak") scalars: int8 + np.int64(1) is int8
     if op in REVERSED:
         return _dispatch(right, left, REVERSED[op])
     if op not in SYMBOL:
-        raise ValueError(f"binary_op: unknown binary operator {op!r}; supported: {sorted(SYMBOL) + sorted(REVERSED)}")
+        raise ValueError(
+            f"binary_op: unknown binary operator {op!r}; supported: {sorted(SYMBOL) + sorted(REVERSED)}"
+        )
     return _dispatch(left, right, op)
 
 
@@ -69,7 +107,9 @@ def _dispatch(a: Any, b: Any, op: str) -> Column:
         raise ValueError(f"binary_op: operands have different lengths ({len(a)} and {len(b)})")
     if not ca and op in _SWAPPED_CMP:  # scalar <cmp> column == column <swapped cmp> scalar
         return _dispatch(b, a, _SWAPPED_CMP[op])
-    if type(a) is NumericColumn and (cb and type(b) is NumericColumn or not cb and not _is_temporal_scalar(b)):
+    if type(a) is NumericColumn and (
+        cb and type(b) is NumericColumn or not cb and not _is_temporal_scalar(b)
+    ):
         return _numeric(a, b, op)  # the hot path: two numeric operands
     for x in (a, b):
         if isinstance(x, CategoricalColumn):
@@ -99,7 +139,12 @@ def _unsupported(a: Any, b: Any, op: str) -> TypeError:
 
 def is_missing_scalar(x: Any) -> bool:
     """None, pd.NA and NaT (NaN is a float value, not a missing scalar, for arithmetic)."""
-    return x is None or x is pd.NA or x is pd.NaT or (isinstance(x, (np.datetime64, np.timedelta64)) and np.isnat(x))
+    return (
+        x is None
+        or x is pd.NA
+        or x is pd.NaT
+        or (isinstance(x, (np.datetime64, np.timedelta64)) and np.isnat(x))
+    )
 
 
 def pandas_view(col: NumericColumn) -> NumericColumn:
@@ -328,7 +373,9 @@ def string_compare(xp: Any, pa_: tuple[Any, Any, Any], pb: tuple[Any, Any, Any],
     return xp.where(has_diff, per_row[:n], by_len)
 
 
-def string_concat(xp: Any, pa_: tuple[Any, Any, Any], pb: tuple[Any, Any, Any], valid: Any) -> tuple[Any, Any]:
+def string_concat(
+    xp: Any, pa_: tuple[Any, Any, Any], pb: tuple[Any, Any, Any], valid: Any
+) -> tuple[Any, Any]:
     """Offsets and bytes of the row-wise concatenation a + b (missing rows empty). Synchronizes once."""
     (ca, sa, la), (cb, sb, lb) = pa_, pb
     if valid is not None:
@@ -398,7 +445,9 @@ def _categorical(a: Any, b: Any, op: str) -> Column:
     if op not in ("eq", "ne") and not col.ordered:
         raise TypeError("Unordered Categoricals can only compare equality or not")
     if isinstance(other, CategoricalColumn):
-        same = col.categories.to_pandas().equals(other.categories.to_pandas()) and col.ordered == other.ordered
+        same = (
+            col.categories.to_pandas().equals(other.categories.to_pandas()) and col.ordered == other.ordered
+        )
         if not same:
             raise TypeError("Categoricals can only be compared if 'categories' are the same.")
         codes_b = other.codes
@@ -407,7 +456,11 @@ def _categorical(a: Any, b: Any, op: str) -> Column:
             return _dispatch(col.decode(), other, op)
         raise TypeError(f"Cannot compare a Categorical for op __{op}__ with type {type(other)}")
     else:
-        idx = -1 if is_missing_scalar(other) else int(pd.Index(col.categories.to_pandas()).get_indexer([other])[0])
+        idx = (
+            -1
+            if is_missing_scalar(other)
+            else int(pd.Index(col.categories.to_pandas()).get_indexer([other])[0])
+        )
         if idx < 0:
             if op not in ("eq", "ne"):
                 raise TypeError(f"Invalid comparison between dtype=category and {type(other).__name__}")
@@ -425,7 +478,9 @@ def _categorical(a: Any, b: Any, op: str) -> Column:
 
 
 def _is_temporal_scalar(x: Any) -> bool:
-    return isinstance(x, (pd.Timestamp, pd.Timedelta, np.datetime64, np.timedelta64, _dt.datetime, _dt.timedelta))
+    return isinstance(
+        x, (pd.Timestamp, pd.Timedelta, np.datetime64, np.timedelta64, _dt.datetime, _dt.timedelta)
+    )
 
 
 def finer_unit(u1: str, u2: str) -> str:
@@ -466,7 +521,9 @@ class _T:
         elif isinstance(x, NumericColumn):
             x = pandas_view(x)
             self.ticks, self.unit, self.kind, self.valid = x.data, "ns", "num", x.mask
-        elif isinstance(x, (pd.Timedelta, np.timedelta64, _dt.timedelta)) or (isinstance(x, str) and is_cmp and like_kind == "m"):
+        elif isinstance(x, (pd.Timedelta, np.timedelta64, _dt.timedelta)) or (
+            isinstance(x, str) and is_cmp and like_kind == "m"
+        ):
             self.ticks, self.unit, self.tz = scalar_ticks(x, "m")
             self.kind = "m"
         elif isinstance(x, (pd.Timestamp, np.datetime64, _dt.datetime)) or (isinstance(x, str) and is_cmp):
@@ -506,7 +563,11 @@ def _temporal(a: Any, b: Any, op: str) -> Column:
         return DatetimeColumn(_full(xp, n, out), unit, tz, valid)
     if kinds == ("m", "m") and op in ("add", "sub", "mod", "truediv", "floordiv"):
         return _td_td(xp, n, ta, tb, op, valid)
-    if "m" in kinds and "num" in kinds and (op == "mul" or (op in ("truediv", "floordiv") and ta.kind == "m")):
+    if (
+        "m" in kinds
+        and "num" in kinds
+        and (op == "mul" or (op in ("truediv", "floordiv") and ta.kind == "m"))
+    ):
         return _td_num(xp, n, ta, tb, op, valid)
     if "M" in kinds and "num" in kinds and op in ("add", "sub"):
         raise TypeError(
@@ -547,7 +608,9 @@ def _temporal_cmp(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Colum
 
 def _tdesc(t: _T) -> str:
     if not t.is_col:
-        return type(t.ticks).__name__ if t.kind == "other" else ("Timestamp" if t.kind == "M" else "Timedelta")
+        return (
+            type(t.ticks).__name__ if t.kind == "other" else ("Timestamp" if t.kind == "M" else "Timedelta")
+        )
     if t.kind == "M":
         return f"datetime64[{t.unit}]" if t.tz is None else f"datetime64[{t.unit}, {t.tz}]"
     return f"timedelta64[{t.unit}]" if t.kind == "m" else "numeric"

@@ -63,7 +63,9 @@ def to_categorical(col: Column, dtype: Any = None) -> CategoricalColumn:
         raise TypeError(f"to_categorical: expected 'category' or a CategoricalDtype, got {dtype!r}")
     if isinstance(col, CategoricalColumn):
         if cats is None:
-            return CategoricalColumn(col.codes, col.categories, ordered if isinstance(dtype, pd.CategoricalDtype) else col.ordered)
+            return CategoricalColumn(
+                col.codes, col.categories, ordered if isinstance(dtype, pd.CategoricalDtype) else col.ordered
+            )
         return set_categories(col, cats, ordered=ordered)
     if cats is not None:
         cat_col = _categories_column(cats, xp)
@@ -87,8 +89,9 @@ def categories_index(col: CategoricalColumn) -> pd.Index:
     return pd.Index(col.categories.to_pandas())
 
 
-def set_categories(col: CategoricalColumn, new_categories: Any, ordered: bool | None = None,
-                   rename: bool = False) -> CategoricalColumn:
+def set_categories(
+    col: CategoricalColumn, new_categories: Any, ordered: bool | None = None, rename: bool = False
+) -> CategoricalColumn:
     old = categories_index(col)
     new = pd.Index(new_categories)
     if not new.is_unique:
@@ -145,7 +148,9 @@ def remove_unused_categories(col: CategoricalColumn) -> CategoricalColumn:
     return set_categories(col, old[used_host])
 
 
-def reorder_categories(col: CategoricalColumn, new_categories: Any, ordered: bool | None = None) -> CategoricalColumn:
+def reorder_categories(
+    col: CategoricalColumn, new_categories: Any, ordered: bool | None = None
+) -> CategoricalColumn:
     old = categories_index(col)
     new = pd.Index(new_categories)
     if len(new) != len(old) or set(new) != set(old):
@@ -163,6 +168,16 @@ def codes_column(col: CategoricalColumn) -> Any:
     return NumericColumn(col.codes.astype(codes_dtype(len(col.categories))))
 
 
-__all__ = ["add_categories", "codes_column", "codes_dtype", "encode", "remove_categories",
-           "remove_unused_categories", "rename_categories", "reorder_categories", "set_categories",
-           "to_categorical", "with_ordered"]
+__all__ = [
+    "add_categories",
+    "codes_column",
+    "codes_dtype",
+    "encode",
+    "remove_categories",
+    "remove_unused_categories",
+    "rename_categories",
+    "reorder_categories",
+    "set_categories",
+    "to_categorical",
+    "with_ordered",
+]

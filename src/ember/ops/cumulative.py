@@ -81,7 +81,11 @@ def _numeric(col: NumericColumn, op: str, skipna: bool) -> Column:
     else:
         acc = dtype
     missing = col.isna() if col.has_nulls_possible else None
-    x = col.data if missing is None else xp.where(missing, _identity(dtype, op), col.data).astype(dtype, copy=False)
+    x = (
+        col.data
+        if missing is None
+        else xp.where(missing, _identity(dtype, op), col.data).astype(dtype, copy=False)
+    )
     out = _scan(xp, x, op, acc)
     if missing is None:
         return NumericColumn(out, None, col.nullable)

@@ -146,7 +146,9 @@ def local_ticks(col: DatetimeColumn) -> Any:
     return col.data + utc_offsets(col.xp, col.data, col.mask, col.unit, col.tz)
 
 
-def tz_localize(col: DatetimeColumn, tz: Any, ambiguous: Any = "raise", nonexistent: str = "raise") -> DatetimeColumn:
+def tz_localize(
+    col: DatetimeColumn, tz: Any, ambiguous: Any = "raise", nonexistent: str = "raise"
+) -> DatetimeColumn:
     """Wall-clock ticks in ``tz`` -> UTC ticks, with pandas' ambiguous / nonexistent handling."""
     xp = col.xp
     if tz is None:
@@ -177,27 +179,39 @@ def tz_localize(col: DatetimeColumn, tz: Any, ambiguous: Any = "raise", nonexist
         elif ambiguous == "NaT":
             new_valid = new_valid & ~amb
         else:
-            raise NotImplementedError(f"tz_localize: ambiguous={ambiguous!r} is not supported; use 'raise', "
-                                      "'NaT' or a boolean array")
+            raise NotImplementedError(
+                f"tz_localize: ambiguous={ambiguous!r} is not supported; use 'raise', "
+                "'NaT' or a boolean array"
+            )
     else:
         dst = asarray_on(np.asarray(ambiguous, dtype=bool), xp)
         larger = o_before > o_after
         pick1 = xp.where(dst, larger, ~larger)
         out = xp.where(amb, xp.where(pick1, u1, u2), out)
     if nonexistent == "raise":
-        _raise_at(col, gap, "{} is a nonexistent time due to daylight savings time. Try using the 'nonexistent' argument.")
+        _raise_at(
+            col,
+            gap,
+            "{} is a nonexistent time due to daylight savings time. Try using the 'nonexistent' argument.",
+        )
     elif nonexistent == "NaT":
         new_valid = new_valid & ~gap
     elif nonexistent in ("shift_forward", "shift_backward"):
         lo, hi = _span_days(xp, t, mask, col.unit)
         trans, _ = _offset_table(tz, lo, hi)
         tr = asarray_on(trans, xp) * ps
-        nxt = tr[xp.minimum(xp.searchsorted(tr, u2, side="right"), max(tr.shape[0] - 1, 0))] if tr.shape[0] else u2
+        nxt = (
+            tr[xp.minimum(xp.searchsorted(tr, u2, side="right"), max(tr.shape[0] - 1, 0))]
+            if tr.shape[0]
+            else u2
+        )
         shifted = nxt if nonexistent == "shift_forward" else nxt - 1
         out = xp.where(gap, shifted, out)
     else:
-        raise NotImplementedError(f"tz_localize: nonexistent={nonexistent!r} is not supported; use 'raise', "
-                                  "'NaT', 'shift_forward' or 'shift_backward'")
+        raise NotImplementedError(
+            f"tz_localize: nonexistent={nonexistent!r} is not supported; use 'raise', "
+            "'NaT', 'shift_forward' or 'shift_backward'"
+        )
     if mask is None and new_valid is valid:
         new_mask = None
     else:
@@ -220,10 +234,33 @@ def tz_convert(col: DatetimeColumn, tz: Any) -> DatetimeColumn:
 
 # --- fields --------------------------------------------------------------------------------------------
 
-INT_FIELDS = ("year", "month", "day", "hour", "minute", "second", "microsecond", "nanosecond", "dayofweek",
-              "day_of_week", "weekday", "dayofyear", "day_of_year", "quarter", "days_in_month", "daysinmonth")
-BOOL_FIELDS = ("is_month_start", "is_month_end", "is_quarter_start", "is_quarter_end", "is_year_start",
-               "is_year_end", "is_leap_year")
+INT_FIELDS = (
+    "year",
+    "month",
+    "day",
+    "hour",
+    "minute",
+    "second",
+    "microsecond",
+    "nanosecond",
+    "dayofweek",
+    "day_of_week",
+    "weekday",
+    "dayofyear",
+    "day_of_year",
+    "quarter",
+    "days_in_month",
+    "daysinmonth",
+)
+BOOL_FIELDS = (
+    "is_month_start",
+    "is_month_end",
+    "is_quarter_start",
+    "is_quarter_end",
+    "is_year_start",
+    "is_year_end",
+    "is_leap_year",
+)
 
 
 def _parts(col: DatetimeColumn) -> tuple[Any, Any]:
@@ -244,23 +281,37 @@ def field(col: DatetimeColumn, name: str) -> NumericColumn:
     if name in BOOL_FIELDS:
         dim = days_in_month(xp, y, m)
         out = {
-            "is_month_start": d == 1, "is_month_end": d == dim,
-            "is_quarter_start": (d == 1) & (m % 3 == 1), "is_quarter_end": (d == dim) & (m % 3 == 0),
-            "is_year_start": (d == 1) & (m == 1), "is_year_end": (d == 31) & (m == 12),
+            "is_month_start": d == 1,
+            "is_month_end": d == dim,
+            "is_quarter_start": (d == 1) & (m % 3 == 1),
+            "is_quarter_end": (d == dim) & (m % 3 == 0),
+            "is_year_start": (d == 1) & (m == 1),
+            "is_year_end": (d == 31) & (m == 12),
             "is_leap_year": is_leap(y),
         }[name]
         return NumericColumn(out if col.mask is None else out & col.mask)
     sec = tod // ps
     sub_ns = (tod - sec * ps) * UNIT_NS[col.unit]
     vals = {
-        "year": lambda: y, "month": lambda: m, "day": lambda: d, "hour": lambda: sec // 3600,
-        "minute": lambda: sec // 60 % 60, "second": lambda: sec % 60, "microsecond": lambda: sub_ns // 1000,
-        "nanosecond": lambda: sub_ns % 1000, "dayofweek": lambda: (days + 3) % 7,
-        "dayofyear": lambda: days - days_from_civil(xp, y, 1, 1) + 1, "quarter": lambda: (m - 1) // 3 + 1,
+        "year": lambda: y,
+        "month": lambda: m,
+        "day": lambda: d,
+        "hour": lambda: sec // 3600,
+        "minute": lambda: sec // 60 % 60,
+        "second": lambda: sec % 60,
+        "microsecond": lambda: sub_ns // 1000,
+        "nanosecond": lambda: sub_ns % 1000,
+        "dayofweek": lambda: (days + 3) % 7,
+        "dayofyear": lambda: days - days_from_civil(xp, y, 1, 1) + 1,
+        "quarter": lambda: (m - 1) // 3 + 1,
         "days_in_month": lambda: days_in_month(xp, y, m),
     }
-    alias = {"day_of_week": "dayofweek", "weekday": "dayofweek", "day_of_year": "dayofyear",
-             "daysinmonth": "days_in_month"}
+    alias = {
+        "day_of_week": "dayofweek",
+        "weekday": "dayofweek",
+        "day_of_year": "dayofyear",
+        "daysinmonth": "days_in_month",
+    }
     out = vals[alias.get(name, name)]().astype(np.int32)
     if col.mask is None:
         return NumericColumn(out)
@@ -268,8 +319,20 @@ def field(col: DatetimeColumn, name: str) -> NumericColumn:
 
 
 _DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-_MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                "October", "November", "December"]
+_MONTH_NAMES = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 
 def names(col: DatetimeColumn, kind: str) -> StringColumn:
@@ -304,8 +367,10 @@ def freq_ticks(freq: Any, unit: str, fn: str) -> int:
         off = pd.tseries.frequencies.to_offset(freq)
         nanos = fixed_nanos(off)
     except (ValueError, TypeError) as exc:
-        raise ValueError(f"{fn}: {freq!r} is a non-fixed frequency; supported: fixed frequencies "
-                         "(D, h, min, s, ms, us, ns and multiples)") from exc
+        raise ValueError(
+            f"{fn}: {freq!r} is a non-fixed frequency; supported: fixed frequencies "
+            "(D, h, min, s, ms, us, ns and multiples)"
+        ) from exc
     if nanos % UNIT_NS[unit]:
         return max(nanos // UNIT_NS[unit], 1)
     return nanos // UNIT_NS[unit]
@@ -323,8 +388,13 @@ def round_ticks(xp: Any, t: Any, step: int, how: str) -> Any:
     return (q + up) * step
 
 
-def round_col(col: DatetimeColumn | TimedeltaColumn, freq: Any, how: str, ambiguous: Any = "raise",
-              nonexistent: str = "raise") -> Column:
+def round_col(
+    col: DatetimeColumn | TimedeltaColumn,
+    freq: Any,
+    how: str,
+    ambiguous: Any = "raise",
+    nonexistent: str = "raise",
+) -> Column:
     xp = col.xp
     step = freq_ticks(freq, col.unit, how)
     if isinstance(col, TimedeltaColumn):
@@ -368,8 +438,18 @@ def strftime(col: DatetimeColumn, fmt: str) -> StringColumn:
     sec = tod // ps
     us = (tod - sec * ps) * UNIT_NS[col.unit] // 1000
     hour = sec // 3600
-    values = {"Y": y, "m": m, "d": d, "H": hour, "M": sec // 60 % 60, "S": sec % 60, "f": us, "y": y % 100,
-              "j": days - days_from_civil(xp, y, 1, 1) + 1, "I": (hour + 11) % 12 + 1}
+    values = {
+        "Y": y,
+        "m": m,
+        "d": d,
+        "H": hour,
+        "M": sec // 60 % 60,
+        "S": sec % 60,
+        "f": us,
+        "y": y % 100,
+        "j": days - days_from_civil(xp, y, 1, 1) + 1,
+        "I": (hour + 11) % 12 + 1,
+    }
     pieces: list[Any] = []
     n = days.shape[0]
     for kind, v in _format_tokens(fmt):
@@ -383,12 +463,16 @@ def strftime(col: DatetimeColumn, fmt: str) -> StringColumn:
         elif v in ("a", "b", "p"):
             table = {"a": _ABBR_DAYS, "b": _ABBR_MONTHS, "p": ["AM", "PM"]}[v]
             idx = {"a": (days + 3) % 7, "b": m - 1, "p": (hour >= 12).astype(np.int64)}[v]
-            mat = asarray_on(np.frombuffer("".join(table).encode(), dtype=np.uint8).reshape(len(table), -1), xp)
+            mat = asarray_on(
+                np.frombuffer("".join(table).encode(), dtype=np.uint8).reshape(len(table), -1), xp
+            )
             for k in range(mat.shape[1]):
                 pieces.append(mat[idx, k])
         else:
-            raise NotImplementedError(f"strftime: the directive %{v} is not supported; supported: "
-                                      "%Y %m %d %H %M %S %f %y %j %I %p %a %b %%")
+            raise NotImplementedError(
+                f"strftime: the directive %{v} is not supported; supported: "
+                "%Y %m %d %H %M %S %f %y %j %I %p %a %b %%"
+            )
     width = len(pieces)
     chars = xp.stack(pieces, axis=1).reshape(-1) if width and n else xp.zeros(0, dtype=np.uint8)
     offsets = xp.arange(n + 1, dtype=np.int64) * width
@@ -411,8 +495,10 @@ def td_field(col: TimedeltaColumn, name: str) -> NumericColumn:
     sub_ns = (rest - sec * ps) * UNIT_NS[col.unit]
     vals = {"days": days, "seconds": sec, "microseconds": sub_ns // 1000, "nanoseconds": sub_ns % 1000}
     if name not in vals:
-        raise NotImplementedError(f".dt.{name} is not supported for timedeltas; supported: days, seconds, "
-                                  "microseconds, nanoseconds, total_seconds")
+        raise NotImplementedError(
+            f".dt.{name} is not supported for timedeltas; supported: days, seconds, "
+            "microseconds, nanoseconds, total_seconds"
+        )
     out = vals[name]
     if name != "days":
         out = out.astype(np.int32)
@@ -526,7 +612,9 @@ def parse_iso(col: StringColumn) -> tuple[Any, Any, Any, Any]:
     return ns, ok & _valid_date(xp, y, mo, d, hh, mi, ss), tzoff, has_tz, fcnt
 
 
-def _assemble(xp: Any, y: Any, mo: Any, d: Any, hh: Any, mi: Any, ss: Any, frac: Any, fcnt: Any, ok: Any) -> Any:
+def _assemble(
+    xp: Any, y: Any, mo: Any, d: Any, hh: Any, mi: Any, ss: Any, frac: Any, fcnt: Any, ok: Any
+) -> Any:
     mo_s = xp.clip(mo, 1, 12)
     days = days_from_civil(xp, xp.where(ok, y, 1970), mo_s, xp.clip(d, 1, 31))
     scale = asarray_on(10 ** (9 - np.arange(10, dtype=np.int64)), xp)[xp.clip(fcnt, 0, 9)]
@@ -578,8 +666,10 @@ def parse_format(col: StringColumn, fmt: str) -> tuple[Any, Any, Any, Any, Any]:
         elif v == "z":
             tzoff, has_tz = _tz_suffix(cur)
         else:
-            raise NotImplementedError(f"to_datetime: format directive %{v} is not supported; supported: "
-                                      + " ".join("%" + c for c in _DIRECTIVES if c != "Z"))
+            raise NotImplementedError(
+                f"to_datetime: format directive %{v} is not supported; supported: "
+                + " ".join("%" + c for c in _DIRECTIVES if c != "Z")
+            )
     if pm is not None:
         f["H"] = f["H"] % 12 + 12 * pm
     ok = cur.ok & (cur.pos == cur.end)
@@ -587,34 +677,48 @@ def parse_format(col: StringColumn, fmt: str) -> tuple[Any, Any, Any, Any, Any]:
     return ns, ok & _valid_date(xp, f["Y"], f["m"], f["d"], f["H"], f["M"], f["S"]), tzoff, has_tz, fcnt
 
 
-def strings_to_datetime(col: StringColumn, fmt: str | None = None, errors: str = "raise",
-                        utc: bool = False) -> DatetimeColumn:
+def strings_to_datetime(
+    col: StringColumn, fmt: str | None = None, errors: str = "raise", utc: bool = False
+) -> DatetimeColumn:
     """Parse a string column; unit ``us`` (``ns`` when a value has more than 6 fraction digits), as
     pandas 3 infers it. Offsets: all equal -> that fixed offset; ``utc=True`` -> UTC. Syncs twice."""
     if errors not in ("raise", "coerce"):
         raise ValueError(f"to_datetime: errors must be 'raise' or 'coerce', got {errors!r}")
     xp = col.xp
-    ns, ok, tzoff, has_tz, fcnt = parse_iso(col) if fmt in (None, "ISO8601", "iso8601") else parse_format(col, fmt)
+    ns, ok, tzoff, has_tz, fcnt = (
+        parse_iso(col) if fmt in (None, "ISO8601", "iso8601") else parse_format(col, fmt)
+    )
     valid = col.mask
     bad = ~ok if valid is None else valid & ~ok
     good = ok if valid is None else valid & ok
-    stats = to_host(xp.stack([bad.any().astype(np.int64), fcnt.max() if fcnt.shape[0] else xp.asarray(0),
-                              (good & has_tz).any().astype(np.int64), (good & ~has_tz).any().astype(np.int64),
-                              xp.where(good & has_tz, tzoff, 1 << 40).min() if fcnt.shape[0] else xp.asarray(0),
-                              xp.where(good & has_tz, tzoff, -(1 << 40)).max() if fcnt.shape[0] else xp.asarray(0)]))
+    stats = to_host(
+        xp.stack(
+            [
+                bad.any().astype(np.int64),
+                fcnt.max() if fcnt.shape[0] else xp.asarray(0),
+                (good & has_tz).any().astype(np.int64),
+                (good & ~has_tz).any().astype(np.int64),
+                xp.where(good & has_tz, tzoff, 1 << 40).min() if fcnt.shape[0] else xp.asarray(0),
+                xp.where(good & has_tz, tzoff, -(1 << 40)).max() if fcnt.shape[0] else xp.asarray(0),
+            ]
+        )
+    )
     if stats[0] and errors == "raise":
         i = int(to_host(xp.flatnonzero(bad)[:1])[0])
         value = col.take(xp.asarray([i])).to_pandas().iloc[0]
-        what = f"doesn't match format \"{fmt}\"" if fmt else "is not a valid ISO 8601 date-time"
-        raise ValueError(f"time data \"{value}\" {what}, at position {i}. You might want to try passing "
-                         "`errors='coerce'`.")
+        what = f'doesn\'t match format "{fmt}"' if fmt else "is not a valid ISO 8601 date-time"
+        raise ValueError(
+            f"time data \"{value}\" {what}, at position {i}. You might want to try passing `errors='coerce'`."
+        )
     unit = "ns" if stats[1] > 6 else ("us" if len(col) else "s")  # pandas 3: empty input gives [s]
     ticks = ns // UNIT_NS[unit]
     new_valid = ok if valid is None else valid & ok
     tz = None
     if stats[2] and stats[3] and not utc:
-        raise ValueError("Mixed timezones detected. Pass utc=True in to_datetime or tz='UTC' in "
-                         "DatetimeIndex to convert to a common timezone.")
+        raise ValueError(
+            "Mixed timezones detected. Pass utc=True in to_datetime or tz='UTC' in "
+            "DatetimeIndex to convert to a common timezone."
+        )
     if stats[2]:
         ticks = ticks - tzoff * per_second(unit)
         if utc:
@@ -623,8 +727,10 @@ def strings_to_datetime(col: StringColumn, fmt: str | None = None, errors: str =
             off = int(stats[4])
             tz = _dt.UTC if off == 0 and fmt is None else _dt.timezone(_dt.timedelta(seconds=off))
         else:
-            raise ValueError("Mixed timezones detected. Pass utc=True in to_datetime or tz='UTC' in "
-                             "DatetimeIndex to convert to a common timezone.")
+            raise ValueError(
+                "Mixed timezones detected. Pass utc=True in to_datetime or tz='UTC' in "
+                "DatetimeIndex to convert to a common timezone."
+            )
     elif utc:
         tz = _dt.UTC
     mask = None if bool(stats[0]) is False and valid is None else new_valid
@@ -635,8 +741,15 @@ def numbers_to_datetime(col: NumericColumn, unit: str = "ns", errors: str = "rai
     """Epoch numbers in ``unit`` (D, h, m, s, ms, us, ns): ints keep s/ms/us/ns ticks (``us`` for coarser
     ones), floats round to ``ns``, as pandas 3."""
     xp = col.xp
-    factor_ns = {"D": 86_400 * 10**9, "h": 3600 * 10**9, "m": 60 * 10**9, "s": 10**9, "ms": 10**6,
-                 "us": 1000, "ns": 1}
+    factor_ns = {
+        "D": 86_400 * 10**9,
+        "h": 3600 * 10**9,
+        "m": 60 * 10**9,
+        "s": 10**9,
+        "ms": 10**6,
+        "us": 1000,
+        "ns": 1,
+    }
     if unit not in factor_ns:
         raise ValueError(f"to_datetime: unit must be one of {sorted(factor_ns)}, got {unit!r}")
     data = col.data
@@ -646,7 +759,9 @@ def numbers_to_datetime(col: NumericColumn, unit: str = "ns", errors: str = "rai
         valid = ~nan if valid is None else valid & ~nan
         x = xp.where(nan, 0, data).astype(np.float64)
         base = xp.trunc(x)  # pandas: whole units exactly, the fraction rounded half to even
-        ticks = base.astype(np.int64) * factor_ns[unit] + xp.round((x - base) * factor_ns[unit]).astype(np.int64)
+        ticks = base.astype(np.int64) * factor_ns[unit] + xp.round((x - base) * factor_ns[unit]).astype(
+            np.int64
+        )
         mask = valid if (col.mask is not None or bool(nan.any())) else None
         return DatetimeColumn(ticks, "ns", None, mask)
     out_unit = unit if unit in ("ns",) else "us"

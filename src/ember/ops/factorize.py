@@ -192,7 +192,9 @@ def factorize_with_info(
     return codes, uniques, ngroups, dropped, rep
 
 
-def factorize_keys(cols: list[Column], sort: bool = True, dropna: bool = True) -> tuple[Any, list[Column], int]:
+def factorize_keys(
+    cols: list[Column], sort: bool = True, dropna: bool = True
+) -> tuple[Any, list[Column], int]:
     """Dense group codes for the rows of one or more key columns.
 
     Returns ``(codes, uniques, ngroups)``: ``codes`` int64 per row in [0, ngroups), -1 for rows with a
@@ -229,7 +231,11 @@ def duplicated(cols: list[Column], keep: str | bool = "first") -> Any:
 
 
 def value_counts(
-    cols: list[Column], sort: bool = True, ascending: bool = False, dropna: bool = True, normalize: bool = False
+    cols: list[Column],
+    sort: bool = True,
+    ascending: bool = False,
+    dropna: bool = True,
+    normalize: bool = False,
 ) -> tuple[list[Column], Any]:
     """``Series/DataFrame.value_counts``: (uniques, counts) in pandas 3's order: first appearance, then
     (``sort``) a stable sort by count. A single categorical key counts every category (zeros included),
@@ -248,7 +254,9 @@ def value_counts(
         else:
             counts = counts[:ncat]
         counts = counts[: len(idx)]
-        uniques = [CategoricalColumn(xp.where(idx < ncat, idx, -1).astype(np.int32), col.categories, col.ordered)]
+        uniques = [
+            CategoricalColumn(xp.where(idx < ncat, idx, -1).astype(np.int32), col.categories, col.ordered)
+        ]
     else:
         codes, uniques, ngroups = factorize_keys(cols, sort=False, dropna=dropna)
         counts = xp.bincount(xp.where(codes >= 0, codes, ngroups), minlength=ngroups + 1)[:ngroups]

@@ -29,13 +29,44 @@ from ember.ops.factorize import factorize_with_info
 from ember.ops.sort import key_and_nulls, ranks_from_order
 
 AGGREGATIONS = (
-    "sum", "mean", "min", "max", "count", "size", "std", "var", "sem", "median", "quantile", "first",
-    "last", "nth", "nunique", "prod", "any", "all", "idxmin", "idxmax",
+    "sum",
+    "mean",
+    "min",
+    "max",
+    "count",
+    "size",
+    "std",
+    "var",
+    "sem",
+    "median",
+    "quantile",
+    "first",
+    "last",
+    "nth",
+    "nunique",
+    "prod",
+    "any",
+    "all",
+    "idxmin",
+    "idxmax",
 )
 SCANS = ("cumsum", "cumprod", "cummin", "cummax", "cumcount", "rank", "shift", "diff", "ffill", "bfill")
 _STRING_OPS = ("min", "max", "first", "last", "count", "nunique", "size", "nth", "idxmin", "idxmax")
-_TEMPORAL_OPS = ("min", "max", "first", "last", "count", "mean", "median", "size", "nth", "nunique",
-                 "idxmin", "idxmax", "quantile")
+_TEMPORAL_OPS = (
+    "min",
+    "max",
+    "first",
+    "last",
+    "count",
+    "mean",
+    "median",
+    "size",
+    "nth",
+    "nunique",
+    "idxmin",
+    "idxmax",
+    "quantile",
+)
 _CATEGORICAL_OPS = ("first", "last", "count", "size", "nth", "nunique", "min", "max", "idxmin", "idxmax")
 
 
@@ -110,7 +141,9 @@ class Grouping:
 
 def make_grouping(key_cols: list[Column], sort: bool = True, dropna: bool = True) -> Grouping:
     """Factorize the key columns into a Grouping (one device sync, see ``factorize_keys``)."""
-    codes, uniques, ngroups, dropped, _ = factorize_with_info(key_cols, sort=sort, dropna=dropna, need_first=False)
+    codes, uniques, ngroups, dropped, _ = factorize_with_info(
+        key_cols, sort=sort, dropna=dropna, need_first=False
+    )
     return Grouping(codes, ngroups, uniques, dropped)
 
 
@@ -154,7 +187,9 @@ def _downcast_if_fits(values: Any, dtype: Any) -> Any:
 
 def _temporal(values: Any, missing: Any, like: Column) -> Column:
     if isinstance(like, DatetimeColumn):
-        return DatetimeColumn(values.astype(np.int64), like.unit, like.tz, None if missing is None else ~missing)
+        return DatetimeColumn(
+            values.astype(np.int64), like.unit, like.tz, None if missing is None else ~missing
+        )
     return TimedeltaColumn(values.astype(np.int64), like.unit, None if missing is None else ~missing)
 
 
@@ -376,7 +411,14 @@ def _check_op(col: Column, op: str) -> None:
 
 
 def aggregate(
-    g: Grouping, col: Column, op: str, *, skipna: bool = True, ddof: int = 1, q: float = 0.5, n: int = 0,
+    g: Grouping,
+    col: Column,
+    op: str,
+    *,
+    skipna: bool = True,
+    ddof: int = 1,
+    q: float = 0.5,
+    n: int = 0,
     min_count: int = 0,
 ) -> Column:
     """One aggregation of ``col`` per group (ngroups rows, pandas' result dtype). Missing values are
@@ -388,13 +430,17 @@ def aggregate(
     from the end), missing when the group is shorter."""
     _check_op(col, op)
     if not isinstance(q, (int, float)):
-        raise NotImplementedError("groupby quantile: q must be one float; lists of quantiles are not supported")
+        raise NotImplementedError(
+            "groupby quantile: q must be one float; lists of quantiles are not supported"
+        )
     xp = g.xp
     col = col.to(xp)
     if len(col) != g.nrows:
         raise ValueError(f"groupby {op}: column has {len(col)} rows, the grouping {g.nrows}")
     if op == "size":
-        return NumericColumn(g.sizes[: g.ngroups].copy(), None, isinstance(col, NumericColumn) and col.nullable)
+        return NumericColumn(
+            g.sizes[: g.ngroups].copy(), None, isinstance(col, NumericColumn) and col.nullable
+        )
     valid = _valid(col)
     nullable = isinstance(col, NumericColumn) and col.nullable
     count = _count(g, valid)
@@ -415,8 +461,11 @@ def aggregate(
     bad = None if (skipna or valid is None) else (_count(g, ~valid) > 0)
     result = _numeric_aggregate(g, col, op, valid, count, ddof, q, min_count)
     if bad is not None:
-        result = result.set_missing(~bad) if not isinstance(result, NumericColumn) or result.nullable \
-            or result.data.dtype.kind != "f" else NumericColumn(xp.where(bad, xp.nan, result.data))
+        result = (
+            result.set_missing(~bad)
+            if not isinstance(result, NumericColumn) or result.nullable or result.data.dtype.kind != "f"
+            else NumericColumn(xp.where(bad, xp.nan, result.data))
+        )
     return result
 
 
@@ -516,7 +565,9 @@ def _scan_transform(g: Grouping, col: Column, op: str) -> Column:
     valid = _valid(col)
     values = col.data
     if op in ("cumsum", "cumprod"):
-        acc = np.float64 if values.dtype.kind == "f" else (np.uint64 if values.dtype.kind == "u" else np.int64)
+        acc = (
+            np.float64 if values.dtype.kind == "f" else (np.uint64 if values.dtype.kind == "u" else np.int64)
+        )
         v = values.astype(acc)
         ident = acc(0 if op == "cumsum" else 1)
         ufunc = xp.add if op == "cumsum" else xp.multiply
@@ -569,7 +620,11 @@ def _fill_rows(g: Grouping, col: Column, forward: bool) -> Any:
 
 
 def _rank_transform(
-    g: Grouping, col: Column, method: str = "average", ascending: bool = True, na_option: str = "keep",
+    g: Grouping,
+    col: Column,
+    method: str = "average",
+    ascending: bool = True,
+    na_option: str = "keep",
     pct: bool = False,
 ) -> Column:
     from ember.ops.sort import _check_rank_args, argsort_keys
@@ -687,4 +742,12 @@ def nth_positions(g: Grouping, n: int) -> Any:
     return xp.flatnonzero(keep).astype(np.int64)
 
 
-__all__ = ["Grouping", "aggregate", "head_tail_positions", "make_grouping", "nth_positions", "seg_scan", "transform"]
+__all__ = [
+    "Grouping",
+    "aggregate",
+    "head_tail_positions",
+    "make_grouping",
+    "nth_positions",
+    "seg_scan",
+    "transform",
+]

@@ -109,7 +109,9 @@ def interpolate_linear(col: Column, limit_direction: str = "forward") -> Column:
     valid value; 'backward' the reverse; 'both' fills both ends.
     """
     if limit_direction not in ("forward", "backward", "both"):
-        raise ValueError(f"Invalid limit_direction: expecting one of ['forward', 'backward', 'both'], got '{limit_direction}'.")
+        raise ValueError(
+            f"Invalid limit_direction: expecting one of ['forward', 'backward', 'both'], got '{limit_direction}'."
+        )
     if not isinstance(col, NumericColumn):
         raise NotImplementedError(f"interpolate_linear: only numeric columns are supported, got {col.dtype}")
     col = _pandas_view(col)
@@ -145,7 +147,9 @@ def where(col: Column, cond: Any, other: Any = None) -> Column:
     col = _pandas_view(col)
     xp = col.xp
     cond = xp.asarray(cond, dtype=bool)
-    if other is None or (not isinstance(other, Column) and _is_na_scalar(other) and not isinstance(other, float)):
+    if other is None or (
+        not isinstance(other, Column) and _is_na_scalar(other) and not isinstance(other, float)
+    ):
         return col.set_missing(cond)
     if isinstance(other, Column):
         other = _pandas_view(other.to(xp))
@@ -283,7 +287,9 @@ def _where_categorical(col: CategoricalColumn, cond: Any, other: Any) -> Column:
     else:
         code = int(pd.Index(col.categories.to_pandas()).get_indexer([other])[0])
         if code < 0:
-            raise TypeError(f"Cannot setitem on a Categorical with a new category ({other}), set the categories first")
+            raise TypeError(
+                f"Cannot setitem on a Categorical with a new category ({other}), set the categories first"
+            )
         codes = code
     return CategoricalColumn(xp.where(cond, col.codes, codes).astype(np.int32), col.categories, col.ordered)
 

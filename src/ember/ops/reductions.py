@@ -30,8 +30,22 @@ from ember.column import (
 )
 
 OPS = (
-    "sum", "prod", "mean", "min", "max", "std", "var", "sem", "count", "median", "quantile", "nunique",
-    "any", "all", "idxmin", "idxmax",
+    "sum",
+    "prod",
+    "mean",
+    "min",
+    "max",
+    "std",
+    "var",
+    "sem",
+    "count",
+    "median",
+    "quantile",
+    "nunique",
+    "any",
+    "all",
+    "idxmin",
+    "idxmax",
 )
 ROW_OPS = ("sum", "mean", "min", "max", "std", "var", "count", "prod", "median", "any", "all")
 Finisher = Callable[[list], Any]
@@ -144,7 +158,13 @@ def _fast_host(col: Column, op: str, min_count: int) -> Any:
 
 
 def _plan(col: Column, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_count: int, q: float) -> Finisher:
-    if type(col) is NumericColumn and col.is_float and col.mask is None and not col.nullable and op in _NAN_FUSED:
+    if (
+        type(col) is NumericColumn
+        and col.is_float
+        and col.mask is None
+        and not col.nullable
+        and op in _NAN_FUSED
+    ):
         return _plan_float_nan(col.data, op, fetch, skipna, min_count)
     if isinstance(col, NumericColumn):
         col = pandas_view(col)
@@ -216,8 +236,17 @@ def _float_dtype(dtype: np.dtype) -> np.dtype:
 
 
 def _plan_values(
-    x: Any, valid: Any, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_count: int, q: float,
-    na: Any, wrap: Callable[[Any], Any] | None, nullable: bool,
+    x: Any,
+    valid: Any,
+    op: str,
+    fetch: _Fetch,
+    skipna: bool,
+    ddof: int,
+    min_count: int,
+    q: float,
+    na: Any,
+    wrap: Callable[[Any], Any] | None,
+    nullable: bool,
 ) -> Finisher:
     """The reduction of one array with a validity array (None = all valid)."""
     xp = np if not type(x).__module__.startswith("cupy") else __import__("cupy")
@@ -243,6 +272,7 @@ def _plan_values(
             if c < need:
                 return na
             return wrap(value(h))
+
         return f
 
     if op in ("sum", "prod"):
@@ -270,8 +300,10 @@ def _plan_values(
         return finish(lambda h: _var_finish(op, h[i], count(h), ddof, fdt), ddof + 1)
     if op in ("median", "quantile"):
         if op == "quantile" and dtype.kind == "b":
-            raise TypeError("numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, "
-                            "the `^` operator, or the logical_xor function instead.")
+            raise TypeError(
+                "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, "
+                "the `^` operator, or the logical_xor function instead."
+            )
         if n == 0:
             return lambda h: na
         i = fetch.add(_device_quantiles(xp, x, valid, [0.5 if op == "median" else q], "linear")[0])
@@ -349,7 +381,9 @@ def _plan_any_all(
     if valid is None or (not skipna and not nullable):
         i = fetch.add(truth.any() if op == "any" else truth.all())
         return lambda h: np.bool_(h[i])
-    i = fetch.add(xp.where(valid, truth, op == "all").any() if op == "any" else xp.where(valid, truth, True).all())
+    i = fetch.add(
+        xp.where(valid, truth, op == "all").any() if op == "any" else xp.where(valid, truth, True).all()
+    )
     if skipna:
         return lambda h: np.bool_(h[i])
 
@@ -357,13 +391,18 @@ def _plan_any_all(
         r = bool(h[i])
         decided = r if op == "any" else not r
         return np.bool_(r) if decided or count(h) == n else pd.NA
+
     return kleene
 
 
-def _plan_idx(xp: Any, x: Any, valid: Any, op: str, fetch: _Fetch, skipna: bool, count: Any, n: int) -> Finisher:
+def _plan_idx(
+    xp: Any, x: Any, valid: Any, op: str, fetch: _Fetch, skipna: bool, count: Any, n: int
+) -> Finisher:
     if n == 0:
+
         def empty(h: list) -> Any:
             raise ValueError(f"attempt to get {op.replace('idx', 'arg')} of an empty sequence")
+
         return empty
     low = op == "idxmin"
     filled = x if valid is None else xp.where(valid, x, _fill(x.dtype, low))
@@ -378,6 +417,7 @@ def _plan_idx(xp: Any, x: Any, valid: Any, op: str, fetch: _Fetch, skipna: bool,
         if not skipna and c < n:
             raise ValueError("Encountered an NA value with skipna=False")
         return int(h[i])
+
     return f
 
 
@@ -392,7 +432,9 @@ def _plan_nunique(xp: Any, x: Any, valid: Any, fetch: _Fetch, count: Any) -> Fin
     return lambda h: 0 if count(h) == 0 else int(h[i]) + 1
 
 
-def _plan_temporal(col: Column, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_count: int, q: float) -> Finisher:
+def _plan_temporal(
+    col: Column, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_count: int, q: float
+) -> Finisher:
     is_dt = isinstance(col, DatetimeColumn)
     unit = col.unit
     tz = getattr(col, "tz", None)
@@ -426,12 +468,15 @@ def _plan_categorical(col: CategoricalColumn, op: str, fetch: _Fetch, skipna: bo
         return _plan_values(col.codes, valid, op, fetch, skipna, 1, 0, 0.5, np.nan, None, False)
     if op in ("min", "max"):
         if not col.ordered:
-            raise TypeError(f"Categorical is not ordered for operation {op}\nyou can use .as_ordered() to change the Categorical to an ordered one\n")
+            raise TypeError(
+                f"Categorical is not ordered for operation {op}\nyou can use .as_ordered() to change the Categorical to an ordered one\n"
+            )
         code = _plan_values(col.codes, valid, op, fetch, skipna, 1, 0, 0.5, np.nan, None, False)
 
         def f(h: list) -> Any:
             c = code(h)
             return c if isinstance(c, float) else col.categories.to_pandas().iloc[int(c)]
+
         return f
     raise TypeError(f"'Categorical' with dtype category does not support operation '{op}'")
 
@@ -450,7 +495,10 @@ def _plan_string(col: StringColumn, op: str, fetch: _Fetch, skipna: bool) -> Fin
         if arr.null_count and not skipna:
             return lambda h: np.nan
         valid = arr.drop_null()
-        joined = pc.binary_join(pa.ListArray.from_arrays(pa.array([0, len(valid)], pa.int32()), valid), pa.scalar("", pa.large_string()))
+        joined = pc.binary_join(
+            pa.ListArray.from_arrays(pa.array([0, len(valid)], pa.int32()), valid),
+            pa.scalar("", pa.large_string()),
+        )
         return lambda h: joined[0].as_py()
     if op in ("min", "max", "nunique", "idxmin", "idxmax"):
         arr = col.to_arrow()  # host path (documented in the module docstring)
@@ -484,7 +532,11 @@ def quantile_many(col: Column, qs: list[float], interpolation: str = "linear") -
     if isinstance(col, NumericColumn):
         col = pandas_view(col)
         x = col.data
-        valid = (~col.xp.isnan(x) if col.mask is None else col.mask & ~col.xp.isnan(x)) if col.is_float else col.mask
+        valid = (
+            (~col.xp.isnan(x) if col.mask is None else col.mask & ~col.xp.isnan(x))
+            if col.is_float
+            else col.mask
+        )
         if len(col) == 0:
             return [pd.NA if col.nullable else np.nan for _ in qs]
         fdt = _float_dtype(x.dtype)
@@ -515,7 +567,9 @@ def quantile_many(col: Column, qs: list[float], interpolation: str = "linear") -
 # --- row-wise (axis=1) ---------------------------------------------------------------------------------
 
 
-def reduce_rows(cols: list[Column], op: str, *, skipna: bool = True, ddof: int = 1, min_count: int = 0) -> Column:
+def reduce_rows(
+    cols: list[Column], op: str, *, skipna: bool = True, ddof: int = 1, min_count: int = 0
+) -> Column:
     """``op`` across the columns of each row (numeric columns), as ``df.<op>(axis=1)``."""
     if op not in ROW_OPS:
         raise NotImplementedError(f"reduce_rows: op {op!r} is not supported; supported: {', '.join(ROW_OPS)}")
@@ -549,8 +603,17 @@ def _valid_or_true(c: NumericColumn) -> Any:
     return v if c.mask is None else v & c.mask
 
 
-def _row_reduce(xp: Any, m: Any, valid: Any, op: str, common: np.dtype, skipna: bool, ddof: int,
-                min_count: int, nullable: bool = False) -> tuple[Any, Any]:
+def _row_reduce(
+    xp: Any,
+    m: Any,
+    valid: Any,
+    op: str,
+    common: np.dtype,
+    skipna: bool,
+    ddof: int,
+    min_count: int,
+    nullable: bool = False,
+) -> tuple[Any, Any]:
     k = m.shape[1]
     cnt = valid.sum(axis=1) if valid is not None else None
     any_missing = None if valid is None else cnt < k
@@ -631,7 +694,12 @@ def _pairwise(x: Any, v: Any, xp: Any) -> tuple[Any, Any, Any, Any]:
         cross = xc.T @ xc
         nn = xp.full(cross.shape, n, dtype=np.float64)
         ssd = xp.diag(cross)
-        return nn, cross, xp.broadcast_to(ssd[:, None], cross.shape), xp.broadcast_to(ssd[None, :], cross.shape)
+        return (
+            nn,
+            cross,
+            xp.broadcast_to(ssd[:, None], cross.shape),
+            xp.broadcast_to(ssd[None, :], cross.shape),
+        )
     # center by each column's own mean first: smaller numbers, less cancellation below
     cnt = xp.maximum(v.sum(axis=0), 1)
     x = (x - (x.sum(axis=0) / cnt)) * v
@@ -668,8 +736,10 @@ def corr_matrix(cols: list[Column], method: str = "pearson", min_periods: int = 
     if method == "spearman":
         x, v, xp = _matrix(cols)
         if v is not None:
-            raise NotImplementedError("corr: method='spearman' with missing values is not supported; "
-                                      "drop them first (dropna) or use method='pearson'")
+            raise NotImplementedError(
+                "corr: method='spearman' with missing values is not supported; "
+                "drop them first (dropna) or use method='pearson'"
+            )
         x, v = _average_ranks(xp, x), None
     elif method == "pearson":
         x, v, xp = _matrix(cols)

@@ -64,16 +64,27 @@ class Program:
 def _unsupported(what: str) -> NotImplementedError:
     return NotImplementedError(
         f"regex: {what} is outside the device regex subset (literals, classes, groups, alternation, "
-        "greedy/lazy/bounded quantifiers, ^ at the start and $ at the end)")
+        "greedy/lazy/bounded quantifiers, ^ at the start and $ at the end)"
+    )
 
 
 _OP_NAMES = {
-    "GROUPREF": "a backreference", "GROUPREF_EXISTS": "a conditional group", "ASSERT": "a lookahead/lookbehind",
-    "ASSERT_NOT": "a negative lookahead/lookbehind", "POSSESSIVE_REPEAT": "a possessive quantifier",
-    "ATOMIC_GROUP": "an atomic group", "GROUPREF_IGNORE": "a backreference",
+    "GROUPREF": "a backreference",
+    "GROUPREF_EXISTS": "a conditional group",
+    "ASSERT": "a lookahead/lookbehind",
+    "ASSERT_NOT": "a negative lookahead/lookbehind",
+    "POSSESSIVE_REPEAT": "a possessive quantifier",
+    "ATOMIC_GROUP": "an atomic group",
+    "GROUPREF_IGNORE": "a backreference",
 }
-_AT_NAMES = {"AT_BOUNDARY": "\\b", "AT_NON_BOUNDARY": "\\B", "AT_BEGINNING": "'^'", "AT_END": "'$'",
-             "AT_BEGINNING_STRING": "\\A", "AT_END_STRING": "\\Z"}
+_AT_NAMES = {
+    "AT_BOUNDARY": "\\b",
+    "AT_NON_BOUNDARY": "\\B",
+    "AT_BEGINNING": "'^'",
+    "AT_END": "'$'",
+    "AT_BEGINNING_STRING": "\\A",
+    "AT_END_STRING": "\\Z",
+}
 
 
 @functools.lru_cache(maxsize=256)
@@ -209,7 +220,9 @@ def _repeat(prog: Program, lo: int, hi: int, sub: Any) -> Frag:
 # --- evaluation ----------------------------------------------------------------------------------------
 
 _CATS = {
-    "CATEGORY_DIGIT": ("decimal",), "CATEGORY_SPACE": ("space",), "CATEGORY_WORD": ("word",),
+    "CATEGORY_DIGIT": ("decimal",),
+    "CATEGORY_SPACE": ("space",),
+    "CATEGORY_WORD": ("word",),
 }
 
 
@@ -223,9 +236,11 @@ def _category(xp: Any, cps: Any, cat: str, ascii_only: bool) -> Any:
     kind = _CATS[base][0]
     if ascii_only:
         c = cps
-        out = {"decimal": (c >= 48) & (c <= 57),
-               "space": ((c >= 9) & (c <= 13)) | (c == 32),
-               "word": ((c >= 48) & (c <= 57)) | ((c >= 65) & (c <= 90)) | ((c >= 97) & (c <= 122)) | (c == 95)}[kind]
+        out = {
+            "decimal": (c >= 48) & (c <= 57),
+            "space": ((c >= 9) & (c <= 13)) | (c == 32),
+            "word": ((c >= 48) & (c <= 57)) | ((c >= 65) & (c <= 90)) | ((c >= 97) & (c <= 122)) | (c == 95),
+        }[kind]
     elif kind == "word":
         out = is_word_char(xp, cps)
     else:
@@ -352,6 +367,7 @@ def _end_ok(xp: Any, t: int, L: Any, end_anchor: str | None, ends_nl: Any) -> An
 # --- span operations: Python's re once per distinct value (documented host step) -----------------------
 # Callers: ops.strings (count, replace, split with a regex; extract, extractall).
 
+
 def per_unique(col: StringColumn, fn: Callable[[str], Any]) -> tuple[list[Any], Any, Any]:
     """Apply a Python function once per distinct non-missing value.
 
@@ -374,8 +390,11 @@ def map_strings(col: StringColumn, fn: Callable[[str], str | None]) -> StringCol
     """String result of ``fn`` per distinct value, gathered back to rows (missing stays missing)."""
     results, codes, xp = per_unique(col, fn)
     table = _string_col_from(results, xp, col.pd_dtype)
-    return table.take_nullable(codes) if len(table) else col.empty_like(len(col)).with_mask(
-        col.mask if col.mask is not None else None)
+    return (
+        table.take_nullable(codes)
+        if len(table)
+        else col.empty_like(len(col)).with_mask(col.mask if col.mask is not None else None)
+    )
 
 
 def map_ints(col: StringColumn, fn: Callable[[str], int]) -> NumericColumn:
@@ -417,7 +436,11 @@ def extract(col: StringColumn, pat: str, flags: int = 0) -> tuple[list[str | int
     cols = []
     for k in range(rx.groups):
         table = _string_col_from([r[k] for r in results], xp, col.pd_dtype)
-        cols.append(table.take_nullable(codes) if len(table) else col.empty_like(len(col)).with_mask(xp.zeros(len(col), bool)))
+        cols.append(
+            table.take_nullable(codes)
+            if len(table)
+            else col.empty_like(len(col)).with_mask(xp.zeros(len(col), bool))
+        )
     return labels, cols
 
 
@@ -435,7 +458,9 @@ def extractall(col: StringColumn, pat: str, flags: int = 0) -> tuple[list[Any], 
     nm = asarray_on(np.asarray([len(r) for r in results], dtype=np.int64), xp)
     flat = [g for r in results for g in r]
     first = _offs(xp, nm)
-    per_row = xp.where(codes >= 0, nm[xp.maximum(codes, 0)], 0) if len(results) else xp.zeros(len(col), np.int64)
+    per_row = (
+        xp.where(codes >= 0, nm[xp.maximum(codes, 0)], 0) if len(results) else xp.zeros(len(col), np.int64)
+    )
     row_offs = _offs(xp, per_row)
     total = int(row_offs[-1])
     pos = xp.arange(total, dtype=np.int64)

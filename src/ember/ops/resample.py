@@ -21,9 +21,15 @@ from ember.ops._common import UNIT_NS
 from ember.ops.datetimes import civil_from_days, days_from_civil, per_day
 from ember.ops.groupby import Grouping
 
-_CALENDAR = {"MonthEnd": ("month", True), "MonthBegin": ("month", False), "QuarterEnd": ("quarter", True),
-             "QuarterBegin": ("quarter", False), "YearEnd": ("year", True), "YearBegin": ("year", False),
-             "Week": ("week", True)}
+_CALENDAR = {
+    "MonthEnd": ("month", True),
+    "MonthBegin": ("month", False),
+    "QuarterEnd": ("quarter", True),
+    "QuarterBegin": ("quarter", False),
+    "YearEnd": ("year", True),
+    "YearBegin": ("year", False),
+    "Week": ("week", True),
+}
 _WEEKDAYS = ("MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN")
 
 
@@ -39,14 +45,21 @@ def parse_rule(rule: Any) -> tuple[str, Any, int]:
     if name == "Day":
         return "tick", int(off.n) * 86_400 * 10**9, 1
     if name not in _CALENDAR:
-        raise NotImplementedError(f"resample: rule {rule!r} is not supported; supported: fixed frequencies "
-                                  "(s, min, h, D ...), ME, MS, QE, QS, YE, YS, W[-DAY]")
+        raise NotImplementedError(
+            f"resample: rule {rule!r} is not supported; supported: fixed frequencies "
+            "(s, min, h, D ...), ME, MS, QE, QS, YE, YS, W[-DAY]"
+        )
     if off.n != 1:
-        raise NotImplementedError(f"resample: rule {rule!r}: calendar rules with a multiple are not supported")
+        raise NotImplementedError(
+            f"resample: rule {rule!r}: calendar rules with a multiple are not supported"
+        )
     kind = _CALENDAR[name][0]
-    if kind == "quarter" and off.rule_code.split("-")[1] not in (("MAR", "JUN", "SEP", "DEC") if name ==
-                                                                  "QuarterEnd" else ("JAN", "APR", "JUL", "OCT")):
-        raise NotImplementedError(f"resample: rule {rule!r}: only calendar quarters (QE-DEC / QS-JAN) are supported")
+    if kind == "quarter" and off.rule_code.split("-")[1] not in (
+        ("MAR", "JUN", "SEP", "DEC") if name == "QuarterEnd" else ("JAN", "APR", "JUL", "OCT")
+    ):
+        raise NotImplementedError(
+            f"resample: rule {rule!r}: only calendar quarters (QE-DEC / QS-JAN) are supported"
+        )
     if kind == "year" and off.month != (12 if name == "YearEnd" else 1):
         raise NotImplementedError(f"resample: rule {rule!r}: only YE-DEC / YS-JAN years are supported")
     anchor = _WEEKDAYS.index(off.rule_code.split("-")[1]) if kind == "week" else _CALENDAR[name][1]
@@ -60,16 +73,21 @@ def default_closed_label(rule: Any) -> tuple[str, str]:
     return ("right", "right") if end else ("left", "left")
 
 
-def bin_grouping(col: DatetimeColumn, rule: Any, closed: str | None = None,
-                 label: str | None = None) -> Grouping:
+def bin_grouping(
+    col: DatetimeColumn, rule: Any, closed: str | None = None, label: str | None = None
+) -> Grouping:
     """A Grouping of the rows into the rule's bins (NaT rows dropped), its one key column the bins'
     labels. Synchronizes once (first and last time, NaT count)."""
     if not isinstance(col, DatetimeColumn):
-        raise TypeError("Only valid with DatetimeIndex, TimedeltaIndex or PeriodIndex, "
-                        f"but got an instance of '{type(col).__name__}'")
+        raise TypeError(
+            "Only valid with DatetimeIndex, TimedeltaIndex or PeriodIndex, "
+            f"but got an instance of '{type(col).__name__}'"
+        )
     if col.tz is not None and str(col.tz) not in ("UTC", "utc"):
-        raise NotImplementedError("resample: time zones other than UTC are not supported; tz_convert to UTC "
-                                  "or tz_localize(None) first")
+        raise NotImplementedError(
+            "resample: time zones other than UTC are not supported; tz_convert to UTC "
+            "or tz_localize(None) first"
+        )
     d_closed, d_label = default_closed_label(rule)
     closed = d_closed if closed is None else closed
     label = d_label if label is None else label
@@ -77,8 +95,9 @@ def bin_grouping(col: DatetimeColumn, rule: Any, closed: str | None = None,
         raise ValueError("closed and label must be 'left' or 'right'")
     kind, anchor, _ = parse_rule(rule)
     if kind != "tick" and closed != d_closed:
-        raise NotImplementedError(f"resample: closed={closed!r} with rule {rule!r} is not supported; "
-                                  f"use closed={d_closed!r}")
+        raise NotImplementedError(
+            f"resample: closed={closed!r} with rule {rule!r} is not supported; use closed={d_closed!r}"
+        )
     xp = col.xp
     t = col.data.astype(np.int64)
     valid = None if col.mask is None else col.mask
@@ -86,8 +105,9 @@ def bin_grouping(col: DatetimeColumn, rule: Any, closed: str | None = None,
     if nat == len(t):
         return Grouping(xp.full(len(t), -1, dtype=np.int64), 0, [col.take(xp.zeros(0, dtype=np.int64))], nat)
     if kind == "tick":
-        codes, ngroups, labels = _tick_bins(xp, t, first, last, anchor // UNIT_NS[col.unit], closed, label,
-                                            per_day(col.unit))
+        codes, ngroups, labels = _tick_bins(
+            xp, t, first, last, anchor // UNIT_NS[col.unit], closed, label, per_day(col.unit)
+        )
     else:
         codes, ngroups, labels = _calendar_bins(xp, t, first, last, kind, anchor, label, per_day(col.unit))
     if valid is not None:
@@ -106,8 +126,9 @@ def _span(xp: Any, t: Any, valid: Any) -> tuple[int, int, int]:
     return int(host[0]), int(host[1]), int(host[2])
 
 
-def _tick_bins(xp: Any, t: Any, first: int, last: int, step: int, closed: str, label: str,
-               day: int) -> tuple[Any, int, Any]:
+def _tick_bins(
+    xp: Any, t: Any, first: int, last: int, step: int, closed: str, label: str, day: int
+) -> tuple[Any, int, Any]:
     """pandas' ``_adjust_dates_anchored`` with origin='start_day' (midnight of the first day)."""
     step = max(step, 1)
     origin = (first // day) * day
@@ -156,8 +177,9 @@ def _period_bounds(xp: Any, p: Any, kind: str, anchor: Any) -> tuple[Any, Any]:
     return start, days_from_civil(xp, y1, m1, 1) - 1
 
 
-def _calendar_bins(xp: Any, t: Any, first: int, last: int, kind: str, anchor: Any, label: str,
-                   day: int) -> tuple[Any, int, Any]:
+def _calendar_bins(
+    xp: Any, t: Any, first: int, last: int, kind: str, anchor: Any, label: str, day: int
+) -> tuple[Any, int, Any]:
     days = xp.floor_divide(t, day)
     ends = np.array([first // day, last // day], dtype=np.int64)
     pf, pl = (int(v) for v in _period_of_days(np, ends, kind, anchor))

@@ -167,7 +167,12 @@ def tie_starts(sorted_key: Any, sorted_nulls: Any, seg: Any = None) -> Any:
 
 
 def ranks_from_order(
-    order: Any, key: Any, nulls: Any, method: str, seg: Any = None, seg_count: Any = None,
+    order: Any,
+    key: Any,
+    nulls: Any,
+    method: str,
+    seg: Any = None,
+    seg_count: Any = None,
     seg_offsets: Any = None,
 ) -> Any:
     """float64 ranks (1-based) of rows given their sort order; within groups ``seg`` (sorted-row group
@@ -243,7 +248,9 @@ def rank(
 
 def _select_n(col: Column, n: int, keep: str, largest: bool) -> Any:
     if keep not in ("first", "last", "all"):
-        raise ValueError(f"{'nlargest' if largest else 'nsmallest'}: keep must be 'first', 'last' or 'all', got {keep!r}")
+        raise ValueError(
+            f"{'nlargest' if largest else 'nsmallest'}: keep must be 'first', 'last' or 'all', got {keep!r}"
+        )
     xp = col.xp
     size = len(col)
     if n <= 0 or size == 0:
@@ -294,7 +301,7 @@ def searchsorted(col: Column, values: Column, side: str = "left") -> Any:
 
         both = concat_columns([col, values])
         r = string_ranks(both)
-        hay, needles = r[: len(col)], r[len(col):]
+        hay, needles = r[: len(col)], r[len(col) :]
         hay_null, needle_null = col.isna(), values.isna()
     else:
         if isinstance(col, CategoricalColumn) or isinstance(values, CategoricalColumn):

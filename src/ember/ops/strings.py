@@ -59,8 +59,12 @@ def _mapping(kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         cased = np.flatnonzero(_flags() & np.uint16(0b11100001))
         out[cased] = [chr(c).casefold() for c in cased.tolist()]
     else:
-        fn = {"lower": np.strings.lower, "upper": np.strings.upper, "title": np.strings.title,
-              "swapcase": np.strings.swapcase}[kind]
+        fn = {
+            "lower": np.strings.lower,
+            "upper": np.strings.upper,
+            "title": np.strings.title,
+            "swapcase": np.strings.swapcase,
+        }[kind]
         out = np.asarray(fn(arr)).astype("<U3")
     vals = out.view(np.uint32).reshape(_NCP, 3)
     counts = np.asarray(np.strings.str_len(out), dtype=np.int64)
@@ -79,8 +83,16 @@ def _flags() -> np.ndarray:
     """uint16 bit flags per code point (bit i = _FLAG_NAMES[i])."""
     arr = _all_chars().view("<U1")
     out = np.zeros(_NCP, dtype=np.uint16)
-    tests = [np.strings.isalpha, np.strings.isdigit, np.strings.isdecimal, np.strings.isnumeric,
-             np.strings.isspace, np.strings.isupper, np.strings.islower, np.strings.istitle]
+    tests = [
+        np.strings.isalpha,
+        np.strings.isdigit,
+        np.strings.isdecimal,
+        np.strings.isnumeric,
+        np.strings.isspace,
+        np.strings.isupper,
+        np.strings.islower,
+        np.strings.istitle,
+    ]
     for i, fn in enumerate(tests):
         out |= np.asarray(fn(arr), dtype=np.uint16) << i
     title_only = ((out >> 7) & 1).astype(bool) & ~((out >> 5) & 1).astype(bool)
@@ -146,8 +158,19 @@ def decode(col: StringColumn) -> CP:
     padded = xp.concatenate([b, xp.zeros(3, dtype=np.uint8)]).astype(np.int32)
     b0 = padded[starts]
     b1, b2, b3 = (padded[starts + k] & 0x3F for k in (1, 2, 3))
-    cps = xp.where(b0 < 0x80, b0, xp.where(b0 < 0xE0, ((b0 & 0x1F) << 6) | b1, xp.where(
-        b0 < 0xF0, ((b0 & 0x0F) << 12) | (b1 << 6) | b2, ((b0 & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3)))
+    cps = xp.where(
+        b0 < 0x80,
+        b0,
+        xp.where(
+            b0 < 0xE0,
+            ((b0 & 0x1F) << 6) | b1,
+            xp.where(
+                b0 < 0xF0,
+                ((b0 & 0x0F) << 12) | (b1 << 6) | b2,
+                ((b0 & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3,
+            ),
+        ),
+    )
     cs = xp.zeros(b.shape[0] + 1, dtype=np.int64)
     if b.shape[0]:
         xp.cumsum(lead, out=cs[1:])
@@ -165,7 +188,9 @@ def encode(cp: CP, mask: Any = "same") -> StringColumn:
     total = int(cs[-1]) if c.shape[0] else 0
     out = xp.zeros(total + 1, dtype=np.uint8)
     s = cs[:-1]
-    lead = xp.where(nb == 1, c, xp.where(nb == 2, 0xC0 | (c >> 6), xp.where(nb == 3, 0xE0 | (c >> 12), 0xF0 | (c >> 18))))
+    lead = xp.where(
+        nb == 1, c, xp.where(nb == 2, 0xC0 | (c >> 6), xp.where(nb == 3, 0xE0 | (c >> 12), 0xF0 | (c >> 18)))
+    )
     out[s] = lead.astype(np.uint8)
     for k in (1, 2, 3):
         shift = xp.maximum((nb - 1 - k) * 6, 0)
@@ -325,8 +350,12 @@ def case_map(col: StringColumn, kind: str) -> StringColumn:
 
 
 _PREDICATES = {
-    "isalpha": ("alpha",), "isdigit": ("digit",), "isdecimal": ("decimal",), "isnumeric": ("numeric",),
-    "isspace": ("space",), "isalnum": ("alpha", "digit", "decimal", "numeric"),
+    "isalpha": ("alpha",),
+    "isdigit": ("digit",),
+    "isdecimal": ("decimal",),
+    "isnumeric": ("numeric",),
+    "isspace": ("space",),
+    "isalnum": ("alpha", "digit", "decimal", "numeric"),
 }
 
 
@@ -342,7 +371,8 @@ def predicate(col: StringColumn, name: str) -> NumericColumn:
     elif name in ("isupper", "islower"):
         own, other = ("upper", "lower") if name == "isupper" else ("lower", "upper")
         out = (_seg_sum(xp, cp.offs, char_flag(xp, c, other, "title")) == 0) & (
-            _seg_sum(xp, cp.offs, char_flag(xp, c, own)) > 0)
+            _seg_sum(xp, cp.offs, char_flag(xp, c, own)) > 0
+        )
     elif name == "istitle":
         _, k = cp.rows()
         upper_t, lower = char_flag(xp, c, "upper", "title"), char_flag(xp, c, "lower")
@@ -394,8 +424,11 @@ def strip(col: StringColumn, to_strip: str | None = None, side: str = "both") ->
 def pad(col: StringColumn, width: int, side: str = "left", fillchar: str = " ") -> StringColumn:
     """pad / center / ljust / rjust (Python's center rule for the odd extra character)."""
     if not isinstance(fillchar, str) or len(fillchar) != 1:
-        raise TypeError("fillchar must be a character, not str" if isinstance(fillchar, str) else
-                        f"fillchar must be a character, not {type(fillchar).__name__}")
+        raise TypeError(
+            "fillchar must be a character, not str"
+            if isinstance(fillchar, str)
+            else f"fillchar must be a character, not {type(fillchar).__name__}"
+        )
     if not isinstance(width, (int, np.integer)):
         raise TypeError(f"width must be of integer type, not {type(width).__name__}")
     cp = decode(_check(col, "pad"))
@@ -430,7 +463,11 @@ def _padded(cp: CP, left: Any, newlen: Any, fill: int, keep_first: Any = None) -
         src = xp.where(kf & (j == 0), 0, src)
         inside = inside | (kf & (j == 0))
         inside = inside & ~(kf & (j > 0) & (src == 0))
-    val = cp.cps[xp.clip(cp.offs[row] + src, 0, max(cp.cps.shape[0] - 1, 0))] if cp.cps.shape[0] else xp.zeros(total, np.int32)
+    val = (
+        cp.cps[xp.clip(cp.offs[row] + src, 0, max(cp.cps.shape[0] - 1, 0))]
+        if cp.cps.shape[0]
+        else xp.zeros(total, np.int32)
+    )
     out = xp.where(inside, val, fill).astype(np.int32)
     return CP(offs, out, cp.mask, xp, cp.pd_dtype)
 
@@ -442,7 +479,11 @@ def zfill(col: StringColumn, width: int) -> StringColumn:
     xp = cp.xp
     n_len = cp.lengths
     marg = xp.maximum(width - n_len, 0)
-    first = cp.cps[xp.minimum(cp.offs[:-1], max(cp.cps.shape[0] - 1, 0))] if cp.cps.shape[0] else xp.zeros(len(cp), np.int32)
+    first = (
+        cp.cps[xp.minimum(cp.offs[:-1], max(cp.cps.shape[0] - 1, 0))]
+        if cp.cps.shape[0]
+        else xp.zeros(len(cp), np.int32)
+    )
     sign = (n_len > 0) & ((first == 43) | (first == 45)) & (marg > 0)
     return encode(_padded(cp, marg, n_len + marg, 48, keep_first=sign))
 
@@ -450,17 +491,27 @@ def zfill(col: StringColumn, width: int) -> StringColumn:
 def _slice_bounds(xp: Any, L: Any, start: int | None, stop: int | None, step: int) -> tuple[Any, Any]:
     """Vectorized ``slice(start, stop, step).indices(L)``: (first index, count)."""
     if step > 0:
-        s = xp.zeros_like(L) if start is None else (xp.clip(start + L, 0, None) if start < 0 else xp.minimum(start, L))
+        s = (
+            xp.zeros_like(L)
+            if start is None
+            else (xp.clip(start + L, 0, None) if start < 0 else xp.minimum(start, L))
+        )
         e = L if stop is None else (xp.clip(stop + L, 0, None) if stop < 0 else xp.minimum(stop, L))
         cnt = xp.maximum(0, (e - s + step - 1) // step)
     else:
         s = L - 1 if start is None else (xp.maximum(start + L, -1) if start < 0 else xp.minimum(start, L - 1))
-        e = xp.full_like(L, -1) if stop is None else (xp.maximum(stop + L, -1) if stop < 0 else xp.minimum(stop, L - 1))
+        e = (
+            xp.full_like(L, -1)
+            if stop is None
+            else (xp.maximum(stop + L, -1) if stop < 0 else xp.minimum(stop, L - 1))
+        )
         cnt = xp.maximum(0, (s - e + (-step) - 1) // (-step))
     return s, cnt
 
 
-def str_slice(col: StringColumn, start: int | None = None, stop: int | None = None, step: int | None = None) -> StringColumn:
+def str_slice(
+    col: StringColumn, start: int | None = None, stop: int | None = None, step: int | None = None
+) -> StringColumn:
     step = 1 if step is None else int(step)
     if step == 0:
         raise ValueError("slice step cannot be zero")
@@ -593,8 +644,9 @@ def startswith(col: StringColumn, pat: str | tuple, na: Any = None, end: bool = 
     return bool_result(cp, out, na)
 
 
-def contains(col: StringColumn, pat: str, case: bool = True, flags: int = 0, na: Any = None,
-             regex: bool = True) -> NumericColumn:
+def contains(
+    col: StringColumn, pat: str, case: bool = True, flags: int = 0, na: Any = None, regex: bool = True
+) -> NumericColumn:
     cp = decode(_check(col, "contains"))
     if regex:
         from ember.ops.regex import regex_match
@@ -605,8 +657,9 @@ def contains(col: StringColumn, pat: str, case: bool = True, flags: int = 0, na:
     return bool_result(cp, (_seg_sum(cp.xp, cp.offs, hit) > 0) | (p.shape[0] == 0), na)
 
 
-def match(col: StringColumn, pat: str, case: bool = True, flags: int = 0, na: Any = None,
-          full: bool = False) -> NumericColumn:
+def match(
+    col: StringColumn, pat: str, case: bool = True, flags: int = 0, na: Any = None, full: bool = False
+) -> NumericColumn:
     from ember.ops.regex import regex_match
 
     cp = decode(_check(col, "fullmatch" if full else "match"))
@@ -614,7 +667,9 @@ def match(col: StringColumn, pat: str, case: bool = True, flags: int = 0, na: An
     return bool_result(cp, regex_match(cp, pat, flags | (0 if case else re.IGNORECASE), mode), na)
 
 
-def find(col: StringColumn, sub: str, start: int = 0, end: int | None = None, reverse: bool = False) -> NumericColumn:
+def find(
+    col: StringColumn, sub: str, start: int = 0, end: int | None = None, reverse: bool = False
+) -> NumericColumn:
     """find / rfind of a literal within ``[start, end)`` (Python slice rules), -1 when absent."""
     if not isinstance(sub, str):
         raise TypeError(f"expected a string object, not {type(sub).__name__}")
@@ -661,8 +716,15 @@ def count(col: StringColumn, pat: str, flags: int = 0) -> NumericColumn:
     return map_ints(col, lambda s: len(rx.findall(s)))
 
 
-def replace(col: StringColumn, pat: str | re.Pattern, repl: str | Callable, n: int = -1, case: bool | None = None,
-            flags: int = 0, regex: bool = False) -> StringColumn:
+def replace(
+    col: StringColumn,
+    pat: str | re.Pattern,
+    repl: str | Callable,
+    n: int = -1,
+    case: bool | None = None,
+    flags: int = 0,
+    regex: bool = False,
+) -> StringColumn:
     _check(col, "replace")
     if isinstance(pat, re.Pattern) or callable(repl):
         regex = True if isinstance(pat, re.Pattern) else regex
@@ -673,8 +735,12 @@ def replace(col: StringColumn, pat: str | re.Pattern, repl: str | Callable, n: i
     if not regex:
         if case is False:
             rx = re.compile(re.escape(pat), re.IGNORECASE)
-            return map_strings(col, lambda s: rx.sub(repl.replace("\\", "\\\\") if isinstance(repl, str) else repl,
-                                                      s, count=max(n, 0)))
+            return map_strings(
+                col,
+                lambda s: rx.sub(
+                    repl.replace("\\", "\\\\") if isinstance(repl, str) else repl, s, count=max(n, 0)
+                ),
+            )
         return map_strings(col, lambda s: s.replace(pat, repl, n))
     if isinstance(pat, re.Pattern):
         rx = pat
@@ -692,8 +758,12 @@ def _replace_literal(col: StringColumn, pat: str, repl: str, n: int) -> StringCo
     hit = _occurrences(cp, p)
     if n is not None and n >= 0:
         cs = xp.cumsum(hit.astype(np.int64))
-        before = (cs - hit)
-        rank = before - (xp.concatenate([xp.zeros(1, np.int64), cs])[cp.offs[:-1]])[cp.rows()[0]] if hit.shape[0] else before
+        before = cs - hit
+        rank = (
+            before - (xp.concatenate([xp.zeros(1, np.int64), cs])[cp.offs[:-1]])[cp.rows()[0]]
+            if hit.shape[0]
+            else before
+        )
         hit = hit & (rank < n)
     m = hit.shape[0]
     hs = xp.zeros(m + 1, dtype=np.int64)
@@ -715,7 +785,11 @@ def _replace_literal(col: StringColumn, pat: str, repl: str, n: int) -> StringCo
 def repeat(col: StringColumn, repeats: int | Any) -> StringColumn:
     cp = decode(_check(col, "repeat"))
     xp = cp.xp
-    reps = xp.full(len(cp), int(repeats), dtype=np.int64) if np.isscalar(repeats) else asarray_on(np.asarray(repeats, dtype=np.int64), xp)
+    reps = (
+        xp.full(len(cp), int(repeats), dtype=np.int64)
+        if np.isscalar(repeats)
+        else asarray_on(np.asarray(repeats, dtype=np.int64), xp)
+    )
     reps = xp.maximum(reps, 0)
     L = cp.lengths
     offs = _offs(xp, L * reps)
@@ -731,8 +805,9 @@ def repeat(col: StringColumn, repeats: int | Any) -> StringColumn:
 # --- split, cat, extract -------------------------------------------------------------------------------
 
 
-def split(col: StringColumn, pat: str | None = None, n: int = -1, reverse: bool = False,
-          regex: bool | None = None) -> list[StringColumn]:
+def split(
+    col: StringColumn, pat: str | None = None, n: int = -1, reverse: bool = False, regex: bool | None = None
+) -> list[StringColumn]:
     """``str.split(expand=True)``: one string column per piece (missing where a row has fewer)."""
     _check(col, "rsplit" if reverse else "split")
     n = -1 if n in (None, 0) else n
@@ -804,8 +879,12 @@ def cat_rows(cols: list[StringColumn], sep: str = "", na_rep: str | None = None)
     offs = _offs(xp, lens)
     from ember.column.string import gather_bytes
 
-    return StringColumn(offs, gather_bytes(chars, starts, offs) if int(offs[-1]) else xp.zeros(0, np.uint8), mask,
-                        cols[0].pd_dtype)
+    return StringColumn(
+        offs,
+        gather_bytes(chars, starts, offs) if int(offs[-1]) else xp.zeros(0, np.uint8),
+        mask,
+        cols[0].pd_dtype,
+    )
 
 
 def cat_all(col: StringColumn, sep: str = "", na_rep: str | None = None) -> str:
@@ -815,4 +894,8 @@ def cat_all(col: StringColumn, sep: str = "", na_rep: str | None = None) -> str:
     elif col.mask is not None:
         col = col.filter(col.mask)
     offs, chars = to_host(col.offsets), to_host(col.chars).tobytes()
-    return sep.join(chars[offs[i]:offs[i + 1]].decode("utf-8") for i in range(len(offs) - 1)) if sep else chars.decode()
+    return (
+        sep.join(chars[offs[i] : offs[i + 1]].decode("utf-8") for i in range(len(offs) - 1))
+        if sep
+        else chars.decode()
+    )

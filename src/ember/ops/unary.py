@@ -29,11 +29,27 @@ from ember.column.dtypes import is_masked_extension, resolve
 from ember.ops.binary import UNIT_NS, binary_op, pandas_view, scalar_ticks
 
 _UFUNC_TO_OP = {
-    "add": "add", "subtract": "sub", "multiply": "mul", "true_divide": "truediv", "divide": "truediv",
-    "floor_divide": "floordiv", "remainder": "mod", "mod": "mod", "power": "pow", "equal": "eq",
-    "not_equal": "ne", "less": "lt", "less_equal": "le", "greater": "gt", "greater_equal": "ge",
-    "bitwise_and": "and_", "bitwise_or": "or_", "bitwise_xor": "xor", "logical_and": "and_",
-    "logical_or": "or_", "logical_xor": "xor",
+    "add": "add",
+    "subtract": "sub",
+    "multiply": "mul",
+    "true_divide": "truediv",
+    "divide": "truediv",
+    "floor_divide": "floordiv",
+    "remainder": "mod",
+    "mod": "mod",
+    "power": "pow",
+    "equal": "eq",
+    "not_equal": "ne",
+    "less": "lt",
+    "less_equal": "le",
+    "greater": "gt",
+    "greater_equal": "ge",
+    "bitwise_and": "and_",
+    "bitwise_or": "or_",
+    "bitwise_xor": "xor",
+    "logical_and": "and_",
+    "logical_or": "or_",
+    "logical_xor": "xor",
 }
 
 
@@ -88,9 +104,19 @@ def clip(col: Column, lower: Any = None, upper: Any = None) -> Column:
         hi = None if _none(upper) else scalar_ticks(upper, kind, getattr(col, "tz", None))
         data = col.data
         if lo is not None:
-            data = col.xp.maximum(data, lo[0] * (UNIT_NS[lo[1]] // UNIT_NS[col.unit]) if UNIT_NS[lo[1]] >= UNIT_NS[col.unit] else lo[0] // (UNIT_NS[col.unit] // UNIT_NS[lo[1]]))
+            data = col.xp.maximum(
+                data,
+                lo[0] * (UNIT_NS[lo[1]] // UNIT_NS[col.unit])
+                if UNIT_NS[lo[1]] >= UNIT_NS[col.unit]
+                else lo[0] // (UNIT_NS[col.unit] // UNIT_NS[lo[1]]),
+            )
         if hi is not None:
-            data = col.xp.minimum(data, hi[0] * (UNIT_NS[hi[1]] // UNIT_NS[col.unit]) if UNIT_NS[hi[1]] >= UNIT_NS[col.unit] else hi[0] // (UNIT_NS[col.unit] // UNIT_NS[hi[1]]))
+            data = col.xp.minimum(
+                data,
+                hi[0] * (UNIT_NS[hi[1]] // UNIT_NS[col.unit])
+                if UNIT_NS[hi[1]] >= UNIT_NS[col.unit]
+                else hi[0] // (UNIT_NS[col.unit] // UNIT_NS[hi[1]]),
+            )
         return col._rebuild(data, col.mask)
     c = _numeric_only(col, "clip()")
     xp, data = c.xp, c.data
@@ -220,7 +246,9 @@ def _lookup(col: Column, keys: list) -> tuple[Any, bool]:
                 pos.append(i)
         if not ticks:
             return xp.full(n, -1, dtype=np.int64), has_na
-        return _search(xp, col.data, xp.asarray(np.asarray(ticks, np.int64)), xp.asarray(np.asarray(pos, np.int64))), has_na
+        return _search(
+            xp, col.data, xp.asarray(np.asarray(ticks, np.int64)), xp.asarray(np.asarray(pos, np.int64))
+        ), has_na
     numeric = [(i, k) for i, k in enumerate(keys) if isinstance(k, (bool, int, float, np.number, np.bool_))]
     if not numeric:
         return xp.full(n, -1, dtype=np.int64), has_na
@@ -229,8 +257,12 @@ def _lookup(col: Column, keys: list) -> tuple[Any, bool]:
     dtype = np.result_type(data.dtype, kv.dtype)
     if kv.dtype.kind == "f" and np.isnan(kv).any():
         has_na = True
-    return _search(xp, data.astype(dtype, copy=False), xp.asarray(kv.astype(dtype)),
-                   xp.asarray(np.asarray([i for i, _ in numeric], np.int64))), has_na
+    return _search(
+        xp,
+        data.astype(dtype, copy=False),
+        xp.asarray(kv.astype(dtype)),
+        xp.asarray(np.asarray([i for i, _ in numeric], np.int64)),
+    ), has_na
 
 
 def _search(xp: Any, values: Any, keys: Any, key_pos: Any) -> Any:
@@ -247,7 +279,9 @@ def isin(col: Column, values: Any) -> Column:
     """Boolean column: whether each value is among ``values`` (list, array, set, Series; strings too).
     Nullable columns give a ``boolean`` column, as pandas."""
     if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise TypeError(f"only list-like objects are allowed to be passed to isin(), you passed a `{type(values).__name__}`")
+        raise TypeError(
+            f"only list-like objects are allowed to be passed to isin(), you passed a `{type(values).__name__}`"
+        )
     keys = list(values.to_pandas() if isinstance(values, Column) else values)
     xp, n = col.xp, len(col)
     if isinstance(col, CategoricalColumn):
@@ -281,7 +315,9 @@ def between(col: Column, left: Any, right: Any, inclusive: str = "both") -> Colu
 def map_values(col: Column, mapping: dict) -> Column:
     """Values replaced through a dict; values without a key become missing, as ``Series.map(dict)``."""
     if not isinstance(mapping, dict):
-        raise NotImplementedError("map_values: only a dict mapping is supported (use Series.map for callables)")
+        raise NotImplementedError(
+            "map_values: only a dict mapping is supported (use Series.map for callables)"
+        )
     xp, n = col.xp, len(col)
     keys = list(mapping.keys())
     vals = list(mapping.values())
@@ -384,12 +420,15 @@ def _temporal_cast(col: DatetimeColumn | TimedeltaColumn, target: Any) -> Column
     if isinstance(target, np.dtype) and target.kind in "iu":
         ticks = col.data if col.mask is None else xp.where(col.mask, col.data, np.iinfo(np.int64).min)
         return NumericColumn(ticks.astype(target))  # NaT -> the int64 minimum, as pandas
-    if isinstance(col, DatetimeColumn) and (isinstance(target, pd.DatetimeTZDtype) or
-                                            (isinstance(target, np.dtype) and target.kind == "M")):
+    if isinstance(col, DatetimeColumn) and (
+        isinstance(target, pd.DatetimeTZDtype) or (isinstance(target, np.dtype) and target.kind == "M")
+    ):
         tz = getattr(target, "tz", None)
         if (tz is None) != (col.tz is None):
-            raise TypeError("Cannot use .astype to convert between timezone-naive and timezone-aware dtypes; "
-                            "use tz_localize / tz_convert instead")
+            raise TypeError(
+                "Cannot use .astype to convert between timezone-naive and timezone-aware dtypes; "
+                "use tz_localize / tz_convert instead"
+            )
         unit = getattr(target, "unit", None) or np.datetime_data(target)[0]
         return DatetimeColumn(_rescale_any(xp, col.data, col.unit, unit), unit, tz, col.mask)
     if isinstance(col, TimedeltaColumn) and isinstance(target, np.dtype) and target.kind == "m":

@@ -72,7 +72,9 @@ def fixed_bounds(
     return (start + base).astype(np.int64), (end + base).astype(np.int64)
 
 
-def rolling_bounds(n: int, window: int, center: bool = False, closed: str | None = None, xp: Any = np) -> tuple[Any, Any]:
+def rolling_bounds(
+    n: int, window: int, center: bool = False, closed: str | None = None, xp: Any = np
+) -> tuple[Any, Any]:
     """(start, end) of integer windows over ``n`` rows."""
     pos = xp.arange(n, dtype=np.int64)
     return fixed_bounds(pos, n, 0, window, center, closed)
@@ -206,20 +208,24 @@ class Windows:
     @property
     def nonmissing(self) -> Any:
         """Values per window that are not missing, infinities included (what ``count`` counts)."""
+
         def fn() -> Any:
             c = self.col
             ok = ~c.isna() if c.has_nulls_possible else self.xp.ones(len(c), dtype=bool)
             return _wsum(_prefix(self.xp, ok, np.int64), self.start, self.end)
+
         return self._get("nonmissing", fn)
 
     @property
     def center(self) -> Any:
         """The shift applied to float values before summing: the mean of the finite values."""
+
         def fn() -> Any:
             xp = self.xp
             fin = xp.isfinite(self.values)
             cnt = xp.maximum(fin.sum(), 1)
             return xp.where(fin, self.values, 0.0).sum() / cnt
+
         return self._get("center", fn)
 
     def _shifted(self) -> Any:
@@ -242,6 +248,7 @@ class Windows:
         """True where the window holds at least one value and no row differs from the row before it (a
         missing row counts as a change, so windows with gaps are never 'constant': there the computed
         value stands, equal to pandas' to rounding)."""
+
         def fn() -> Any:
             xp = self.xp
             v = self.values
@@ -255,6 +262,7 @@ class Windows:
             inner = _wsum(_prefix(xp, chg, np.int32), xp.minimum(self.start + 1, self.end), self.end)
             first_ok = self.valid[xp.minimum(self.start, n - 1)]
             return (self.end > self.start) & first_ok & (inner == 0)
+
         return self._get("constant", fn)
 
     def var(self, ddof: int = 1) -> Any:
@@ -300,7 +308,9 @@ def sparse_table_query(v: Any, start: Any, end: Any, op: str) -> Any:
     longest = int(length.max())
     if longest <= 0:
         return out
-    lg = xp.where(length > 0, xp.floor(xp.log2(xp.maximum(length, 1).astype(np.float64))), -1).astype(np.int64)
+    lg = xp.where(length > 0, xp.floor(xp.log2(xp.maximum(length, 1).astype(np.float64))), -1).astype(
+        np.int64
+    )
     one = np.int64(1)
     # guard float log2 rounding next to exact powers of two
     lg = xp.where((lg >= 0) & (xp.left_shift(one, lg + 1) <= length), lg + 1, lg)
@@ -327,7 +337,9 @@ def window_quantile(v: Any, start: Any, end: Any, nobs: Any, q: float, interpola
     the windows gathered into a padded matrix. Synchronizes once (the longest window)."""
     xp = array_module(v)
     if interpolation not in INTERPOLATIONS:
-        raise ValueError(f"rolling quantile: interpolation must be one of {INTERPOLATIONS}, got {interpolation!r}")
+        raise ValueError(
+            f"rolling quantile: interpolation must be one of {INTERPOLATIONS}, got {interpolation!r}"
+        )
     if not 0.0 <= q <= 1.0:
         raise ValueError(f"rolling quantile: q must be between 0 and 1, got {q}")
     m = start.shape[0]
@@ -339,8 +351,10 @@ def window_quantile(v: Any, start: Any, end: Any, nobs: Any, q: float, interpola
     if width <= 0:
         return out
     if width > MAX_SORT_WINDOW:
-        raise NotImplementedError(f"rolling median/quantile: windows longer than {MAX_SORT_WINDOW} rows are not "
-                                  f"supported (the longest has {width})")
+        raise NotImplementedError(
+            f"rolling median/quantile: windows longer than {MAX_SORT_WINDOW} rows are not "
+            f"supported (the longest has {width})"
+        )
     cols = xp.arange(width, dtype=np.int64)
     step = max(1, _CHUNK // width)
     for lo in range(0, m, step):  # chunks of rows bound the padded matrix; not a loop over windows
@@ -409,10 +423,21 @@ def window_aggregate(
 
 
 _NUMPY_REDUCTIONS = {
-    "sum": ("sum", False), "nansum": ("sum", True), "mean": ("mean", False), "nanmean": ("mean", True),
-    "min": ("min", False), "amin": ("min", False), "nanmin": ("min", True), "max": ("max", False),
-    "amax": ("max", False), "nanmax": ("max", True), "median": ("median", False),
-    "nanmedian": ("median", True), "std": ("std", False), "nanstd": ("std", True), "var": ("var", False),
+    "sum": ("sum", False),
+    "nansum": ("sum", True),
+    "mean": ("mean", False),
+    "nanmean": ("mean", True),
+    "min": ("min", False),
+    "amin": ("min", False),
+    "nanmin": ("min", True),
+    "max": ("max", False),
+    "amax": ("max", False),
+    "nanmax": ("max", True),
+    "median": ("median", False),
+    "nanmedian": ("median", True),
+    "std": ("std", False),
+    "nanstd": ("std", True),
+    "var": ("var", False),
     "nanvar": ("var", True),
 }
 
@@ -424,8 +449,10 @@ def apply_reduction(w: Windows, func: Any, min_periods: int) -> NumericColumn:
     name = getattr(func, "__name__", None)
     if func in (sum, min, max):
         name = func.__name__
-    if name not in _NUMPY_REDUCTIONS or (getattr(func, "__module__", "numpy") not in ("numpy", "builtins", None)
-                                         and func not in (sum, min, max)):
+    if name not in _NUMPY_REDUCTIONS or (
+        getattr(func, "__module__", "numpy") not in ("numpy", "builtins", None)
+        and func not in (sum, min, max)
+    ):
         raise NotImplementedError(
             f"rolling apply: func {func!r} is not supported; supported: the NumPy reductions "
             f"{sorted(_NUMPY_REDUCTIONS)} (np.<name>)"
@@ -477,7 +504,9 @@ def ewm_alpha(com: Any = None, span: Any = None, halflife: Any = None, alpha: An
         return 2.0 / (span + 1.0)
     if halflife is not None:
         if not isinstance(halflife, (int, float, np.integer, np.floating)):
-            raise NotImplementedError("ewm: halflife as a time delta (with times=) is not supported; pass a number")
+            raise NotImplementedError(
+                "ewm: halflife as a time delta (with times=) is not supported; pass a number"
+            )
         if halflife <= 0:
             raise ValueError("halflife must satisfy: halflife > 0")
         return 1.0 - float(np.exp(np.log(0.5) / halflife))
@@ -545,7 +574,12 @@ def ewm_moments(values: Any, valid: Any, alpha: float, adjust: bool, ignore_na: 
 
 
 def ewm_aggregate(
-    col: Column, op: str, alpha: float, adjust: bool = True, ignore_na: bool = False, min_periods: int = 0,
+    col: Column,
+    op: str,
+    alpha: float,
+    adjust: bool = True,
+    ignore_na: bool = False,
+    min_periods: int = 0,
     bias: bool = False,
 ) -> NumericColumn:
     """``ExponentialMovingWindow.<op>`` (mean, sum, var, std) as pandas computes it (float64)."""
@@ -588,7 +622,19 @@ def _ewm_sum(xp: Any, values: Any, valid: Any, alpha: float, ignore_na: bool) ->
 
 
 __all__ = [
-    "CLOSED", "OPS", "Windows", "apply_reduction", "ewm_aggregate", "ewm_alpha", "expanding_bounds",
-    "fixed_bounds", "grouped_time_bounds", "linear_scan", "rolling_bounds", "sparse_table_query",
-    "time_bounds", "window_aggregate", "window_quantile",
+    "CLOSED",
+    "OPS",
+    "Windows",
+    "apply_reduction",
+    "ewm_aggregate",
+    "ewm_alpha",
+    "expanding_bounds",
+    "fixed_bounds",
+    "grouped_time_bounds",
+    "linear_scan",
+    "rolling_bounds",
+    "sparse_table_query",
+    "time_bounds",
+    "window_aggregate",
+    "window_quantile",
 ]

@@ -62,8 +62,8 @@ def upload_and_count_quotes(data: bytes | np.ndarray) -> tuple[Any, Any]:
             if events[slot] is not None:
                 events[slot].synchronize()  # the copy that used this staging buffer has finished
             k = min(piece, n - start)
-            np.copyto(staging[slot][:k], src[start:start + k])
-            dev[start:start + k].set(staging[slot][:k], stream=stream)
+            np.copyto(staging[slot][:k], src[start : start + k])
+            dev[start : start + k].set(staging[slot][:k], stream=stream)
             events[slot] = stream.record()
             first = start // CHUNK
             m = (k + CHUNK - 1) // CHUNK
@@ -82,22 +82,28 @@ def boundaries(buf: Any, quote_counts: Any, sep: int) -> tuple[Any, Any, int]:
     qc = quote_counts.astype(cp.int64)
     quotes_before = cp.cumsum(qc) - qc
     counts = cp.empty(nchunks, dtype=cp.int32)
-    _kernel("csv_count_boundaries")(_grid(nchunks), (THREADS,),
-                                    (buf, np.int64(n), np.int32(sep), quotes_before, np.int64(nchunks), counts))
+    _kernel("csv_count_boundaries")(
+        _grid(nchunks),
+        (THREADS,),
+        (buf, np.int64(n), np.int32(sep), quotes_before, np.int64(nchunks), counts),
+    )
     bc = counts.astype(cp.int64)
     out_before = cp.cumsum(bc) - bc
     totals = cp.stack([out_before[-1] + bc[-1], quotes_before[-1] + qc[-1]]).get()
     total, quotes = int(totals[0]), int(totals[1])
     pos = cp.empty(total, dtype=cp.int64)
     is_nl = cp.empty(total, dtype=cp.uint8)
-    _kernel("csv_write_boundaries")(_grid(nchunks), (THREADS,),
-                                    (buf, np.int64(n), np.int32(sep), quotes_before, out_before,
-                                     np.int64(nchunks), pos, is_nl))
+    _kernel("csv_write_boundaries")(
+        _grid(nchunks),
+        (THREADS,),
+        (buf, np.int64(n), np.int32(sep), quotes_before, out_before, np.int64(nchunks), pos, is_nl),
+    )
     return pos, is_nl.view(cp.bool_), quotes
 
 
-def parse_fields(buf: Any, starts: Any, ends: Any, na: tuple[str, ...], true: tuple[str, ...],
-                 false: tuple[str, ...]) -> tuple[Any, Any, Any]:
+def parse_fields(
+    buf: Any, starts: Any, ends: Any, na: tuple[str, ...], true: tuple[str, ...], false: tuple[str, ...]
+) -> tuple[Any, Any, Any]:
     """(int64 values, float64 values, flag bytes) for one column's fields; no synchronization."""
     cp = cupy_module()
     m = int(starts.shape[0])
@@ -107,10 +113,22 @@ def parse_fields(buf: Any, starts: Any, ends: Any, na: tuple[str, ...], true: tu
     out_flags = cp.empty(m, dtype=cp.uint8)
     if m:
         _kernel("csv_parse_fields")(
-            _grid(m), (THREADS,),
-            (buf, cp.ascontiguousarray(starts), cp.ascontiguousarray(ends), np.int64(m),
-             cp.asarray(words), cp.asarray(offsets), cp.asarray(flags), np.int32(len(flags)),
-             ival, fval, out_flags))
+            _grid(m),
+            (THREADS,),
+            (
+                buf,
+                cp.ascontiguousarray(starts),
+                cp.ascontiguousarray(ends),
+                np.int64(m),
+                cp.asarray(words),
+                cp.asarray(offsets),
+                cp.asarray(flags),
+                np.int32(len(flags)),
+                ival,
+                fval,
+                out_flags,
+            ),
+        )
     return ival, fval, out_flags
 
 

@@ -91,9 +91,18 @@ def segment_sum(target: Any, values: Any, slots: int) -> Any:
     n = int(target.shape[0])
     if n:
         fn = _kernels().get_function("ember_segment_sum_f64")
-        fn((_grid(cp, n),), (_THREADS,), (cp.ascontiguousarray(values, dtype=np.float64),
-                                         cp.ascontiguousarray(target, dtype=np.int64), np.int64(n),
-                                         np.int32(slots), out), shared_mem=slots * 8)
+        fn(
+            (_grid(cp, n),),
+            (_THREADS,),
+            (
+                cp.ascontiguousarray(values, dtype=np.float64),
+                cp.ascontiguousarray(target, dtype=np.int64),
+                np.int64(n),
+                np.int32(slots),
+                out,
+            ),
+            shared_mem=slots * 8,
+        )
     return out
 
 
@@ -109,8 +118,12 @@ def segment_count(target: Any, slots: int) -> Any:
     n = int(target.shape[0])
     if n:
         fn = _kernels().get_function("ember_segment_count")
-        fn((_grid(cp, n),), (_THREADS,), (cp.ascontiguousarray(target, dtype=np.int64), np.int64(n),
-                                         np.int32(slots), out), shared_mem=slots * 8)
+        fn(
+            (_grid(cp, n),),
+            (_THREADS,),
+            (cp.ascontiguousarray(target, dtype=np.int64), np.int64(n), np.int32(slots), out),
+            shared_mem=slots * 8,
+        )
     return out.view(np.int64)
 
 
@@ -128,5 +141,13 @@ def scatter_extreme_i64(out: Any, idx: Any, values: Any, op: str) -> None:
     if not n:
         return
     fn = _kernels().get_function("ember_scatter_min_i64" if op == "min" else "ember_scatter_max_i64")
-    fn((_grid(cp, n),), (_THREADS,), (out, cp.ascontiguousarray(idx, dtype=np.int64),
-                                     cp.ascontiguousarray(values, dtype=np.int64), np.int64(n)))
+    fn(
+        (_grid(cp, n),),
+        (_THREADS,),
+        (
+            out,
+            cp.ascontiguousarray(idx, dtype=np.int64),
+            cp.ascontiguousarray(values, dtype=np.int64),
+            np.int64(n),
+        ),
+    )

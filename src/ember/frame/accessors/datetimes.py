@@ -28,7 +28,9 @@ class DatetimeMethods:
     def __getattr__(self, name: str) -> Any:
         if name in D.INT_FIELDS or name in D.BOOL_FIELDS:
             return self._wrap(D.field(self._dt(name), name))
-        if name in ("days", "seconds", "microseconds", "nanoseconds") and isinstance(self._col, TimedeltaColumn):
+        if name in ("days", "seconds", "microseconds", "nanoseconds") and isinstance(
+            self._col, TimedeltaColumn
+        ):
             return self._wrap(D.td_field(self._col, name))
         raise AttributeError(f"'DatetimeProperties' object has no attribute '{name}'")
 
@@ -53,8 +55,10 @@ class DatetimeMethods:
 
     @property
     def date(self) -> Any:
-        raise NotImplementedError(".dt.date returns Python date objects, which ember columns do not hold; "
-                                  "use .dt.normalize() (datetime64 at midnight) instead")
+        raise NotImplementedError(
+            ".dt.date returns Python date objects, which ember columns do not hold; "
+            "use .dt.normalize() (datetime64 at midnight) instead"
+        )
 
     def normalize(self) -> Any:
         return self._wrap(D.normalize(self._dt("normalize")))

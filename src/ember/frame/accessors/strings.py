@@ -120,7 +120,9 @@ class StringMethods:
     def get(self, i: int) -> Any:
         return self._wrap(S.get(self._col, i))
 
-    def slice_replace(self, start: int | None = None, stop: int | None = None, repl: str | None = None) -> Any:
+    def slice_replace(
+        self, start: int | None = None, stop: int | None = None, repl: str | None = None
+    ) -> Any:
         return self._wrap(S.slice_replace(self._col, start, stop, repl))
 
     def repeat(self, repeats: Any) -> Any:
@@ -133,7 +135,9 @@ class StringMethods:
     def endswith(self, pat: str | tuple, na: Any = None) -> Any:
         return self._wrap(S.startswith(self._col, pat, na, end=True))
 
-    def contains(self, pat: str, case: bool = True, flags: int = 0, na: Any = None, regex: bool = True) -> Any:
+    def contains(
+        self, pat: str, case: bool = True, flags: int = 0, na: Any = None, regex: bool = True
+    ) -> Any:
         return self._wrap(S.contains(self._col, pat, case, flags, na, regex))
 
     def match(self, pat: str, case: bool = True, flags: int = 0, na: Any = None) -> Any:
@@ -151,41 +155,58 @@ class StringMethods:
     def count(self, pat: str, flags: int = 0) -> Any:
         return self._wrap(S.count(self._col, pat, flags))
 
-    def replace(self, pat: Any, repl: Any, n: int = -1, case: bool | None = None, flags: int = 0,
-                regex: bool = False) -> Any:
+    def replace(
+        self, pat: Any, repl: Any, n: int = -1, case: bool | None = None, flags: int = 0, regex: bool = False
+    ) -> Any:
         return self._wrap(S.replace(self._col, pat, repl, n, case, flags, regex))
 
     # --- split, join, extract ----------------------------------------------------------------------
     def _split(self, pat: Any, n: int, expand: bool, regex: Any, reverse: bool) -> Any:
         name = "rsplit" if reverse else "split"
         if not expand:
-            raise _unsupported(name, "expand=False returns lists, which ember columns do not hold; use expand=True")
+            raise _unsupported(
+                name, "expand=False returns lists, which ember columns do not hold; use expand=True"
+            )
         cols = S.split(self._col, pat, n, reverse, regex)
         return self._frame(list(range(len(cols))), cols)
 
-    def split(self, pat: str | None = None, *, n: int = -1, expand: bool = False, regex: bool | None = None) -> Any:
+    def split(
+        self, pat: str | None = None, *, n: int = -1, expand: bool = False, regex: bool | None = None
+    ) -> Any:
         return self._split(pat, n, expand, regex, False)
 
     def rsplit(self, pat: str | None = None, *, n: int = -1, expand: bool = False) -> Any:
         return self._split(pat, n, expand, None, True)
 
-    def cat(self, others: Any = None, sep: str | None = None, na_rep: str | None = None, join: str = "left") -> Any:
+    def cat(
+        self, others: Any = None, sep: str | None = None, na_rep: str | None = None, join: str = "left"
+    ) -> Any:
         from ember.frame.series import Series
 
         sep = "" if sep is None else sep
         if others is None:
             return S.cat_all(self._col, sep, na_rep)
         if join != "left":
-            raise _unsupported("cat", f"join={join!r}; only join='left' with equally indexed others is supported")
-        items = others if isinstance(others, (list, tuple)) and others and not isinstance(others[0], str) else [others]
+            raise _unsupported(
+                "cat", f"join={join!r}; only join='left' with equally indexed others is supported"
+            )
+        items = (
+            others
+            if isinstance(others, (list, tuple)) and others and not isinstance(others[0], str)
+            else [others]
+        )
         cols = []
         for o in items:
             s = o if isinstance(o, Series) else Series(list(o) if not hasattr(o, "to_pandas") else o)
             if len(s) != len(self._s):
-                raise ValueError("If `others` contains arrays or lists (or other list-likes without an index), "
-                                 "these must all be of the same length as the calling Series/Index.")
+                raise ValueError(
+                    "If `others` contains arrays or lists (or other list-likes without an index), "
+                    "these must all be of the same length as the calling Series/Index."
+                )
             if not isinstance(s.column, StringColumn):
-                raise TypeError("Concatenation requires list-likes containing only strings (or missing values).")
+                raise TypeError(
+                    "Concatenation requires list-likes containing only strings (or missing values)."
+                )
             cols.append(s.column.to(self._col.xp))
         return self._wrap(S.cat_rows([self._col, *cols], sep, na_rep))
 

@@ -53,8 +53,9 @@ def relocate_empty(centers: Any, counts: Any, X: Any, mind: Any, xp: ModuleType)
     return xp.where(empty[:, None], X[far[rank]], centers)
 
 
-def kmeans_plusplus(X: Any, k: int, w: Any, rs: np.random.RandomState, xp: ModuleType,
-                    n_local_trials: int | None = None) -> tuple[Any, Any]:
+def kmeans_plusplus(
+    X: Any, k: int, w: Any, rs: np.random.RandomState, xp: ModuleType, n_local_trials: int | None = None
+) -> tuple[Any, Any]:
     """Greedy k-means++ (scikit-learn's variant): (centers, indices). One device pass per center."""
     n = X.shape[0]
     if n_local_trials is None:
@@ -87,7 +88,9 @@ def _weighted_sample(n: int, k: int, w: Any, rs: np.random.RandomState, xp: Modu
     return xp.argsort(keys)[:k]
 
 
-def lloyd(X: Any, centers: Any, w: Any, max_iter: int, tol: float, xp: ModuleType) -> tuple[Any, Any, float, int]:
+def lloyd(
+    X: Any, centers: Any, w: Any, max_iter: int, tol: float, xp: ModuleType
+) -> tuple[Any, Any, float, int]:
     """Lloyd iterations from ``centers``: (labels, centers, inertia, n_iter)."""
     k = centers.shape[0]
     labels_old = None
@@ -129,13 +132,24 @@ class _KMeansBase(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixi
             if not isinstance(self.init, str) and not callable(self.init):
                 n_init = 1
         if hasattr(self.init, "__array__") and n_init != 1:
-            warnings.warn("Explicit initial center position passed: performing only one init in "
-                          f"{type(self).__name__} instead of n_init={n_init}.", RuntimeWarning, stacklevel=3)
+            warnings.warn(
+                "Explicit initial center position passed: performing only one init in "
+                f"{type(self).__name__} instead of n_init={n_init}.",
+                RuntimeWarning,
+                stacklevel=3,
+            )
             n_init = 1
         self._n_init = n_init
 
-    def _init_centers(self, X: Any, w: Any, rs: np.random.RandomState, xp: ModuleType,
-                      init_size: int | None = None, shift: Any = 0) -> Any:
+    def _init_centers(
+        self,
+        X: Any,
+        w: Any,
+        rs: np.random.RandomState,
+        xp: ModuleType,
+        init_size: int | None = None,
+        shift: Any = 0,
+    ) -> Any:
         """Initial centers; ``shift`` is subtracted from user-given centers (X was centered by it)."""
         n = X.shape[0]
         if init_size is not None and init_size < n:
@@ -153,8 +167,10 @@ class _KMeansBase(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixi
             centers = init
         centers = backend.asarray_on(np.asarray(backend.to_host(centers), dtype=X.dtype), xp) - shift
         if centers.shape != (k, X.shape[1]):
-            raise ValueError(f"The shape of the initial centers {centers.shape} does not match the "
-                             f"number of clusters {k} and features {X.shape[1]}.")
+            raise ValueError(
+                f"The shape of the initial centers {centers.shape} does not match the "
+                f"number of clusters {k} and features {X.shape[1]}."
+            )
         return centers
 
     def _fitted_centers(self, centers: Any, mean: Any, xp: ModuleType) -> None:
@@ -215,8 +231,19 @@ class KMeans(_KMeansBase):
 
     _parameter_constraints = dict(_sk.KMeans._parameter_constraints)
 
-    def __init__(self, n_clusters=8, *, init="k-means++", n_init="auto", max_iter=300, tol=1e-4, verbose=0,
-                 random_state=None, copy_x=True, algorithm="lloyd"):
+    def __init__(
+        self,
+        n_clusters=8,
+        *,
+        init="k-means++",
+        n_init="auto",
+        max_iter=300,
+        tol=1e-4,
+        verbose=0,
+        random_state=None,
+        copy_x=True,
+        algorithm="lloyd",
+    ):
         self.n_clusters = n_clusters
         self.init = init
         self.n_init = n_init
@@ -246,9 +273,12 @@ class KMeans(_KMeansBase):
         labels, centers, inertia, n_iter = best
         n_distinct = int(xp.unique(labels).shape[0])
         if n_distinct < self.n_clusters:
-            warnings.warn(f"Number of distinct clusters ({n_distinct}) found smaller than n_clusters "
-                          f"({self.n_clusters}). Possibly due to duplicate points in X.",
-                          ConvergenceWarning, stacklevel=2)
+            warnings.warn(
+                f"Number of distinct clusters ({n_distinct}) found smaller than n_clusters "
+                f"({self.n_clusters}). Possibly due to duplicate points in X.",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
         self._fitted_centers(centers, mean, xp)
         self._labels = labels.astype(xp.int32)
         self.labels_ = backend.to_host(self._labels)
@@ -268,9 +298,22 @@ class MiniBatchKMeans(_KMeansBase):
 
     _parameter_constraints = dict(_sk.MiniBatchKMeans._parameter_constraints)
 
-    def __init__(self, n_clusters=8, *, init="k-means++", max_iter=100, batch_size=1024, verbose=0,
-                 compute_labels=True, random_state=None, tol=0.0, max_no_improvement=10, init_size=None,
-                 n_init="auto", reassignment_ratio=0.01):
+    def __init__(
+        self,
+        n_clusters=8,
+        *,
+        init="k-means++",
+        max_iter=100,
+        batch_size=1024,
+        verbose=0,
+        compute_labels=True,
+        random_state=None,
+        tol=0.0,
+        max_no_improvement=10,
+        init_size=None,
+        n_init="auto",
+        reassignment_ratio=0.01,
+    ):
         self.n_clusters = n_clusters
         self.init = init
         self.max_iter = max_iter
@@ -390,5 +433,3 @@ class MiniBatchKMeans(_KMeansBase):
             labels, mind = nearest_center(X, self._centers, xp)
             self.labels_ = backend.to_host(labels.astype(xp.int32))
             self.inertia_ = float(mind @ w)
-
-

@@ -35,8 +35,9 @@ def flip_signs(Vt: Any, xp: ModuleType, U: Any = None) -> tuple[Any, Any]:
     return (None if U is None else U * signs[None, :]), Vt * signs[:, None]
 
 
-def randomized_svd(X: Any, k: int, n_oversamples: int, n_iter: int, rs: np.random.RandomState,
-                   xp: ModuleType) -> tuple[Any, Any, Any]:
+def randomized_svd(
+    X: Any, k: int, n_oversamples: int, n_iter: int, rs: np.random.RandomState, xp: ModuleType
+) -> tuple[Any, Any, Any]:
     """(U, S, Vt) of rank ``k`` of dense or sparse ``X`` by a randomized range finder."""
     n, p = X.shape
     width = min(k + n_oversamples, n, p)
@@ -58,9 +59,19 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
 
     _parameter_constraints = dict(_sk.PCA._parameter_constraints)
 
-    def __init__(self, n_components=None, *, copy=True, whiten=False, svd_solver="auto", tol=0.0,
-                 iterated_power="auto", n_oversamples=10, power_iteration_normalizer="auto",
-                 random_state=None):
+    def __init__(
+        self,
+        n_components=None,
+        *,
+        copy=True,
+        whiten=False,
+        svd_solver="auto",
+        tol=0.0,
+        iterated_power="auto",
+        n_oversamples=10,
+        power_iteration_normalizer="auto",
+        random_state=None,
+    ):
         self.n_components = n_components
         self.copy = copy
         self.whiten = whiten
@@ -95,12 +106,17 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
             return k
         limit = min(n, p) - (1 if solver == "arpack" else 0)
         if solver in ("full", "covariance_eigh") and not 0 <= k <= min(n, p):
-            raise ValueError(f"n_components={k!r} must be between 0 and min(n_samples, n_features)="
-                             f"{min(n, p)} with svd_solver={solver!r}")
-        if solver in ("randomized", "arpack") and not (isinstance(k, Real) and 1 <= k <= limit
-                                                       and float(k).is_integer()):
-            raise ValueError(f"n_components={k!r} must be between 1 and min(n_samples, n_features)="
-                             f"{min(n, p)} with svd_solver={solver!r}")
+            raise ValueError(
+                f"n_components={k!r} must be between 0 and min(n_samples, n_features)="
+                f"{min(n, p)} with svd_solver={solver!r}"
+            )
+        if solver in ("randomized", "arpack") and not (
+            isinstance(k, Real) and 1 <= k <= limit and float(k).is_integer()
+        ):
+            raise ValueError(
+                f"n_components={k!r} must be between 1 and min(n_samples, n_features)="
+                f"{min(n, p)} with svd_solver={solver!r}"
+            )
         return k
 
     def fit(self, X: Any, y: Any = None) -> PCA:
@@ -150,8 +166,9 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
             total = X.var(axis=0, ddof=1).sum()
         self._finish(mean, Vt, S, ev, total, k, solver, n, p)
 
-    def _finish(self, mean: Any, Vt: Any, S: Any, ev: Any, total: Any, k: Any, solver: str, n: int,
-                p: int) -> None:
+    def _finish(
+        self, mean: Any, Vt: Any, S: Any, ev: Any, total: Any, k: Any, solver: str, n: int, p: int
+    ) -> None:
         """Choose the number of components (int, fraction, 'mle') and set the fitted attributes."""
         ev_h, S_h = backend.to_host(ev), backend.to_host(S)
         total_h = float(backend.to_host(total))
@@ -235,8 +252,17 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
 
     _parameter_constraints = dict(_sk.TruncatedSVD._parameter_constraints)
 
-    def __init__(self, n_components=2, *, algorithm="randomized", n_iter=5, n_oversamples=10,
-                 power_iteration_normalizer="auto", random_state=None, tol=0.0):
+    def __init__(
+        self,
+        n_components=2,
+        *,
+        algorithm="randomized",
+        n_iter=5,
+        n_oversamples=10,
+        power_iteration_normalizer="auto",
+        random_state=None,
+        tol=0.0,
+    ):
         self.n_components = n_components
         self.algorithm = algorithm
         self.n_iter = n_iter

@@ -49,8 +49,9 @@ class _Forest(BaseEstimator):
     def _check_unsupported(self) -> None:
         name = type(self).__name__
         if self.max_leaf_nodes is not None:
-            raise NotImplementedError(f"{name}: max_leaf_nodes is not supported (trees grow level-wise); "
-                                      "use max_depth")
+            raise NotImplementedError(
+                f"{name}: max_leaf_nodes is not supported (trees grow level-wise); use max_depth"
+            )
         if self.ccp_alpha != 0.0:
             raise NotImplementedError(f"{name}: ccp_alpha > 0 (pruning) is not supported; use 0.0")
         if self.monotonic_cst is not None:
@@ -81,13 +82,21 @@ class _Forest(BaseEstimator):
             mtry = max(1, int(mf * p))
         criterion = "entropy" if self.criterion == "log_loss" else self.criterion
         if criterion not in ("gini", "entropy", "squared_error"):
-            raise NotImplementedError(f"{type(self).__name__}: criterion={self.criterion!r} is not supported; "
-                                      "use 'gini', 'entropy', 'log_loss' or 'squared_error'")
-        return GrowParams(classification=self._classification, criterion=criterion, n_classes=n_classes,
-                          max_depth=self.max_depth if self.max_depth is not None else 1 << 30,
-                          min_samples_split=int(mss), min_samples_leaf=int(msl),
-                          min_weight_leaf=self.min_weight_fraction_leaf * total_w,
-                          min_impurity_decrease=float(self.min_impurity_decrease), max_features=mtry)
+            raise NotImplementedError(
+                f"{type(self).__name__}: criterion={self.criterion!r} is not supported; "
+                "use 'gini', 'entropy', 'log_loss' or 'squared_error'"
+            )
+        return GrowParams(
+            classification=self._classification,
+            criterion=criterion,
+            n_classes=n_classes,
+            max_depth=self.max_depth if self.max_depth is not None else 1 << 30,
+            min_samples_split=int(mss),
+            min_samples_leaf=int(msl),
+            min_weight_leaf=self.min_weight_fraction_leaf * total_w,
+            min_impurity_decrease=float(self.min_impurity_decrease),
+            max_features=mtry,
+        )
 
     def _n_boot(self, n: int) -> int:
         ms = self.max_samples
@@ -138,8 +147,12 @@ class _Forest(BaseEstimator):
 
     def _oob(self, oob_sum: Any, oob_n: Any, y: Any, xp: ModuleType) -> None:
         if bool(backend.to_host((oob_n == 0).any())):
-            warnings.warn("Some inputs do not have OOB scores. This probably means too few trees were used to "
-                          "compute any reliable OOB estimates.", UserWarning, stacklevel=3)
+            warnings.warn(
+                "Some inputs do not have OOB scores. This probably means too few trees were used to "
+                "compute any reliable OOB estimates.",
+                UserWarning,
+                stacklevel=3,
+            )
         pred = oob_sum / xp.where(oob_n == 0, 1, oob_n)[:, None]
         self._set_oob(backend.to_host(pred), backend.to_host(y))
 
@@ -167,13 +180,18 @@ class _Forest(BaseEstimator):
         yh = host_y(y)
         X = self._validate_xy(X, y, yh)
         if yh.ndim == 2 and yh.shape[1] > 1:
-            raise NotImplementedError(f"{type(self).__name__}: multi-output y is not supported; fit one "
-                                      "forest per output")
+            raise NotImplementedError(
+                f"{type(self).__name__}: multi-output y is not supported; fit one forest per output"
+            )
         if yh.ndim == 2:
             from sklearn.exceptions import DataConversionWarning
 
-            warnings.warn("A column-vector y was passed when a 1d array was expected. Please change the shape "
-                          "of y to (n_samples,), for example using ravel().", DataConversionWarning, stacklevel=3)
+            warnings.warn(
+                "A column-vector y was passed when a 1d array was expected. Please change the shape "
+                "of y to (n_samples,), for example using ravel().",
+                DataConversionWarning,
+                stacklevel=3,
+            )
             yh = yh.ravel()
         sw = check_sample_weight(sample_weight, X.shape[0], compute_xp())
         return X, yh, sw
@@ -181,8 +199,9 @@ class _Forest(BaseEstimator):
     def _validate_xy(self, X: Any, y: Any, yh: np.ndarray) -> Any:
         """X as float32 on the compute device; y checked by the same call (labels stay on the host)."""
         y_check = np.zeros(yh.shape[0]) if yh.dtype.kind in "OUS" else y
-        Xv, _, _ = validate_data(self, X, y_check, dtype=np.float32, multi_output=True,
-                                 y_numeric=not self._classification)
+        Xv, _, _ = validate_data(
+            self, X, y_check, dtype=np.float32, multi_output=True, y_numeric=not self._classification
+        )
         return Xv
 
     def __sklearn_tags__(self):
@@ -211,11 +230,30 @@ class RandomForestClassifier(ClassifierMixin, _Forest):
     _parameter_constraints = dict(_sk.RandomForestClassifier._parameter_constraints)
     _parameter_constraints["max_bins"] = [Integral]
 
-    def __init__(self, n_estimators=100, *, criterion="gini", max_depth=None, min_samples_split=2,
-                 min_samples_leaf=1, min_weight_fraction_leaf=0.0, max_features="sqrt", max_leaf_nodes=None,
-                 min_impurity_decrease=0.0, bootstrap=True, oob_score=False, n_jobs=None, random_state=None,
-                 verbose=0, warm_start=False, class_weight=None, ccp_alpha=0.0, max_samples=None,
-                 monotonic_cst=None, max_bins=256):
+    def __init__(
+        self,
+        n_estimators=100,
+        *,
+        criterion="gini",
+        max_depth=None,
+        min_samples_split=2,
+        min_samples_leaf=1,
+        min_weight_fraction_leaf=0.0,
+        max_features="sqrt",
+        max_leaf_nodes=None,
+        min_impurity_decrease=0.0,
+        bootstrap=True,
+        oob_score=False,
+        n_jobs=None,
+        random_state=None,
+        verbose=0,
+        warm_start=False,
+        class_weight=None,
+        ccp_alpha=0.0,
+        max_samples=None,
+        monotonic_cst=None,
+        max_bins=256,
+    ):
         self.n_estimators = n_estimators
         self.criterion = criterion
         self.max_depth = max_depth
@@ -282,11 +320,29 @@ class RandomForestRegressor(RegressorMixin, _Forest):
     _parameter_constraints = dict(_sk.RandomForestRegressor._parameter_constraints)
     _parameter_constraints["max_bins"] = [Integral]
 
-    def __init__(self, n_estimators=100, *, criterion="squared_error", max_depth=None, min_samples_split=2,
-                 min_samples_leaf=1, min_weight_fraction_leaf=0.0, max_features=1.0, max_leaf_nodes=None,
-                 min_impurity_decrease=0.0, bootstrap=True, oob_score=False, n_jobs=None, random_state=None,
-                 verbose=0, warm_start=False, ccp_alpha=0.0, max_samples=None, monotonic_cst=None,
-                 max_bins=256):
+    def __init__(
+        self,
+        n_estimators=100,
+        *,
+        criterion="squared_error",
+        max_depth=None,
+        min_samples_split=2,
+        min_samples_leaf=1,
+        min_weight_fraction_leaf=0.0,
+        max_features=1.0,
+        max_leaf_nodes=None,
+        min_impurity_decrease=0.0,
+        bootstrap=True,
+        oob_score=False,
+        n_jobs=None,
+        random_state=None,
+        verbose=0,
+        warm_start=False,
+        ccp_alpha=0.0,
+        max_samples=None,
+        monotonic_cst=None,
+        max_bins=256,
+    ):
         self.n_estimators = n_estimators
         self.criterion = criterion
         self.max_depth = max_depth

@@ -31,8 +31,9 @@ _RETRIES = 2  # extra feature draws for nodes whose sampled features were all co
 # --- binning ---------------------------------------------------------------------------------------------
 
 
-def quantile_edges(X: Any, max_bins: int, xp: ModuleType, rs: np.random.RandomState,
-                   subsample: int = 200_000) -> Any:
+def quantile_edges(
+    X: Any, max_bins: int, xp: ModuleType, rs: np.random.RandomState, subsample: int = 200_000
+) -> Any:
     """(n_features, max_bins - 1) ascending thresholds; +inf pads features with few distinct values.
 
     Each edge is the midpoint between a quantile of a row subsample and the next larger distinct value,
@@ -139,8 +140,19 @@ def _channels(y: Any, w: Any, params: GrowParams, xp: ModuleType) -> Any:
     return xp.stack([w, w * y, w * y * y], axis=1)
 
 
-def _histograms(rows: Any, cn: Any, lo: int, hi: int, feats: Any, Xb: Any, y: Any, w: Any, n_bins: int,
-                params: GrowParams, xp: ModuleType) -> Any:
+def _histograms(
+    rows: Any,
+    cn: Any,
+    lo: int,
+    hi: int,
+    feats: Any,
+    Xb: Any,
+    y: Any,
+    w: Any,
+    n_bins: int,
+    params: GrowParams,
+    xp: ModuleType,
+) -> Any:
     """(hi - lo, mtry, n_bins, channels) statistics of the compact nodes [lo, hi) over their features."""
     mtry = feats.shape[1]
     local = cn - lo
@@ -155,14 +167,21 @@ def _histograms(rows: Any, cn: Any, lo: int, hi: int, feats: Any, Xb: Any, y: An
         cls = xp.bincount(idx, weights=wr, minlength=size * C).reshape(size, C)
         H = xp.concatenate([cls, counts[:, None]], axis=1)
     else:
-        ch = [xp.bincount(base, weights=xp.broadcast_to(y[rows, c][:, None], (rows.shape[0], mtry)).ravel(),
-                          minlength=size) for c in range(3)]
+        ch = [
+            xp.bincount(
+                base,
+                weights=xp.broadcast_to(y[rows, c][:, None], (rows.shape[0], mtry)).ravel(),
+                minlength=size,
+            )
+            for c in range(3)
+        ]
         H = xp.stack([*ch, counts], axis=1)
     return H.reshape(hi - lo, mtry, n_bins, -1)
 
 
-def _best_splits(H: Any, T: Any, node_score: Any, feat_edges: Any, params: GrowParams,
-                 xp: ModuleType) -> tuple[Any, Any, Any, Any]:
+def _best_splits(
+    H: Any, T: Any, node_score: Any, feat_edges: Any, params: GrowParams, xp: ModuleType
+) -> tuple[Any, Any, Any, Any]:
     """Per node: (found, flat best index, left statistics, weighted child impurity) from histograms H."""
     L = xp.cumsum(H, axis=2)[:, :, :-1, :]
     R = T[:, None, None, :] - L
@@ -181,8 +200,9 @@ def _best_splits(H: Any, T: Any, node_score: Any, feat_edges: Any, params: GrowP
     return found, best, Lbest, best_score
 
 
-def grow_tree(Xb: Any, edges: Any, y: Any, w: Any, params: GrowParams, xp: ModuleType,
-              rs: np.random.RandomState) -> HistTree:
+def grow_tree(
+    Xb: Any, edges: Any, y: Any, w: Any, params: GrowParams, xp: ModuleType, rs: np.random.RandomState
+) -> HistTree:
     """Grow one tree on binned data ``Xb`` with row weights ``w`` (0 = out of bag)."""
     n_bins = edges.shape[1] + 1
     p = Xb.shape[1]
@@ -191,19 +211,30 @@ def grow_tree(Xb: Any, edges: Any, y: Any, w: Any, params: GrowParams, xp: Modul
     rows = xp.flatnonzero(w > 0)
     stats_rows = y if params.classification else _channels(y, w, params, xp)
     S = _root_stats(rows, y, w, stats_rows, params, xp)
-    total_w = S[:, :params.n_classes].sum() if params.classification else S[0, 0]
+    total_w = S[:, : params.n_classes].sum() if params.classification else S[0, 0]
     node_of = xp.zeros(rows.shape[0], dtype=xp.int64)
     levels: list[dict[str, Any]] = []
     start, depth = 0, 0
     while True:
         m = S.shape[0]
         imp, W, cnt = node_impurity(S, params, xp)
-        level = {"value": _values(S, params, xp), "impurity": imp, "W": W, "n": cnt,
-                 "feature": xp.full(m, -1, dtype=xp.int64), "threshold": xp.full(m, -2.0),
-                 "left": xp.full(m, -1, dtype=xp.int64), "right": xp.full(m, -1, dtype=xp.int64)}
+        level = {
+            "value": _values(S, params, xp),
+            "impurity": imp,
+            "W": W,
+            "n": cnt,
+            "feature": xp.full(m, -1, dtype=xp.int64),
+            "threshold": xp.full(m, -2.0),
+            "left": xp.full(m, -1, dtype=xp.int64),
+            "right": xp.full(m, -1, dtype=xp.int64),
+        }
         levels.append(level)
-        can = ((cnt >= params.min_samples_split) & (cnt >= 2 * params.min_samples_leaf)
-               & (W >= 2 * params.min_weight_leaf) & (imp > EPSILON))
+        can = (
+            (cnt >= params.min_samples_split)
+            & (cnt >= 2 * params.min_samples_leaf)
+            & (W >= 2 * params.min_weight_leaf)
+            & (imp > EPSILON)
+        )
         if depth >= params.max_depth:
             break
         cidx = xp.cumsum(can) - 1
@@ -220,12 +251,31 @@ def grow_tree(Xb: Any, edges: Any, y: Any, w: Any, params: GrowParams, xp: Modul
         feats = _sample_features(ms, p, params.max_features, gen, xp)
         node_score = (W * imp)[can_idx]
         T = S[can_idx]
-        found, best, Lbest, score = _split_level(rows, cn, offsets, ms, feats, Xb, stats_rows, w, T, node_score,
-                                                 edges, n_bins, budget, params, xp)
+        found, best, Lbest, score = _split_level(
+            rows, cn, offsets, ms, feats, Xb, stats_rows, w, T, node_score, edges, n_bins, budget, params, xp
+        )
         for _ in range(_RETRIES if params.max_features < p else 0):
-            found, best, Lbest, score, feats = _retry(rows, cn, ms, found, best, Lbest, score, feats, Xb,
-                                                      stats_rows, w, T, node_score, edges, n_bins, budget,
-                                                      params, gen, xp)
+            found, best, Lbest, score, feats = _retry(
+                rows,
+                cn,
+                ms,
+                found,
+                best,
+                Lbest,
+                score,
+                feats,
+                Xb,
+                stats_rows,
+                w,
+                T,
+                node_score,
+                edges,
+                n_bins,
+                budget,
+                params,
+                gen,
+                xp,
+            )
         gain = (node_score - score) / total_w
         found &= gain + EPSILON >= params.min_impurity_decrease
         n_split = int(backend.to_host(found.sum()))
@@ -274,9 +324,23 @@ def _sample_features(ms: int, p: int, mtry: int, gen: Any, xp: ModuleType) -> An
     return xp.argsort(keys, axis=1)[:, :mtry].astype(xp.int64)
 
 
-def _split_level(rows: Any, cn: Any, offsets: np.ndarray, ms: int, feats: Any, Xb: Any, stats_rows: Any,
-                 w: Any, T: Any, node_score: Any, edges: Any, n_bins: int, budget: int, params: GrowParams,
-                 xp: ModuleType) -> tuple[Any, Any, Any, Any]:
+def _split_level(
+    rows: Any,
+    cn: Any,
+    offsets: np.ndarray,
+    ms: int,
+    feats: Any,
+    Xb: Any,
+    stats_rows: Any,
+    w: Any,
+    T: Any,
+    node_score: Any,
+    edges: Any,
+    n_bins: int,
+    budget: int,
+    params: GrowParams,
+    xp: ModuleType,
+) -> tuple[Any, Any, Any, Any]:
     """Best split of each open node, histogramming chunks of nodes that fit the memory budget."""
     mtry = feats.shape[1]
     ch = (params.n_classes if params.classification else 3) + 1
@@ -292,9 +356,27 @@ def _split_level(rows: Any, cn: Any, offsets: np.ndarray, ms: int, feats: Any, X
     return tuple(xp.concatenate([p[i] for p in parts]) for i in range(4))
 
 
-def _retry(rows: Any, cn: Any, ms: int, found: Any, best: Any, Lbest: Any, score: Any, feats: Any, Xb: Any,
-           stats_rows: Any, w: Any, T: Any, node_score: Any, edges: Any, n_bins: int, budget: int,
-           params: GrowParams, gen: Any, xp: ModuleType) -> tuple[Any, ...]:
+def _retry(
+    rows: Any,
+    cn: Any,
+    ms: int,
+    found: Any,
+    best: Any,
+    Lbest: Any,
+    score: Any,
+    feats: Any,
+    Xb: Any,
+    stats_rows: Any,
+    w: Any,
+    T: Any,
+    node_score: Any,
+    edges: Any,
+    n_bins: int,
+    budget: int,
+    params: GrowParams,
+    gen: Any,
+    xp: ModuleType,
+) -> tuple[Any, ...]:
     """Nodes whose sampled features were all constant draw fresh features (scikit-learn keeps drawing
     until it meets a non-constant one); the others keep their split. One host read of the node count."""
     redo = ~found
@@ -308,8 +390,23 @@ def _retry(rows: Any, cn: Any, ms: int, found: Any, best: Any, Lbest: Any, score
     counts = xp.bincount(r_cn, minlength=n_redo)
     offsets = backend.to_host(xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(counts)]))
     r_feats = _sample_features(n_redo, Xb.shape[1], params.max_features, gen, xp)
-    f2, b2, L2, s2 = _split_level(r_rows, r_cn, offsets, n_redo, r_feats, Xb, stats_rows, w, T[ridx],
-                                  node_score[ridx], edges, n_bins, budget, params, xp)
+    f2, b2, L2, s2 = _split_level(
+        r_rows,
+        r_cn,
+        offsets,
+        n_redo,
+        r_feats,
+        Xb,
+        stats_rows,
+        w,
+        T[ridx],
+        node_score[ridx],
+        edges,
+        n_bins,
+        budget,
+        params,
+        xp,
+    )
     found, best, Lbest, score, feats = found.copy(), best.copy(), Lbest.copy(), score.copy(), feats.copy()
     found[ridx], best[ridx], Lbest[ridx], score[ridx], feats[ridx] = f2, b2, L2, s2, r_feats
     return found, best, Lbest, score, feats
@@ -319,10 +416,17 @@ def _assemble(levels: list[dict[str, Any]], depth: int, xp: ModuleType) -> HistT
     def cat(key: str) -> Any:
         return xp.concatenate([lv[key] for lv in levels])
 
-    return HistTree(feature=cat("feature"), threshold=cat("threshold"), children_left=cat("left"),
-                    children_right=cat("right"), value=cat("value"), impurity=cat("impurity"),
-                    n_node_samples=cat("n").astype(xp.int64), weighted_n_node_samples=cat("W"),
-                    max_depth=depth)
+    return HistTree(
+        feature=cat("feature"),
+        threshold=cat("threshold"),
+        children_left=cat("left"),
+        children_right=cat("right"),
+        value=cat("value"),
+        impurity=cat("impurity"),
+        n_node_samples=cat("n").astype(xp.int64),
+        weighted_n_node_samples=cat("W"),
+        max_depth=depth,
+    )
 
 
 # --- prediction --------------------------------------------------------------------------------------------

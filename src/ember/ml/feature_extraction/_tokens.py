@@ -62,8 +62,15 @@ def _code_points(chars: Any, xp: ModuleType) -> tuple[Any, Any]:
     pad = xp.concatenate([b, xp.zeros(3, dtype=xp.uint32)])
     b1, b2, b3 = pad[1:-2] & 0x3F, pad[2:-1] & 0x3F, pad[3:] & 0x3F
     lead = (b & 0xC0) != 0x80
-    cp = xp.where(b < 0x80, b, xp.where(b >= 0xF0, ((b & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3,
-                  xp.where(b >= 0xE0, ((b & 0x0F) << 12) | (b1 << 6) | b2, ((b & 0x1F) << 6) | b1)))
+    cp = xp.where(
+        b < 0x80,
+        b,
+        xp.where(
+            b >= 0xF0,
+            ((b & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3,
+            xp.where(b >= 0xE0, ((b & 0x0F) << 12) | (b1 << 6) | b2, ((b & 0x1F) << 6) | b1),
+        ),
+    )
     return lead, xp.minimum(cp, 0x10FFFF)
 
 
@@ -85,7 +92,8 @@ def tokenize_words(offsets: Any, chars: Any, min_chars: int, xp: ModuleType) -> 
     doc_start = doc_start[:n]
     prev_word = xp.concatenate([xp.zeros(1, dtype=bool), word[:-1]]) & ~doc_start
     next_word = xp.concatenate([word[1:], xp.zeros(1, dtype=bool)]) & ~xp.concatenate(
-        [doc_start[1:], xp.ones(1, dtype=bool)])
+        [doc_start[1:], xp.ones(1, dtype=bool)]
+    )
     starts = xp.flatnonzero(word & ~prev_word)
     ends = xp.flatnonzero(word & ~next_word) + 1
     ncp = xp.concatenate([xp.zeros(1, dtype=xp.int64), xp.cumsum(lead, dtype=xp.int64)])
@@ -155,7 +163,12 @@ def murmurhash3_32(buf: Any, starts: Any, lens: Any, xp: ModuleType, seed: int =
     for j in range(len(hist) - 1):
         a = int(active[j + 1])
         p = s_start[:a] + 4 * j
-        k1 = pad[p] | (pad[p + 1] << xp.uint32(8)) | (pad[p + 2] << xp.uint32(16)) | (pad[p + 3] << xp.uint32(24))
+        k1 = (
+            pad[p]
+            | (pad[p + 1] << xp.uint32(8))
+            | (pad[p + 2] << xp.uint32(16))
+            | (pad[p + 3] << xp.uint32(24))
+        )
         hj = h[:a] ^ _mix_k1(k1, xp)
         hj = _rotl(hj, 13, xp)
         h[:a] = hj * xp.uint32(5) + xp.uint32(0xE6546B64)

@@ -89,9 +89,14 @@ class _DeviceAnalysis(_sk._VectorizerMixin):
     """Turns documents into term lists ``(buf, starts, lens, doc)`` on the device."""
 
     def _on_device(self) -> bool:
-        return (self.analyzer == "word" and self.tokenizer is None and self.preprocessor is None
-                and self.strip_accents is None and self.input == "content"
-                and self.token_pattern in _DEVICE_PATTERNS)
+        return (
+            self.analyzer == "word"
+            and self.tokenizer is None
+            and self.preprocessor is None
+            and self.strip_accents is None
+            and self.input == "content"
+            and self.token_pattern in _DEVICE_PATTERNS
+        )
 
     def _terms(self, raw: Any, xp: ModuleType) -> tuple[list[tuple[Any, ...]], int, str]:
         """(term lists, number of documents, output kind)."""
@@ -193,10 +198,26 @@ class HashingVectorizer(TransformerMixin, _DeviceAnalysis, BaseEstimator):
 
     _parameter_constraints = dict(_sk.HashingVectorizer._parameter_constraints)
 
-    def __init__(self, *, input="content", encoding="utf-8", decode_error="strict", strip_accents=None,
-                 lowercase=True, preprocessor=None, tokenizer=None, stop_words=None,
-                 token_pattern=r"(?u)\b\w\w+\b", ngram_range=(1, 1), analyzer="word", n_features=2**20,
-                 binary=False, norm="l2", alternate_sign=True, dtype=np.float64):
+    def __init__(
+        self,
+        *,
+        input="content",
+        encoding="utf-8",
+        decode_error="strict",
+        strip_accents=None,
+        lowercase=True,
+        preprocessor=None,
+        tokenizer=None,
+        stop_words=None,
+        token_pattern=r"(?u)\b\w\w+\b",
+        ngram_range=(1, 1),
+        analyzer="word",
+        n_features=2**20,
+        binary=False,
+        norm="l2",
+        alternate_sign=True,
+        dtype=np.float64,
+    ):
         self.input = input
         self.encoding = encoding
         self.decode_error = decode_error
@@ -237,8 +258,9 @@ class HashingVectorizer(TransformerMixin, _DeviceAnalysis, BaseEstimator):
             cols.append(xp.abs(h) % self.n_features)
             vals.append(xp.where(h >= 0, 1.0, -1.0) if self.alternate_sign else xp.ones(h.shape[0]))
         dtype = np.dtype(self.dtype)
-        out = coo_to_csr(_cat(rows, xp), _cat(cols, xp), _cat(vals, xp, float),
-                         (n_docs, self.n_features), xp, dtype)
+        out = coo_to_csr(
+            _cat(rows, xp), _cat(cols, xp), _cat(vals, xp, float), (n_docs, self.n_features), xp, dtype
+        )
         if self.binary:
             out.data.fill(1)
         if self.norm is not None:
@@ -271,10 +293,27 @@ class CountVectorizer(_DeviceAnalysis, BaseEstimator):
 
     _parameter_constraints = dict(_sk.CountVectorizer._parameter_constraints)
 
-    def __init__(self, *, input="content", encoding="utf-8", decode_error="strict", strip_accents=None,
-                 lowercase=True, preprocessor=None, tokenizer=None, stop_words=None,
-                 token_pattern=r"(?u)\b\w\w+\b", ngram_range=(1, 1), analyzer="word", max_df=1.0, min_df=1,
-                 max_features=None, vocabulary=None, binary=False, dtype=np.int64):
+    def __init__(
+        self,
+        *,
+        input="content",
+        encoding="utf-8",
+        decode_error="strict",
+        strip_accents=None,
+        lowercase=True,
+        preprocessor=None,
+        tokenizer=None,
+        stop_words=None,
+        token_pattern=r"(?u)\b\w\w+\b",
+        ngram_range=(1, 1),
+        analyzer="word",
+        max_df=1.0,
+        min_df=1,
+        max_features=None,
+        vocabulary=None,
+        binary=False,
+        dtype=np.int64,
+    ):
         self.input = input
         self.encoding = encoding
         self.decode_error = decode_error
@@ -305,8 +344,11 @@ class CountVectorizer(_DeviceAnalysis, BaseEstimator):
         self._vocab_keys, self._vocab_cols = keys[order], order.astype(xp.int64)
 
     def _lookup(self, keys: Any, xp: ModuleType) -> tuple[Any, Any]:
-        vk = self._vocab_keys if backend.array_module(self._vocab_keys) is xp else backend.asarray_on(
-            self._vocab_keys, xp)
+        vk = (
+            self._vocab_keys
+            if backend.array_module(self._vocab_keys) is xp
+            else backend.asarray_on(self._vocab_keys, xp)
+        )
         vc = backend.asarray_on(self._vocab_cols, xp)
         if vk.shape[0] == 0:
             return xp.zeros(keys.shape[0], dtype=bool), xp.zeros(keys.shape[0], dtype=xp.int64)
@@ -317,8 +359,14 @@ class CountVectorizer(_DeviceAnalysis, BaseEstimator):
         keys, doc = self._keys(terms, xp)
         found, cols = self._lookup(keys, xp)
         shape = (n_docs, len(self.vocabulary_))
-        out = coo_to_csr(doc[found], cols[found], xp.ones(int(found.sum()), dtype=xp.int64), shape, xp,
-                         np.dtype(self.dtype))
+        out = coo_to_csr(
+            doc[found],
+            cols[found],
+            xp.ones(int(found.sum()), dtype=xp.int64),
+            shape,
+            xp,
+            np.dtype(self.dtype),
+        )
         if self.binary:
             out.data.fill(1)
         return out
@@ -491,16 +539,50 @@ class TfidfVectorizer(CountVectorizer):
 
     _parameter_constraints = dict(_sk.TfidfVectorizer._parameter_constraints)
 
-    def __init__(self, *, input="content", encoding="utf-8", decode_error="strict", strip_accents=None,
-                 lowercase=True, preprocessor=None, tokenizer=None, analyzer="word", stop_words=None,
-                 token_pattern=r"(?u)\b\w\w+\b", ngram_range=(1, 1), max_df=1.0, min_df=1, max_features=None,
-                 vocabulary=None, binary=False, dtype=np.float64, norm="l2", use_idf=True, smooth_idf=True,
-                 sublinear_tf=False):
-        super().__init__(input=input, encoding=encoding, decode_error=decode_error,
-                         strip_accents=strip_accents, lowercase=lowercase, preprocessor=preprocessor,
-                         tokenizer=tokenizer, analyzer=analyzer, stop_words=stop_words,
-                         token_pattern=token_pattern, ngram_range=ngram_range, max_df=max_df, min_df=min_df,
-                         max_features=max_features, vocabulary=vocabulary, binary=binary, dtype=dtype)
+    def __init__(
+        self,
+        *,
+        input="content",
+        encoding="utf-8",
+        decode_error="strict",
+        strip_accents=None,
+        lowercase=True,
+        preprocessor=None,
+        tokenizer=None,
+        analyzer="word",
+        stop_words=None,
+        token_pattern=r"(?u)\b\w\w+\b",
+        ngram_range=(1, 1),
+        max_df=1.0,
+        min_df=1,
+        max_features=None,
+        vocabulary=None,
+        binary=False,
+        dtype=np.float64,
+        norm="l2",
+        use_idf=True,
+        smooth_idf=True,
+        sublinear_tf=False,
+    ):
+        super().__init__(
+            input=input,
+            encoding=encoding,
+            decode_error=decode_error,
+            strip_accents=strip_accents,
+            lowercase=lowercase,
+            preprocessor=preprocessor,
+            tokenizer=tokenizer,
+            analyzer=analyzer,
+            stop_words=stop_words,
+            token_pattern=token_pattern,
+            ngram_range=ngram_range,
+            max_df=max_df,
+            min_df=min_df,
+            max_features=max_features,
+            vocabulary=vocabulary,
+            binary=binary,
+            dtype=dtype,
+        )
         self.norm = norm
         self.use_idf = use_idf
         self.smooth_idf = smooth_idf
@@ -512,8 +594,9 @@ class TfidfVectorizer(CountVectorizer):
         return self._tfidf.idf_
 
     def _transformer(self) -> TfidfTransformer:
-        return TfidfTransformer(norm=self.norm, use_idf=self.use_idf, smooth_idf=self.smooth_idf,
-                                sublinear_tf=self.sublinear_tf)
+        return TfidfTransformer(
+            norm=self.norm, use_idf=self.use_idf, smooth_idf=self.smooth_idf, sublinear_tf=self.sublinear_tf
+        )
 
     def fit(self, raw_documents: Any, y: Any = None) -> TfidfVectorizer:
         self.fit_transform(raw_documents)

@@ -21,8 +21,16 @@ from ember import backend
 from ember.ml.linear_model._linear import GramProblem, _fit_arrays, _LinearPredictor
 
 
-def _gap(G: np.ndarray, q: np.ndarray, yy: float, w: np.ndarray, H: np.ndarray, l1: float, l2: float,
-         positive: bool) -> float:
+def _gap(
+    G: np.ndarray,
+    q: np.ndarray,
+    yy: float,
+    w: np.ndarray,
+    H: np.ndarray,
+    l1: float,
+    l2: float,
+    positive: bool,
+) -> float:
     """Duality gap of the unnormalized problem 0.5||r||^2 + l1|w|_1 + l2/2 |w|^2 (sklearn's formula)."""
     XtA = q - H - l2 * w
     if not XtA.size:
@@ -40,8 +48,19 @@ def _gap(G: np.ndarray, q: np.ndarray, yy: float, w: np.ndarray, H: np.ndarray, 
     return float(gap + l1 * np.abs(w).sum() - const * Ry + 0.5 * l2 * (1 + const**2) * (w @ w))
 
 
-def enet_gram_cd(G: np.ndarray, q: np.ndarray, yy: float, w: np.ndarray, l1: float, l2: float, *,
-                 max_iter: int, tol: float, positive: bool, rng: Any) -> tuple[np.ndarray, float, int]:
+def enet_gram_cd(
+    G: np.ndarray,
+    q: np.ndarray,
+    yy: float,
+    w: np.ndarray,
+    l1: float,
+    l2: float,
+    *,
+    max_iter: int,
+    tol: float,
+    positive: bool,
+    rng: Any,
+) -> tuple[np.ndarray, float, int]:
     """Cyclic (or random) coordinate descent; returns (w, dual gap, sweeps)."""
     d = G.shape[0]
     H = G @ w
@@ -75,9 +94,21 @@ def enet_gram_cd(G: np.ndarray, q: np.ndarray, yy: float, w: np.ndarray, l1: flo
 class ElasticNet(_LinearPredictor):
     """Linear regression with combined L1 and L2 priors, like sklearn's ElasticNet."""
 
-    def __init__(self, alpha=1.0, *, l1_ratio=0.5, fit_intercept=True, precompute=False, max_iter=1000,
-                 copy_X=True, tol=1e-4, warm_start=False, positive=False, random_state=None,
-                 selection="cyclic"):
+    def __init__(
+        self,
+        alpha=1.0,
+        *,
+        l1_ratio=0.5,
+        fit_intercept=True,
+        precompute=False,
+        max_iter=1000,
+        copy_X=True,
+        tol=1e-4,
+        warm_start=False,
+        positive=False,
+        random_state=None,
+        selection="cyclic",
+    ):
         self.alpha = alpha
         self.l1_ratio = l1_ratio
         self.fit_intercept = fit_intercept
@@ -92,14 +123,20 @@ class ElasticNet(_LinearPredictor):
 
     def _check(self) -> None:
         if self.selection not in ("cyclic", "random"):
-            raise ValueError(f"The 'selection' parameter of {type(self).__name__} must be a str among "
-                             f"{{'cyclic', 'random'}}. Got {self.selection!r} instead.")
+            raise ValueError(
+                f"The 'selection' parameter of {type(self).__name__} must be a str among "
+                f"{{'cyclic', 'random'}}. Got {self.selection!r} instead."
+            )
         if not (isinstance(self.alpha, (int, float, np.number)) and self.alpha >= 0):
-            raise ValueError(f"The 'alpha' parameter of {type(self).__name__} must be a float in the range "
-                             f"[0.0, inf). Got {self.alpha!r} instead.")
+            raise ValueError(
+                f"The 'alpha' parameter of {type(self).__name__} must be a float in the range "
+                f"[0.0, inf). Got {self.alpha!r} instead."
+            )
         if not 0 <= self._ratio() <= 1:
-            raise ValueError(f"The 'l1_ratio' parameter of {type(self).__name__} must be a float in the "
-                             f"range [0.0, 1.0]. Got {self.l1_ratio!r} instead.")
+            raise ValueError(
+                f"The 'l1_ratio' parameter of {type(self).__name__} must be a float in the "
+                f"range [0.0, 1.0]. Got {self.l1_ratio!r} instead."
+            )
 
     def _ratio(self) -> float:
         return self.l1_ratio
@@ -121,14 +158,26 @@ class ElasticNet(_LinearPredictor):
             coef[:] = np.asarray(self.coef_).reshape(k, -1)
         gaps, iters = np.zeros(k), []
         for t in range(k):  # targets are independent problems
-            coef[t], gaps[t], it = enet_gram_cd(G, Q[:, t], float(YY[t]), coef[t], l1, l2,
-                                                max_iter=self.max_iter, tol=self.tol,
-                                                positive=self.positive, rng=rng)
+            coef[t], gaps[t], it = enet_gram_cd(
+                G,
+                Q[:, t],
+                float(YY[t]),
+                coef[t],
+                l1,
+                l2,
+                max_iter=self.max_iter,
+                tol=self.tol,
+                positive=self.positive,
+                rng=rng,
+            )
             iters.append(it)
             if gaps[t] > self.tol * YY[t] and it >= self.max_iter:
-                warnings.warn("Objective did not converge. You might want to increase the number of "
-                              f"iterations. Duality gap: {gaps[t]:.3e}, tolerance: {self.tol * YY[t]:.3e}",
-                              ConvergenceWarning, stacklevel=2)
+                warnings.warn(
+                    "Objective did not converge. You might want to increase the number of "
+                    f"iterations. Duality gap: {gaps[t]:.3e}, tolerance: {self.tol * YY[t]:.3e}",
+                    ConvergenceWarning,
+                    stacklevel=2,
+                )
         self._set_coef(backend.asarray_on(coef.astype(problem.G.dtype), xp), problem, y.ndim)
         self.dual_gap_ = gaps[0] / S if k == 1 else gaps / S
         self.n_iter_ = iters[0] if k == 1 else iters
@@ -144,8 +193,20 @@ class ElasticNet(_LinearPredictor):
 class Lasso(ElasticNet):
     """Linear regression with an L1 prior (ElasticNet with l1_ratio=1), like sklearn's Lasso."""
 
-    def __init__(self, alpha=1.0, *, fit_intercept=True, precompute=False, copy_X=True, max_iter=1000,
-                 tol=1e-4, warm_start=False, positive=False, random_state=None, selection="cyclic"):
+    def __init__(
+        self,
+        alpha=1.0,
+        *,
+        fit_intercept=True,
+        precompute=False,
+        copy_X=True,
+        max_iter=1000,
+        tol=1e-4,
+        warm_start=False,
+        positive=False,
+        random_state=None,
+        selection="cyclic",
+    ):
         self.alpha = alpha
         self.fit_intercept = fit_intercept
         self.precompute = precompute

@@ -24,7 +24,9 @@ from ember.ml._base import check_sample_weight, compute_xp, to_output, validate_
 class GramProblem:
     """Centered, weighted normal equations of (X, y): G = Xc' W Xc, q = Xc' W yc, yy = yc' W yc."""
 
-    def __init__(self, X: Any, y: Any, sw: Any, fit_intercept: bool, xp: ModuleType, unit: bool = False) -> None:
+    def __init__(
+        self, X: Any, y: Any, sw: Any, fit_intercept: bool, xp: ModuleType, unit: bool = False
+    ) -> None:
         self.xp = xp
         Y = y.reshape(y.shape[0], -1).astype(X.dtype, copy=False)
         total = sw.sum()
@@ -65,8 +67,15 @@ def _weighted_mean(X: Any, sw: Any, total: Any, xp: ModuleType) -> Any:
 
 
 def _fit_arrays(est: Any, X: Any, y: Any, sample_weight: Any) -> tuple[Any, Any, Any, ModuleType, bool]:
-    X, y, _ = validate_data(est, X, y, accept_sparse=["csr", "csc", "coo"], dtype=[np.float64, np.float32],
-                            multi_output=True, y_numeric=True)
+    X, y, _ = validate_data(
+        est,
+        X,
+        y,
+        accept_sparse=["csr", "csc", "coo"],
+        dtype=[np.float64, np.float32],
+        multi_output=True,
+        y_numeric=True,
+    )
     xp = compute_xp()
     sw = check_sample_weight(sample_weight, X.shape[0], xp, X.dtype)
     return X, y, sw, xp, sample_weight is None
@@ -80,8 +89,11 @@ class _LinearPredictor(MultiOutputMixin, RegressorMixin, BaseEstimator):
         if y_ndim == 1:
             coef, intercept = coef[0], intercept[0]
         self.coef_ = backend.to_host(coef)
-        self.intercept_ = backend.to_host(intercept) if self.fit_intercept else (
-            0.0 if y_ndim == 1 else backend.to_host(intercept))
+        self.intercept_ = (
+            backend.to_host(intercept)
+            if self.fit_intercept
+            else (0.0 if y_ndim == 1 else backend.to_host(intercept))
+        )
         if y_ndim == 1 and self.fit_intercept:
             self.intercept_ = float(self.intercept_)
 
@@ -135,8 +147,18 @@ class LinearRegression(_LinearPredictor):
 class Ridge(_LinearPredictor):
     """L2-penalized least squares ``||y - Xw||^2 + alpha ||w||^2``, like sklearn's Ridge (Cholesky)."""
 
-    def __init__(self, alpha=1.0, *, fit_intercept=True, copy_X=True, max_iter=None, tol=1e-4,
-                 solver="auto", positive=False, random_state=None):
+    def __init__(
+        self,
+        alpha=1.0,
+        *,
+        fit_intercept=True,
+        copy_X=True,
+        max_iter=None,
+        tol=1e-4,
+        solver="auto",
+        positive=False,
+        random_state=None,
+    ):
         self.alpha = alpha
         self.fit_intercept = fit_intercept
         self.copy_X = copy_X
@@ -148,24 +170,34 @@ class Ridge(_LinearPredictor):
 
     def fit(self, X: Any, y: Any, sample_weight: Any = None) -> Ridge:
         if self.positive or self.solver not in ("auto", "cholesky"):
-            raise NotImplementedError(f"Ridge(solver={self.solver!r}, positive={self.positive}): ember "
-                                      "supports solver='auto'/'cholesky' with positive=False.")
+            raise NotImplementedError(
+                f"Ridge(solver={self.solver!r}, positive={self.positive}): ember "
+                "supports solver='auto'/'cholesky' with positive=False."
+            )
         alpha = np.asarray(self.alpha, dtype=np.float64)
         if (alpha < 0).any():
-            raise ValueError(f"The 'alpha' parameter of Ridge must be a float in the range [0.0, inf). "
-                             f"Got {self.alpha!r} instead.")
+            raise ValueError(
+                f"The 'alpha' parameter of Ridge must be a float in the range [0.0, inf). "
+                f"Got {self.alpha!r} instead."
+            )
         X, y, sw, xp, unit = _fit_arrays(self, X, y, sample_weight)
         problem = GramProblem(X, y, sw, self.fit_intercept, xp, unit)
         k = problem.q.shape[1]
         if alpha.ndim and alpha.size not in (1, k):
-            raise ValueError(f"Number of targets and number of penalties do not correspond: {k} != {alpha.size}")
+            raise ValueError(
+                f"Number of targets and number of penalties do not correspond: {k} != {alpha.size}"
+            )
         d = problem.G.shape[0]
         eye = xp.eye(d, dtype=problem.G.dtype)
         if alpha.size == 1:
             coef = xp.linalg.solve(problem.G + float(alpha.ravel()[0]) * eye, problem.q).T
         else:
-            coef = xp.stack([xp.linalg.solve(problem.G + float(a) * eye, problem.q[:, j])
-                             for j, a in enumerate(alpha.ravel())])
+            coef = xp.stack(
+                [
+                    xp.linalg.solve(problem.G + float(a) * eye, problem.q[:, j])
+                    for j, a in enumerate(alpha.ravel())
+                ]
+            )
         self._set_coef(coef, problem, y.ndim)
         self.solver_ = "cholesky"
         self.n_iter_ = None  # a direct solve, as scikit-learn's Ridge reports for solver='cholesky'

@@ -48,8 +48,9 @@ def _rmatmul(X: Any, R: Any) -> Any:
 class _Loss:
     """Penalized logistic loss and gradient over packed parameters (K, d + fit_intercept)."""
 
-    def __init__(self, X: Any, y: Any, sw: Any, n_classes: int, fit_intercept: bool, l2: float,
-                 xp: ModuleType) -> None:
+    def __init__(
+        self, X: Any, y: Any, sw: Any, n_classes: int, fit_intercept: bool, l2: float, xp: ModuleType
+    ) -> None:
         self.X, self.sw, self.xp = X, sw / sw.sum(), xp
         self.K = 1 if n_classes == 2 else n_classes
         self.d = X.shape[1]
@@ -98,9 +99,22 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     model; three or more classes fit the multinomial (softmax) model, as scikit-learn does.
     """
 
-    def __init__(self, penalty="l2", *, C=1.0, l1_ratio=None, tol=1e-4, fit_intercept=True,
-                 class_weight=None, random_state=None, solver="lbfgs", max_iter=100, verbose=0,
-                 warm_start=False, n_jobs=None):
+    def __init__(
+        self,
+        penalty="l2",
+        *,
+        C=1.0,
+        l1_ratio=None,
+        tol=1e-4,
+        fit_intercept=True,
+        class_weight=None,
+        random_state=None,
+        solver="lbfgs",
+        max_iter=100,
+        verbose=0,
+        warm_start=False,
+        n_jobs=None,
+    ):
         self.penalty = penalty
         self.C = C
         self.l1_ratio = l1_ratio
@@ -117,42 +131,57 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     def _check_params(self) -> float:
         """The l1 ratio of the penalty; raises like scikit-learn on inconsistent parameters."""
         if self.penalty not in _PENALTIES:
-            raise ValueError(f"The 'penalty' parameter of LogisticRegression must be a str among "
-                             f"{{'l1', 'l2', 'elasticnet'}} or None. Got {self.penalty!r} instead.")
+            raise ValueError(
+                f"The 'penalty' parameter of LogisticRegression must be a str among "
+                f"{{'l1', 'l2', 'elasticnet'}} or None. Got {self.penalty!r} instead."
+            )
         if self.solver not in ("lbfgs", "saga"):
-            raise NotImplementedError(f"LogisticRegression(solver={self.solver!r}): ember supports "
-                                      "solver='lbfgs' (l2 / None penalty) and 'saga' (any penalty).")
+            raise NotImplementedError(
+                f"LogisticRegression(solver={self.solver!r}): ember supports "
+                "solver='lbfgs' (l2 / None penalty) and 'saga' (any penalty)."
+            )
         if not isinstance(self.C, (int, float, np.number)) or isinstance(self.C, bool) or not self.C > 0:
-            raise ValueError(f"The 'C' parameter of LogisticRegression must be a float in the range "
-                             f"(0.0, inf]. Got {self.C!r} instead.")
+            raise ValueError(
+                f"The 'C' parameter of LogisticRegression must be a float in the range "
+                f"(0.0, inf]. Got {self.C!r} instead."
+            )
         if not isinstance(self.max_iter, (int, np.integer)) or self.max_iter < 0:
-            raise ValueError(f"The 'max_iter' parameter of LogisticRegression must be an int in the range "
-                             f"[0, inf). Got {self.max_iter!r} instead.")
+            raise ValueError(
+                f"The 'max_iter' parameter of LogisticRegression must be an int in the range "
+                f"[0, inf). Got {self.max_iter!r} instead."
+            )
         if not isinstance(self.tol, (int, float, np.number)) or self.tol < 0:
-            raise ValueError(f"The 'tol' parameter of LogisticRegression must be a float in the range "
-                             f"[0.0, inf). Got {self.tol!r} instead.")
+            raise ValueError(
+                f"The 'tol' parameter of LogisticRegression must be a float in the range "
+                f"[0.0, inf). Got {self.tol!r} instead."
+            )
         ratio = {"l2": 0.0, "l1": 1.0, None: 0.0}.get(self.penalty)
         if self.penalty == "elasticnet":
             if self.l1_ratio is None or not 0 <= self.l1_ratio <= 1:
                 raise ValueError(f"l1_ratio must be between 0 and 1; got (l1_ratio={self.l1_ratio!r})")
             ratio = float(self.l1_ratio)
         if ratio > 0 and self.solver == "lbfgs":
-            raise ValueError(f"Solver lbfgs supports only 'l2' or None penalties, got {self.penalty} penalty.")
+            raise ValueError(
+                f"Solver lbfgs supports only 'l2' or None penalties, got {self.penalty} penalty."
+            )
         return ratio
 
     def fit(self, X: Any, y: Any, sample_weight: Any = None) -> LogisticRegression:
         """Fit the model on the active device (X is copied there once when it lives on the host)."""
         ratio = self._check_params()
-        X, y, _ = validate_data(self, X, y, accept_sparse="csr", dtype=[np.float64, np.float32],
-                                y_to_device=False)
+        X, y, _ = validate_data(
+            self, X, y, accept_sparse="csr", dtype=[np.float64, np.float32], y_to_device=False
+        )
         xp = compute_xp()
         if not backend.is_device_array(y):
             check_classification_targets(y)
         self.classes_, y_enc = encode_labels(y, xp)
         n_classes = len(self.classes_)
         if n_classes < 2:
-            raise ValueError("This solver needs samples of at least 2 classes in the data, but the data "
-                             f"contains only one class: {self.classes_[0]!r}")
+            raise ValueError(
+                "This solver needs samples of at least 2 classes in the data, but the data "
+                f"contains only one class: {self.classes_[0]!r}"
+            )
         sw = check_sample_weight(sample_weight, X.shape[0], xp, X.dtype)
         if self.class_weight is not None:
             y_host = backend.to_host(y_enc)
@@ -164,14 +193,23 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         p0 = self._start(loss, X.dtype, xp)
         if ratio > 0:
             l1 = ratio * inv_c
-            p, n_iter, ok = fista(loss, lambda v, t: _soft_threshold(v, t * l1, loss, xp),
-                                  None, p0, tol=self.tol, max_iter=self.max_iter)
+            p, n_iter, ok = fista(
+                loss,
+                lambda v, t: _soft_threshold(v, t * l1, loss, xp),
+                None,
+                p0,
+                tol=self.tol,
+                max_iter=self.max_iter,
+            )
         else:
             p, n_iter, ok = lbfgs(loss, p0, tol=self.tol, max_iter=self.max_iter)
         if not ok:
-            warnings.warn(f"{self.solver} failed to converge after {n_iter} iteration(s) (status=1): "
-                          "Increase the number of iterations (max_iter) or scale the data.",
-                          ConvergenceWarning, stacklevel=2)
+            warnings.warn(
+                f"{self.solver} failed to converge after {n_iter} iteration(s) (status=1): "
+                "Increase the number of iterations (max_iter) or scale the data.",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
         W, b = loss.split(p)
         self._coef, self._intercept = W, (b if b is not None else xp.zeros(loss.K, dtype=X.dtype))
         self.coef_ = backend.to_host(W)

@@ -23,8 +23,16 @@ def _scalars(*values: Any) -> np.ndarray:
     return to_host(xp.stack([xp.asarray(v, dtype=xp.float64) for v in values]))
 
 
-def lbfgs(fun_grad: FunGrad, w0: Any, *, tol: float, max_iter: int, m: int = 10,
-          ftol: float = 64 * np.finfo(float).eps, max_ls: int = 50) -> tuple[Any, int, bool]:
+def lbfgs(
+    fun_grad: FunGrad,
+    w0: Any,
+    *,
+    tol: float,
+    max_iter: int,
+    m: int = 10,
+    ftol: float = 64 * np.finfo(float).eps,
+    max_ls: int = 50,
+) -> tuple[Any, int, bool]:
     """Minimize a smooth function: (w, iterations, converged).
 
     Stops like scipy's L-BFGS-B as scikit-learn calls it: max|grad| <= tol, or a relative decrease of
@@ -86,8 +94,15 @@ def _two_loop(g: Any, S: list[Any], Y: list[Any], rho: list[float], xp: Any) -> 
     return q
 
 
-def fista(fun_grad: FunGrad, prox: Callable[[Any, float], Any], penalty: Callable[[Any], Any], w0: Any, *,
-          tol: float, max_iter: int) -> tuple[Any, int, bool]:
+def fista(
+    fun_grad: FunGrad,
+    prox: Callable[[Any, float], Any],
+    penalty: Callable[[Any], Any],
+    w0: Any,
+    *,
+    tol: float,
+    max_iter: int,
+) -> tuple[Any, int, bool]:
     """Minimize f(w) + h(w), f smooth, h with proximal map ``prox(v, step)``: (w, iterations, converged).
 
     Accelerated proximal gradient with backtracking on the Lipschitz estimate and adaptive restart;
@@ -100,9 +115,13 @@ def fista(fun_grad: FunGrad, prox: Callable[[Any, float], Any], penalty: Callabl
             w_new = prox(z - gz / L, 1.0 / L)
             diff = w_new - z
             f_new, _ = fun_grad(w_new)
-            vals = _scalars(f_new, fz + gz @ diff + 0.5 * L * (diff @ diff),
-                            xp.abs(w_new - w).max(), xp.abs(w_new).max(),
-                            diff @ (w_new - w))
+            vals = _scalars(
+                f_new,
+                fz + gz @ diff + 0.5 * L * (diff @ diff),
+                xp.abs(w_new - w).max(),
+                xp.abs(w_new).max(),
+                diff @ (w_new - w),
+            )
             if vals[0] <= vals[1] * (1 + 1e-12) + 1e-15:
                 break
             L *= 2.0

@@ -19,8 +19,12 @@ from ember.ml._base import DEVICE, HOST, compute_xp, to_output
 def _as_array(a: Any) -> Any:
     if type(a).__module__.startswith("ember."):
         col = getattr(a, "column", None)
-        if col is not None and getattr(col, "mask", 1) is None and hasattr(col, "data") and not hasattr(
-                col, "chars"):
+        if (
+            col is not None
+            and getattr(col, "mask", 1) is None
+            and hasattr(col, "data")
+            and not hasattr(col, "chars")
+        ):
             return col.data
         return a.to_pandas().to_numpy()
     if backend.is_device_array(a):
@@ -70,8 +74,14 @@ def accuracy_score(y_true: Any, y_pred: Any, *, normalize: bool = True, sample_w
     return _float(hit.sum() if w is None else (hit * w).sum())
 
 
-def r2_score(y_true: Any, y_pred: Any, *, sample_weight: Any = None, multioutput: Any = "uniform_average",
-             force_finite: bool = True) -> Any:
+def r2_score(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    sample_weight: Any = None,
+    multioutput: Any = "uniform_average",
+    force_finite: bool = True,
+) -> Any:
     """Coefficient of determination, per output then averaged as ``multioutput`` says."""
     xp, kind, (t, p, w) = _arrays(y_true, y_pred, sample_weight)
     _check_lengths(t, p, w)
@@ -102,8 +112,10 @@ def r2_score(y_true: Any, y_pred: Any, *, sample_weight: Any = None, multioutput
         return _float(scores.mean())
     if isinstance(multioutput, str):
         if multioutput != "uniform_average":
-            raise ValueError(f"Allowed 'multioutput' string values are ('raw_values', 'uniform_average', "
-                             f"'variance_weighted'). You provided multioutput={multioutput!r}.")
+            raise ValueError(
+                f"Allowed 'multioutput' string values are ('raw_values', 'uniform_average', "
+                f"'variance_weighted'). You provided multioutput={multioutput!r}."
+            )
         return _float(scores.mean())
     mw = backend.asarray_on(np.asarray(multioutput, dtype=np.float64), xp)
     return _float((scores * mw).sum() / mw.sum())
@@ -119,8 +131,9 @@ def _encode(t: Any, labels: Any, xp: ModuleType) -> tuple[Any, Any]:
     return classes, pos
 
 
-def log_loss(y_true: Any, y_proba: Any = None, *, normalize: bool = True, sample_weight: Any = None,
-             labels: Any = None) -> float:
+def log_loss(
+    y_true: Any, y_proba: Any = None, *, normalize: bool = True, sample_weight: Any = None, labels: Any = None
+) -> float:
     """Cross-entropy of predicted probabilities (columns in sorted label order), clipped at eps."""
     xp, _, (t, p, w) = _arrays(y_true, y_proba, sample_weight)
     _check_lengths(t, p, w)
@@ -129,14 +142,18 @@ def log_loss(y_true: Any, y_proba: Any = None, *, normalize: bool = True, sample
     p = backend.asarray_on(p, xp) if xp is not np else backend.to_host(p)
     classes, pos = _encode(t, labels, xp)
     if classes.shape[0] == 1:
-        raise ValueError(f"y_true contains only one label ({backend.to_host(classes)[0]}). Please provide the list of all expected "
-                         "class labels explicitly through the labels argument.")
+        raise ValueError(
+            f"y_true contains only one label ({backend.to_host(classes)[0]}). Please provide the list of all expected "
+            "class labels explicitly through the labels argument."
+        )
     p = p.astype(xp.float64) if p.dtype.kind != "f" else p
     if p.ndim == 1:
         p = xp.stack([1 - p, p], axis=1)
     if p.shape[1] != classes.shape[0]:
-        raise ValueError(f"y_true and y_prob contain different number of classes: {classes.shape[0]} vs "
-                         f"{p.shape[1]}. Please provide the true labels explicitly through the labels argument.")
+        raise ValueError(
+            f"y_true and y_prob contain different number of classes: {classes.shape[0]} vs "
+            f"{p.shape[1]}. Please provide the true labels explicitly through the labels argument."
+        )
     eps = np.finfo(p.dtype).eps
     picked = xp.clip(p[xp.arange(p.shape[0]), pos], eps, 1 - eps)
     loss = -xp.log(picked)
@@ -158,8 +175,16 @@ def _binary_auc(y: Any, score: Any, w: Any, xp: ModuleType) -> Any:
     return area / (tps[-1] * fps[-1])
 
 
-def roc_auc_score(y_true: Any, y_score: Any, *, average: Any = "macro", sample_weight: Any = None,
-                  max_fpr: Any = None, multi_class: str = "raise", labels: Any = None) -> float:
+def roc_auc_score(
+    y_true: Any,
+    y_score: Any,
+    *,
+    average: Any = "macro",
+    sample_weight: Any = None,
+    max_fpr: Any = None,
+    multi_class: str = "raise",
+    labels: Any = None,
+) -> float:
     """ROC AUC for binary labels, or one-vs-rest (``multi_class='ovr'``) for multiclass scores."""
     if max_fpr is not None:
         raise NotImplementedError("roc_auc_score(max_fpr=...): ember supports max_fpr=None only.")
@@ -173,28 +198,35 @@ def roc_auc_score(y_true: Any, y_score: Any, *, average: Any = "macro", sample_w
     n_classes = int(classes.shape[0])
     if s.ndim == 1 or (s.ndim == 2 and s.shape[1] == 1 and n_classes <= 2):
         if n_classes != 2:
-            raise ValueError("Only one class is present in y_true. ROC AUC score is not defined in that case.")
+            raise ValueError(
+                "Only one class is present in y_true. ROC AUC score is not defined in that case."
+            )
         return _float(_binary_auc(pos == 1, s.ravel(), w, xp))
     if multi_class != "ovr":
-        raise NotImplementedError(f"roc_auc_score(multi_class={multi_class!r}): ember supports 'ovr' for "
-                                  "multiclass scores.")
+        raise NotImplementedError(
+            f"roc_auc_score(multi_class={multi_class!r}): ember supports 'ovr' for multiclass scores."
+        )
     per_class = xp.stack([_binary_auc(pos == k, s[:, k], w, xp) for k in range(n_classes)])
     if average == "weighted":
         support = xp.bincount(pos, weights=w, minlength=n_classes)
         return _float((per_class * support).sum() / support.sum())
     if average != "macro":
-        raise NotImplementedError(f"roc_auc_score(average={average!r}): ember supports 'macro' and 'weighted'.")
+        raise NotImplementedError(
+            f"roc_auc_score(average={average!r}): ember supports 'macro' and 'weighted'."
+        )
     return _float(per_class.mean())
 
 
-def confusion_matrix(y_true: Any, y_pred: Any, *, labels: Any = None, sample_weight: Any = None,
-                     normalize: Any = None) -> Any:
+def confusion_matrix(
+    y_true: Any, y_pred: Any, *, labels: Any = None, sample_weight: Any = None, normalize: Any = None
+) -> Any:
     """C[i, j]: (weighted) count of samples of true label i predicted as j, labels sorted."""
     xp, kind, (t, p, w) = _arrays(y_true, y_pred, sample_weight)
     _check_lengths(t, p, w)
     if t.shape[0] == 0:
-        raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a minimum of 1 sample "
-                         "is required.")
+        raise ValueError(
+            "Found empty input array (e.g., `y_true` or `y_pred`) while a minimum of 1 sample is required."
+        )
     if normalize not in ("true", "pred", "all", None):
         raise ValueError("normalize must be one of {'true', 'pred', 'all', None}")
     if labels is None:

@@ -60,8 +60,10 @@ class _NeighborsBase(MultiOutputMixin, BaseEstimator):
             raise ValueError(f"Expected n_neighbors > 0. Got {k}")
         limit = self.n_samples_fit_
         if k + int(self_query) > limit:
-            raise ValueError(f"Expected n_neighbors <= n_samples_fit, but n_neighbors = {k + int(self_query)}, "
-                             f"n_samples_fit = {limit}, n_samples = {n_query}")
+            raise ValueError(
+                f"Expected n_neighbors <= n_samples_fit, but n_neighbors = {k + int(self_query)}, "
+                f"n_samples_fit = {limit}, n_samples = {n_query}"
+            )
         return int(k)
 
     def _neighbors(self, X: Any, n_neighbors: Any) -> tuple[Any, Any, str]:
@@ -93,11 +95,14 @@ class _NeighborsBase(MultiOutputMixin, BaseEstimator):
             return to_output(d, kind), to_output(ind, kind)
         return to_output(ind, kind)
 
-    def kneighbors_graph(self, X: Any = None, n_neighbors: int | None = None, mode: str = "connectivity") -> Any:
+    def kneighbors_graph(
+        self, X: Any = None, n_neighbors: int | None = None, mode: str = "connectivity"
+    ) -> Any:
         """CSR (n_queries, n_samples_fit) graph of the k nearest neighbours: 1s or distances."""
         if mode not in ("connectivity", "distance"):
-            raise ValueError(f'Unsupported mode, must be one of "connectivity", or "distance" but got "{mode}" '
-                             "instead")
+            raise ValueError(
+                f'Unsupported mode, must be one of "connectivity", or "distance" but got "{mode}" instead'
+            )
         d, ind, kind = self._neighbors(X, n_neighbors)
         xp = compute_xp()
         n_q, k = ind.shape
@@ -138,8 +143,18 @@ class NearestNeighbors(_NeighborsBase):
 
     _parameter_constraints = dict(_sk.NearestNeighbors._parameter_constraints)
 
-    def __init__(self, *, n_neighbors=5, radius=1.0, algorithm="auto", leaf_size=30, metric="minkowski", p=2,
-                 metric_params=None, n_jobs=None):
+    def __init__(
+        self,
+        *,
+        n_neighbors=5,
+        radius=1.0,
+        algorithm="auto",
+        leaf_size=30,
+        metric="minkowski",
+        p=2,
+        metric_params=None,
+        n_jobs=None,
+    ):
         self.n_neighbors = n_neighbors
         self.radius = radius
         self.algorithm = algorithm
@@ -161,8 +176,18 @@ class KNeighborsClassifier(ClassifierMixin, _NeighborsBase):
 
     _parameter_constraints = dict(_sk.KNeighborsClassifier._parameter_constraints)
 
-    def __init__(self, n_neighbors=5, *, weights="uniform", algorithm="auto", leaf_size=30, p=2,
-                 metric="minkowski", metric_params=None, n_jobs=None):
+    def __init__(
+        self,
+        n_neighbors=5,
+        *,
+        weights="uniform",
+        algorithm="auto",
+        leaf_size=30,
+        p=2,
+        metric="minkowski",
+        metric_params=None,
+        n_jobs=None,
+    ):
         self.n_neighbors = n_neighbors
         self.weights = weights
         self.algorithm = algorithm
@@ -187,8 +212,12 @@ class KNeighborsClassifier(ClassifierMixin, _NeighborsBase):
 
             from sklearn.exceptions import DataConversionWarning
 
-            warnings.warn("A column-vector y was passed when a 1d array was expected. Please change the shape "
-                          "of y to (n_samples,), for example using ravel().", DataConversionWarning, stacklevel=2)
+            warnings.warn(
+                "A column-vector y was passed when a 1d array was expected. Please change the shape "
+                "of y to (n_samples,), for example using ravel().",
+                DataConversionWarning,
+                stacklevel=2,
+            )
         classes, codes = [], []
         for j in range(y2.shape[1]):  # loop over outputs, not rows
             cls, inv = np.unique(y2[:, j], return_inverse=True)
@@ -256,8 +285,18 @@ class KNeighborsRegressor(RegressorMixin, _NeighborsBase):
 
     _parameter_constraints = dict(_sk.KNeighborsRegressor._parameter_constraints)
 
-    def __init__(self, n_neighbors=5, *, weights="uniform", algorithm="auto", leaf_size=30, p=2,
-                 metric="minkowski", metric_params=None, n_jobs=None):
+    def __init__(
+        self,
+        n_neighbors=5,
+        *,
+        weights="uniform",
+        algorithm="auto",
+        leaf_size=30,
+        p=2,
+        metric="minkowski",
+        metric_params=None,
+        n_jobs=None,
+    ):
         self.n_neighbors = n_neighbors
         self.weights = weights
         self.algorithm = algorithm

@@ -35,8 +35,10 @@ def resolve_metric(owner: str, metric: Any, p: Any = 2) -> str:
         raise NotImplementedError(f"{owner}: metric='minkowski' supports p=1 or p=2, got p={p!r}")
     name = _ALIASES.get(metric, metric) if isinstance(metric, str) else metric
     if name not in METRICS:
-        raise NotImplementedError(f"{owner}: metric={metric!r} is not supported; use one of "
-                                  "'euclidean', 'cosine', 'manhattan' (or 'minkowski' with p=1 or 2)")
+        raise NotImplementedError(
+            f"{owner}: metric={metric!r} is not supported; use one of "
+            "'euclidean', 'cosine', 'manhattan' (or 'minkowski' with p=1 or 2)"
+        )
     return name
 
 

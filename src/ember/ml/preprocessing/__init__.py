@@ -5,5 +5,14 @@ from ember.ml.preprocessing._encoders import OneHotEncoder, OrdinalEncoder
 from ember.ml.preprocessing._label import LabelEncoder
 from ember.ml.preprocessing._polynomial import PolynomialFeatures
 
-__all__ = ["LabelEncoder", "MaxAbsScaler", "MinMaxScaler", "Normalizer", "OneHotEncoder", "OrdinalEncoder",
-           "PolynomialFeatures", "RobustScaler", "StandardScaler"]
+__all__ = [
+    "LabelEncoder",
+    "MaxAbsScaler",
+    "MinMaxScaler",
+    "Normalizer",
+    "OneHotEncoder",
+    "OrdinalEncoder",
+    "PolynomialFeatures",
+    "RobustScaler",
+    "StandardScaler",
+]

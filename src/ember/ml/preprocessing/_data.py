@@ -76,16 +76,21 @@ class StandardScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         self.with_std = with_std
 
     def fit(self, X: Any, y: Any = None, sample_weight: Any = None) -> StandardScaler:
-        X, _ = validate_data(self, X, accept_sparse=("csr", "csc"), dtype=FLOAT_DTYPES,
-                             ensure_all_finite="allow-nan")
+        X, _ = validate_data(
+            self, X, accept_sparse=("csr", "csc"), dtype=FLOAT_DTYPES, ensure_all_finite="allow-nan"
+        )
         xp = compute_xp()
         if is_sparse(X):
             if self.with_mean:
-                raise ValueError("Cannot center sparse matrices: pass `with_mean=False` instead. See "
-                                 "docstring for motivation and alternatives.")
+                raise ValueError(
+                    "Cannot center sparse matrices: pass `with_mean=False` instead. See "
+                    "docstring for motivation and alternatives."
+                )
             if sample_weight is not None:
-                raise NotImplementedError("StandardScaler.fit(sample_weight=...) with sparse X: ember "
-                                          "supports sample weights for dense X.")
+                raise NotImplementedError(
+                    "StandardScaler.fit(sample_weight=...) with sparse X: ember "
+                    "supports sample weights for dense X."
+                )
             mean, var, count = _sparse_nan_stats(X, xp)
         else:
             valid = ~xp.isnan(X)
@@ -112,13 +117,21 @@ class StandardScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
 
     def transform(self, X: Any, copy: Any = None) -> Any:
         check_is_fitted(self, "n_samples_seen_")
-        X, kind = validate_data(self, X, reset=False, accept_sparse=("csr", "csc"), dtype=FLOAT_DTYPES,
-                                ensure_all_finite="allow-nan")
+        X, kind = validate_data(
+            self,
+            X,
+            reset=False,
+            accept_sparse=("csr", "csc"),
+            dtype=FLOAT_DTYPES,
+            ensure_all_finite="allow-nan",
+        )
         xp = compute_xp()
         if is_sparse(X):
             if self.with_mean:
-                raise ValueError("Cannot center sparse matrices: pass `with_mean=False` instead. See "
-                                 "docstring for motivation and alternatives.")
+                raise ValueError(
+                    "Cannot center sparse matrices: pass `with_mean=False` instead. See "
+                    "docstring for motivation and alternatives."
+                )
             if self.scale_ is not None:
                 X = _col_scale_sparse(X, 1 / backend.asarray_on(self.scale_, xp))
             return to_output(X, kind)
@@ -130,8 +143,14 @@ class StandardScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
 
     def inverse_transform(self, X: Any, copy: Any = None) -> Any:
         check_is_fitted(self, "n_samples_seen_")
-        X, kind = validate_data(self, X, reset=False, accept_sparse=("csr", "csc"), dtype=FLOAT_DTYPES,
-                                ensure_all_finite="allow-nan")
+        X, kind = validate_data(
+            self,
+            X,
+            reset=False,
+            accept_sparse=("csr", "csc"),
+            dtype=FLOAT_DTYPES,
+            ensure_all_finite="allow-nan",
+        )
         xp = compute_xp()
         if is_sparse(X):
             if self.scale_ is not None:
@@ -161,8 +180,9 @@ class MinMaxScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
     def fit(self, X: Any, y: Any = None) -> MinMaxScaler:
         lo, hi = self.feature_range
         if lo >= hi:
-            raise ValueError(f"Minimum of desired feature range must be smaller than maximum. Got "
-                             f"{self.feature_range!s}.")
+            raise ValueError(
+                f"Minimum of desired feature range must be smaller than maximum. Got {self.feature_range!s}."
+            )
         X, _ = validate_data(self, X, dtype=FLOAT_DTYPES, ensure_all_finite="allow-nan")
         xp = compute_xp()
         dmin, dmax = xp.nanmin(X, axis=0), xp.nanmax(X, axis=0)
@@ -204,8 +224,9 @@ class MaxAbsScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         self.copy = copy
 
     def fit(self, X: Any, y: Any = None) -> MaxAbsScaler:
-        X, _ = validate_data(self, X, accept_sparse=("csr", "csc"), dtype=FLOAT_DTYPES,
-                             ensure_all_finite="allow-nan")
+        X, _ = validate_data(
+            self, X, accept_sparse=("csr", "csc"), dtype=FLOAT_DTYPES, ensure_all_finite="allow-nan"
+        )
         xp = compute_xp()
         if is_sparse(X):
             from ember.backend.primitives import scatter_max
@@ -223,8 +244,14 @@ class MaxAbsScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
 
     def _apply(self, X: Any, inverse: bool, reset: Any) -> Any:
         check_is_fitted(self)
-        X, kind = validate_data(self, X, reset=reset, accept_sparse=("csr", "csc"), dtype=FLOAT_DTYPES,
-                                ensure_all_finite="allow-nan")
+        X, kind = validate_data(
+            self,
+            X,
+            reset=reset,
+            accept_sparse=("csr", "csc"),
+            dtype=FLOAT_DTYPES,
+            ensure_all_finite="allow-nan",
+        )
         xp = compute_xp()
         s = backend.asarray_on(self.scale_, xp, X.dtype)
         s = s if inverse else 1 / s
@@ -246,8 +273,15 @@ class MaxAbsScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
 class RobustScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
     """(x - median) / IQR per feature, like sklearn's RobustScaler (dense X)."""
 
-    def __init__(self, *, with_centering=True, with_scaling=True, quantile_range=(25.0, 75.0), copy=True,
-                 unit_variance=False):
+    def __init__(
+        self,
+        *,
+        with_centering=True,
+        with_scaling=True,
+        quantile_range=(25.0, 75.0),
+        copy=True,
+        unit_variance=False,
+    ):
         self.with_centering = with_centering
         self.with_scaling = with_scaling
         self.quantile_range = quantile_range

@@ -30,8 +30,9 @@ class _Encoder(TransformerMixin, BaseEstimator):
         return tags
 
     def _arrays(self, X: Any, reset: bool) -> tuple[Any, ModuleType, str]:
-        X, kind = validate_data(self, X, reset=reset, dtype=None, ensure_all_finite="allow-nan",
-                                xp=np if _is_object(X) else None)
+        X, kind = validate_data(
+            self, X, reset=reset, dtype=None, ensure_all_finite="allow-nan", xp=np if _is_object(X) else None
+        )
         xp = backend.array_module(X)
         if xp is not np and X.dtype.kind in "OUS":  # pragma: no cover - strings never reach the device
             X = backend.to_host(X)
@@ -42,8 +43,9 @@ class _Encoder(TransformerMixin, BaseEstimator):
         if self.categories != "auto":
             cats = [np.asarray(c) for c in self.categories]
             if len(cats) != X.shape[1]:
-                raise ValueError("Shape mismatch: if categories is an array, it has to be of shape "
-                                 "(n_features,).")
+                raise ValueError(
+                    "Shape mismatch: if categories is an array, it has to be of shape (n_features,)."
+                )
             self.categories_ = cats
             return
         self.categories_ = [backend.to_host(_unique(X[:, j], xp)) for j in range(X.shape[1])]
@@ -67,7 +69,9 @@ class _Encoder(TransformerMixin, BaseEstimator):
         if self.handle_unknown == "error" and not bool(backend.to_host(known.all())):
             j = int(backend.to_host((~known).any(axis=0).argmax()))
             bad = backend.to_host(X[:, j][~known[:, j]])
-            raise ValueError(f"Found unknown categories {list(np.unique(bad))} in column {j} during transform")
+            raise ValueError(
+                f"Found unknown categories {list(np.unique(bad))} in column {j} during transform"
+            )
 
 
 def _is_object(X: Any) -> bool:
@@ -96,8 +100,9 @@ def _unique(col: Any, xp: ModuleType) -> Any:
             rest = sorted(set(v for v in vals if not (isinstance(v, float) and v != v)))
         except TypeError as exc:
             types = sorted({type(v).__name__ for v in vals})
-            raise TypeError("Encoders require their input argument must be uniformly strings or numbers. "
-                            f"Got {types}") from exc
+            raise TypeError(
+                f"Encoders require their input argument must be uniformly strings or numbers. Got {types}"
+            ) from exc
         if rest and not any(isinstance(v, (str, bytes)) for v in rest):
             return np.array(rest + nan[:1])  # numbers in an object column: a numeric array, like sklearn
         return np.array(rest + nan[:1], dtype=object)
@@ -111,8 +116,17 @@ def _unique(col: Any, xp: ModuleType) -> Any:
 class OrdinalEncoder(OneToOneFeatureMixin, _Encoder):
     """Categories -> integer codes per feature (as floats), like sklearn's OrdinalEncoder."""
 
-    def __init__(self, *, categories="auto", dtype=np.float64, handle_unknown="error", unknown_value=None,
-                 encoded_missing_value=np.nan, min_frequency=None, max_categories=None):
+    def __init__(
+        self,
+        *,
+        categories="auto",
+        dtype=np.float64,
+        handle_unknown="error",
+        unknown_value=None,
+        encoded_missing_value=np.nan,
+        min_frequency=None,
+        max_categories=None,
+    ):
         self.categories = categories
         self.dtype = dtype
         self.handle_unknown = handle_unknown
@@ -123,14 +137,22 @@ class OrdinalEncoder(OneToOneFeatureMixin, _Encoder):
 
     def fit(self, X: Any, y: Any = None) -> OrdinalEncoder:
         if self.min_frequency is not None or self.max_categories is not None:
-            _unsupported(self, "min_frequency/max_categories", (self.min_frequency, self.max_categories),
-                         "None (no infrequent categories)")
+            _unsupported(
+                self,
+                "min_frequency/max_categories",
+                (self.min_frequency, self.max_categories),
+                "None (no infrequent categories)",
+            )
         if self.handle_unknown not in ("error", "use_encoded_value"):
-            raise ValueError(f"The 'handle_unknown' parameter of OrdinalEncoder must be a str among "
-                             f"{{'error', 'use_encoded_value'}}. Got {self.handle_unknown!r} instead.")
+            raise ValueError(
+                f"The 'handle_unknown' parameter of OrdinalEncoder must be a str among "
+                f"{{'error', 'use_encoded_value'}}. Got {self.handle_unknown!r} instead."
+            )
         if self.handle_unknown == "use_encoded_value" and self.unknown_value is None:
-            raise TypeError("unknown_value should be an integer or np.nan when handle_unknown is "
-                            "'use_encoded_value', got None.")
+            raise TypeError(
+                "unknown_value should be an integer or np.nan when handle_unknown is "
+                "'use_encoded_value', got None."
+            )
         X, xp, _ = self._arrays(X, True)
         self._fit_categories(X, xp)
         return self
@@ -143,8 +165,11 @@ class OrdinalEncoder(OneToOneFeatureMixin, _Encoder):
         out = codes.astype(self.dtype)
         if self.handle_unknown == "use_encoded_value":
             out = xp.where(known, out, self.unknown_value)
-        nan = _isnan(X, xp) if X.dtype.kind != "O" else np.vectorize(
-            lambda v: isinstance(v, float) and v != v, otypes=[bool])(X)
+        nan = (
+            _isnan(X, xp)
+            if X.dtype.kind != "O"
+            else np.vectorize(lambda v: isinstance(v, float) and v != v, otypes=[bool])(X)
+        )
         out = xp.where(nan, self.encoded_missing_value, out).astype(self.dtype)
         return to_output(out, kind)
 
@@ -167,9 +192,18 @@ class OrdinalEncoder(OneToOneFeatureMixin, _Encoder):
 class OneHotEncoder(_Encoder):
     """Categories -> one indicator column per category, like sklearn's OneHotEncoder (drop=None)."""
 
-    def __init__(self, *, categories="auto", drop=None, sparse_output=True, dtype=np.float64,
-                 handle_unknown="error", min_frequency=None, max_categories=None,
-                 feature_name_combiner="concat"):
+    def __init__(
+        self,
+        *,
+        categories="auto",
+        drop=None,
+        sparse_output=True,
+        dtype=np.float64,
+        handle_unknown="error",
+        min_frequency=None,
+        max_categories=None,
+        feature_name_combiner="concat",
+    ):
         self.categories = categories
         self.drop = drop
         self.sparse_output = sparse_output
@@ -183,8 +217,12 @@ class OneHotEncoder(_Encoder):
         if self.drop is not None:
             _unsupported(self, "drop", self.drop, "drop=None")
         if self.min_frequency is not None or self.max_categories is not None:
-            _unsupported(self, "min_frequency/max_categories", (self.min_frequency, self.max_categories),
-                         "None (no infrequent categories)")
+            _unsupported(
+                self,
+                "min_frequency/max_categories",
+                (self.min_frequency, self.max_categories),
+                "None (no infrequent categories)",
+            )
         if self.handle_unknown not in ("error", "ignore"):
             _unsupported(self, "handle_unknown", self.handle_unknown, "'error' and 'ignore'")
         X, xp, _ = self._arrays(X, True)
@@ -206,8 +244,9 @@ class OneHotEncoder(_Encoder):
         counts = keep.sum(axis=1)
         indptr = cx.concatenate([cx.zeros(1, dtype=cx.int64), cx.cumsum(counts)])
         indices = cols[keep].astype(cx.int32)
-        out = csr_matrix(cx.ones(indices.shape[0], dtype=self.dtype), indices, indptr.astype(cx.int32),
-                         (n, total))
+        out = csr_matrix(
+            cx.ones(indices.shape[0], dtype=self.dtype), indices, indptr.astype(cx.int32), (n, total)
+        )
         if not self.sparse_output:
             return to_output(out.toarray(), kind)
         return to_output(out, kind)
@@ -232,8 +271,9 @@ class OneHotEncoder(_Encoder):
 
         check_is_fitted(self, "categories_")
         names = _check_feature_names_in(self, input_features)
-        return np.asarray([f"{n}_{c}" for n, cats in zip(names, self.categories_, strict=True) for c in cats],
-                          dtype=object)
+        return np.asarray(
+            [f"{n}_{c}" for n, cats in zip(names, self.categories_, strict=True) for c in cats], dtype=object
+        )
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -30,8 +30,10 @@ class PolynomialFeatures(TransformerMixin, BaseEstimator):
             return 0, int(self.degree)
         lo, hi = self.degree
         if not (isinstance(lo, Integral) and isinstance(hi, Integral) and 0 <= lo <= hi):
-            raise ValueError("degree=(min_degree, max_degree) must be non-negative integers that fulfil "
-                             f"min_degree <= max_degree, got {self.degree}.")
+            raise ValueError(
+                "degree=(min_degree, max_degree) must be non-negative integers that fulfil "
+                f"min_degree <= max_degree, got {self.degree}."
+            )
         return int(lo), int(hi)
 
     def _combinations(self, d: int) -> list[tuple[int, ...]]:
@@ -47,8 +49,9 @@ class PolynomialFeatures(TransformerMixin, BaseEstimator):
         X, _ = validate_data(self, X)
         lo, hi = self._degrees()
         if hi == 0 and not self.include_bias:
-            raise ValueError("Setting degree to zero and include_bias to False would result in an empty "
-                             "output array.")
+            raise ValueError(
+                "Setting degree to zero and include_bias to False would result in an empty output array."
+            )
         combos = self._combinations(X.shape[1])
         self.n_output_features_ = len(combos)
         powers = np.zeros((len(combos), X.shape[1]), dtype=np.int64)
