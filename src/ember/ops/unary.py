@@ -345,7 +345,7 @@ def astype(col: Column, dtype: Any) -> Column:
 
     On the device: numeric <-> numeric, numeric -> bool, to/from nullable Int64/Float64/boolean,
     datetime/timedelta unit changes, datetime/timedelta -> int64, numeric -> 'category'. Through
-    pandas/pyarrow on the host: to and from strings, other columns -> 'category'. Casting missing
+    pandas/pyarrow on the host: to and from strings. Any column -> 'category' on the device. Casting missing
     values to a numpy integer raises like pandas (IntCastingNaNError / ValueError).
     """
     target = resolve(dtype)
@@ -449,15 +449,7 @@ def _rescale_any(xp: Any, ticks: Any, frm: str, to: str) -> Any:
 
 
 def _to_category(col: Column, target: pd.CategoricalDtype) -> Column:
-    if target.categories is not None or not isinstance(col, NumericColumn):
-        return from_pandas(col.to_pandas().astype(target), col.xp)  # host path (documented)
-    c = pandas_view(col)
-    xp = c.xp
-    valid = ~c.isna() if c.has_nulls_possible else None
-    vals = c.data if valid is None else c.data[valid]
-    cats = xp.unique(vals)
-    codes = xp.searchsorted(cats, c.data).astype(np.int32)
-    if valid is not None:
-        codes = xp.where(valid, codes, -1).astype(np.int32)
-    cat_col = NumericColumn(cats)
-    return CategoricalColumn(codes, cat_col, bool(target.ordered))
+    """On the device for every column kind (ops.categorical: factorize, or encode into given categories)."""
+    from ember.ops.categorical import to_categorical
+
+    return to_categorical(col, target)
