@@ -11,10 +11,16 @@ fi
 # an editable install registers ember's entry points (the Dask backend), offline
 python3 -m pip install -q --no-deps --no-build-isolation --no-index -e . >/dev/null 2>&1 || echo "note: editable install failed"
 export PYTHONPATH="$PWD/src:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0
+# CuPy compiles each kernel on first use (NVRTC, ~0.1-1 s each) and a fresh host has no cache: a cache
+# brought back from an earlier run (cupy-cache.tgz in $OUT, copied to the repo root and carried) skips that.
+export CUPY_CACHE_DIR="$PWD/.cupy-cache"
+mkdir -p "$CUPY_CACHE_DIR"
+[ -f cupy-cache.tgz ] && tar xzf cupy-cache.tgz -C "$CUPY_CACHE_DIR" 2>/dev/null
 python3 -m ember info 2>&1 | tee "$OUT/info.txt"
 if [ -z "${SKIP_TESTS:-}" ]; then
+  # pytest-xdist (on the GPU image) spreads the Python-bound test work over the host's cores
   timeout "${TEST_TIMEOUT:-400}" python3 -m pytest ${@:-tests} --backend gpu -q -p no:warnings -p no:cacheprovider \
-    --tb=short --maxfail=400 --no-header --durations=15 > "$OUT/tests.log" 2>&1
+    -n "${GPU_WORKERS:-8}" --tb=short --maxfail=400 --no-header --durations=15 > "$OUT/tests.log" 2>&1
   grep -E "^(FAILED|ERROR)" "$OUT/tests.log" | head -60
   tail -n 3 "$OUT/tests.log"
 fi
@@ -26,3 +32,4 @@ if [ -n "${BENCH_WORKLOADS:-}" ]; then
     --rows "${BENCH_ROWS:-1e7}" --libraries "${BENCH_LIBS:-ember,cupy,pandas,numpy}" --runs "${BENCH_RUNS:-3}" \
     --json "$OUT/bench.json" --out "$OUT" 2>&1 | tail -n 80
 fi
+tar czf "$OUT/cupy-cache.tgz" -C "$CUPY_CACHE_DIR" . 2>/dev/null && ls -la "$OUT/cupy-cache.tgz"
