@@ -18,8 +18,9 @@ mkdir -p "$CUPY_CACHE_DIR"
 [ -f cupy-cache.tgz ] && tar xzf cupy-cache.tgz -C "$CUPY_CACHE_DIR" 2>/dev/null
 python3 -m ember info 2>&1 | tee "$OUT/info.txt"
 if [ -z "${SKIP_TESTS:-}" ]; then
-  # pytest-xdist (on the GPU image) spreads the Python-bound test work over the host's cores
-  timeout "${TEST_TIMEOUT:-400}" python3 -m pytest ${@:-tests} --backend gpu -q -p no:warnings -p no:cacheprovider \
+  # pytest-xdist (on the GPU image) spreads the Python-bound test work over the cores; SIGINT at the
+  # time limit still prints the failures so far
+  timeout -s INT -k 30 "${TEST_TIMEOUT:-400}" python3 -m pytest ${@:-tests} --backend gpu -q -p no:warnings -p no:cacheprovider \
     -n "${GPU_WORKERS:-8}" --tb=short --maxfail=400 --no-header --durations=15 > "$OUT/tests.log" 2>&1
   grep -E "^(FAILED|ERROR)" "$OUT/tests.log" | head -60
   tail -n 3 "$OUT/tests.log"
