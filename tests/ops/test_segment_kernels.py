@@ -43,3 +43,23 @@ def test_scatter_extreme_int64_matches_numpy(xp, op):
     out = xp.asarray(start.copy())
     (scatter_min if op == "min" else scatter_max)(out, xp.asarray(idx), xp.asarray(values))
     np.testing.assert_array_equal(out.get() if hasattr(out, "get") else out, expected)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", ["int64", "uint64"])
+def test_segment_sum_int_is_exact_on_the_device(xp, dtype):
+    from ember.backend.kernels.segment import segment_sum_int
+
+    rng = np.random.default_rng(2)
+    target = rng.integers(0, 101, 50_000)
+    values = rng.integers(0 if dtype == "uint64" else -(2**40), 2**40, 50_000).astype(dtype)
+    expected = np.zeros(101, dtype=dtype)
+    np.add.at(expected, target, values)
+    got = segment_sum_int(xp.asarray(target), xp.asarray(values), 101)
+    np.testing.assert_array_equal(got.get(), expected)
+
+
+def test_segment_sum_int_defers_on_the_host():
+    from ember.backend.kernels.segment import segment_sum_int
+
+    assert segment_sum_int(np.zeros(3, dtype=np.int64), np.ones(3, dtype=np.int64), 2) is None

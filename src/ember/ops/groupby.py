@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ember.backend import array_module
-from ember.backend.kernels.segment import segment_count, segment_sum
+from ember.backend.kernels.segment import segment_count, segment_sum, segment_sum_int
 from ember.backend.primitives import scatter_add, scatter_max, scatter_min, stable_argsort
 from ember.column import (
     CategoricalColumn,
@@ -227,9 +227,13 @@ def _group_sum(g: Grouping, values: Any, valid: Any) -> Any:
         w = values.astype(np.float64) if valid is None else xp.where(valid, values, 0).astype(np.float64)
         return segment_sum(g.seg, w, g.ngroups + 1)[: g.ngroups]
     acc = np.uint64 if values.dtype.kind == "u" else np.int64
-    out = xp.zeros(g.ngroups + 1, dtype=acc)
     v = values.astype(acc)
-    scatter_add(out, g.seg, v if valid is None else xp.where(valid, v, acc(0)))
+    v = v if valid is None else xp.where(valid, v, acc(0))
+    few = segment_sum_int(g.seg, v, g.ngroups + 1)  # few groups on the device: shared-memory sums
+    if few is not None:
+        return few[: g.ngroups]
+    out = xp.zeros(g.ngroups + 1, dtype=acc)
+    scatter_add(out, g.seg, v)
     return out[: g.ngroups]
 
 

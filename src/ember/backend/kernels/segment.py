@@ -30,6 +30,22 @@ extern "C" __global__ void ember_segment_sum_f64(const double* values, const lon
     }
 }
 
+extern "C" __global__ void ember_segment_sum_i64(const long long* values, const long long* target,
+                                                 long long n, int slots, unsigned long long* out) {
+    // two's complement: unsigned addition gives the int64 sum (wrapping exactly like NumPy's int64)
+    extern __shared__ unsigned long long iacc[];
+    for (int i = threadIdx.x; i < slots; i += blockDim.x) iacc[i] = 0ULL;
+    __syncthreads();
+    long long stride = (long long)blockDim.x * gridDim.x;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        atomicAdd(&iacc[target[i]], (unsigned long long)values[i]);
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < slots; i += blockDim.x) {
+        if (iacc[i]) atomicAdd(&out[i], iacc[i]);
+    }
+}
+
 extern "C" __global__ void ember_segment_count(const long long* target, long long n, int slots,
                                                unsigned long long* out) {
     extern __shared__ unsigned long long cnt[];
@@ -104,6 +120,38 @@ def segment_sum(target: Any, values: Any, slots: int) -> Any:
             shared_mem=slots * 8,
         )
     return out
+
+
+def segment_sum_int(target: Any, values: Any, slots: int) -> Any | None:
+    """Exact int64 (or uint64, same bits) sums per slot on the device for few slots; None when the
+    caller should use its general scatter-add path (host arrays, many slots)."""
+    from ember.backend.arrays import is_device_array
+
+    if not is_device_array(target) or slots > MAX_SHARED_GROUPS:
+        return None
+    cp = _cp()
+    out = cp.zeros(slots, dtype=np.uint64)
+    n = int(target.shape[0])
+    if n:
+        fn = _kernels().get_function("ember_segment_sum_i64")
+        bits = (
+            cp.ascontiguousarray(values).view(np.int64)
+            if values.dtype.itemsize == 8
+            else values.astype(np.int64)
+        )
+        fn(
+            (_grid(cp, n),),
+            (_THREADS,),
+            (
+                cp.ascontiguousarray(bits),
+                cp.ascontiguousarray(target, dtype=np.int64),
+                np.int64(n),
+                np.int32(slots),
+                out,
+            ),
+            shared_mem=slots * 8,
+        )
+    return out.view(values.dtype if values.dtype.itemsize == 8 else np.int64)
 
 
 def segment_count(target: Any, slots: int) -> Any:
