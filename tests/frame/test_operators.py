@@ -172,3 +172,16 @@ def test_fallback_policy():
     assert em.fallback_report()["Series.kurt"] >= 1
     with pytest.raises(AttributeError):
         s.not_a_pandas_method  # noqa: B018 - the attribute access is what raises
+
+
+def test_rank_nlargest_nsmallest():
+    pdf = pd.DataFrame({"a": [3.0, 1.0, np.nan, 3.0, 2.0], "b": [5, 1, 4, 1, 2]})
+    df = em.from_pandas(pdf)
+    for method in ("average", "min", "max", "first", "dense"):
+        assert_eq(df.a.rank(method=method), pdf.a.rank(method=method))
+    assert_eq(df.rank(pct=True), pdf.rank(pct=True))
+    assert_eq(df.b.nlargest(2), pdf.b.nlargest(2))
+    assert_eq(df.b.nsmallest(3, keep="last"), pdf.b.nsmallest(3, keep="last"))
+    assert_eq(df.nlargest(2, "b"), pdf.nlargest(2, "b"))
+    with pytest.raises(NotImplementedError, match="keep"):
+        df.nlargest(2, "b", keep="all")

@@ -717,9 +717,13 @@ class DataFrame(NDFrame):
         return self._take_rows(order, ignore_index)
 
     def nlargest(self, n: int, columns: Any, keep: str = "first") -> DataFrame:
+        if keep != "first":
+            raise unsupported("DataFrame.nlargest", f"keep={keep!r} (supported: 'first')")
         return self.sort_values(columns, ascending=False).head(n)
 
     def nsmallest(self, n: int, columns: Any, keep: str = "first") -> DataFrame:
+        if keep != "first":
+            raise unsupported("DataFrame.nsmallest", f"keep={keep!r} (supported: 'first')")
         return self.sort_values(columns, ascending=True).head(n)
 
     # --- relational ---------------------------------------------------------------------------
