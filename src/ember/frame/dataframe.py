@@ -716,6 +716,21 @@ class DataFrame(NDFrame):
         order = argsort(_index_columns(self._index), ascending=ascending, na_position=na_position)
         return self._take_rows(order, ignore_index)
 
+    def rank(
+        self,
+        method: str = "average",
+        ascending: bool = True,
+        na_option: str = "keep",
+        pct: bool = False,
+        numeric_only: bool = False,
+    ) -> DataFrame:
+        from ember.ops.sort import rank
+
+        names = [k for k, c in self._columns.items() if not numeric_only or _is_numeric(c)]
+        return self._with_columns(
+            {k: rank(self._columns[k], method, ascending, na_option, pct) for k in names}
+        )
+
     def nlargest(self, n: int, columns: Any, keep: str = "first") -> DataFrame:
         if keep != "first":
             raise unsupported("DataFrame.nlargest", f"keep={keep!r} (supported: 'first')")

@@ -616,6 +616,23 @@ class Series(NDFrame):
         order = argsort([self._column], ascending=ascending, na_position=na_position)
         return self._take_rows(order, ignore_index)
 
+    def nlargest(self, n: int = 5, keep: str = "first") -> Series:
+        from ember.ops.sort import nlargest_positions
+
+        return self._take_rows(nlargest_positions(self._column, n, keep=keep))
+
+    def nsmallest(self, n: int = 5, keep: str = "first") -> Series:
+        from ember.ops.sort import nsmallest_positions
+
+        return self._take_rows(nsmallest_positions(self._column, n, keep=keep))
+
+    def rank(
+        self, method: str = "average", ascending: bool = True, na_option: str = "keep", pct: bool = False
+    ) -> Series:
+        from ember.ops.sort import rank
+
+        return self._wrap(rank(self._column, method, ascending, na_option, pct))
+
     def sort_index(
         self, ascending: bool = True, na_position: str = "last", ignore_index: bool = False
     ) -> Series:
