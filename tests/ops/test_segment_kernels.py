@@ -30,14 +30,15 @@ def test_empty_input(xp):
     assert segment_sum(xp.zeros(0, dtype=np.int64), xp.zeros(0), 2).tolist() == [0.0, 0.0]
 
 
+@pytest.mark.parametrize("slots", [50, 20_000])
 @pytest.mark.parametrize("op", ["min", "max"])
-def test_scatter_extreme_int64_matches_numpy(xp, op):
+def test_scatter_extreme_int64_matches_numpy(xp, op, slots):
     from ember.backend.primitives import scatter_max, scatter_min
 
     rng = np.random.default_rng(1)
-    idx = rng.integers(0, 50, 10_000)
+    idx = rng.integers(0, slots, 10_000)
     values = rng.integers(-(2**62), 2**62, 10_000)
-    start = np.full(50, 0, dtype=np.int64)
+    start = np.full(slots, 0, dtype=np.int64)
     expected = start.copy()
     (np.minimum if op == "min" else np.maximum).at(expected, idx, values)
     out = xp.asarray(start.copy())

@@ -155,6 +155,8 @@ def _valid(col: Column) -> Any:
 
 
 def _count(g: Grouping, valid: Any) -> Any:
+    if valid is None:
+        return g.sizes[: g.ngroups]  # cached with the grouping
     return segment_count(g.scatter_target(valid), g.ngroups + 1)[: g.ngroups]
 
 

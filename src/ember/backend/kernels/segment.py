@@ -61,6 +61,24 @@ extern "C" __global__ void ember_segment_count(const long long* target, long lon
     }
 }
 
+// Few targets: each block keeps its own extremes in shared memory, then merges them once per slot.
+extern "C" __global__ void ember_scatter_extreme_i64_shared(long long* out, const long long* idx,
+                                                            const long long* values, long long n, int slots,
+                                                            int is_min) {
+    extern __shared__ long long ext[];
+    const long long init = is_min ? 0x7fffffffffffffffLL : (-0x7fffffffffffffffLL - 1);
+    for (int i = threadIdx.x; i < slots; i += blockDim.x) ext[i] = init;
+    __syncthreads();
+    long long stride = (long long)blockDim.x * gridDim.x;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        if (is_min) atomicMin(&ext[idx[i]], values[i]); else atomicMax(&ext[idx[i]], values[i]);
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < slots; i += blockDim.x) {
+        if (ext[i] != init) { if (is_min) atomicMin(&out[i], ext[i]); else atomicMax(&out[i], ext[i]); }
+    }
+}
+
 extern "C" __global__ void ember_scatter_min_i64(long long* out, const long long* idx, const long long* values,
                                                  long long n) {
     long long stride = (long long)blockDim.x * gridDim.x;
@@ -188,14 +206,13 @@ def scatter_extreme_i64(out: Any, idx: Any, values: Any, op: str) -> None:
     n = int(idx.shape[0])
     if not n:
         return
+    idx = cp.ascontiguousarray(idx, dtype=np.int64)
+    values = cp.ascontiguousarray(values, dtype=np.int64)
+    slots = int(out.shape[0])
+    if slots <= MAX_SHARED_GROUPS:  # few targets: global atomics on them would serialize
+        fn = _kernels().get_function("ember_scatter_extreme_i64_shared")
+        args = (out, idx, values, np.int64(n), np.int32(slots), np.int32(op == "min"))
+        fn((_grid(cp, n),), (_THREADS,), args, shared_mem=slots * 8)
+        return
     fn = _kernels().get_function("ember_scatter_min_i64" if op == "min" else "ember_scatter_max_i64")
-    fn(
-        (_grid(cp, n),),
-        (_THREADS,),
-        (
-            out,
-            cp.ascontiguousarray(idx, dtype=np.int64),
-            cp.ascontiguousarray(values, dtype=np.int64),
-            np.int64(n),
-        ),
-    )
+    fn((_grid(cp, n),), (_THREADS,), (out, idx, values, np.int64(n)))
