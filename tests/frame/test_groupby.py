@@ -142,3 +142,11 @@ def test_transform_on_datetimes():
     df = em.from_pandas(pdf)
     assert_eq(df.groupby("c")["ts"].diff(), pdf.groupby("c")["ts"].diff())
     assert_eq(df.groupby("c")["ts"].shift(), pdf.groupby("c")["ts"].shift())
+
+
+def test_categorical_keys_observed():
+    pdf = pd.DataFrame({"k": pd.Categorical(["a", "b", "a"], categories=["a", "b", "z"]), "v": [1, 2, 3]})
+    df = em.from_pandas(pdf)
+    assert_eq(df.groupby("k", observed=True).v.sum(), pdf.groupby("k", observed=True).v.sum())
+    with pytest.raises(NotImplementedError, match="observed=False"):
+        df.groupby("k", observed=False).v.sum()  # unused categories as groups are not built yet

@@ -762,7 +762,9 @@ class DataFrame(NDFrame):
     ) -> Any:
         from ember.frame.groupby import DataFrameGroupBy
 
-        return DataFrameGroupBy(self, by, level=level, as_index=as_index, sort=sort, dropna=dropna)
+        return DataFrameGroupBy(
+            self, by, level=level, as_index=as_index, sort=sort, dropna=dropna, observed=observed
+        )
 
     def merge(
         self,

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember.column import Column, NumericColumn, from_any
+from ember.column import CategoricalColumn, Column, NumericColumn, from_any
 from ember.frame._fallback import unsupported
 from ember.frame.index import Index, MultiIndex, RangeIndex
 
@@ -48,6 +48,7 @@ class _GroupBy:
         dropna: bool = True,
         _keys: Any = None,
         _selection: Any = None,
+        observed: bool = True,
     ) -> None:
         self.obj = obj
         self.as_index = as_index
@@ -57,6 +58,8 @@ class _GroupBy:
             self._keys, self._key_names, self._key_labels = _keys
         else:
             self._keys, self._key_names, self._key_labels = _resolve_keys(obj, by, level)
+        if not observed and any(isinstance(k, CategoricalColumn) for k in self._keys):
+            raise unsupported("groupby", "observed=False with categorical keys (unused categories as groups)")
         self._selection = _selection
         self._grouping_cache: Any = None
 
@@ -463,8 +466,18 @@ class SeriesGroupBy(_GroupBy):
         dropna: bool = True,
         _keys: Any = None,
         as_index: bool = True,
+        observed: bool = True,
     ) -> None:
-        super().__init__(series, by, level=level, as_index=as_index, sort=sort, dropna=dropna, _keys=_keys)
+        super().__init__(
+            series,
+            by,
+            level=level,
+            as_index=as_index,
+            sort=sort,
+            dropna=dropna,
+            _keys=_keys,
+            observed=observed,
+        )
 
     def _value_items(self) -> list[tuple[Any, Column]]:
         return [(self.obj.name, self.obj.column)]

@@ -673,7 +673,9 @@ class Series(NDFrame):
     ) -> Any:
         from ember.frame.groupby import SeriesGroupBy
 
-        return SeriesGroupBy(self, by, level=level, sort=sort, dropna=dropna)
+        return SeriesGroupBy(
+            self, by, level=level, sort=sort, dropna=dropna, as_index=as_index, observed=observed
+        )
 
     def unstack(self, level: Any = -1, fill_value: Any = None, sort: bool = True) -> Any:
         from ember.frame.reshape import unstack
