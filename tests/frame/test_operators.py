@@ -185,3 +185,10 @@ def test_rank_nlargest_nsmallest():
     assert_eq(df.nlargest(2, "b"), pdf.nlargest(2, "b"))
     with pytest.raises(NotImplementedError, match="keep"):
         df.nlargest(2, "b", keep="all")
+
+
+def test_axis1_is_refused_not_ignored():
+    df = em.DataFrame({"a": [1, 2], "b": [3, 4]})
+    for call in (lambda: df.cumsum(axis=1), lambda: df.sort_values("a", axis=1), lambda: df.idxmax(axis=1)):
+        with pytest.raises(NotImplementedError, match="axis=1"):
+            call()

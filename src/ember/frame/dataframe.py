@@ -12,7 +12,7 @@ from ember.backend import xp as current_xp
 from ember.column import Column, NumericColumn, from_any, from_arrow, from_pandas, from_scalar
 from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import align_indexes, indexes_equal
-from ember.frame.generic import REDUCTIONS, NDFrame, check_axis
+from ember.frame.generic import REDUCTIONS, NDFrame, check_axis, require_axis0
 from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
 from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
 from ember.frame.series import Series, _index_columns
@@ -619,9 +619,11 @@ class DataFrame(NDFrame):
         return DataFrame(pd.DataFrame(table, index=qs))
 
     def idxmin(self, axis: Any = 0, skipna: bool = True) -> Series:
+        require_axis0("DataFrame.idxmin", axis)
         return Series(pd.Series({k: self[k].idxmin(skipna=skipna) for k in self._names}))
 
     def idxmax(self, axis: Any = 0, skipna: bool = True) -> Series:
+        require_axis0("DataFrame.idxmax", axis)
         return Series(pd.Series({k: self[k].idxmax(skipna=skipna) for k in self._names}))
 
     def describe(self, percentiles: Any = None, include: Any = None) -> DataFrame:
@@ -703,6 +705,7 @@ class DataFrame(NDFrame):
     ) -> DataFrame:
         from ember.ops.sort import argsort
 
+        require_axis0("DataFrame.sort_values", axis)
         keys = [by] if not isinstance(by, list) else by
         cols = [self._columns[k] if k in self._columns else _raise_key(k) for k in keys]
         order = argsort(cols, ascending=ascending, na_position=na_position)

@@ -97,22 +97,24 @@ class NDFrame:
 
         return self._map_columns(lambda c: clip(c, lower, upper))
 
-    def _cumulative(self, op: str, skipna: bool) -> Any:
+    def _cumulative(self, op: str, skipna: bool, axis: Any = None) -> Any:
         from ember.ops.cumulative import cumulative
+
+        require_axis0(f"{type(self).__name__}.{op}", axis)
 
         return self._map_columns(lambda c: cumulative(c, op, skipna=skipna))
 
     def cumsum(self, axis: Any = None, skipna: bool = True) -> Any:
-        return self._cumulative("cumsum", skipna)
+        return self._cumulative("cumsum", skipna, axis)
 
     def cumprod(self, axis: Any = None, skipna: bool = True) -> Any:
-        return self._cumulative("cumprod", skipna)
+        return self._cumulative("cumprod", skipna, axis)
 
     def cummin(self, axis: Any = None, skipna: bool = True) -> Any:
-        return self._cumulative("cummin", skipna)
+        return self._cumulative("cummin", skipna, axis)
 
     def cummax(self, axis: Any = None, skipna: bool = True) -> Any:
-        return self._cumulative("cummax", skipna)
+        return self._cumulative("cummax", skipna, axis)
 
     def isin(self, values: Any) -> Any:
         from ember.ops.unary import isin
@@ -230,6 +232,12 @@ class NDFrame:
         k = max(_config.get("display.min_rows") // 2, 1)
         head, tail = self.iloc[:k].to_pandas(), self.iloc[n - k :].to_pandas()
         return pd.concat([head, tail]), True
+
+
+def require_axis0(method: str, axis: Any) -> None:
+    """Methods ember implements along the rows only: axis=1 raises instead of being ignored."""
+    if check_axis(method, axis) != 0:
+        raise unsupported(method, "axis=1")
 
 
 def _is_numeric(c: Column) -> bool:
