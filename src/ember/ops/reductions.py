@@ -118,6 +118,8 @@ def reduce_many(
         raise NotImplementedError(f"reduce: op {op!r} is not supported; supported: {', '.join(OPS)}")
     if len(cols) == 1 and op in _FAST:
         v = _fast_host(cols[0], op, min_count)
+        if v is _MISS and op in ("sum", "mean"):
+            v = _fast_device(cols[0], op, min_count)
         if v is not _MISS:
             return [v]
     fetch = _Fetch()
@@ -152,6 +154,25 @@ def _fast_host(col: Column, op: str, min_count: int) -> Any:
     if kind == "f" and v != v:
         return _MISS
     return v
+
+
+def _fast_device(col: Column, op: str, min_count: int) -> Any:
+    """``df.x.mean()`` / ``.sum()`` of a float64 device column: one reduction kernel and one copy back.
+
+    Most columns hold no NaN: the plain sum is then the answer (the count is the length). A NaN in the
+    sum (a NaN value, or inf - inf) hands over to the general NaN-skipping path."""
+    if type(col) is not NumericColumn or col.mask is not None or col.nullable:
+        return _MISS
+    x = col.data
+    if type(x) is np.ndarray or x.dtype != np.float64:
+        return _MISS
+    n = int(x.shape[0])
+    if n == 0 or n < min_count:
+        return _MISS
+    total = float(x.sum())  # synchronizes: the one device->host copy of this reduction
+    if total != total:
+        return _MISS
+    return np.float64(total) if op == "sum" else np.float64(total / n)
 
 
 # --- planning ------------------------------------------------------------------------------------------
