@@ -83,3 +83,15 @@ def test_concat():
         em.concat([ea, ea.rename(columns={"x": "x2", "s": "s2"})], axis=1),
         pd.concat([a, a.rename(columns={"x": "x2", "s": "s2"})], axis=1),
     )
+
+
+def test_concat_with_keys():
+    a = pd.DataFrame({"x": [1, 2]})
+    b = pd.DataFrame({"x": [3]}, index=[7])
+    got = em.concat([em.from_pandas(a), em.from_pandas(b)], keys=["a", "b"])
+    assert_eq(got, pd.concat([a, b], keys=["a", "b"]))
+    assert_eq(
+        em.concat([em.from_pandas(a.x), em.from_pandas(b.x)], keys=[1, 2]), pd.concat([a.x, b.x], keys=[1, 2])
+    )
+    with pytest.raises(ValueError):
+        em.concat([em.from_pandas(a)], keys=["a", "b"])

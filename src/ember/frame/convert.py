@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from ember.backend import xp as current_xp
-from ember.column import concat_columns, from_scalar
+from ember.column import concat_columns, from_any, from_scalar
 from ember.frame._fallback import unsupported
 from ember.frame.dataframe import DataFrame, from_pandas_any
 from ember.frame.index import Index, MultiIndex, RangeIndex
@@ -50,7 +50,7 @@ def concat(
     if not objs:
         raise ValueError("No objects to concatenate")
     if keys is not None:
-        raise unsupported("concat", "keys=")
+        return _concat_with_keys(objs, list(keys), axis, join)
     if axis in (1, "columns"):
         return _concat_columns(objs, join)
     if all(isinstance(o, Series) for o in objs):
@@ -119,3 +119,22 @@ def _concat_columns(objs: list, join: str) -> DataFrame:
                     )
                 cols[k] = o._columns[k]
     return DataFrame._from_columns(cols, first.index)
+
+
+def _concat_with_keys(objs: list, keys: list, axis: Any, join: str) -> Any:
+    """Rows of each object labelled by its key: a (key, original label) MultiIndex, as pandas."""
+    if axis not in (0, "index"):
+        raise unsupported("concat", "keys= with axis=1")
+    if len(keys) != len(objs):
+        raise ValueError(f"concat: got {len(keys)} keys for {len(objs)} objects")
+    if any(isinstance(o.index, MultiIndex) for o in objs):
+        raise unsupported("concat", "keys= with MultiIndex inputs")
+    out = concat(objs, axis=0, join=join)
+    xp = current_xp()
+    ends = xp.asarray(np.cumsum([len(o) for o in objs], dtype=np.int64))
+    which = xp.searchsorted(ends, xp.arange(len(out), dtype=np.int64), side="right")
+    key_col = from_any(keys, xp).take(which)
+    index = MultiIndex([key_col, out.index.column], [None, out.index.name])
+    if isinstance(out, Series):
+        return Series._from_column(out.column, index, out.name)
+    return DataFrame._from_columns(out._columns, index)
