@@ -10,7 +10,8 @@ import pandas as pd
 from ember.backend import xp as current_xp
 from ember.column import concat_columns, from_any, from_scalar
 from ember.frame._fallback import unsupported
-from ember.frame.dataframe import DataFrame, from_pandas_any
+from ember.frame.construction import from_pandas_any
+from ember.frame.dataframe import DataFrame
 from ember.frame.index import Index, MultiIndex, RangeIndex
 from ember.frame.series import Series
 

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from ember.backend import xp as current_xp
-from ember.column import Column, NumericColumn, from_any, from_arrow, from_pandas, from_scalar
+from ember.column import Column, NumericColumn, from_any, from_scalar
 from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import align_indexes, indexes_equal
-from ember.frame.generic import REDUCTIONS, NDFrame, check_axis, require_axis0
-from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
+from ember.frame.construction import build_frame
+from ember.frame.frame_reductions import FrameReductions, is_numeric_column, labels_index
+from ember.frame.generic import NDFrame, check_axis, require_axis0
+from ember.frame.index import Index, RangeIndex, ensure_index
 from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
 from ember.frame.series import Series, _index_columns
 
 
-class DataFrame(NDFrame):
+class DataFrame(NDFrame, FrameReductions):
     """A pandas-compatible DataFrame whose columns live on the GPU (or the host on the CPU backend)."""
 
     __slots__ = ("_columns", "_names", "_index")
@@ -27,7 +28,7 @@ class DataFrame(NDFrame):
     def __init__(
         self, data: Any = None, index: Any = None, columns: Any = None, dtype: Any = None, copy: bool = False
     ) -> None:
-        cols, idx = _build(data, index, columns)
+        cols, idx = build_frame(data, index, columns)
         if dtype is not None:
             from ember.ops.unary import astype
 
@@ -57,7 +58,7 @@ class DataFrame(NDFrame):
     # --- attributes ---------------------------------------------------------------------------
     @property
     def columns(self) -> pd.Index:
-        return _labels_index(self._names)
+        return labels_index(self._names)
 
     @columns.setter
     def columns(self, labels: Any) -> None:
@@ -573,85 +574,6 @@ class DataFrame(NDFrame):
             return None
         return out
 
-    # --- reductions ---------------------------------------------------------------------------
-    def _reduce(
-        self, op: str, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kw: Any
-    ) -> Series:
-        from ember.ops.reductions import reduce_many, reduce_rows
-
-        names = [k for k, c in self._columns.items() if not numeric_only or _is_numeric(c)]
-        cols = [self._columns[k] for k in names]
-        if check_axis(op, axis) == 1:
-            return Series._from_column(reduce_rows(cols, op, skipna=skipna, **kw), self._index)
-        if op not in ("count", "nunique", "min", "max", "any", "all") and not numeric_only:
-            bad = [k for k, c in zip(names, cols) if not _reducible(c, op)]
-            if bad:
-                raise TypeError(
-                    f"Could not {op} column(s) {bad} of dtype "
-                    f"{[str(self._columns[b].dtype) for b in bad]}; pass numeric_only=True"
-                )
-        values = reduce_many(cols, op, skipna=skipna, **kw)
-        if op in ("min", "max") and len({type(c) for c in cols}) > 1:
-            raise unsupported(
-                f"DataFrame.{op}",
-                "columns of different kinds (the result would be an object "
-                "Series); pass numeric_only=True or select the columns",
-            )
-        dtype = _common(values, op)
-        if dtype is None and any(getattr(c, "nullable", False) for c in cols):
-            dtype = _masked_result_dtype(values)
-        return _reduction_series(values, names, dtype)
-
-    def count(self, axis: Any = 0, numeric_only: bool = False) -> Series:
-        return self._reduce("count", axis, numeric_only=numeric_only)
-
-    def nunique(self, axis: Any = 0, dropna: bool = True) -> Series:
-        return self._reduce("nunique", axis, skipna=dropna)
-
-    def quantile(self, q: Any = 0.5, numeric_only: bool = False, interpolation: str = "linear") -> Any:
-        from ember.ops.reductions import quantile_many
-
-        names = [k for k, c in self._columns.items() if _is_numeric(c) or not numeric_only]
-        qs = [float(q)] if np.isscalar(q) else [float(v) for v in q]
-        table = {k: quantile_many(self._columns[k], qs) for k in names}
-        if np.isscalar(q):
-            return Series(pd.Series({k: v[0] for k, v in table.items()}, name=q))
-        return DataFrame(pd.DataFrame(table, index=qs))
-
-    def idxmin(self, axis: Any = 0, skipna: bool = True) -> Series:
-        require_axis0("DataFrame.idxmin", axis)
-        return Series(pd.Series({k: self[k].idxmin(skipna=skipna) for k in self._names}))
-
-    def idxmax(self, axis: Any = 0, skipna: bool = True) -> Series:
-        require_axis0("DataFrame.idxmax", axis)
-        return Series(pd.Series({k: self[k].idxmax(skipna=skipna) for k in self._names}))
-
-    def describe(self, percentiles: Any = None, include: Any = None) -> DataFrame:
-        from ember.frame.describe import describe_frame
-
-        return describe_frame(self, percentiles, include)
-
-    def corr(self, method: str = "pearson", min_periods: int = 1, numeric_only: bool = False) -> DataFrame:
-        from ember.ops.reductions import corr_matrix
-
-        names = self._numeric_names(numeric_only, "corr")
-        mat = corr_matrix([self._columns[k] for k in names], method=method, min_periods=min_periods)
-        return DataFrame(pd.DataFrame(mat, index=names, columns=names))
-
-    def cov(self, min_periods: int | None = None, ddof: int = 1, numeric_only: bool = False) -> DataFrame:
-        from ember.ops.reductions import cov_matrix
-
-        names = self._numeric_names(numeric_only, "cov")
-        mat = cov_matrix([self._columns[k] for k in names], ddof=ddof, min_periods=min_periods)
-        return DataFrame(pd.DataFrame(mat, index=names, columns=names))
-
-    def _numeric_names(self, numeric_only: bool, op: str) -> list:
-        names = [k for k, c in self._columns.items() if _is_numeric(c)]
-        if not numeric_only and len(names) != len(self._names):
-            bad = [k for k in self._names if k not in names]
-            raise ValueError(f"could not convert column(s) {bad} to float for {op}; pass numeric_only=True")
-        return names
-
     # --- uniqueness and ordering --------------------------------------------------------------
     def duplicated(self, subset: Any = None, keep: Any = "first") -> Series:
         from ember.ops.factorize import duplicated
@@ -729,7 +651,7 @@ class DataFrame(NDFrame):
     ) -> DataFrame:
         from ember.ops.sort import rank
 
-        names = [k for k, c in self._columns.items() if not numeric_only or _is_numeric(c)]
+        names = [k for k, c in self._columns.items() if not numeric_only or is_numeric_column(c)]
         return self._with_columns(
             {k: rank(self._columns[k], method, ascending, na_option, pct) for k in names}
         )
@@ -962,86 +884,14 @@ class DataFrame(NDFrame):
         return isinstance(other, DataFrame) and self.to_pandas().equals(other.to_pandas())
 
 
-def _reduction_series(values: list, names: list, dtype: Any) -> Series:
-    """The Series of per-column results, labelled by column. Plain numbers take a short path (a
-    reduction like df.mean() is dominated by this wrapping, not by the arithmetic)."""
-    xp = current_xp()
-    if dtype is None and values and all(isinstance(v, (np.floating, np.integer, np.bool_)) for v in values):
-        arr = np.asarray(values)
-        if arr.dtype.kind in "iufb":
-            return Series._from_column(NumericColumn(xp.asarray(arr)), _labels(tuple(names), xp))
-    return Series(pd.Series(values, index=_labels_index(names), dtype=dtype))
-
-
-@functools.lru_cache(maxsize=64)
-def _labels(names: tuple, xp: Any) -> Index:
-    """An Index of column labels, cached: reductions over the same columns reuse it (immutable)."""
-    return Index._from_column(from_pandas(_labels_index(list(names)), xp))
-
-
-def _masked_result_dtype(values: list) -> Any:
-    """pandas: reducing a frame with a nullable column gives a nullable Series (Float64, Int64 ...)."""
-    from ember.column.dtypes import masked_extension_for
-
-    kinds = [np.asarray(v).dtype for v in values if v is not pd.NA and np.asarray(v).dtype.kind in "iufb"]
-    if len(kinds) != len([v for v in values if v is not pd.NA]):
-        return None
-    return masked_extension_for(np.result_type(*kinds)) if kinds else None
-
-
-def _labels_index(names: list) -> pd.Index:
-    """Column labels as pandas builds them (``str`` dtype for strings in pandas 3, object when empty)."""
-    return pd.Index(names) if names else pd.Index([], dtype=object)
-
-
 def _raise_key(k: Any) -> Any:
     raise KeyError(k)
-
-
-def _is_numeric(c: Column) -> bool:
-    return isinstance(c, NumericColumn)
-
-
-def _reducible(c: Column, op: str) -> bool:
-    from ember.column import DatetimeColumn, TimedeltaColumn
-
-    if isinstance(c, NumericColumn):
-        return True
-    if isinstance(c, (DatetimeColumn, TimedeltaColumn)):
-        return op in ("mean", "median", "min", "max") or (
-            isinstance(c, TimedeltaColumn) and op in ("sum", "std")
-        )
-    return False
-
-
-def _common(values: list, op: str) -> Any:
-    if op in ("count", "nunique"):
-        return "int64"
-    if op in ("any", "all"):
-        return bool
-    return None
 
 
 def _max_columns() -> int:
     from ember import _config
 
     return _config.get("display.max_columns")
-
-
-def _make_frame_reduction(op: str) -> Any:
-    def method(
-        self: DataFrame, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kw: Any
-    ) -> Series:
-        return self._reduce(op, axis, skipna=skipna, numeric_only=numeric_only, **kw)
-
-    method.__name__ = op
-    return method
-
-
-for _op in REDUCTIONS:
-    if _op not in ("count", "nunique"):
-        setattr(DataFrame, _op, _make_frame_reduction(_op))
-DataFrame.product = DataFrame.prod  # type: ignore[attr-defined]
 
 
 def _make_binary(op: str) -> Any:
@@ -1058,90 +908,3 @@ for _dunder, _bop in _BINARY.items():
     setattr(DataFrame, _dunder, _make_binary(_bop))
 for _name, _bop in _NAMED.items():
     setattr(DataFrame, _name, _make_binary(_bop))
-
-
-# --- construction ------------------------------------------------------------------------------
-def _build(data: Any, index: Any, columns: Any) -> tuple[dict[Any, Column], Index]:
-    xp = current_xp()
-    if data is None:
-        names = [] if columns is None else list(columns)
-        idx = ensure_index(index)
-        return {k: from_scalar(np.nan, len(idx), xp, k) for k in names}, idx
-    if isinstance(data, DataFrame):
-        cols = dict(data._columns)
-        if columns is not None:
-            cols = {k: cols[k] for k in columns}
-        return cols, data._index if index is None else ensure_index(index, len(data))
-    if isinstance(data, pd.DataFrame):
-        if columns is not None:
-            data = data[list(columns)]
-        return _from_pandas_frame(data, index)
-    if isinstance(data, dict):
-        return _from_dict(data, index, columns, xp)
-    import pyarrow as pa
-
-    if isinstance(data, (pa.Table, pa.RecordBatch)):
-        cols = {name: from_arrow(data.column(i), xp) for i, name in enumerate(data.column_names)}
-        return cols, ensure_index(index, data.num_rows)
-    if isinstance(data, Series):
-        name = data.name if data.name is not None else 0
-        return {name: data.column}, data.index if index is None else ensure_index(index, len(data))
-    # lists of rows, 2-D arrays: pandas parses the layout on the host, then the columns move over
-    frame = pd.DataFrame(data, columns=columns)
-    if frame.shape[1] and any(frame[c].dtype == object for c in frame.columns):
-        for c in frame.columns:
-            if frame[c].dtype == object:
-                from_any(frame[c].to_numpy(), xp, c)  # raises TypeError naming a mixed column
-    return _from_pandas_frame(frame, index)
-
-
-def _from_pandas_frame(frame: pd.DataFrame, index: Any) -> tuple[dict[Any, Column], Index]:
-    if frame.columns.has_duplicates:
-        raise NotImplementedError("DataFrame: duplicate column labels are not supported by ember")
-    xp = current_xp()
-    cols = {}
-    for i, name in enumerate(frame.columns):
-        cols[name] = from_pandas(frame.iloc[:, i], xp, name)
-    idx = index_from_pandas(frame.index) if index is None else ensure_index(index, len(frame))
-    return cols, idx
-
-
-def _from_dict(data: dict, index: Any, columns: Any, xp: Any) -> tuple[dict[Any, Column], Index]:
-    names = list(data) if columns is None else list(columns)
-    lengths, built, scalars = set(), {}, {}
-    series_index = None
-    for k in names:
-        v = data[k] if k in data else np.nan
-        if v is None or np.isscalar(v) or isinstance(v, (pd.Timestamp, pd.Timedelta)):
-            scalars[k] = v
-            continue
-        if isinstance(v, Series) and series_index is None:
-            series_index = v.index
-        col = v.column if isinstance(v, Series) else from_any(v, xp, k)
-        lengths.add(len(col))
-        built[k] = col
-    if len(lengths) > 1:
-        raise ValueError("All arrays must be of the same length")
-    if not built and index is None and scalars:
-        raise ValueError("If using all scalar values, you must pass an index")
-    if index is not None:
-        idx = ensure_index(index)
-        if lengths and lengths != {len(idx)}:
-            raise ValueError(
-                f"Length of values ({lengths.pop()}) does not match length of index ({len(idx)})"
-            )
-    else:
-        idx = series_index if series_index is not None else RangeIndex(lengths.pop() if lengths else 0)
-    n = len(idx)
-    cols = {k: built[k] if k in built else from_scalar(scalars[k], n, xp, k) for k in names}
-    return cols, idx
-
-
-def from_pandas_any(obj: Any) -> Any:
-    if isinstance(obj, pd.DataFrame):
-        return DataFrame(obj)
-    if isinstance(obj, pd.Series):
-        return Series(obj)
-    if isinstance(obj, pd.Index):
-        return index_from_pandas(obj)
-    raise TypeError(f"from_pandas expects a pandas DataFrame, Series or Index, got {type(obj).__name__}")

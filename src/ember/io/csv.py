@@ -505,7 +505,7 @@ def _pandas_read(data: bytes, opts: dict, engine: str) -> pd.DataFrame:
 
 
 def _from_pandas_frame(pdf: pd.DataFrame) -> Any:
-    from ember.frame.dataframe import from_pandas_any
+    from ember.frame.construction import from_pandas_any
 
     return from_pandas_any(pdf)
 

@@ -32,7 +32,7 @@ def read_json(
 ) -> Any:
     """Read JSON into an ember DataFrame, as ``pandas.read_json`` (orients as pandas; ``lines=True`` for
     JSON Lines)."""
-    from ember.frame.dataframe import from_pandas_any
+    from ember.frame.construction import from_pandas_any
 
     if orient not in _ORIENTS:
         raise ValueError(f"read_json: orient={orient!r}; supported: {list(_ORIENTS)}")

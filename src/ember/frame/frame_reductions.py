@@ -1,0 +1,177 @@
+"""DataFrame reductions (sum, mean, ... describe, corr, cov): a mixin of DataFrame, over ops.reductions.
+
+Per-column results come back from the device in one transfer (``reduce_many``) and are wrapped into a
+Series labelled by column.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from ember.backend import xp as current_xp
+from ember.column import Column, NumericColumn, from_pandas
+from ember.frame._fallback import unsupported
+from ember.frame.generic import REDUCTIONS, check_axis, require_axis0
+from ember.frame.index import Index
+from ember.frame.series import Series
+
+if TYPE_CHECKING:
+    from ember.frame.dataframe import DataFrame
+
+
+class FrameReductions:
+    """Reductions over a DataFrame's columns (``axis=0``) or rows (``axis=1``)."""
+
+    def _reduce(
+        self, op: str, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kw: Any
+    ) -> Series:
+        from ember.ops.reductions import reduce_many, reduce_rows
+
+        names = [k for k, c in self._columns.items() if not numeric_only or is_numeric_column(c)]
+        cols = [self._columns[k] for k in names]
+        if check_axis(op, axis) == 1:
+            return Series._from_column(reduce_rows(cols, op, skipna=skipna, **kw), self._index)
+        if op not in ("count", "nunique", "min", "max", "any", "all") and not numeric_only:
+            bad = [k for k, c in zip(names, cols) if not _reducible(c, op)]
+            if bad:
+                raise TypeError(
+                    f"Could not {op} column(s) {bad} of dtype "
+                    f"{[str(self._columns[b].dtype) for b in bad]}; pass numeric_only=True"
+                )
+        values = reduce_many(cols, op, skipna=skipna, **kw)
+        if op in ("min", "max") and len({type(c) for c in cols}) > 1:
+            raise unsupported(
+                f"DataFrame.{op}",
+                "columns of different kinds (the result would be an object "
+                "Series); pass numeric_only=True or select the columns",
+            )
+        dtype = _common(values, op)
+        if dtype is None and any(getattr(c, "nullable", False) for c in cols):
+            dtype = _masked_result_dtype(values)
+        return _reduction_series(values, names, dtype)
+
+    def count(self, axis: Any = 0, numeric_only: bool = False) -> Series:
+        return self._reduce("count", axis, numeric_only=numeric_only)
+
+    def nunique(self, axis: Any = 0, dropna: bool = True) -> Series:
+        return self._reduce("nunique", axis, skipna=dropna)
+
+    def quantile(self, q: Any = 0.5, numeric_only: bool = False, interpolation: str = "linear") -> Any:
+        from ember.ops.reductions import quantile_many
+
+        names = [k for k, c in self._columns.items() if is_numeric_column(c) or not numeric_only]
+        qs = [float(q)] if np.isscalar(q) else [float(v) for v in q]
+        table = {k: quantile_many(self._columns[k], qs) for k in names}
+        if np.isscalar(q):
+            return Series(pd.Series({k: v[0] for k, v in table.items()}, name=q))
+        return type(self)(pd.DataFrame(table, index=qs))
+
+    def idxmin(self, axis: Any = 0, skipna: bool = True) -> Series:
+        require_axis0("DataFrame.idxmin", axis)
+        return Series(pd.Series({k: self[k].idxmin(skipna=skipna) for k in self._names}))
+
+    def idxmax(self, axis: Any = 0, skipna: bool = True) -> Series:
+        require_axis0("DataFrame.idxmax", axis)
+        return Series(pd.Series({k: self[k].idxmax(skipna=skipna) for k in self._names}))
+
+    def describe(self, percentiles: Any = None, include: Any = None) -> DataFrame:
+        from ember.frame.describe import describe_frame
+
+        return describe_frame(self, percentiles, include)
+
+    def corr(self, method: str = "pearson", min_periods: int = 1, numeric_only: bool = False) -> DataFrame:
+        from ember.ops.reductions import corr_matrix
+
+        names = self._numeric_names(numeric_only, "corr")
+        mat = corr_matrix([self._columns[k] for k in names], method=method, min_periods=min_periods)
+        return type(self)(pd.DataFrame(mat, index=names, columns=names))
+
+    def cov(self, min_periods: int | None = None, ddof: int = 1, numeric_only: bool = False) -> DataFrame:
+        from ember.ops.reductions import cov_matrix
+
+        names = self._numeric_names(numeric_only, "cov")
+        mat = cov_matrix([self._columns[k] for k in names], ddof=ddof, min_periods=min_periods)
+        return type(self)(pd.DataFrame(mat, index=names, columns=names))
+
+    def _numeric_names(self, numeric_only: bool, op: str) -> list:
+        names = [k for k, c in self._columns.items() if is_numeric_column(c)]
+        if not numeric_only and len(names) != len(self._names):
+            bad = [k for k in self._names if k not in names]
+            raise ValueError(f"could not convert column(s) {bad} to float for {op}; pass numeric_only=True")
+        return names
+
+
+def _reduction_series(values: list, names: list, dtype: Any) -> Series:
+    """The Series of per-column results, labelled by column. Plain numbers take a short path (a
+    reduction like df.mean() is dominated by this wrapping, not by the arithmetic)."""
+    xp = current_xp()
+    if dtype is None and values and all(isinstance(v, (np.floating, np.integer, np.bool_)) for v in values):
+        arr = np.asarray(values)
+        if arr.dtype.kind in "iufb":
+            return Series._from_column(NumericColumn(xp.asarray(arr)), _labels(tuple(names), xp))
+    return Series(pd.Series(values, index=labels_index(names), dtype=dtype))
+
+
+@functools.lru_cache(maxsize=64)
+def _labels(names: tuple, xp: Any) -> Index:
+    """An Index of column labels, cached: reductions over the same columns reuse it (immutable)."""
+    return Index._from_column(from_pandas(labels_index(list(names)), xp))
+
+
+def _masked_result_dtype(values: list) -> Any:
+    """pandas: reducing a frame with a nullable column gives a nullable Series (Float64, Int64 ...)."""
+    from ember.column.dtypes import masked_extension_for
+
+    kinds = [np.asarray(v).dtype for v in values if v is not pd.NA and np.asarray(v).dtype.kind in "iufb"]
+    if len(kinds) != len([v for v in values if v is not pd.NA]):
+        return None
+    return masked_extension_for(np.result_type(*kinds)) if kinds else None
+
+
+def labels_index(names: list) -> pd.Index:
+    """Column labels as pandas builds them (``str`` dtype for strings in pandas 3, object when empty)."""
+    return pd.Index(names) if names else pd.Index([], dtype=object)
+
+
+def is_numeric_column(c: Column) -> bool:
+    return isinstance(c, NumericColumn)
+
+
+def _reducible(c: Column, op: str) -> bool:
+    from ember.column import DatetimeColumn, TimedeltaColumn
+
+    if isinstance(c, NumericColumn):
+        return True
+    if isinstance(c, (DatetimeColumn, TimedeltaColumn)):
+        return op in ("mean", "median", "min", "max") or (
+            isinstance(c, TimedeltaColumn) and op in ("sum", "std")
+        )
+    return False
+
+
+def _common(values: list, op: str) -> Any:
+    if op in ("count", "nunique"):
+        return "int64"
+    if op in ("any", "all"):
+        return bool
+    return None
+
+
+def _make_frame_reduction(op: str) -> Any:
+    def method(
+        self: DataFrame, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kw: Any
+    ) -> Series:
+        return self._reduce(op, axis, skipna=skipna, numeric_only=numeric_only, **kw)
+
+    method.__name__ = op
+    return method
+
+
+for _op in REDUCTIONS:
+    if _op not in ("count", "nunique"):
+        setattr(FrameReductions, _op, _make_frame_reduction(_op))
+FrameReductions.product = FrameReductions.prod  # type: ignore[attr-defined]
