@@ -148,5 +148,9 @@ def test_categorical_keys_observed():
     pdf = pd.DataFrame({"k": pd.Categorical(["a", "b", "a"], categories=["a", "b", "z"]), "v": [1, 2, 3]})
     df = em.from_pandas(pdf)
     assert_eq(df.groupby("k", observed=True).v.sum(), pdf.groupby("k", observed=True).v.sum())
+    for op in ("sum", "mean", "count", "max"):
+        got = getattr(df.groupby("k", observed=False).v, op)()
+        assert_eq(got, getattr(pdf.groupby("k", observed=False).v, op)())
+    assert_eq(df.groupby("k", observed=False).size(), pdf.groupby("k", observed=False).size())
     with pytest.raises(NotImplementedError, match="observed=False"):
-        df.groupby("k", observed=False).v.sum()  # unused categories as groups are not built yet
+        df.groupby(["k", "v"], observed=False).v.sum()

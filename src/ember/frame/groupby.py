@@ -58,10 +58,18 @@ class _GroupBy:
             self._keys, self._key_names, self._key_labels = _keys
         else:
             self._keys, self._key_names, self._key_labels = _resolve_keys(obj, by, level)
-        if not observed and any(isinstance(k, CategoricalColumn) for k in self._keys):
-            raise unsupported("groupby", "observed=False with categorical keys (unused categories as groups)")
-        self._selection = _selection
         self._grouping_cache: Any = None
+        if not observed and any(isinstance(k, CategoricalColumn) for k in self._keys):
+            if len(self._keys) > 1 or not (sort and dropna):
+                raise unsupported(
+                    "groupby",
+                    "observed=False with several keys, sort=False or dropna=False (one categorical "
+                    "key, sorted, dropping missing keys is supported)",
+                )
+            from ember.ops.groupby import categorical_grouping
+
+            self._grouping_cache = categorical_grouping(self._keys[0])
+        self._selection = _selection
 
     # --- the grouping -------------------------------------------------------------------------
     @property

@@ -74,11 +74,14 @@ class Grouping:
     """Group codes of the rows (-1 = dropped), the groups' key values, and, computed on first use and
     shared by every aggregation over this grouping, the rows' stable order by group and group offsets."""
 
-    def __init__(self, codes: Any, ngroups: int, uniques: list[Column], dropped: int) -> None:
+    def __init__(
+        self, codes: Any, ngroups: int, uniques: list[Column], dropped: int, may_have_empty: bool = False
+    ) -> None:
         self.codes = codes
         self.ngroups = ngroups
         self.uniques = uniques
         self.dropped = dropped
+        self.may_have_empty = may_have_empty  # groups without rows (observed=False categories)
         self._cache: dict[str, Any] = {}
 
     @property
@@ -137,6 +140,17 @@ class Grouping:
     def scatter_target(self, valid: Any) -> Any:
         """Group of each row, with rows that are not ``valid`` sent to the dump group."""
         return self.seg if valid is None else self.xp.where(valid, self.seg, self.ngroups)
+
+
+def categorical_grouping(col: CategoricalColumn) -> Grouping:
+    """``groupby(cat, observed=False)``: every category is a group, unused ones included, in category
+    order; rows with a missing key are dropped. One sync (the dropped-row count)."""
+    xp = col.xp
+    codes = col.codes.astype(np.int64)
+    ncat = len(col.categories)
+    dropped = int((codes < 0).sum())
+    every = CategoricalColumn(xp.arange(ncat, dtype=np.int32), col.categories, col.ordered)
+    return Grouping(codes, ncat, [every], dropped, may_have_empty=True)
 
 
 def make_grouping(key_cols: list[Column], sort: bool = True, dropna: bool = True) -> Grouping:
@@ -454,7 +468,7 @@ def aggregate(
         return NumericColumn(count, None, nullable)
     if op in ("first", "last"):
         rows = _arg_rows(g, valid if skipna else None, last=op == "last")
-        return _take_rows(col, rows)
+        return _take_rows(col, rows, may_miss=g.may_have_empty)
     if op == "nth":
         return _take_rows(col, _nth_rows(g, n), may_miss=True)
     if op == "nunique":
@@ -463,7 +477,7 @@ def aggregate(
         rows = _arg_extreme(g, col, op[3:])
         return NumericColumn(rows, rows >= 0)
     if isinstance(col, (StringColumn, CategoricalColumn)):  # min / max by rank: take the arg row
-        return _take_rows(col, _arg_extreme(g, col, op))
+        return _take_rows(col, _arg_extreme(g, col, op), may_miss=g.may_have_empty)
     bad = None if (skipna or valid is None) else (_count(g, ~valid) > 0)
     result = _numeric_aggregate(g, col, op, valid, count, ddof, q, min_count)
     if bad is not None:
@@ -494,7 +508,7 @@ def _numeric_aggregate(
     if op in ("min", "max"):
         key = values.astype(np.int64) if values.dtype.kind == "b" else values
         ext = _group_extreme(g, key, valid, op)
-        return _same_kind(ext, empty if valid is not None else None, col)
+        return _same_kind(ext, empty if valid is not None or g.may_have_empty else None, col)
     if op in ("any", "all"):
         truthy = values != 0
         if op == "any":
