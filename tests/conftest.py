@@ -23,7 +23,37 @@ def pytest_configure(config: pytest.Config) -> None:
     ember.config.set(device=backend)  # raises with the install hint when the GPU is asked for and absent
 
 
+# Expectations that changed between pandas 3.0 and 3.1 (ember follows 3.1, what CI installs; the GPU
+# host has 3.0.6): under an older pandas these are expected to differ, not failures of ember.
+PANDAS_31_BEHAVIOUR = (
+    "tests/ops/test_binary.py::test_logical_scalars[*-int64]",
+    "tests/ops/test_binary.py::test_numeric_scalars[pow-*-bool]",
+    "tests/ops/test_binary.py::test_numeric_scalars[pow-*-boolean]",
+    "tests/ops/test_binary.py::test_numeric_columns[pow-bool-*]",
+    "tests/frame/test_reshape.py::test_get_dummies_series[*]",
+    "tests/frame/test_reshape.py::test_pivot_multiple_column_keys*",
+    "tests/frame/test_reshape.py::test_pivot_table_nullable_and_category_keys*",
+    "tests/frame/test_timeseries.py::test_resample_closed_label[*-D]",
+)
+
+
+def _mark_pandas_version_differences(items: list[pytest.Item]) -> None:
+    import fnmatch
+
+    import pandas as pd
+
+    if tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1):
+        return
+    mark = pytest.mark.xfail(
+        reason="pandas < 3.1 gives a different result here; ember follows 3.1", strict=False
+    )
+    for item in items:
+        if any(fnmatch.fnmatch(item.nodeid, pattern) for pattern in PANDAS_31_BEHAVIOUR):
+            item.add_marker(mark)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _mark_pandas_version_differences(items)
     if config.getoption("--backend") == "gpu":
         return
     skip = pytest.mark.skip(reason="needs --backend gpu on a GPU host")
