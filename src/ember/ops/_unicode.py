@@ -1,0 +1,98 @@
+"""Unicode tables for the ``.str`` kernels: case mappings and character classes for every code point.
+
+Built once, lazily, for all 0x110000 code points with NumPy's vectorized string functions (Python's
+``str`` semantics), then kept on each device as lookup tables.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+
+from ember.backend import asarray_on
+
+_NCP = 0x110000
+
+
+@functools.cache
+def _all_chars() -> np.ndarray:
+    cps = np.arange(_NCP, dtype=np.uint32)
+    cps[0xD800:0xE000] = 0x20  # surrogates cannot occur in decoded UTF-8; any placeholder works
+    return cps
+
+
+@functools.cache
+def _mapping(kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(keys, counts, values[k, 3]) for code points whose ``kind`` mapping is not the identity."""
+    cps = _all_chars()
+    wide = np.zeros((_NCP, 3), dtype=np.uint32)
+    wide[:, 0] = cps
+    arr = wide.view("<U3").ravel()
+    if kind == "casefold":  # NumPy has no casefold: Python's, over the cased characters only
+        out = arr.copy()
+        cased = np.flatnonzero(_flags() & np.uint16(0b11100001))
+        out[cased] = [chr(c).casefold() for c in cased.tolist()]
+    else:
+        fn = {
+            "lower": np.strings.lower,
+            "upper": np.strings.upper,
+            "title": np.strings.title,
+            "swapcase": np.strings.swapcase,
+        }[kind]
+        out = np.asarray(fn(arr)).astype("<U3")
+    vals = out.view(np.uint32).reshape(_NCP, 3)
+    counts = np.asarray(np.strings.str_len(out), dtype=np.int64)
+    changed = (counts != 1) | (vals[:, 0] != cps)
+    changed[0] = False
+    changed[0xD800:0xE000] = False
+    keys = np.flatnonzero(changed).astype(np.int32)
+    return keys, counts[keys], vals[keys].astype(np.int32)
+
+
+_FLAG_NAMES = ("alpha", "digit", "decimal", "numeric", "space", "upper", "lower", "title")
+
+
+@functools.cache
+def _flags() -> np.ndarray:
+    """uint16 bit flags per code point (bit i = _FLAG_NAMES[i])."""
+    arr = _all_chars().view("<U1")
+    out = np.zeros(_NCP, dtype=np.uint16)
+    tests = [
+        np.strings.isalpha,
+        np.strings.isdigit,
+        np.strings.isdecimal,
+        np.strings.isnumeric,
+        np.strings.isspace,
+        np.strings.isupper,
+        np.strings.islower,
+        np.strings.istitle,
+    ]
+    for i, fn in enumerate(tests):
+        out |= np.asarray(fn(arr), dtype=np.uint16) << i
+    title_only = ((out >> 7) & 1).astype(bool) & ~((out >> 5) & 1).astype(bool)
+    out &= np.uint16(~(1 << 7) & 0xFFFF)
+    out |= title_only.astype(np.uint16) << 7
+    out[0xD800:0xE000] = 0
+    return out
+
+
+@functools.cache
+def _device_table(name: str, xp: Any) -> Any:
+    if name == "flags":
+        return asarray_on(_flags(), xp)
+    kind, part = name.split(":")
+    return asarray_on(_mapping(kind)[int(part)], xp)
+
+
+def char_flag(xp: Any, cps: Any, *names: str) -> Any:
+    """True where the code point has any of the named classes."""
+    bits = 0
+    for n in names:
+        bits |= 1 << _FLAG_NAMES.index(n)
+    return (_device_table("flags", xp)[cps] & np.uint16(bits)) != 0
+
+
+def is_word_char(xp: Any, cps: Any) -> Any:
+    return char_flag(xp, cps, "alpha", "digit", "decimal", "numeric") | (cps == 95)
