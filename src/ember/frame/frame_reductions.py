@@ -72,11 +72,23 @@ class FrameReductions:
 
     def idxmin(self, axis: Any = 0, skipna: bool = True) -> Series:
         require_axis0("DataFrame.idxmin", axis)
-        return Series(pd.Series({k: self[k].idxmin(skipna=skipna) for k in self._names}))
+        return self._arg_labels("idxmin", skipna)
 
     def idxmax(self, axis: Any = 0, skipna: bool = True) -> Series:
         require_axis0("DataFrame.idxmax", axis)
-        return Series(pd.Series({k: self[k].idxmax(skipna=skipna) for k in self._names}))
+        return self._arg_labels("idxmax", skipna)
+
+    def _arg_labels(self, op: str, skipna: bool) -> Series:
+        """The index label of each column's min/max: positions in one transfer, labels by one take."""
+        from ember.frame.index import MultiIndex
+        from ember.ops.reductions import reduce_many
+
+        if isinstance(self._index, MultiIndex):
+            raise unsupported(f"DataFrame.{op}", "a MultiIndex (the labels would be tuples)")
+        positions = reduce_many([self._columns[k] for k in self._names], op, skipna=skipna)
+        xp = current_xp()
+        labels = self._index.take(xp.asarray(np.asarray(positions, dtype=np.int64)))
+        return Series._from_column(labels.column, Index._from_column(labels_column(self._names, xp)))
 
     def describe(self, percentiles: Any = None, include: Any = None) -> DataFrame:
         from ember.frame.describe import describe_frame
@@ -114,6 +126,10 @@ def _reduction_series(values: list, names: list, dtype: Any) -> Series:
         if arr.dtype.kind in "iufb":
             return Series._from_column(NumericColumn(xp.asarray(arr)), _labels(tuple(names), xp))
     return Series(pd.Series(values, index=labels_index(names), dtype=dtype))
+
+
+def labels_column(names: list, xp: Any) -> Column:
+    return _labels(tuple(names), xp).column
 
 
 @functools.lru_cache(maxsize=64)

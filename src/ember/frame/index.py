@@ -153,7 +153,11 @@ class Index:
 
     def __getitem__(self, key: Any) -> Any:
         if isinstance(key, (int, np.integer)):
-            return self.to_pandas()[int(key)]
+            n = len(self)
+            if not -n <= key < n:
+                raise IndexError(f"index {key} is out of bounds for axis 0 with size {n}")
+            pos = int(key) % n
+            return self.slice(pos, pos + 1).to_pandas()[0]  # one label to the host, not the whole index
         if isinstance(key, slice):
             start, stop, step = key.indices(len(self))
             return self.slice(start, stop, step)
