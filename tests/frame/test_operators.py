@@ -192,3 +192,14 @@ def test_axis1_is_refused_not_ignored():
     for call in (lambda: df.cumsum(axis=1), lambda: df.sort_values("a", axis=1), lambda: df.idxmax(axis=1)):
         with pytest.raises(NotImplementedError, match="axis=1"):
             call()
+
+
+def test_describe_of_strings_is_refused_or_falls_back():
+    ps = pd.Series(["a", "b", "a", None])
+    s = em.from_pandas(ps)
+    with pytest.raises(NotImplementedError, match="describe"):
+        s.describe()
+    with em.config.set(fallback="pandas"):
+        with pytest.warns(UserWarning):
+            out = s.describe()
+    pd.testing.assert_series_equal(out if isinstance(out, pd.Series) else out.to_pandas(), ps.describe())

@@ -1,4 +1,10 @@
-"""describe(): count, mean, std, min, percentiles, max — composed from ops reductions."""
+"""describe(): count, mean, std, min, percentiles, max of numeric columns, from ops reductions.
+
+Each statistic is reduced over all columns at once (one device->host transfer per statistic, not per
+column); quantiles take one sort per column. The summary of string/boolean columns (count, unique, top,
+freq) mixes numbers and labels in one object Series, which ember cannot hold: it raises (or runs through
+pandas with the opt-in fallback).
+"""
 
 from __future__ import annotations
 
@@ -6,30 +12,42 @@ from typing import Any
 
 import pandas as pd
 
-from ember.column import NumericColumn
+from ember.column import Column, NumericColumn
+from ember.frame._fallback import unsupported
+
+_MOMENTS = ("count", "mean", "std", "min", "max")
 
 
 def _labels(percentiles: Any) -> tuple[list[float], list[str]]:
-    qs = [0.25, 0.5, 0.75] if percentiles is None else sorted(set([*percentiles, 0.5]))
+    qs = [0.25, 0.5, 0.75] if percentiles is None else sorted({*percentiles, 0.5})
     return qs, [f"{q * 100:g}%" for q in qs]
 
 
-def _numeric_stats(col: Any, qs: list[float]) -> list[Any]:
+def _describable(col: Column) -> bool:
+    return isinstance(col, NumericColumn) and not col.is_bool
+
+
+def _stats(cols: list[Column], qs: list[float]) -> list[list[float]]:
+    """Per column: count, mean, std, min, the quantiles, max (as floats)."""
     from ember.ops.reductions import quantile_many, reduce_many
 
-    count, mean, std, lo, hi = [reduce_many([col], op)[0] for op in ("count", "mean", "std", "min", "max")]
-    return [count, mean, std, lo, *quantile_many(col, qs), hi]
+    moments = {op: reduce_many(cols, op) for op in _MOMENTS}
+    out = []
+    for i, col in enumerate(cols):
+        m = {op: moments[op][i] for op in _MOMENTS}
+        row = [m["count"], m["mean"], m["std"], m["min"], *quantile_many(col, qs), m["max"]]
+        out.append([float(v) for v in row])
+    return out
 
 
 def describe_series(series: Any, percentiles: Any = None) -> Any:
     from ember.frame.series import Series
 
-    col = series.column
-    if not isinstance(col, NumericColumn) or col.is_bool:
-        return Series(series.to_pandas().describe())  # object/bool summary: small, computed on the host
+    if not _describable(series.column):
+        raise unsupported("Series.describe", f"a {series.dtype} column (its summary is an object Series)")
     qs, labels = _labels(percentiles)
-    values = [float(v) for v in _numeric_stats(col, qs)]
     index = ["count", "mean", "std", "min", *labels, "max"]
+    values = _stats([series.column], qs)[0]
     return Series(pd.Series(values, index=index, name=series.name, dtype="float64"))
 
 
@@ -37,11 +55,13 @@ def describe_frame(frame: Any, percentiles: Any = None, include: Any = None) -> 
     from ember.frame.dataframe import DataFrame
 
     if include is not None:
-        return DataFrame(frame.to_pandas().describe(percentiles=percentiles, include=include))
-    names = [k for k, c in frame._columns.items() if isinstance(c, NumericColumn) and not c.is_bool]
+        raise unsupported("DataFrame.describe", "include= (the numeric columns are described)")
+    names = [k for k, c in frame._columns.items() if _describable(c)]
     if not names:
-        return DataFrame(frame.to_pandas().describe(percentiles=percentiles))
+        raise unsupported(
+            "DataFrame.describe", "a frame without numeric columns (its summary is an object frame)"
+        )
     qs, labels = _labels(percentiles)
     index = ["count", "mean", "std", "min", *labels, "max"]
-    table = {k: [float(v) for v in _numeric_stats(frame._columns[k], qs)] for k in names}
-    return DataFrame(pd.DataFrame(table, index=index, dtype="float64"))
+    stats = _stats([frame._columns[k] for k in names], qs)
+    return DataFrame(pd.DataFrame(dict(zip(names, stats)), index=index, dtype="float64"))

@@ -14,7 +14,7 @@ import pandas as pd
 
 from ember.backend import xp as current_xp
 from ember.column import Column, NumericColumn, from_pandas
-from ember.frame._fallback import unsupported
+from ember.frame._fallback import unsupported, with_fallback
 from ember.frame.generic import REDUCTIONS, check_axis, require_axis0
 from ember.frame.index import Index
 from ember.frame.series import Series
@@ -90,6 +90,7 @@ class FrameReductions:
         labels = self._index.take(xp.asarray(np.asarray(positions, dtype=np.int64)))
         return Series._from_column(labels.column, Index._from_column(labels_column(self._names, xp)))
 
+    @with_fallback
     def describe(self, percentiles: Any = None, include: Any = None) -> DataFrame:
         from ember.frame.describe import describe_frame
 

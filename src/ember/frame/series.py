@@ -430,6 +430,7 @@ class Series(NDFrame):
     def idxmax(self, axis: Any = None, skipna: bool = True) -> Any:
         return self._index[int(self._reduce("idxmax", skipna))]
 
+    @with_fallback
     def describe(self, percentiles: Any = None) -> Series:
         from ember.frame.describe import describe_series
 
