@@ -172,7 +172,7 @@ def test_pivot_table_one_row():
 def test_pivot_table_unsupported(df):
     e = em.from_pandas(df)
     for kw, word in [
-        (dict(margins=True), "margins"),
+        (dict(margins=True, aggfunc=["sum", "mean"]), "margins"),
         (dict(sort=False), "sort"),
         (dict(observed=False), "observed"),
         (dict(aggfunc=lambda x: x.sum()), "aggfunc"),
@@ -385,3 +385,19 @@ def test_unstack_property(pairs, data):
         s.unstack(level=0, fill_value=0),
         check_column_type=False,
     )
+
+
+@pytest.mark.parametrize("aggfunc", ["sum", "mean", "count", "max"])
+@pytest.mark.parametrize("value", ["v", "w"])
+def test_pivot_table_margins(df, aggfunc, value):
+    got = R.pivot_table(
+        em.from_pandas(df), index="a", columns="b", values=value, aggfunc=aggfunc, margins=True
+    )
+    expected = df.pivot_table(index="a", columns="b", values=value, aggfunc=aggfunc, margins=True)
+    expected.columns.name = None  # ember frames carry no name on the column axis
+    check(got, expected)
+
+
+def test_pivot_table_margins_needs_string_keys(df):
+    with pytest.raises(NotImplementedError, match="non-string keys"):
+        R.pivot_table(em.from_pandas(df), index="k", columns="b", values="v", margins=True)

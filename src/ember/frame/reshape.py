@@ -224,10 +224,12 @@ def pivot_table(
     """``DataFrame.pivot_table``: group by ``index`` + ``columns`` keys, aggregate each value, spread
     the ``columns`` keys across the result's columns. aggfunc: a groupby aggregation name (or len, or
     numpy's sum/mean/min/max), a list of them, or a dict {value: name(s)}."""
-    if margins:
-        raise unsupported("pivot_table", "margins=True")
     if not observed:
         raise unsupported("pivot_table", "observed=False (only observed=True, pandas 3's default)")
+    if margins:
+        return _pivot_with_margins(
+            frame, values, index, columns, aggfunc, fill_value, margins_name, dropna, sort
+        )
     if not sort:
         raise unsupported("pivot_table", "sort=False")
     row_names, col_names = _as_list(index), _as_list(columns)
@@ -265,6 +267,55 @@ def pivot_table(
                 {k: c for k, c, ok in zip(result._names, result._columns.values(), keep) if ok}
             )
     return result
+
+
+def _pivot_with_margins(
+    frame: DataFrame,
+    values: Any,
+    index: Any,
+    columns: Any,
+    aggfunc: Any,
+    fill_value: Any,
+    margins_name: str,
+    dropna: bool,
+    sort: bool,
+) -> DataFrame:
+    """pivot_table(margins=True) for one value, one row key and one column key of strings, one aggfunc
+    name: an ``All`` column (per row key), an ``All`` row (per column key) and the grand total, each
+    aggregated from the data itself, as pandas does."""
+    from ember.column import from_scalar
+    from ember.frame.convert import concat
+
+    simple = all(isinstance(x, str) for x in (values, index, columns, aggfunc))
+    if not simple:
+        raise unsupported("pivot_table", "margins=True with several values, keys or functions")
+    if not all(isinstance(frame._columns[k], StringColumn) for k in (index, columns)):
+        raise unsupported(
+            "pivot_table", "margins=True with non-string keys (the 'All' label would mix types)"
+        )
+    table = pivot_table(
+        frame,
+        values=values,
+        index=index,
+        columns=columns,
+        aggfunc=aggfunc,
+        fill_value=fill_value,
+        dropna=dropna,
+        sort=sort,
+    )
+    data = frame[[index, columns, values]]
+    if dropna:  # pandas computes the margins from the complete rows only
+        data = data.dropna()
+    table[margins_name] = getattr(data.groupby(index)[values], aggfunc)()
+    by_col = getattr(data.groupby(columns)[values], aggfunc)()
+    if len(by_col) != len(table._names) - 1:
+        raise unsupported("pivot_table", "margins=True where dropna removed whole columns")
+    total = getattr(data[values], aggfunc)()
+    xp = by_col.column.xp
+    row = {label: by_col.column.slice(j, j + 1) for j, label in enumerate(table._names[:-1])}
+    row[margins_name] = from_scalar(total, 1, xp)
+    margin = DataFrame._from_columns(row, Index._from_column(from_scalar(margins_name, 1, xp), index))
+    return concat([table, margin])
 
 
 def _table_label(prefix: tuple, col_label: tuple) -> Any:
