@@ -283,16 +283,14 @@ class _GroupBy:
         return {keys[i]: labels[order[bounds[i] : bounds[i + 1]]] for i in range(self.ngroups)}
 
     def _group_positions(self) -> list[Any]:
+        """Row positions of each group (one array per group, in row order)."""
+        from ember.backend import array_module
+        from ember.backend.primitives import stable_argsort
+
         g = self._grouping
-        xp = (
-            g.codes.__class__.__module__.startswith("cupy")
-            and __import__("ember.backend").backend.cupy_module()
-            or np
-        )
-        codes = g.codes
-        order = xp.argsort(codes, kind="stable") if xp is np else xp.argsort(codes)
-        sorted_codes = codes[order]
-        bounds = _host(xp.searchsorted(sorted_codes, xp.arange(g.ngroups + 1)))
+        xp = array_module(g.codes)
+        order = stable_argsort(g.codes)
+        bounds = _host(xp.searchsorted(g.codes[order], xp.arange(g.ngroups + 1)))  # one sync
         return [order[bounds[i] : bounds[i + 1]] for i in range(g.ngroups)]
 
     def __iter__(self):
@@ -310,14 +308,13 @@ class _GroupBy:
 
     def filter(self, func: Callable, dropna: bool = True) -> Any:
         """Rows of the groups for which ``func(group)`` is True. Calls ``func`` once per group (a loop)."""
-        xp = self._grouping.codes.__class__
+        from ember.backend import array_module
+
         keep = [pos for (_, sub), pos in zip(self, self._group_positions()) if bool(func(sub))]
-        del xp
         if not keep:
             return self._selected_obj()._take_rows(self._grouping.codes[:0])
-        mod = __import__("ember.backend").backend.array_module(keep[0])
-        positions = mod.sort(mod.concatenate(keep))
-        return self._selected_obj()._take_rows(positions)
+        xp = array_module(keep[0])
+        return self._selected_obj()._take_rows(xp.sort(xp.concatenate(keep)))
 
     def apply(self, func: Callable, *args: Any, **kwargs: Any) -> Any:
         """``func`` on each group's frame (a loop over groups); results combined as pandas does for
