@@ -300,7 +300,7 @@ def test_crosstab_errors(df):
     with pytest.raises(ValueError):
         R.crosstab(e["a"], e["b"], values=e["v"])
     with pytest.raises(NotImplementedError, match="margins"):
-        R.crosstab(e["a"], e["b"], margins=True)
+        R.crosstab(e["a"], e["b"], margins=True, normalize=True)
 
 
 # --- get_dummies ---------------------------------------------------------------------------------
@@ -401,3 +401,13 @@ def test_pivot_table_margins(df, aggfunc, value):
 def test_pivot_table_margins_needs_string_keys(df):
     with pytest.raises(NotImplementedError, match="non-string keys"):
         R.pivot_table(em.from_pandas(df), index="k", columns="b", values="v", margins=True)
+
+
+def test_crosstab_margins(df):
+    e = em.from_pandas(df)
+    expected = pd.crosstab(df["a"], df["b"], margins=True)
+    expected.columns.name = None
+    check(R.crosstab(e["a"], e["b"], margins=True), expected)
+    expected = pd.crosstab(df["a"], df["b"], values=df["v"], aggfunc="sum", margins=True)
+    expected.columns.name = None
+    check(R.crosstab(e["a"], e["b"], values=e["v"], aggfunc="sum", margins=True), expected)

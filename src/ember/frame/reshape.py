@@ -517,8 +517,8 @@ def crosstab(
     """``pd.crosstab`` of ember Series: counts of each (index key, columns key) pair (int64, zeros
     where a pair never occurs), or ``aggfunc`` of ``values`` per pair; rows with a missing key are
     dropped. ``normalize``: True/'all', 'index' or 'columns' proportions."""
-    if margins:
-        raise unsupported("crosstab", "margins=True")
+    if margins and (normalize is not False or not (aggfunc is None or isinstance(aggfunc, str))):
+        raise unsupported("crosstab", "margins=True with normalize= or a non-string aggfunc")
     if (values is None) != (aggfunc is None):
         raise ValueError(
             "aggfunc cannot be used without values."
@@ -538,13 +538,17 @@ def crosstab(
         data["__v"] = values.column if isinstance(values, Series) else from_any(values, rcols[0].xp)
         func, fill = aggfunc, None
     frame = DataFrame._from_columns(data)
+    if margins and (len(rcols) != 1 or len(ccols) != 1):
+        raise unsupported("crosstab", "margins=True with several row or column keys")
+    keys = list(data)
     table = pivot_table(
         frame,
         values="__v",
-        index=list(data)[: len(rcols)],
-        columns=list(data)[len(rcols) : len(rcols) + len(ccols)],
-        aggfunc=func,
+        index=keys[: len(rcols)] if not margins else keys[0],
+        columns=keys[len(rcols) : len(rcols) + len(ccols)] if not margins else keys[1],
+        aggfunc=("count" if func == "size" else func) if margins else func,  # no NaN in the count column
         fill_value=fill,
+        margins=margins,
     )
     idx = table.index
     idx = idx.rename(rnames) if isinstance(idx, MultiIndex) else idx.rename(rnames[0])
