@@ -135,3 +135,14 @@ def test_take_positions(pdf):
     assert_eq(df.x.take([1, 1]), pdf.x.take([1, 1]))
     with pytest.raises(IndexError):
         df.take([10])
+
+
+def test_loc_with_repeated_labels_and_wrong_types():
+    ps = pd.Series([1, 2, 3, 4], index=["a", "b", "a", "c"])
+    s = em.from_pandas(ps)
+    assert_eq(s.loc[["a", "c"]], ps.loc[["a", "c"]])  # every row of a repeated label, in index order
+    assert_eq(s.loc[["c", "b"]], ps.loc[["c", "b"]])
+    with pytest.raises(KeyError, match="zz"):
+        s.loc[["zz"]]
+    with pytest.raises(KeyError):
+        s.loc[[1]]

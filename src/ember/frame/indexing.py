@@ -53,7 +53,34 @@ def obj_xp(obj: Any) -> Any:
 
 
 def _label_positions(obj: Any, labels: Any) -> Any:
-    """Positions of ``labels`` in ``obj.index``; KeyError naming those not found (as pandas)."""
+    """Positions of the rows labelled ``labels``, in label order (every row of a repeated label, in
+    index order, as pandas' loc); KeyError naming the labels not found.
+
+    A left join of the labels with the index on the device: the index is not copied to the host."""
+    from ember.frame.index import MultiIndex, RangeIndex
+    from ember.ops.join import join_indices
+
+    xp = obj_xp(obj)
+    if isinstance(obj.index, (MultiIndex, RangeIndex)):
+        return _label_positions_host(obj, labels)
+    wanted = (
+        labels
+        if isinstance(labels, Column)
+        else from_any(list(to_host(labels)) if is_device_array(labels) else list(labels), xp)
+    )
+    try:
+        label_rows, index_rows = join_indices([wanted], [obj.index.column], how="left")
+    except (ValueError, TypeError):  # labels of another type than the index: none can be found
+        raise KeyError(f"{wanted.to_pandas().tolist()} not in index") from None
+    absent = index_rows < 0
+    if bool(absent.any()):
+        missing = wanted.take(label_rows[absent]).to_pandas().tolist()
+        raise KeyError(f"{missing} not in index")
+    return index_rows
+
+
+def _label_positions_host(obj: Any, labels: Any) -> Any:
+    """RangeIndex (labels are arithmetic) and MultiIndex (tuples) lookups through pandas' indexer."""
     if isinstance(labels, Column):
         labels = labels.to_pandas()
     labels = list(to_host(labels)) if is_device_array(labels) else list(labels)
