@@ -146,3 +146,16 @@ def test_loc_with_repeated_labels_and_wrong_types():
         s.loc[["zz"]]
     with pytest.raises(KeyError):
         s.loc[[1]]
+
+
+def test_scalar_labels_on_device_indexes():
+    pdf = pd.DataFrame(
+        {"x": [1.0, 2.0, 3.0]}, index=pd.to_datetime(["2020-01-01", "2020-01-02", "2020-01-03"])
+    )
+    df = em.from_pandas(pdf)
+    assert df.x.loc[pd.Timestamp("2020-01-02")] == 2.0
+    assert_eq(df.loc[pd.Timestamp("2020-01-03")], pdf.loc[pd.Timestamp("2020-01-03")])
+    ps = pd.Series([1, 2, 3], index=[1.5, np.nan, 2.5])
+    assert em.from_pandas(ps).loc[np.nan] == ps.loc[np.nan]
+    with pytest.raises(KeyError):
+        df.loc[pd.Timestamp("1999-01-01")]

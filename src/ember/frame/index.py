@@ -117,7 +117,23 @@ class Index:
         return self.to_pandas().get_indexer(pd.Index(labels))
 
     def get_loc(self, label: Any) -> Any:
-        return self.to_pandas().get_loc(label)
+        """Position of ``label`` (an int when it appears once, else the int64 array of its positions,
+        where pandas gives a slice or mask). Compared on the device: one sync for the match count."""
+        from ember.ops.binary import binary_op
+
+        col = self.column
+        if label is None or (isinstance(label, float) and label != label) or label is pd.NaT:
+            mask = col.isna()
+        else:
+            try:
+                hit = binary_op(col, label, "eq")
+            except (TypeError, ValueError):
+                raise KeyError(label) from None
+            mask = hit.data if hit.mask is None else hit.data & hit.mask
+        positions = to_host(col.xp.flatnonzero(mask))
+        if len(positions) == 0:
+            raise KeyError(label)
+        return int(positions[0]) if len(positions) == 1 else positions
 
     def __iter__(self):
         return iter(self.tolist())
@@ -218,6 +234,9 @@ class RangeIndex(Index):
     def __reduce__(self) -> tuple:
         return (RangeIndex, (self.start, self.stop, self.step, self.name))
 
+    def get_loc(self, label: Any) -> Any:
+        return self.to_pandas().get_loc(label)  # arithmetic on a lazy pandas RangeIndex
+
 
 class MultiIndex(Index):
     """Several levels of labels (one Column each), as groupby with several keys produces."""
@@ -274,6 +293,9 @@ class MultiIndex(Index):
 
     def __reduce__(self) -> tuple:
         return (MultiIndex, (self.levels_columns, self._names))
+
+    def get_loc(self, label: Any) -> Any:
+        return self.to_pandas().get_loc(label)
 
     def astype(self, dtype: Any, copy: bool = True) -> Index:
         raise unsupported("MultiIndex.astype", "this method")

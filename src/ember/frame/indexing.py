@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from ember.backend import asarray_on, is_device_array, to_host
 from ember.column import Column, NumericColumn, from_any
@@ -124,7 +125,7 @@ def select_rows(obj: Any, key: Any, by_label: bool) -> Any:
     ):
         mask = _row_mask(obj, key)
         return obj._take_rows(obj_xp(obj).flatnonzero(mask))
-    if np.isscalar(key) or key is None or isinstance(key, tuple):
+    if pd.api.types.is_scalar(key) or key is None or isinstance(key, tuple):
         pos = _scalar_position(obj, key, by_label)
         return obj._row_at(pos)
     if by_label:
@@ -260,7 +261,7 @@ def set_rows(series: Any, key: Any, value: Any, by_label: bool = True) -> Column
     else:
         if isinstance(key, slice):
             pos = xp.arange(n)[key] if not by_label else xp.arange(*_label_slice(series, key))
-        elif np.isscalar(key):
+        elif pd.api.types.is_scalar(key):
             pos = xp.asarray([_scalar_position(series, key, by_label)])
         else:
             pos = _label_positions(series, key) if by_label else _positions(series, key)
