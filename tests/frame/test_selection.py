@@ -159,3 +159,22 @@ def test_scalar_labels_on_device_indexes():
     assert em.from_pandas(ps).loc[np.nan] == ps.loc[np.nan]
     with pytest.raises(KeyError):
         df.loc[pd.Timestamp("1999-01-01")]
+
+
+def test_label_slices_on_sorted_and_unsorted_indexes():
+    pdf = pd.DataFrame({"x": np.arange(6.0)}, index=list("abcdef"))
+    df = em.from_pandas(pdf)
+    for sl in (slice("b", "d"), slice("bb", "dd"), slice(None, "c"), slice("e", None), slice("d", "b")):
+        assert_eq(df.loc[sl], pdf.loc[sl])
+    ts = pd.Series(
+        np.arange(6),
+        index=pd.to_datetime(
+            ["2020-01-01", "2020-01-02", "2020-01-02 10:00", "2020-01-03", "2020-01-04", "2020-01-05"],
+            format="ISO8601",
+        ),
+    )
+    ets = em.from_pandas(ts)
+    assert_eq(ets.loc["2020-01-02":"2020-01-03"], ts.loc["2020-01-02":"2020-01-03"])  # whole days
+    assert_eq(ets.loc[pd.Timestamp("2020-01-02 05:00") :], ts.loc[pd.Timestamp("2020-01-02 05:00") :])
+    unsorted = pd.Series([1, 2, 3], index=[3, 1, 2])
+    assert_eq(em.from_pandas(unsorted).loc[1:2], unsorted.loc[1:2])

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from ember.backend import asarray_on, is_device_array, to_host
-from ember.column import Column, NumericColumn, from_any
+from ember.column import Column, DatetimeColumn, NumericColumn, from_any
 
 
 def _is_bool_array(key: Any) -> bool:
@@ -150,11 +150,38 @@ def _scalar_position(obj: Any, key: Any, by_label: bool) -> int:
 
 
 def _label_slice(obj: Any, key: slice) -> tuple[int, int]:
-    """A label slice as a position range (inclusive of the stop label, as pandas)."""
+    """A label slice as a position range (inclusive of the stop label, as pandas).
+
+    On an increasing index without missing labels the bounds are two counts on the device (labels
+    below ``start``, labels up to ``stop``); other indexes use pandas' slice_indexer on a host copy."""
+    found = _sorted_label_slice(obj.index, key)
+    if found is not None:
+        return found
     idx = obj.index.to_pandas()
     sl = idx.slice_indexer(key.start, key.stop)
     start, stop, _ = sl.indices(len(idx))
     return start, stop
+
+
+def _sorted_label_slice(index: Any, key: slice) -> tuple[int, int] | None:
+    from ember.frame.index import MultiIndex, RangeIndex
+    from ember.ops.binary import binary_op
+
+    if isinstance(index, (RangeIndex, MultiIndex)) or index.column.has_nulls_possible:
+        return None
+    col = index.column
+    if isinstance(col, DatetimeColumn) and (isinstance(key.start, str) or isinstance(key.stop, str)):
+        return None  # partial-string bounds ('2020-01-04' covers that whole day): pandas' resolution rules
+    xp, n = col.xp, len(col)
+    try:
+        if n > 1 and not bool(binary_op(col.slice(1, n), col.slice(0, n - 1), "ge").data.all()):
+            return None  # not increasing: pandas' rules for unsorted indexes apply
+        below = binary_op(col, key.start, "lt").data.sum() if key.start is not None else xp.asarray(0)
+        upto = binary_op(col, key.stop, "le").data.sum() if key.stop is not None else xp.asarray(n)
+    except (TypeError, ValueError):
+        return None
+    start, stop = (int(v) for v in to_host(xp.stack([xp.asarray(below), xp.asarray(upto)])))
+    return start, max(stop, start)
 
 
 class _Indexer:
