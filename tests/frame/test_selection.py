@@ -178,3 +178,12 @@ def test_label_slices_on_sorted_and_unsorted_indexes():
     assert_eq(ets.loc[pd.Timestamp("2020-01-02 05:00") :], ts.loc[pd.Timestamp("2020-01-02 05:00") :])
     unsorted = pd.Series([1, 2, 3], index=[3, 1, 2])
     assert_eq(em.from_pandas(unsorted).loc[1:2], unsorted.loc[1:2])
+
+
+def test_drop_repeated_labels_and_errors_ignore():
+    pdf = pd.DataFrame({"x": [1, 2, 3, 4]}, index=["a", "b", "a", "c"])
+    df = em.from_pandas(pdf)
+    assert_eq(df.drop(index=["a"]), pdf.drop(index=["a"]))
+    assert_eq(df.drop(index=["zz", "c"], errors="ignore"), pdf.drop(index=["zz", "c"], errors="ignore"))
+    with pytest.raises(KeyError, match="not found in axis"):
+        df.drop(index=["zz"])

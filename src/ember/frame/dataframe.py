@@ -393,13 +393,12 @@ class DataFrame(NDFrame, FrameReductions):
                 raise KeyError(f"{missing} not found in axis")
             out = out._with_columns({k: c for k, c in out._columns.items() if k not in names})
         if index is not None:
-            labels_ = [index] if np.isscalar(index) else list(index)
-            pos = out._index.get_indexer(labels_)
-            if (pos < 0).any() and errors == "raise":
-                raise KeyError(f"{[lab for lab, p in zip(labels_, pos) if p < 0]} not found in axis")
-            keep = np.ones(len(out), dtype=bool)
-            keep[pos[pos >= 0]] = False
-            out = out._filter_rows(current_xp().asarray(keep))
+            from ember.frame.indexing import drop_positions
+
+            labels_ = [index] if pd.api.types.is_scalar(index) else list(index)
+            keep = current_xp().ones(len(out), dtype=bool)
+            keep[drop_positions(out, labels_, errors)] = False
+            out = out._filter_rows(keep)
         if inplace:
             self._replace_with(out)
             return None

@@ -53,7 +53,7 @@ def obj_xp(obj: Any) -> Any:
     return cols[0].xp if cols else xp()
 
 
-def _label_positions(obj: Any, labels: Any) -> Any:
+def _label_positions(obj: Any, labels: Any, missing: str = "raise", message: str = "not in index") -> Any:
     """Positions of the rows labelled ``labels``, in label order (every row of a repeated label, in
     index order, as pandas' loc); KeyError naming the labels not found.
 
@@ -63,7 +63,7 @@ def _label_positions(obj: Any, labels: Any) -> Any:
 
     xp = obj_xp(obj)
     if isinstance(obj.index, (MultiIndex, RangeIndex)):
-        return _label_positions_host(obj, labels)
+        return _label_positions_host(obj, labels, missing, message)
     wanted = (
         labels
         if isinstance(labels, Column)
@@ -72,24 +72,37 @@ def _label_positions(obj: Any, labels: Any) -> Any:
     try:
         label_rows, index_rows = join_indices([wanted], [obj.index.column], how="left")
     except (ValueError, TypeError):  # labels of another type than the index: none can be found
-        raise KeyError(f"{wanted.to_pandas().tolist()} not in index") from None
+        if missing == "ignore":
+            return xp.zeros(0, dtype=np.int64)
+        raise KeyError(f"{wanted.to_pandas().tolist()} {message}") from None
     absent = index_rows < 0
     if bool(absent.any()):
-        missing = wanted.take(label_rows[absent]).to_pandas().tolist()
-        raise KeyError(f"{missing} not in index")
+        if missing == "ignore":
+            return index_rows[~absent]
+        raise KeyError(f"{wanted.take(label_rows[absent]).to_pandas().tolist()} {message}")
     return index_rows
 
 
-def _label_positions_host(obj: Any, labels: Any) -> Any:
+def _label_positions_host(
+    obj: Any, labels: Any, missing: str = "raise", message: str = "not in index"
+) -> Any:
     """RangeIndex (labels are arithmetic) and MultiIndex (tuples) lookups through pandas' indexer."""
     if isinstance(labels, Column):
         labels = labels.to_pandas()
     labels = list(to_host(labels)) if is_device_array(labels) else list(labels)
     pos = obj.index.get_indexer(labels)
     if (pos < 0).any():
-        missing = [lab for lab, p in zip(labels, pos) if p < 0]
-        raise KeyError(f"{missing} not in index")
+        if missing != "ignore":
+            raise KeyError(f"{[lab for lab, p in zip(labels, pos) if p < 0]} {message}")
+        pos = pos[pos >= 0]
     return asarray_on(pos.astype(np.int64), obj_xp(obj))
+
+
+def drop_positions(obj: Any, labels: Any, errors: str = "raise") -> Any:
+    """Rows whose label is in ``labels`` (every row of a repeated label), for ``drop(index=...)``."""
+    return _label_positions(
+        obj, labels, missing="ignore" if errors == "ignore" else "raise", message="not found in axis"
+    )
 
 
 def _positions(obj: Any, key: Any) -> Any:
