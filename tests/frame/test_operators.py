@@ -203,3 +203,10 @@ def test_describe_of_strings_is_refused_or_falls_back():
         with pytest.warns(UserWarning):
             out = s.describe()
     pd.testing.assert_series_equal(out if isinstance(out, pd.Series) else out.to_pandas(), ps.describe())
+
+
+def test_frame_arithmetic_aligns_rows_and_columns():
+    a = pd.DataFrame({"x": [1.0, 2.0, 3.0], "y": [1, 2, 3]}, index=[0, 1, 2])
+    b = pd.DataFrame({"x": [10.0, 20.0], "z": [5.0, 6.0]}, index=[2, 5])
+    assert_eq(em.from_pandas(a) + em.from_pandas(b), a + b)
+    assert_eq(em.from_pandas(b) - em.from_pandas(a), b - a)

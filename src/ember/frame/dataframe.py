@@ -831,19 +831,27 @@ class DataFrame(NDFrame, FrameReductions):
         from ember.ops.binary import binary_op
 
         if isinstance(other, DataFrame):
+            left, right, index = self, other, self._index
             if not indexes_equal(self._index, other._index):
-                raise unsupported(f"DataFrame.{op}", "operands with different indexes")
-            names = self._names + [k for k in other._names if k not in self._columns]
+                # pandas aligns rows on the union of the indexes (one join, shared by every column)
+                index, lpos, rpos = align_indexes(self._index, other._index, how="outer")
+                left = DataFrame._from_columns(
+                    {k: c.take_nullable(lpos) for k, c in self._columns.items()}, index
+                )
+                right = DataFrame._from_columns(
+                    {k: c.take_nullable(rpos) for k, c in other._columns.items()}, index
+                )
+            names = left._names + [k for k in right._names if k not in left._columns]
             out = {}
             for k in names:
-                if k in self._columns and k in other._columns:
-                    out[k] = binary_op(self._columns[k], other._columns[k], op)
+                if k in left._columns and k in right._columns:
+                    out[k] = binary_op(left._columns[k], right._columns[k], op)
                 else:
-                    src = self._columns.get(k, other._columns.get(k))
-                    out[k] = from_scalar(np.nan, len(self), src.xp)
-            if names != self._names and set(self._names) != set(other._names):
+                    src = left._columns.get(k, right._columns.get(k))
+                    out[k] = from_scalar(np.nan, len(index), src.xp)
+            if names != left._names and set(left._names) != set(right._names):
                 out = {k: out[k] for k in sorted(out, key=str)}
-            return self._with_columns(out)
+            return DataFrame._from_columns(out, index)
         if isinstance(other, Series):
             values = other.to_pandas()
             return self._with_columns(
