@@ -167,7 +167,14 @@ class DataFrame(NDFrame, FrameReductions):
         return out if dtype is None else out.astype(dtype)
 
     @property
-    def values(self) -> np.ndarray:
+    def values(self) -> Any:
+        """A 2-D array of the backend (CuPy on the GPU, like ``Series.values``) when every column is
+        numeric without missing-value masks; otherwise pandas' host array (``to_numpy()``)."""
+        cols = list(self._columns.values())
+        if cols and all(type(c) is NumericColumn and c.mask is None for c in cols):
+            xp = cols[0].xp
+            dtype = np.result_type(*(c.data.dtype for c in cols))
+            return xp.stack([c.data.astype(dtype, copy=False) for c in cols], axis=1)
         return self.to_numpy()
 
     def to_dict(self, orient: str = "dict") -> Any:
