@@ -210,3 +210,14 @@ def test_frame_arithmetic_aligns_rows_and_columns():
     b = pd.DataFrame({"x": [10.0, 20.0], "z": [5.0, 6.0]}, index=[2, 5])
     assert_eq(em.from_pandas(a) + em.from_pandas(b), a + b)
     assert_eq(em.from_pandas(b) - em.from_pandas(a), b - a)
+
+
+def test_named_ops_with_axis():
+    pdf = pd.DataFrame({"a": [1.0, 2.0, 3.0], "b": [4.0, 5.0, 6.0]})
+    df = em.from_pandas(pdf)
+    assert_eq(df.sub(df.a, axis=0), pdf.sub(pdf.a, axis=0))
+    assert_eq(df.div(df.b, axis="index"), pdf.div(pdf.b, axis="index"))
+    row = pd.Series({"a": 1.0, "b": 10.0})
+    assert_eq(df.mul(em.from_pandas(row)), pdf.mul(row))
+    with pytest.raises(NotImplementedError, match="fill_value"):
+        df.add(df, fill_value=0)

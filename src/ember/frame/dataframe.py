@@ -870,6 +870,14 @@ class DataFrame(NDFrame, FrameReductions):
             )
         return self._map_columns(lambda c: binary_op(c, other, op))
 
+    def _binary_rows(self, other: Series, op: str) -> DataFrame:
+        """``df.sub(s, axis=0)``: ``s`` matched to the rows, applied to every column."""
+        from ember.ops.binary import binary_op
+
+        if not indexes_equal(self._index, other.index):
+            raise unsupported(f"DataFrame.{op}", "axis=0 with a Series on another index")
+        return self._map_columns(lambda c: binary_op(c, other.column, op))
+
     def __neg__(self) -> DataFrame:
         from ember.ops.unary import negate
 
@@ -909,7 +917,21 @@ def _max_columns() -> int:
 
 
 def _make_binary(op: str) -> Any:
-    def method(self: DataFrame, other: Any, *args: Any, **kwargs: Any) -> Any:
+    def method(self: DataFrame, other: Any) -> Any:
+        return self._binary(other, op)
+
+    method.__name__ = op
+    return method
+
+
+def _make_named(op: str) -> Any:
+    def method(
+        self: DataFrame, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
+    ) -> Any:
+        if level is not None or fill_value is not None:
+            raise unsupported(f"DataFrame.{op}", "level= / fill_value=")
+        if check_axis(op, axis) == 0 and isinstance(other, Series):
+            return self._binary_rows(other, op)
         return self._binary(other, op)
 
     method.__name__ = op
@@ -921,4 +943,4 @@ from ember.frame.series import _BINARY, _NAMED  # noqa: E402
 for _dunder, _bop in _BINARY.items():
     setattr(DataFrame, _dunder, _make_binary(_bop))
 for _name, _bop in _NAMED.items():
-    setattr(DataFrame, _name, _make_binary(_bop))
+    setattr(DataFrame, _name, _make_named(_bop))
