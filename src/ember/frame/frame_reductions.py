@@ -65,7 +65,7 @@ class FrameReductions:
 
         names = [k for k, c in self._columns.items() if is_numeric_column(c) or not numeric_only]
         qs = [float(q)] if np.isscalar(q) else [float(v) for v in q]
-        table = {k: quantile_many(self._columns[k], qs) for k in names}
+        table = {k: quantile_many(self._columns[k], qs, interpolation=interpolation) for k in names}
         if np.isscalar(q):
             return Series(pd.Series({k: v[0] for k, v in table.items()}, name=q))
         return type(self)(pd.DataFrame(table, index=qs))

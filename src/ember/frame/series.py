@@ -467,9 +467,12 @@ class Series(NDFrame):
             raise unsupported("Series.fillna", "a dict value")
         return self._wrap(fillna(self._column, value))
 
-    def dropna(self, *, inplace: bool = False, ignore_index: bool = False) -> Series:
-        keep = ~self._column.isna()
-        return self._filter_rows(keep, ignore_index)
+    def dropna(self, *, inplace: bool = False, ignore_index: bool = False) -> Series | None:
+        out = self._filter_rows(~self._column.isna(), ignore_index)
+        if inplace:
+            self._column, self._index = out._column, out._index
+            return None
+        return out
 
     def where(self, cond: Any, other: Any = None) -> Series:
         from ember.ops.missing import where
@@ -591,8 +594,11 @@ class Series(NDFrame):
 
         return self._wrap(astype(self._column, dtype))
 
-    def rename(self, index: Any = None, **kwargs: Any) -> Series:
+    def rename(self, index: Any = None, *, inplace: bool = False) -> Series | None:
         if index is None or np.isscalar(index) or isinstance(index, tuple):
+            if inplace:
+                self.name = index
+                return None
             return Series._from_column(self._column, self._index, index)
         raise unsupported("Series.rename", "a mapping or function for index labels")
 
