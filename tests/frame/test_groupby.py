@@ -154,3 +154,11 @@ def test_categorical_keys_observed():
     assert_eq(df.groupby("k", observed=False).size(), pdf.groupby("k", observed=False).size())
     with pytest.raises(NotImplementedError, match="observed=False"):
         df.groupby(["k", "v"], observed=False).v.sum()
+
+
+def test_string_sum_is_refused_with_a_working_hint():
+    df = em.DataFrame({"k": [1, 1, 2], "s": ["a", "b", "c"], "v": [1, 2, 3]})
+    with pytest.raises(NotImplementedError, match="to_pandas"):
+        df.groupby("k").sum()
+    pdf = df.to_pandas()
+    assert_eq(df.groupby("k").sum(numeric_only=True), pdf.groupby("k").sum(numeric_only=True))

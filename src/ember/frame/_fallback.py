@@ -23,12 +23,15 @@ class Unsupported(NotImplementedError):
     """An argument or method ember does not implement (eligible for the opt-in pandas fallback)."""
 
 
-def unsupported(method: str, detail: str) -> Unsupported:
-    """The error for an unsupported method or argument; the message names both and the way out."""
-    return Unsupported(
-        f"{method}: {detail} is not supported by ember. "
-        'Opt in to running it through pandas with ember.config.set(fallback="pandas").'
+def unsupported(method: str, detail: str, fallback: bool = True) -> Unsupported:
+    """The error for an unsupported method or argument; the message names both and, where the pandas
+    fallback can run the call (``fallback``), the way to opt in."""
+    hint = (
+        ' Opt in to running it through pandas with ember.config.set(fallback="pandas").'
+        if fallback
+        else (" Convert with .to_pandas() to run it in pandas.")
     )
+    return Unsupported(f"{method}: {detail} is not supported by ember.{hint}")
 
 
 def fallback_report() -> dict[str, int]:

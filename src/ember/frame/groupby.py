@@ -9,9 +9,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember.column import CategoricalColumn, Column, NumericColumn, from_any
+from ember.column import CategoricalColumn, Column, NumericColumn, StringColumn, from_any
 from ember.frame._fallback import unsupported
 from ember.frame.index import Index, MultiIndex, RangeIndex
+
+
+def _unsupported(method: str, detail: str) -> Exception:
+    """GroupBy calls have no pandas fallback (the groupby would need rebuilding in pandas)."""
+    return unsupported(method, detail, fallback=False)
+
 
 AGGREGATIONS = (
     "sum",
@@ -61,7 +67,7 @@ class _GroupBy:
         self._grouping_cache: Any = None
         if not observed and any(isinstance(k, CategoricalColumn) for k in self._keys):
             if len(self._keys) > 1 or not (sort and dropna):
-                raise unsupported(
+                raise _unsupported(
                     "groupby",
                     "observed=False with several keys, sort=False or dropna=False (one categorical "
                     "key, sorted, dropping missing keys is supported)",
@@ -103,6 +109,13 @@ class _GroupBy:
             items = [(k, c) for k, c in items if isinstance(c, NumericColumn)]
         cols = {}
         for k, c in items:
+            if op in ("sum", "prod", "cumsum") and isinstance(c, StringColumn):
+                # pandas concatenates strings here: refused, not mislabelled as a type error
+                raise _unsupported(
+                    f"GroupBy.{op}",
+                    f"the string column {k!r} (pandas concatenates its values)",
+                    fallback=False,
+                )
             try:
                 cols[k] = aggregate(g, c, op, **kw)
             except TypeError as exc:
@@ -117,7 +130,7 @@ class _GroupBy:
     def _row_labels(self) -> Column:
         index = self.obj.index
         if isinstance(index, MultiIndex):
-            raise unsupported("GroupBy.idxmin/idxmax", "a MultiIndex on the grouped frame")
+            raise _unsupported("GroupBy.idxmin/idxmax", "a MultiIndex on the grouped frame")
         return index.column
 
     def _wrap_agg(self, cols: dict) -> Any:
@@ -147,7 +160,7 @@ class _GroupBy:
 
     def quantile(self, q: float = 0.5, numeric_only: bool = False) -> Any:
         if not np.isscalar(q):
-            raise unsupported("GroupBy.quantile", "a list of quantiles")
+            raise _unsupported("GroupBy.quantile", "a list of quantiles")
         return self._aggregate("quantile", numeric_only=numeric_only, q=float(q))
 
     def nth(self, n: int) -> Any:
@@ -179,7 +192,7 @@ class _GroupBy:
             name = getattr(func, "__name__", "")
             if name in AGGREGATIONS:
                 return self._call_named(name)
-            raise unsupported("GroupBy.agg", f"the callable {func!r}; pass aggregation names")
+            raise _unsupported("GroupBy.agg", f"the callable {func!r}; pass aggregation names")
         return self._agg_spec(func)
 
     aggregate = agg
@@ -226,7 +239,7 @@ class _GroupBy:
 
         op = func if isinstance(func, str) else getattr(func, "__name__", None)
         if op not in AGGREGATIONS + TRANSFORMS:
-            raise unsupported("GroupBy.transform", f"{func!r}; pass an aggregation or transform name")
+            raise _unsupported("GroupBy.transform", f"{func!r}; pass an aggregation or transform name")
         cols = {k: transform(self._grouping, c, op, **kwargs) for k, c in self._value_items()}
         return self._wrap_transform(cols)
 
@@ -268,7 +281,7 @@ class _GroupBy:
         from ember.ops.groupby import transform
 
         if not ascending:
-            raise unsupported("GroupBy.cumcount", "ascending=False")
+            raise _unsupported("GroupBy.cumcount", "ascending=False")
         return Series._from_column(transform(self._grouping, self._keys[0], "cumcount"), self.obj.index)
 
     # --- iteration and group access (these loop over groups by nature) ------------------------
@@ -458,7 +471,7 @@ class DataFrameGroupBy(_GroupBy):
         raise TypeError(f"agg expects a str, list, dict or callable, got {type(spec).__name__}")
 
     def describe(self) -> Any:
-        raise unsupported("DataFrameGroupBy.describe", "this method")
+        raise _unsupported("DataFrameGroupBy.describe", "this method")
 
 
 class SeriesGroupBy(_GroupBy):
@@ -509,7 +522,7 @@ class SeriesGroupBy(_GroupBy):
         raise TypeError(f"SeriesGroupBy.agg expects a str or a list, got {type(spec).__name__}")
 
     def value_counts(self) -> Any:
-        raise unsupported("SeriesGroupBy.value_counts", "this method")
+        raise _unsupported("SeriesGroupBy.value_counts", "this method")
 
 
 def _fname(f: Any) -> str:
