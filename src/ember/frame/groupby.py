@@ -114,7 +114,6 @@ class _GroupBy:
                 raise _unsupported(
                     f"GroupBy.{op}",
                     f"the string column {k!r} (pandas concatenates its values)",
-                    fallback=False,
                 )
             try:
                 cols[k] = aggregate(g, c, op, **kw)
