@@ -13,13 +13,14 @@ from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import align_indexes, indexes_equal
 from ember.frame.construction import build_frame
 from ember.frame.frame_reductions import FrameReductions, is_numeric_column, labels_index
+from ember.frame.frame_reshape_io import FrameReshapeIO
 from ember.frame.generic import NDFrame, check_axis, require_axis0
 from ember.frame.index import Index, RangeIndex, ensure_index
 from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
 from ember.frame.series import Series, _index_columns
 
 
-class DataFrame(NDFrame, FrameReductions):
+class DataFrame(NDFrame, FrameReductions, FrameReshapeIO):
     """A pandas-compatible DataFrame whose columns live on the GPU (or the host on the CPU backend)."""
 
     __slots__ = ("_columns", "_names", "_index")
@@ -179,28 +180,6 @@ class DataFrame(NDFrame, FrameReductions):
 
     def to_dict(self, orient: str = "dict") -> Any:
         return self.to_pandas().to_dict(orient=orient)
-
-    def to_csv(self, path_or_buf: Any = None, **kwargs: Any) -> Any:
-        """Write CSV (see ``ember.io.write_csv``); returns the text when no path is given."""
-        from ember.io import write_csv
-
-        return write_csv(self, path_or_buf, **kwargs)
-
-    def to_parquet(self, path: Any, **kwargs: Any) -> None:
-        """Write Parquet with pandas' metadata (see ``ember.io.write_parquet``)."""
-        from ember.io import write_parquet
-
-        return write_parquet(self, path, **kwargs)
-
-    def to_json(self, path_or_buf: Any = None, **kwargs: Any) -> Any:
-        from ember.io import write_json
-
-        return write_json(self, path_or_buf, **kwargs)
-
-    def to_orc(self, path: Any, **kwargs: Any) -> None:
-        from ember.io import write_orc
-
-        return write_orc(self, path, **kwargs)
 
     def __arrow_c_stream__(self, requested_schema: Any = None) -> Any:
         from ember.interop import arrow_c_stream
@@ -746,70 +725,6 @@ class DataFrame(NDFrame, FrameReductions):
         return merge(
             self, other, how=how, left_index=True, right_index=True, suffixes=(lsuffix, rsuffix), sort=sort
         )
-
-    # --- reshaping (frame/reshape.py) -----------------------------------------------------------
-    def pivot(self, *, columns: Any, index: Any = None, values: Any = None) -> DataFrame:
-        from ember.frame.reshape import pivot
-
-        return pivot(self, columns=columns, index=index, values=values)
-
-    def pivot_table(
-        self,
-        values: Any = None,
-        index: Any = None,
-        columns: Any = None,
-        aggfunc: Any = "mean",
-        fill_value: Any = None,
-        margins: bool = False,
-        dropna: bool = True,
-        margins_name: str = "All",
-        observed: bool = True,
-        sort: bool = True,
-    ) -> DataFrame:
-        from ember.frame.reshape import pivot_table
-
-        return pivot_table(
-            self,
-            values=values,
-            index=index,
-            columns=columns,
-            aggfunc=aggfunc,
-            fill_value=fill_value,
-            margins=margins,
-            margins_name=margins_name,
-            dropna=dropna,
-            observed=observed,
-            sort=sort,
-        )
-
-    def melt(
-        self,
-        id_vars: Any = None,
-        value_vars: Any = None,
-        var_name: Any = None,
-        value_name: Any = "value",
-        ignore_index: bool = True,
-    ) -> DataFrame:
-        from ember.frame.reshape import melt
-
-        return melt(
-            self,
-            id_vars=id_vars,
-            value_vars=value_vars,
-            var_name=var_name,
-            value_name=value_name,
-            ignore_index=ignore_index,
-        )
-
-    def stack(self, level: Any = -1, **kwargs: Any) -> Any:
-        from ember.frame.reshape import stack
-
-        return stack(self, level=level, **kwargs)
-
-    def unstack(self, level: Any = -1, fill_value: Any = None, sort: bool = True) -> Any:
-        from ember.frame.reshape import unstack
-
-        return unstack(self, level=level, fill_value=fill_value, sort=sort)
 
     # --- elementwise --------------------------------------------------------------------------
     def apply(self, func: Any, axis: Any = 0, **kwargs: Any) -> Any:
