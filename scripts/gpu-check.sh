@@ -10,7 +10,7 @@ if [ -d .whl ]; then  # wheels carried to hosts that cannot reach a package inde
 fi
 # an editable install registers ember's entry points (the Dask backend), offline
 python3 -m pip install -q --no-deps --no-build-isolation --no-index -e . >/dev/null 2>&1 || echo "note: editable install failed"
-export PYTHONPATH="$PWD/src:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0
+export PYTHONPATH="$PWD/src:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 PYTHONHASHSEED=0
 # CuPy compiles each kernel on first use (NVRTC, ~0.1-1 s each) and a fresh host has no cache: a cache
 # brought back from an earlier run (cupy-cache.tgz in $OUT, copied to the repo root and carried) skips that.
 export CUPY_CACHE_DIR="$PWD/.cupy-cache"
