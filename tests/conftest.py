@@ -28,10 +28,6 @@ def pytest_configure(config: pytest.Config) -> None:
 # Expectations that changed between pandas 3.0 and 3.1 (ember follows 3.1, what CI installs; the GPU
 # host has 3.0.6): under an older pandas these are expected to differ, not failures of ember.
 PANDAS_31_BEHAVIOUR = (
-    "tests/ops/test_binary.py::test_logical_scalars[*-int64]",
-    "tests/ops/test_binary.py::test_numeric_scalars[pow-*-bool]",
-    "tests/ops/test_binary.py::test_numeric_scalars[pow-*-boolean]",
-    "tests/ops/test_binary.py::test_numeric_columns[pow-bool-*]",
     "tests/frame/test_reshape.py::test_get_dummies_series[*]",
     "tests/frame/test_reshape.py::test_pivot_multiple_column_keys*",
     "tests/frame/test_reshape.py::test_pivot_table_nullable_and_category_keys*",

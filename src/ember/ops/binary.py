@@ -171,6 +171,8 @@ def _device_scalar(xp: Any, dtype: np.dtype, s: Any, op: str = "add") -> Any:
     """NumPy takes Python scalars as NEP 50 'weak' scalars itself; for CuPy pin the promoted type."""
     if xp is np or not isinstance(s, (bool, int, float)):
         return s
+    if op == "pow" and dtype.kind == "b" and type(s) is int and s == 2:
+        return np.int8(2)  # NumPy squares (its x ** 2 fast path): bool ** 2 is int8, and pandas follows
     if isinstance(s, int) and not isinstance(s, bool) and dtype.kind in "iu":
         info = np.iinfo(dtype)
         if not info.min <= s <= info.max:
@@ -206,7 +208,7 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
             raise TypeError(f"'other' should be pandas.NA or a bool. Got {type(scalar).__name__} instead.")
     if op in _BOOL_NOT_ALLOWED and _kind(xa) == "b" and _kind(xb) == "b":
         raise NotImplementedError(f"operator '{op}' not implemented for bool dtypes")
-    if op == "pow" and _kind(xa) in "iu" and _kind(xb) in "iu" and _any_negative(xb):
+    if op == "pow" and _kind(xa) in "biu" and _kind(xb) in "iu" and _any_negative(xb):
         raise ValueError("Integers to negative integer powers are not allowed.")  # CuPy would return 0
     fn = ARITH.get(op) or CMP.get(op) or LOGIC[op]
     with np.errstate(all="ignore"):
@@ -216,7 +218,7 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
             out = fn(xa, xb)
     if nullable:
         return _nullable_result(a, b, op, out, xa, xb)
-    if op in LOGIC and not (_kind(xa) in "iu" and _kind(xb) in "iu"):
+    if op in LOGIC and not (_kind(a.data if ca else a) in "iu" and _kind(b.data if cb else b) in "iu"):
         out = out.astype(bool, copy=False)
     if op in ("floordiv", "mod") and out.dtype.kind in "iu" and not (_kind(xa) == "b" and _kind(xb) == "b"):
         out = _int_div_by_zero(xp, op, out, xa, xb)
