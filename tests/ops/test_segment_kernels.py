@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+import ember
 from ember.backend.kernels.segment import MAX_SHARED_GROUPS, segment_count, segment_sum
 
 
@@ -64,3 +65,22 @@ def test_segment_sum_int_defers_on_the_host():
     from ember.backend.kernels.segment import segment_sum_int
 
     assert segment_sum_int(np.zeros(3, dtype=np.int64), np.ones(3, dtype=np.int64), 2) is None
+
+
+@pytest.mark.parametrize("slots", [50, 20_000])
+@pytest.mark.parametrize("op", ["min", "max"])
+def test_scatter_extreme_float64_is_exact_with_nan_inf(xp, op, slots):
+    """float64 extremes keep every bit (no float32 rounding) and propagate NaN like ufunc.at."""
+    from ember.backend.primitives import scatter_max, scatter_min
+
+    rng = np.random.default_rng(2)
+    idx = rng.integers(0, slots, 10_000)
+    values = rng.normal(size=10_000) * 10.0 ** rng.integers(-300, 300, 10_000)
+    values[:3] = [np.inf, -np.inf, np.nan]
+    init = np.inf if op == "min" else -np.inf
+    expected = np.full(slots, init)
+    with np.errstate(invalid="ignore"):
+        (np.minimum if op == "min" else np.maximum).at(expected, idx, values)
+    out = xp.full(slots, init)
+    (scatter_min if op == "min" else scatter_max)(out, xp.asarray(idx), xp.asarray(values))
+    np.testing.assert_array_equal(ember.backend.to_host(out), expected)

@@ -61,11 +61,35 @@ def _scatter_extreme(out: Any, idx: Any, values: Any, op: str) -> None:
 
         scatter_extreme_i64(out, idx, values, op)  # signed 64-bit atomics: no bit tricks needed
         return
+    if out.dtype == xp.float64:  # CuPy's float64 scatter_min/max was seen losing precision (H200, CuPy 14)
+        from ember.backend.kernels.segment import scatter_extreme_i64
+
+        target = _float64_order_bits(out, op)
+        scatter_extreme_i64(target, idx, _float64_order_bits(values.astype(xp.float64, copy=False), op), op)
+        out[...] = _float64_order_bits(target, op, inverse=True)
+        return
     fn = cupyx.scatter_min if op == "min" else cupyx.scatter_max
     target, vals, sign = _scatter_device_view(out, values, op)
     fn(target, idx, vals)
     if sign is not None:  # target was a flipped copy: write the result back as int64
         out[...] = (target ^ sign).view(out.dtype)
+
+
+def _float64_order_bits(a: Any, op: str, inverse: bool = False) -> Any:
+    """float64 <-> int64 whose signed order is the float order (negatives' magnitude bits flipped).
+    NaN maps below everything for min and above for max, so both propagate it as NumPy's ufunc.at does."""
+    import numpy as np
+
+    from ember.backend.arrays import array_module
+
+    xp = array_module(a)
+    flip = np.int64(0x7FFFFFFFFFFFFFFF)
+    if inverse:
+        return xp.where(a < 0, a ^ flip, a).view(xp.float64)
+    bits = xp.ascontiguousarray(a).view(xp.int64)
+    bits = xp.where(bits < 0, bits ^ flip, bits)
+    nan_bits = np.int64(np.iinfo(np.int64).min if op == "min" else np.iinfo(np.int64).max)
+    return xp.where(xp.isnan(a), nan_bits, bits)
 
 
 def scatter_min(out: Any, idx: Any, values: Any) -> None:
