@@ -38,12 +38,26 @@ def sparse_module(xp: ModuleType) -> ModuleType:
     return cupyx.scipy.sparse
 
 
+def device_sparse_dtype(dtype: Any) -> np.dtype:
+    """The dtype a cupyx.scipy.sparse matrix stores for ``dtype``: it holds only bool, float32/64 and
+    complex, so integer counts travel as float64 (exact below 2**53) and float16 as float32."""
+    dtype = np.dtype(dtype)
+    if dtype.kind in "iu":
+        return np.dtype(np.float64)
+    if dtype == np.float16:
+        return np.dtype(np.float32)
+    return dtype
+
+
 def csr_matrix(data: Any, indices: Any, indptr: Any, shape: tuple[int, int]) -> Any:
-    """A CSR matrix of the module that owns ``data`` (no copy of the three arrays)."""
+    """A CSR matrix of the module that owns ``data`` (no copy of the three arrays, except integer data
+    on the device, which becomes float64: see ``device_sparse_dtype``)."""
     from ember.backend.arrays import array_module
 
-    sp = sparse_module(array_module(data))
-    return sp.csr_matrix((data, indices, indptr), shape=shape)
+    xp = array_module(data)
+    if xp is not np:
+        data = data.astype(device_sparse_dtype(data.dtype), copy=False)
+    return sparse_module(xp).csr_matrix((data, indices, indptr), shape=shape)
 
 
 def sparse_to(a: Any, xp: ModuleType) -> Any:
@@ -59,4 +73,5 @@ def sparse_to(a: Any, xp: ModuleType) -> Any:
     from ember.backend.arrays import to_device
 
     a = a.tocsr()
-    return csp.csr_matrix((to_device(a.data), to_device(a.indices), to_device(a.indptr)), shape=a.shape)
+    data = to_device(a.data.astype(device_sparse_dtype(a.dtype), copy=False))
+    return csp.csr_matrix((data, to_device(a.indices), to_device(a.indptr)), shape=a.shape)

@@ -41,12 +41,16 @@ def input_kind(X: Any) -> str:
     return HOST
 
 
-def to_output(a: Any, kind: str) -> Any:
-    """``a`` (an array or sparse matrix of the compute module) as the given kind."""
+def to_output(a: Any, kind: str, sparse_dtype: Any = None) -> Any:
+    """``a`` (an array or sparse matrix of the compute module) as the given kind. ``sparse_dtype``: the
+    dtype a host sparse result should have when the device could not hold it (integer counts)."""
     if a is None:
         return a
     if is_sparse(a):
-        return sparse_to(a, np) if kind == HOST else a
+        if kind != HOST:
+            return a
+        out = sparse_to(a, np)
+        return out if sparse_dtype is None or out.dtype == sparse_dtype else out.astype(sparse_dtype)
     if kind == HOST:
         return backend.to_host(a)
     return a
@@ -180,7 +184,22 @@ def validate_data(
         Xv = sk_validate(est, X, reset=reset, **check_params)
         return to_xp(Xv, xp), kind
     Xv, yv = sk_validate(est, X, y, reset=reset, **check_params)
-    return to_xp(Xv, xp), (to_xp(yv, xp) if y_to_device or y_dev else yv), kind
+    if y_to_device or y_dev:
+        yv = to_xp(yv if xp is np else _numeric_object_y(yv), xp)
+    return to_xp(Xv, xp), yv, kind
+
+
+def _numeric_object_y(y: Any) -> Any:
+    """An object-dtype target that is all numbers as float64 (the device holds no Python objects);
+    anything else is refused with scikit-learn's 'Unknown label type' wording."""
+    if getattr(y, "dtype", None) != object:
+        return y
+    try:
+        return np.asarray(y, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"Unknown label type: y of dtype object holds non-numeric values ({y[:3]!r}...)"
+        ) from None
 
 
 def _device_y(y: Any, n: int, multi_output: bool) -> Any:

@@ -265,7 +265,7 @@ class HashingVectorizer(TransformerMixin, _DeviceAnalysis, BaseEstimator):
             out.data.fill(1)
         if self.norm is not None:
             out = normalize_csr(out, self.norm, xp)
-        return to_output(out, kind)
+        return to_output(out, kind, self.dtype)
 
     def fit_transform(self, X: Any, y: Any = None) -> Any:
         return self.fit(X, y).transform(X)
@@ -425,11 +425,11 @@ class CountVectorizer(_DeviceAnalysis, BaseEstimator):
 
     def fit_transform(self, raw_documents: Any, y: Any = None) -> Any:
         """Learn the vocabulary and return the (n_docs, n_terms) count matrix."""
-        return to_output(*self._fit_counts(raw_documents))
+        return to_output(*self._fit_counts(raw_documents), self.dtype)
 
     def transform(self, raw_documents: Any) -> Any:
         """Count the vocabulary's terms in new documents (unknown terms are ignored)."""
-        return to_output(*self._transform_counts(raw_documents))
+        return to_output(*self._transform_counts(raw_documents), self.dtype)
 
     def _fit_counts(self, raw_documents: Any) -> tuple[Any, str]:
         """(count matrix on the compute device, output kind)."""
@@ -529,8 +529,11 @@ def _as_csr(X: Any, xp: ModuleType) -> Any:
             X = X.copy()
             X.sort_indices()
         return X
-    from ember.backend.sparse import sparse_module
+    from ember.backend.sparse import device_sparse_dtype, sparse_module
 
+    if xp is not np:
+        X = xp.asarray(X)
+        X = X.astype(device_sparse_dtype(X.dtype), copy=False)
     return sparse_module(xp).csr_matrix(X)
 
 
