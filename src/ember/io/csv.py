@@ -250,6 +250,8 @@ def _ember_read(data: bytes, opts: dict) -> Any:
     if current_device() == "gpu":
         from ember.io.csv_gpu import read_buffer_gpu
 
+        if not data.isascii():  # the kernels take bytes as they come: check UTF-8 here (ASCII is valid)
+            _raise_utf8(data, opts.get("name", "<csv>"))
         names, cols = read_buffer_gpu(data, opts["sep"], header, opts["names"], _words(opts), opts["nrows"])
     else:
         from ember.io.csv_reference import read_buffer
