@@ -4,12 +4,14 @@ silently wrong frame."""
 from __future__ import annotations
 
 import io
+import sys
 
 import pandas as pd
 import pyarrow as pa
 import pytest
 
-from ember.io import read_csv, read_json, read_orc, read_parquet
+import ember
+from ember.io import read_csv, read_json, read_orc, read_parquet, write_csv, write_parquet
 
 
 @pytest.mark.parametrize("engine", [None, "ember", "pyarrow", "c"])
@@ -96,3 +98,30 @@ def test_corrupt_gzip_names_file(tmp_path):
     p.write_bytes(b"\x1f\x8b\x08\x00garbage")
     with pytest.raises((OSError, EOFError), match="bad.csv.gz"):
         read_csv(str(p))
+
+
+def test_missing_zstandard_names_the_package(tmp_path, monkeypatch):
+    path = tmp_path / "f.csv.zst"
+    path.write_bytes(b"not read")
+    monkeypatch.setitem(sys.modules, "zstandard", None)  # as if not installed
+    with pytest.raises(ImportError, match="pip install zstandard"):
+        write_csv(ember.from_pandas(pd.DataFrame({"a": [1]})), str(tmp_path / "out.csv.zst"))
+    assert not (tmp_path / "out.csv.zst").exists()
+    with pytest.raises(ImportError, match=r"f\.csv\.zst: zstd decompression .* pip install zstandard"):
+        read_csv(str(path))
+
+
+def test_local_parquet_needs_no_fsspec(tmp_path, monkeypatch):
+    """fsspec is optional (pandas reads local files without it); only URLs need it."""
+    pdf = pd.DataFrame({"g": ["a", "b", "a"], "v": [1, 2, 3]})
+    monkeypatch.setitem(sys.modules, "fsspec", None)  # as if not installed
+    write_parquet(ember.from_pandas(pdf), str(tmp_path / "f.parquet"))
+    write_parquet(ember.from_pandas(pdf), str(tmp_path / "ds"), partition_cols=["g"])
+    pd.testing.assert_frame_equal(read_parquet(str(tmp_path / "f.parquet")).to_pandas(), pdf)
+    pd.testing.assert_frame_equal(
+        read_parquet(str(tmp_path / "ds")).to_pandas(), pd.read_parquet(str(tmp_path / "ds"))
+    )
+    with pytest.raises(
+        ImportError, match="s3:// URLs needs the optional package 'fsspec'.*pip install fsspec"
+    ):
+        read_parquet("s3://bucket/f.parquet")

@@ -49,15 +49,68 @@ def infer_compression(path: Any, compression: Any) -> str | None:
     return _COMPRESSION_BY_EXT.get(os.path.splitext(os.fspath(path))[1].lower())
 
 
-def get_filesystem(path: str, storage_options: dict | None) -> tuple[Any, str]:
-    """(fsspec filesystem, path inside it) for a local path or URL."""
-    import fsspec
+def optional_import(module: str, purpose: str) -> Any:
+    """Import an optional dependency, or raise ImportError saying what needs it and what to install."""
+    import importlib
 
-    if not is_url(path) and storage_options:
-        raise ValueError(
-            "storage_options passed with a local file path; they apply to fsspec URLs only "
-            "(s3://, gs://, http(s)://, memory:// ...)"
-        )
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise ImportError(
+            f"{purpose} needs the optional package {module!r}, which is not installed: pip install {module}"
+        ) from exc
+
+
+class LocalFileSystem:
+    """The few fsspec filesystem calls the readers and writers make, for local paths.
+
+    Local files need no fsspec (an optional dependency; pandas reads local files without it either);
+    ``arrow()`` gives the pyarrow filesystem that pyarrow.dataset and pyarrow.parquet take."""
+
+    protocol = "file"
+
+    def exists(self, path: str) -> bool:
+        return os.path.exists(path)
+
+    def isdir(self, path: str) -> bool:
+        return os.path.isdir(path)
+
+    def glob(self, pattern: str) -> list[str]:
+        import glob
+
+        return sorted(glob.glob(pattern, recursive=True))
+
+    def find(self, path: str) -> list[str]:
+        """All files under ``path`` (walked down), sorted; ``[path]`` for a file."""
+        if not os.path.isdir(path):
+            return [path] if os.path.exists(path) else []
+        return sorted(os.path.join(root, f) for root, _, files in os.walk(path) for f in files)
+
+    def open(self, path: str, mode: str = "rb") -> Any:
+        return open(path, mode)
+
+    def arrow(self) -> Any:
+        import pyarrow.fs
+
+        return pyarrow.fs.LocalFileSystem()
+
+
+def arrow_filesystem(fs: Any) -> Any:
+    """The filesystem to hand pyarrow: its own for local paths; fsspec filesystems pyarrow wraps itself."""
+    return fs.arrow() if isinstance(fs, LocalFileSystem) else fs
+
+
+def get_filesystem(path: str, storage_options: dict | None) -> tuple[Any, str]:
+    """(filesystem, path inside it) for a local path (no fsspec needed) or an fsspec URL."""
+    if not is_url(path):
+        if storage_options:
+            raise ValueError(
+                "storage_options passed with a local file path; they apply to fsspec URLs only "
+                "(s3://, gs://, http(s)://, memory:// ...)"
+            )
+        local = path[len("file://") :] if path.startswith("file://") else path
+        return LocalFileSystem(), os.path.abspath(os.path.expanduser(local))
+    fsspec = optional_import("fsspec", f"reading or writing {path.split('://')[0]}:// URLs")
     fs, inner = fsspec.core.url_to_fs(path, **(storage_options or {}))
     return fs, inner
 
@@ -83,8 +136,7 @@ def _decompressor(raw: Any, codec: str | None, name: str) -> Any:
 
         return lzma.LZMAFile(raw, mode="rb")
     if codec == "zstd":
-        import zstandard
-
+        zstandard = optional_import("zstandard", f"{name}: zstd decompression")
         return zstandard.ZstdDecompressor().stream_reader(raw)
     import zipfile
 
@@ -160,6 +212,8 @@ def open_output(
             )
         yield target
         return
+    if codec == "zstd":
+        optional_import("zstandard", "zstd compression")  # before the target file is created
     path = os.fspath(target)
     if is_url(path):
         fs, inner = get_filesystem(path, storage_options)
@@ -201,8 +255,7 @@ def _compressor(raw: Any, codec: str) -> Any:
         import lzma
 
         return lzma.LZMAFile(raw, mode="wb")
-    import zstandard
-
+    zstandard = optional_import("zstandard", "zstd compression")
     return zstandard.ZstdCompressor().stream_writer(raw, closefd=False)
 
 

@@ -69,7 +69,11 @@ def read_parquet(
             partitioning = ds.HivePartitioning.discover(infer_dictionary=True)
             base = _base_dir(path, fs, storage_options)
             dataset = ds.dataset(
-                files, filesystem=fs, format="parquet", partitioning=partitioning, partition_base_dir=base
+                files,
+                filesystem=_paths.arrow_filesystem(fs),
+                format="parquet",
+                partitioning=partitioning,
+                partition_base_dir=base,
             )
         schema = dataset.schema
         meta = _pandas_meta(schema)
@@ -275,7 +279,11 @@ def write_parquet(
     if partition_cols:
         fs, root = _target_fs(path, storage_options)
         pq.write_to_dataset(
-            table, root, partition_cols=list(partition_cols), filesystem=fs, compression=codec
+            table,
+            root,
+            partition_cols=list(partition_cols),
+            filesystem=_paths.arrow_filesystem(fs),
+            compression=codec,
         )
         return
     if _paths.is_file_like(path):
