@@ -2,20 +2,7 @@
 # On a GPU host: the test suite on the GPU backend, then the benchmarks, with logs under $OUT (or ./gpu-out).
 # Usage: scripts/gpu-check.sh [test paths...]   (env BENCH_WORKLOADS, BENCH_ROWS, BENCH_LIBS, SKIP_TESTS)
 set -uo pipefail
-OUT=${OUT:-gpu-out}
-mkdir -p "$OUT"
-if [ -d .whl ]; then  # wheels carried to hosts that cannot reach a package index (dask, tzdata)
-  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl
-  export PYTHONPATH="/tmp/site:${PYTHONPATH:-}"
-fi
-# an editable install registers ember's entry points (the Dask backend), offline
-python3 -m pip install -q --no-deps --no-build-isolation --no-index -e . >/dev/null 2>&1 || echo "note: editable install failed"
-export PYTHONPATH="$PWD/src:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 PYTHONHASHSEED=0
-# CuPy compiles each kernel on first use (NVRTC, ~0.1-1 s each) and a fresh host has no cache: a cache
-# brought back from an earlier run (cupy-cache.tgz in $OUT, copied to the repo root and carried) skips that.
-export CUPY_CACHE_DIR="$PWD/.cupy-cache"
-mkdir -p "$CUPY_CACHE_DIR"
-[ -f cupy-cache.tgz ] && tar xzf cupy-cache.tgz -C "$CUPY_CACHE_DIR" 2>/dev/null
+source "$(dirname "$0")/gpu-env.sh"
 python3 -m ember info 2>&1 | tee "$OUT/info.txt"
 if [ -z "${SKIP_TESTS:-}" ]; then
   # pytest-xdist (on the GPU image) spreads the Python-bound test work over the cores; SIGINT at the

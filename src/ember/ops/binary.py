@@ -200,7 +200,7 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
     nullable = (ca and a.nullable) or (cb and b.nullable)
     if (not ca and is_missing_scalar(a)) or (not cb and is_missing_scalar(b)):
         return _missing_scalar_result(col, op, nullable)
-    xa = a.data if ca else _device_scalar(xp, b.data.dtype, a, op)
+    xa = a.data if ca else _device_scalar(xp, b.data.dtype, a, "rpow" if op == "pow" else op)  # base
     xb = b.data if cb else _device_scalar(xp, a.data.dtype, b, op)
     if op in LOGIC and nullable and col.data.dtype.kind == "b" and not (ca and cb):
         scalar = b if ca else a

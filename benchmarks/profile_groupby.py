@@ -1,0 +1,99 @@
+"""Where a db-benchmark groupby query spends its time on ember (GPU host): inclusive device-synchronized
+milliseconds per function of the groupby layers. ``python benchmarks/profile_groupby.py --queries 2,3``.
+
+Every top-level function of the profiled modules is wrapped to synchronize the device before and after,
+so each figure includes the device work it launched (nested calls are counted in their callers too).
+The wrapping itself adds syncs: compare the 'total' line with the plain timing printed first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import inspect
+import time
+from collections import defaultdict
+
+import numpy as np
+
+import ember as em
+from ember.bench import data, workloads
+
+MODULES = (
+    "ember.ops.groupby",
+    "ember.ops.factorize",
+    "ember.frame.groupby",
+    "ember.backend.primitives",
+    "ember.backend.kernels.segment",
+    "ember.ops.sort",
+    "ember.frame.convert",
+)
+
+
+def timed(fn, runs: int = 5) -> float:
+    fn()
+    em.backend.synchronize()
+    samples = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        em.backend.synchronize()
+        samples.append(time.perf_counter() - t0)
+    return float(np.median(samples) * 1e3)
+
+
+def instrument(totals: dict[str, float], counts: dict[str, int]) -> None:
+    """Wrap each module's own top-level functions with a synchronized timer."""
+    for name in MODULES:
+        module = importlib.import_module(name)
+        for attr, fn in list(vars(module).items()):
+            if not inspect.isfunction(fn) or fn.__module__ != name:
+                continue
+
+            @functools.wraps(fn)
+            def wrapper(*args, __fn=fn, __key=f"{name.split('.')[-1]}.{attr}", **kwargs):
+                em.backend.synchronize()
+                t0 = time.perf_counter()
+                try:
+                    return __fn(*args, **kwargs)
+                finally:
+                    em.backend.synchronize()
+                    totals[__key] += time.perf_counter() - t0
+                    counts[__key] += 1
+
+            setattr(module, attr, wrapper)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rows", type=float, default=1e7)
+    parser.add_argument("--queries", default="2,3,5,10")
+    parser.add_argument("--top", type=int, default=18)
+    args = parser.parse_args()
+    raw = {"x": data.groupby_data(int(args.rows))}
+    frames = workloads.CONVERTERS["ember"](raw)
+    queries = {q: workloads.WORKLOADS[f"gb_q{q}"].impls["ember"] for q in args.queries.split(",")}
+    plain = {q: timed(lambda fn=fn: fn(frames)) for q, fn in queries.items()}
+    totals: dict[str, float] = defaultdict(float)
+    counts: dict[str, int] = defaultdict(int)
+    instrument(totals, counts)
+    for q, fn in queries.items():
+        totals.clear()
+        counts.clear()
+        fn(frames)
+        em.backend.synchronize()
+        t0 = time.perf_counter()
+        fn(frames)
+        em.backend.synchronize()
+        total = (time.perf_counter() - t0) * 1e3
+        for key in list(totals):
+            totals[key] /= 2
+            counts[key] //= 2
+        print(f"\ngb_q{q}: {plain[q]:.2f} ms plain, {total:.2f} ms instrumented")
+        for key, secs in sorted(totals.items(), key=lambda kv: -kv[1])[: args.top]:
+            print(f"  {secs * 1e3:8.2f} ms  {counts[key]:4d}x  {key}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# On a GPU host: the benchmark scripts beyond `ember bench` (groupby profile, IO, time series, ML, demo),
+# each under its own time limit, all output in $OUT/bench-extra.txt.
+# Usage: scripts/gpu-bench.sh [step ...]   steps: profile io timeseries ml_linear ml_models demo (default all)
+set -uo pipefail
+source "$(dirname "$0")/gpu-env.sh"
+LOG="$OUT/bench-extra.txt"
+LIMIT=${STEP_TIMEOUT:-120}
+step() {  # step NAME COMMAND...: run with a limit, log it, keep going on failure
+  local name=$1
+  shift
+  echo "=== $name: $*" | tee -a "$LOG"
+  local t0=$SECONDS
+  timeout "$LIMIT" "$@" 2>&1 | grep -v -i "warning" | tee -a "$LOG" | tail -n 40
+  echo "=== $name: rc=${PIPESTATUS[0]} in $((SECONDS - t0)) s" | tee -a "$LOG"
+}
+for s in ${@:-profile io ml_linear ml_models timeseries demo}; do
+  case $s in
+    profile) step profile python3 benchmarks/profile_groupby.py --queries 2,3,5,10 ;;
+    io) step io python3 benchmarks/io_workloads.py --rows "${IO_ROWS:-10000000}" ;;
+    timeseries) step timeseries python3 benchmarks/timeseries.py --rows "${TS_ROWS:-10000000}" --skip polars cudf ;;
+    ml_linear) step ml_linear python3 benchmarks/ml_linear.py --no-sklearn ;;
+    ml_models) step ml_models python3 benchmarks/ml_models.py --no-sklearn --only rf,kmeans,pca,knn ;;
+    demo) step demo python3 -m ember demo --no-progress --out /tmp/ember-demo ;;
+    *) echo "unknown step $s" ;;
+  esac
+done
+tar czf "$OUT/cupy-cache.tgz" -C "$CUPY_CACHE_DIR" . 2>/dev/null
