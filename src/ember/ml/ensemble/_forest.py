@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 from sklearn import ensemble as _sk
-from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
+from sklearn.base import BaseEstimator
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
@@ -29,6 +29,7 @@ from sklearn.utils.validation import check_is_fitted
 from ember import backend
 from ember.backend.primitives import scatter_add
 from ember.ml._base import DEVICE, check_sample_weight, compute_xp, host_y, to_output, validate_data
+from ember.ml._mixins import ClassifierMixin, RegressorMixin
 from ember.ml.ensemble._tree import (
     GrowParams,
     bin_data,

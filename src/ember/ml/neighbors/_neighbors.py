@@ -16,13 +16,14 @@ from typing import Any
 
 import numpy as np
 from sklearn import neighbors as _sk
-from sklearn.base import BaseEstimator, ClassifierMixin, MultiOutputMixin, RegressorMixin
+from sklearn.base import BaseEstimator, MultiOutputMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from ember import backend
 from ember.backend.sparse import csr_matrix
 from ember.ml._base import DEVICE, HOST, compute_xp, host_y, to_output, validate_data
+from ember.ml._mixins import ClassifierMixin, RegressorMixin
 from ember.ml.neighbors._pairwise import Reference, resolve_metric
 
 _FLOATS = [np.float64, np.float32]
