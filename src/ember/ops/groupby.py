@@ -10,6 +10,8 @@ are segmented scans over the rows sorted by group (log-depth doubling, one sync 
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -463,9 +465,8 @@ def aggregate(
         )
     valid = _valid(col)
     nullable = isinstance(col, NumericColumn) and col.nullable
-    count = _count(g, valid)
     if op == "count":
-        return NumericColumn(count, None, nullable)
+        return NumericColumn(_count(g, valid), None, nullable)
     if op in ("first", "last"):
         rows = _arg_rows(g, valid if skipna else None, last=op == "last")
         return _take_rows(col, rows, may_miss=g.may_have_empty)
@@ -479,7 +480,8 @@ def aggregate(
     if isinstance(col, (StringColumn, CategoricalColumn)):  # min / max by rank: take the arg row
         return _take_rows(col, _arg_extreme(g, col, op), may_miss=g.may_have_empty)
     bad = None if (skipna or valid is None) else (_count(g, ~valid) > 0)
-    result = _numeric_aggregate(g, col, op, valid, count, ddof, q, min_count)
+    count_of = functools.cache(lambda: _count(g, valid))  # only the ops that need counts pay for them
+    result = _numeric_aggregate(g, col, op, valid, count_of, ddof, q, min_count)
     if bad is not None:
         result = (
             result.set_missing(~bad)
@@ -490,25 +492,35 @@ def aggregate(
 
 
 def _numeric_aggregate(
-    g: Grouping, col: Column, op: str, valid: Any, count: Any, ddof: int, q: float, min_count: int
+    g: Grouping,
+    col: Column,
+    op: str,
+    valid: Any,
+    count_of: Callable[[], Any],
+    ddof: int,
+    q: float,
+    min_count: int,
 ) -> Column:
+    """``count_of()``: valid rows per group, computed on first call (sum and min/max often need none)."""
     xp = g.xp
     values = col.data
-    empty = count == 0
     temporal = isinstance(col, (DatetimeColumn, TimedeltaColumn))
-    if op == "sum":
+    if op in ("sum", "prod"):
+        below = (count_of() < min_count) if min_count > 0 else None
+        if op == "prod":
+            p = _downcast_if_fits(_group_prod(g, values, valid), _sum_dtype(col))
+            return _numeric(p, below, col, p.dtype)
         s = _group_sum(g, values, valid)
         if temporal:
-            return _temporal(s, count < min_count if min_count > 0 else None, col)
+            return _temporal(s, below, col)
         s = _downcast_if_fits(s, _sum_dtype(col))
-        return _numeric(s, (count < min_count) if min_count > 0 else None, col, s.dtype)
-    if op == "prod":
-        p = _downcast_if_fits(_group_prod(g, values, valid), _sum_dtype(col))
-        return _numeric(p, (count < min_count) if min_count > 0 else None, col, p.dtype)
+        return _numeric(s, below, col, s.dtype)
     if op in ("min", "max"):
         key = values.astype(np.int64) if values.dtype.kind == "b" else values
         ext = _group_extreme(g, key, valid, op)
-        return _same_kind(ext, empty if valid is not None or g.may_have_empty else None, col)
+        return _same_kind(ext, (count_of() == 0) if valid is not None or g.may_have_empty else None, col)
+    count = count_of() if op not in ("any", "all") else None
+    empty = None if count is None else count == 0
     if op in ("any", "all"):
         truthy = values != 0
         if op == "any":
