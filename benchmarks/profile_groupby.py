@@ -47,12 +47,13 @@ def instrument(totals: dict[str, float], counts: dict[str, int]) -> None:
     """Wrap each module's own top-level functions with a synchronized timer."""
     for name in MODULES:
         module = importlib.import_module(name)
+        short = name.split(".")[-1]
         for attr, fn in list(vars(module).items()):
             if not inspect.isfunction(fn) or fn.__module__ != name:
                 continue
 
             @functools.wraps(fn)
-            def wrapper(*args, __fn=fn, __key=f"{name.split('.')[-1]}.{attr}", **kwargs):
+            def wrapper(*args, __fn=fn, __key=f"{short}.{attr}", **kwargs):
                 em.backend.synchronize()
                 t0 = time.perf_counter()
                 try:
