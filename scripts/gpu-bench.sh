@@ -21,7 +21,7 @@ for s in ${@:-profile io ml_linear ml_models timeseries demo}; do
     timeseries) step timeseries python3 benchmarks/timeseries.py --rows "${TS_ROWS:-10000000}" --skip polars cudf ;;
     ml_linear) step ml_linear python3 benchmarks/ml_linear.py --no-sklearn ;;
     ml_models) step ml_models python3 benchmarks/ml_models.py --no-sklearn --only rf,kmeans,pca,knn ;;
-    demo) step demo python3 -m ember demo --no-progress --out /tmp/ember-demo ;;
+    demo) step demo python3 -m ember demo --no-progress --rows "${DEMO_ROWS:-200000}" --out /tmp/ember-demo ;;
     *) echo "unknown step $s" ;;
   esac
 done
