@@ -19,7 +19,7 @@ for s in ${@:-profile io ml_linear ml_models timeseries demo}; do
     profile) step profile python3 benchmarks/profile_groupby.py --queries 2,3,5,10 ;;
     io) step io python3 benchmarks/io_workloads.py --rows "${IO_ROWS:-10000000}" ;;
     timeseries) step timeseries python3 benchmarks/timeseries.py --rows "${TS_ROWS:-10000000}" --skip polars cudf ;;
-    ml_linear) step ml_linear python3 benchmarks/ml_linear.py --no-sklearn ;;
+    ml_linear) step ml_linear python3 benchmarks/ml_linear.py --no-sklearn --only "${ML_LINEAR_ONLY:-hashing,tfidf,logreg_tfidf,logreg_dense,linreg,ridge}" ;;
     ml_models) step ml_models python3 benchmarks/ml_models.py --no-sklearn --only rf,kmeans,pca,knn ;;
     demo) step demo python3 -m ember demo --no-progress --rows "${DEMO_ROWS:-200000}" --out /tmp/ember-demo ;;
     *) echo "unknown step $s" ;;

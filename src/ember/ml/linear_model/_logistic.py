@@ -23,7 +23,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from ember import backend
-from ember.backend.sparse import is_sparse
+from ember.backend.sparse import is_device_sparse, is_sparse
 from ember.ml._base import (
     check_sample_weight,
     compute_xp,
@@ -55,6 +55,9 @@ class _Loss:
         self.K = 1 if n_classes == 2 else n_classes
         self.d = X.shape[1]
         self.fit_intercept, self.l2 = fit_intercept, l2
+        # cuSPARSE multiplies by a transposed CSR slowly (or converts it per call): the gradient's X.T @ R
+        # gets an explicit CSR copy of X.T, made once per fit
+        self.XT = X.T.tocsr() if is_device_sparse(X) else None
         if self.K == 1:
             self.Y = y.astype(X.dtype)
         else:
@@ -81,7 +84,8 @@ class _Loss:
             lse = m + xp.log(xp.exp(Z - m).sum(axis=1, keepdims=True))
             f = (self.sw * (lse[:, 0] - (Z * self.Y).sum(axis=1))).sum()
             R = self.sw[:, None] * (xp.exp(Z - lse) - self.Y)
-        gW = _rmatmul(self.X, R).T + self.l2 * W
+        XtR = _rmatmul(self.X, R) if self.XT is None else self.XT @ R
+        gW = XtR.T + self.l2 * W
         f = f + 0.5 * self.l2 * (W * W).sum()
         g = xp.concatenate([gW, R.sum(axis=0)[:, None]], axis=1) if b is not None else gW
         return f, g.ravel()
