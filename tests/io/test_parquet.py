@@ -133,3 +133,16 @@ def test_orc_roundtrip(tmp_path):
     write_orc(ember.from_pandas(pdf), path)
     pd.testing.assert_frame_equal(read_orc(path).to_pandas(), pd.read_orc(path))
     pd.testing.assert_frame_equal(read_orc(path, columns=["s"]).to_pandas(), pd.read_orc(path, columns=["s"]))
+
+
+def test_batched_device_read_keeps_pandas_metadata(tmp_path, monkeypatch):
+    """The GPU reader's batch-by-batch path (taken here with the host's arrays) types columns by the
+    pandas metadata too: nullable Int64 with nulls stays Int64 (it read as Float64 on the H200)."""
+    import ember.backend
+
+    pdf = frame()
+    path = str(tmp_path / "f.parquet")
+    write_parquet(ember.from_pandas(pdf), path)
+    monkeypatch.setattr(ember.backend, "current_device", lambda: "gpu")
+    got = read_parquet(path, batch_size=3).to_pandas()
+    pd.testing.assert_frame_equal(got, pd.read_parquet(path))

@@ -78,7 +78,7 @@ def read_parquet(
         schema = dataset.schema
         meta = _pandas_meta(schema)
         wanted = _with_index_columns(columns, meta)
-        table = _read_table(dataset, wanted, expr, batch_size)
+        table = _read_table(dataset, wanted, expr, batch_size, meta)
     except FileNotFoundError:
         raise
     except (pa.ArrowException, OSError) as exc:
@@ -93,7 +93,7 @@ def _base_dir(path: Any, fs: Any, storage_options: dict | None) -> str | None:
     return inner if fs.isdir(inner) else None
 
 
-def _read_table(dataset: Any, columns: list | None, expr: Any, batch_size: int) -> Any:
+def _read_table(dataset: Any, columns: list | None, expr: Any, batch_size: int, meta: dict) -> Any:
     """The selected rows and columns; on the GPU, batch by batch onto the device."""
     from ember.backend import current_device
 
@@ -103,13 +103,14 @@ def _read_table(dataset: Any, columns: list | None, expr: Any, batch_size: int) 
         dataset.to_batches(columns=columns, filter=expr, batch_size=batch_size),
         dataset.schema if columns is None else None,
         columns,
+        _field_specs(meta),
     )
 
 
 class _DeviceBatches:
     """Record batches converted to device columns as they arrive, concatenated at the end."""
 
-    def __init__(self, batches: Any, schema: Any, columns: list | None) -> None:
+    def __init__(self, batches: Any, schema: Any, columns: list | None, specs: dict) -> None:
         from ember.backend import xp as current_xp
         from ember.column import concat_columns
 
@@ -121,7 +122,8 @@ class _DeviceBatches:
             self.schema = batch.schema
             self.num_rows += batch.num_rows
             for i, fname in enumerate(batch.schema.names):
-                parts.setdefault(fname, []).append(_column(batch.column(i), xp, None))
+                # each batch typed by the pandas metadata: an Int64 column's nulls stay nulls (not NaN)
+                parts.setdefault(fname, []).append(_column(batch.column(i), xp, specs.get(fname)))
         self.column_names = list(parts)
         self.columns = {k: concat_columns(v) if len(v) > 1 else v[0] for k, v in parts.items()}
         if self.schema is None:
@@ -148,7 +150,7 @@ def table_to_frame(table: Any, meta: dict, columns: list | None = None) -> Any:
     from ember.backend import xp as current_xp
 
     xp = current_xp()
-    by_field = {c["field_name"]: c for c in meta.get("columns", []) if "field_name" in c}
+    by_field = _field_specs(meta)
     if isinstance(table, _DeviceBatches):
         if table.empty is not None:
             table = table.empty
@@ -161,6 +163,11 @@ def table_to_frame(table: Any, meta: dict, columns: list | None = None) -> Any:
         for i, fname in enumerate(table.column_names)
     }
     return _assemble(cols, table.num_rows, meta, by_field)
+
+
+def _field_specs(meta: dict) -> dict:
+    """pandas metadata per stored field name."""
+    return {c["field_name"]: c for c in meta.get("columns", []) if "field_name" in c}
 
 
 def _assemble(cols: dict, n: int, meta: dict, by_field: dict) -> Any:
