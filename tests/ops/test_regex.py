@@ -7,9 +7,10 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ember.backend import to_host
 from ember.column import from_pandas
 from ember.ops import strings as S
 from ember.ops.regex import compile_pattern, regex_match
@@ -110,19 +111,32 @@ _pattern = st.lists(st.tuples(_atoms, _quant), min_size=1, max_size=4).map(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     pattern=_pattern,
     anchor=st.sampled_from(["", "^", "$", "^$"]),
     values=st.lists(st.text(alphabet=_ALPHA, max_size=7), min_size=1, max_size=8),
     flags=st.sampled_from([0, re.IGNORECASE, re.DOTALL]),
 )
-def test_hypothesis_vs_re(pattern: str, anchor: str, values: list, flags: int) -> None:
+def test_hypothesis_vs_re(xp: object, pattern: str, anchor: str, values: list, flags: int) -> None:
+    """Automata of up to 64 states: the CUDA kernel on the GPU backend, its NumPy reference on the CPU."""
     pat = ("^" if "^" in anchor else "") + pattern + ("$" if "$" in anchor else "")
-    c = from_pandas(pd.Series(values, dtype="str"), np)
+    c = from_pandas(pd.Series(values, dtype="str"), xp)
     cp = S.decode(c)
     rx = re.compile(pat, flags)
     for mode, fn in (("search", rx.search), ("match", rx.match), ("fullmatch", rx.fullmatch)):
         got = regex_match(cp, pat, flags, mode).tolist()
         exp = [fn(v) is not None for v in values]
         assert got == exp, (mode, pat, values)
+
+
+@pytest.mark.parametrize("pat", ["a{70}b", "(?:ab|ba){33}", "^(?:a|é){65,66}$", "x[ab]{64}\\d?"])
+def test_more_than_64_states_use_the_product_path(xp: object, pat: str) -> None:
+    values = ["a" * 70 + "b", "ab" * 33, "é" * 65, "x" + "ab" * 32 + "1", "a" * 69 + "b", "", None]
+    c = from_pandas(pd.Series(values, dtype="str"), xp)
+    cp = S.decode(c)
+    assert compile_pattern(pat).nstates > 64
+    rx = re.compile(pat)
+    for mode, fn in (("search", rx.search), ("match", rx.match), ("fullmatch", rx.fullmatch)):
+        got = [bool(v) for v in to_host(regex_match(cp, pat, 0, mode))[:-1]]
+        assert got == [fn(v) is not None for v in values[:-1]], (mode, pat)

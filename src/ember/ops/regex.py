@@ -1,12 +1,12 @@
 """Regular expressions on the device: a subset of Python's ``re`` compiled to a position automaton.
 
 The pattern is parsed with Python's own parser (``re._parser``), so the syntax is exactly Python's.
-The supported subset is compiled to a Glushkov automaton (one state per character-class position,
-no epsilon moves) and evaluated for *all rows at once*: the state set of every row is a row of a 0/1
-matrix, one step of the automaton is a matrix product with the follow matrix masked by the class
-membership of each row's next character. The loop runs over character positions (the longest row),
-never over rows; rows are sorted by length so that step ``t`` only touches rows longer than ``t``.
-The same array code runs on NumPy (CPU reference) and CuPy (device, the product runs on cuBLAS).
+The supported subset is compiled to a Glushkov automaton (one state per character-class position, no
+epsilon moves). Automata of up to 64 states (nearly every pattern) run as a bit set per row: on the device
+a CUDA kernel walks each string in its own thread (``backend/kernels/regex.cu``), on the host its NumPy
+reference walks all rows at once, one character position per step. Larger automata keep the state sets
+of all rows as a 0/1 matrix and take one step as a matrix product with the follow matrix (cuBLAS on the
+device), masked by the class membership of each row's next character.
 
 Supported: literals, ``.``, classes ``[...]`` with ranges and negation, ``\\d \\w \\s \\D \\W \\S``
 (Unicode, as Python's ``str`` patterns), groups (capturing or not; captures are ignored: only match
@@ -37,6 +37,7 @@ except ImportError:  # pragma: no cover - Python 3.10
     import sre_parse as _parser  # type: ignore[no-redef]
 
 from ember.backend import asarray_on, to_host
+from ember.backend.kernels import regex as nfa
 from ember.column import NumericColumn, StringColumn
 
 MAX_STATES = 1024
@@ -314,6 +315,39 @@ def regex_match(cp: Any, pattern: str, flags: int, mode: str) -> Any:
     S = prog.nstates
     if S == 0 or cp.cps.shape[0] == 0:
         return found
+    if S <= nfa.MAX_STATES:  # a bit set per row: the CUDA kernel on the device, its reference on the host
+        follow = np.zeros(S, dtype=np.uint64)
+        for s, tos in prog.follow.items():
+            follow[s] = _bits(tos)
+        end_mode = {None: 0, "$": 1, "Z": 2}[end_anchor]
+        member = _member_bits(xp, cp.cps, prog)
+        first, last = _bits(prog.first), _bits(prog.last)
+        return nfa.run_nfa64(member, cp.offs, follow, first, last, start_anchor, end_mode, ends_nl, found)
+    return _match_by_products(cp, prog, start_anchor, end_anchor, ends_nl, found)
+
+
+def _bits(states: set[int]) -> int:
+    return sum(1 << s for s in states)
+
+
+def _member_bits(xp: Any, cps: Any, prog: Program) -> Any:
+    """uint64 per character: the states (at most 64) whose class holds it. Identical classes share work."""
+    states_of: dict[tuple, int] = {}
+    for s, key in enumerate(prog.classes):
+        states_of[key] = states_of.get(key, 0) | (1 << s)
+    out = xp.zeros(cps.shape[0], dtype=np.uint64)
+    for (negated, items), mask in states_of.items():
+        hit = class_member(xp, cps, negated, items, prog.flags)
+        out |= xp.where(hit, np.uint64(mask), np.uint64(0))
+    return out
+
+
+def _match_by_products(
+    cp: Any, prog: Program, start_anchor: bool, end_anchor: Any, ends_nl: Any, found: Any
+) -> Any:
+    """Automata of more than 64 states: the state sets of all rows as a 0/1 matrix, one step a product
+    with the follow matrix (cuBLAS on the device), masked by each row's next character's classes."""
+    xp, n, L, S = cp.xp, len(cp), cp.lengths, prog.nstates
     F = np.zeros((S, S), dtype=np.float32)
     for s, tos in prog.follow.items():
         F[s, list(tos)] = 1
