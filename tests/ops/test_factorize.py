@@ -101,6 +101,58 @@ def test_factorize_multi_key_datetime_bool(xp) -> None:
     pd.testing.assert_series_equal(uniques[0].to_pandas(), exp_keys["t"], check_names=False)
 
 
+def _check_multi(df: pd.DataFrame, xp, sort: bool, dropna: bool) -> None:
+    cols = [from_pandas(df[c], xp) for c in df.columns]
+    codes, uniques, ngroups = factorize_keys(cols, sort=sort, dropna=dropna)
+    exp_codes, exp_keys = _groupby_order(df, sort, dropna)
+    np.testing.assert_array_equal(to_host(codes), exp_codes)
+    assert ngroups == len(exp_keys)
+    for u, name in zip(uniques, df.columns, strict=True):
+        pd.testing.assert_series_equal(u.to_pandas(), exp_keys[name], check_names=False)
+
+
+COMPOSITE = {
+    # raw ranges multiply to little: one direct map of the combined key
+    "small_ranges": {
+        "c": pd.Categorical(["b", "a", None, "b", "a"], categories=["a", "b", "z"]),
+        "i": pd.Series([3, -1, 3, None, 3], dtype="Int8"),
+        "f": pd.Series([True, False, True, True, None], dtype="boolean"),
+    },
+    # each range small, their product past 62 bits: each key compacted to its codes first
+    "compacted": {
+        k: pd.Series([0, 60_000, 0, 60_000, 5][i:] + [0, 60_000, 0, 60_000, 5][:i])
+        for i, k in enumerate("abcde")
+    },
+    # a key's range too wide to direct-map: sorted
+    "wide_ranges": {
+        "a": pd.Series([-(2**40), 2**40, -(2**40), 5, 2**40], dtype="int64"),
+        "b": pd.Series([2**62 + 9, 1, 2**62 + 9, 1, 1], dtype="uint64"),
+        "t": pd.to_datetime(["2024-01-01", "1970-01-01", "2024-01-01", None, "1970-01-01"]),
+    },
+    # uint64 values past int64's range: sorted
+    "huge_uint64": {
+        "b": pd.Series([2**63 + 9, 1, 2**63 + 9, 1, 1], dtype="uint64"),
+        "c": pd.Categorical(["x", "y", "x", "x", "y"]),
+    },
+    # combined key beyond the direct-map range: sorted
+    "many_groups": {
+        "a": pd.Series(np.arange(5) * 10**9, dtype="int64"),
+        "b": pd.Series([7, 7, 8, 8, 7], dtype="int64"),
+    },
+    "all_null_key": {
+        "a": pd.Series([None, None, None], dtype="UInt64"),
+        "b": pd.Series([2, 1, 2], dtype="int32"),
+    },
+}
+
+
+@pytest.mark.parametrize("name", list(COMPOSITE))
+@pytest.mark.parametrize("sort", [True, False])
+@pytest.mark.parametrize("dropna", [True, False])
+def test_factorize_composite_integer_keys(name: str, sort: bool, dropna: bool, xp) -> None:
+    _check_multi(pd.DataFrame(COMPOSITE[name]), xp, sort, dropna)
+
+
 keys_strategy = st.lists(st.one_of(st.none(), st.integers(-3, 3)), max_size=40)
 
 

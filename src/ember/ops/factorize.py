@@ -28,27 +28,51 @@ def _int_like(col: Column) -> bool:
     return isinstance(col, NumericColumn) and col.data.dtype.kind in "iub"
 
 
-def _key_range(col: Column, key: Any, nulls: Any) -> tuple[int, int]:
-    """(min, max) of the non-missing keys; one device sync (both values come back together)."""
-    xp = col.xp
-    if isinstance(col, CategoricalColumn):
-        return 0, len(col.categories) - 1
-    info = np.iinfo(key.dtype)
-    lo_in = key if nulls is None else xp.where(nulls, key.dtype.type(info.max), key)
-    hi_in = key if nulls is None else xp.where(nulls, key.dtype.type(info.min), key)
-    both = to_host(xp.stack([lo_in.min(), hi_in.max()]))
-    return int(both[0]), int(both[1])
+def _direct_key(col: Column) -> Any:
+    """The integer array a key is direct-mapped on (bools viewed as uint8)."""
+    return col.data.view(np.uint8) if col.data.dtype.kind == "b" else col.data
 
 
-def _direct_codes(col: Column, dropna: bool) -> tuple[Any, Any, Any] | None:
+def _key_ranges(cols: list[Column]) -> list[tuple[int, int]]:
+    """(min, max) of each key's non-missing values; one device sync for all of them (categoricals need
+    none: their codes lie in [0, categories)). A key with no value gets (0, -1)."""
+    xp = cols[0].xp
+    pending, out = [], []
+    for col in cols:
+        if isinstance(col, CategoricalColumn):
+            out.append((0, len(col.categories) - 1))
+            continue
+        key = _direct_key(col)
+        nulls = col.isna() if col.has_nulls_possible else None
+        info = np.iinfo(key.dtype)
+        lo_in = key if nulls is None else xp.where(nulls, key.dtype.type(info.max), key)
+        hi_in = key if nulls is None else xp.where(nulls, key.dtype.type(info.min), key)
+        pair = xp.stack([lo_in.min(), hi_in.max()])
+        # one int64 array carries every pair: uint64 as its bit pattern, narrower ints exactly
+        wide = pair.view(np.int64) if key.dtype == np.uint64 else pair.astype(np.int64)
+        pending.append((len(out), key.dtype, wide))
+        out.append(None)
+    if pending:
+        values = to_host(xp.stack([pair for _, _, pair in pending]))
+        for (slot, dtype, _), (lo, hi) in zip(pending, values):
+            if dtype == np.uint64:
+                lo, hi = np.int64(lo).view(np.uint64), np.int64(hi).view(np.uint64)
+            out[slot] = (int(lo), int(hi)) if lo <= hi else (0, -1)
+    return out
+
+
+def _direct_codes(
+    col: Column, dropna: bool, key_range: tuple[int, int] | None = None
+) -> tuple[Any, Any, Any] | None:
     """Sorted codes by direct mapping for a single integer-like key, or None when its range is too wide.
+    ``key_range``: the (min, max) when the caller knows it (no sync then).
 
     Returns (codes, ngroups on the device, dropped-row count on the device)."""
     xp = col.xp
     n = len(col)
-    key = col.data.view(np.uint8) if col.data.dtype.kind == "b" else col.data
+    key = _direct_key(col)
     nulls = col.isna() if col.has_nulls_possible else None
-    lo, hi = _key_range(col, key, nulls)
+    lo, hi = key_range if key_range is not None else _key_ranges([col])[0]
     span = hi - lo + 1
     if span > max(_DIRECT_RANGE_FACTOR * n, _DIRECT_RANGE_MIN) or hi > np.iinfo(np.int64).max:
         return None
@@ -76,28 +100,61 @@ _COMPOSITE_LIMIT = 1 << 62
 def _composite_codes(cols: list[Column], dropna: bool) -> tuple[Any, Any, Any] | None:
     """Sorted codes for several integer-like keys from one combined int64 key.
 
-    Each key is direct-mapped to dense sorted codes (missing last), the codes are combined in mixed
-    radix (lexicographic order is kept), and the combined key is factorized as a single key: one sort
-    (or a direct map) instead of a lexicographic sort over every key. None when a key's range is too
-    wide or the product of the cardinalities does not fit in 62 bits. One sync for the cardinalities."""
-    xp = cols[0].xp
-    parts = []
-    for c in cols:
-        found = _direct_codes(c, dropna=False)
-        if found is None:
-            return None
-        parts.append((found[0], found[1], c.isna() if c.has_nulls_possible else None))
-    sizes = [int(v) for v in to_host(xp.stack([xp.asarray(ng, dtype=np.int64) for _, ng, _ in parts]))]
-    if int(np.prod([max(v, 1) for v in sizes], dtype=object)) > _COMPOSITE_LIMIT:
+    The keys' values relative to their minimum (missing values in one slot past the maximum, so sorted
+    last) are combined in mixed radix, which keeps lexicographic order, and the combined key is
+    factorized as a single key: a direct map or one sort instead of a lexicographic sort over every
+    key. One sync learns every key's range. When the ranges multiply past 62 bits, each key is first
+    compacted to its dense codes (radix = cardinality: one more pass per key and one more sync); None
+    when even those do not fit."""
+    ranges = _key_ranges(cols)
+    if any(hi > np.iinfo(np.int64).max for _, hi in ranges):
         return None
-    combined = xp.zeros(len(cols[0]), dtype=np.int64)
+    parts = []
+    for col, (lo, hi) in zip(cols, ranges):
+        nulls = col.isna() if col.has_nulls_possible else None
+        span = max(hi - lo + 1, 0)
+        rel = _direct_key(col).astype(np.int64) - lo
+        if nulls is not None:
+            rel = col.xp.where(nulls, span, rel)
+        parts.append((rel, span + (nulls is not None), nulls))
+    if _radix_product([radix for _, radix, _ in parts]) > _COMPOSITE_LIMIT:
+        parts = _compacted(cols, ranges)
+        if parts is None:
+            return None
+    return _combine(parts, len(cols[0]), cols[0].xp, dropna)
+
+
+def _radix_product(radices: list[int]) -> int:
+    return int(np.prod([max(r, 1) for r in radices], dtype=object))
+
+
+def _compacted(cols: list[Column], ranges: list[tuple[int, int]]) -> list[tuple[Any, int, Any]] | None:
+    """Each key as its dense sorted codes (missing last) with its cardinality as radix, or None."""
+    xp = cols[0].xp
+    found = []
+    for col, key_range in zip(cols, ranges):
+        codes = _direct_codes(col, dropna=False, key_range=key_range)
+        if codes is None:
+            return None
+        found.append(codes)
+    sizes = [int(v) for v in to_host(xp.stack([xp.asarray(ng, dtype=np.int64) for _, ng, _ in found]))]
+    if _radix_product(sizes) > _COMPOSITE_LIMIT:
+        return None
+    return [
+        (f[0], size, c.isna() if c.has_nulls_possible else None) for f, size, c in zip(found, sizes, cols)
+    ]
+
+
+def _combine(parts: list[tuple[Any, int, Any]], n: int, xp: Any, dropna: bool) -> tuple[Any, Any, Any]:
+    combined = xp.zeros(n, dtype=np.int64)
     anynull = None
-    for (codes, _, nulls), size in zip(parts, sizes):
-        combined = combined * max(size, 1) + codes
+    for codes, radix, nulls in parts:
+        combined = combined * max(radix, 1) + codes
         if nulls is not None:
             anynull = nulls if anynull is None else anynull | nulls
     key = NumericColumn(combined, None if anynull is None or not dropna else ~anynull)
-    return _direct_codes(key, dropna) or _sorted_codes([key], dropna)
+    bound = (0, _radix_product([radix for _, radix, _ in parts]) - 1)  # the combined key's range, no sync
+    return _direct_codes(key, dropna, key_range=bound) or _sorted_codes([key], dropna)
 
 
 def _sorted_codes(cols: list[Column], dropna: bool) -> tuple[Any, Any, Any]:
