@@ -63,11 +63,11 @@ def _key_ranges(cols: list[Column]) -> list[tuple[int, int]]:
 
 def _direct_codes(
     col: Column, dropna: bool, key_range: tuple[int, int] | None = None
-) -> tuple[Any, Any, Any] | None:
+) -> tuple[Any, Any, Any, Any] | None:
     """Sorted codes by direct mapping for a single integer-like key, or None when its range is too wide.
     ``key_range``: the (min, max) when the caller knows it (no sync then).
 
-    Returns (codes, ngroups on the device, dropped-row count on the device)."""
+    Returns (codes, ngroups on the device, dropped-row count on the device, None: see _sorted_codes)."""
     xp = col.xp
     n = len(col)
     key = _direct_key(col)
@@ -91,13 +91,13 @@ def _direct_codes(
     if dropna and nulls is not None:
         codes = xp.where(nulls, -1, codes)
         dropped = nulls.sum()
-    return codes.astype(np.int64, copy=False), ngroups, dropped
+    return codes.astype(np.int64, copy=False), ngroups, dropped, None
 
 
 _COMPOSITE_LIMIT = 1 << 62
 
 
-def _composite_codes(cols: list[Column], dropna: bool) -> tuple[Any, Any, Any] | None:
+def _composite_codes(cols: list[Column], dropna: bool) -> tuple[Any, Any, Any, Any] | None:
     """Sorted codes for several integer-like keys from one combined int64 key.
 
     The keys' values relative to their minimum (missing values in one slot past the maximum, so sorted
@@ -137,7 +137,7 @@ def _compacted(cols: list[Column], ranges: list[tuple[int, int]]) -> list[tuple[
         if codes is None:
             return None
         found.append(codes)
-    sizes = [int(v) for v in to_host(xp.stack([xp.asarray(ng, dtype=np.int64) for _, ng, _ in found]))]
+    sizes = [int(v) for v in to_host(xp.stack([xp.asarray(f[1], dtype=np.int64) for f in found]))]
     if _radix_product(sizes) > _COMPOSITE_LIMIT:
         return None
     return [
@@ -145,7 +145,7 @@ def _compacted(cols: list[Column], ranges: list[tuple[int, int]]) -> list[tuple[
     ]
 
 
-def _combine(parts: list[tuple[Any, int, Any]], n: int, xp: Any, dropna: bool) -> tuple[Any, Any, Any]:
+def _combine(parts: list[tuple[Any, int, Any]], n: int, xp: Any, dropna: bool) -> tuple[Any, Any, Any, Any]:
     combined = xp.zeros(n, dtype=np.int64)
     anynull = None
     for codes, radix, nulls in parts:
@@ -157,8 +157,11 @@ def _combine(parts: list[tuple[Any, int, Any]], n: int, xp: Any, dropna: bool) -
     return _direct_codes(key, dropna, key_range=bound) or _sorted_codes([key], dropna)
 
 
-def _sorted_codes(cols: list[Column], dropna: bool) -> tuple[Any, Any, Any]:
-    """Sorted codes by a stable lexicographic sort and numbering the runs of equal keys."""
+def _sorted_codes(cols: list[Column], dropna: bool) -> tuple[Any, Any, Any, Any]:
+    """Sorted codes by a stable lexicographic sort and numbering the runs of equal keys.
+
+    Returns (codes, ngroups and dropped-row count on the device, (order, heads)): ``order[heads]`` is
+    each group's first row, as the stable sort keeps a group's rows in row order."""
     pairs = [key_and_nulls(c) for c in cols]
     xp = array_module(pairs[0][0])
     n = len(cols[0])
@@ -180,7 +183,8 @@ def _sorted_codes(cols: list[Column], dropna: bool) -> tuple[Any, Any, Any]:
     ngroups = gid.max() + 1 if n else xp.zeros((), dtype=np.int64)
     codes = xp.empty(n, dtype=np.int64)
     codes[order] = gid
-    return codes, ngroups, dropped
+    heads = start & ~anynull if dropna and anynull is not None else start
+    return codes, ngroups, dropped, (order, heads)
 
 
 def first_rows(codes: Any, ngroups: int) -> Any:
@@ -238,11 +242,17 @@ def factorize_with_info(
     found = None
     if n and all(_int_like(c) for c in cols):
         found = _direct_codes(cols[0], dropna) if len(cols) == 1 else _composite_codes(cols, dropna)
-    codes, ngroups_d, dropped_d = found if found is not None else _sorted_codes(cols, dropna)
+    codes, ngroups_d, dropped_d, heads = found if found is not None else _sorted_codes(cols, dropna)
     sizes = to_host(xp.stack([xp.asarray(ngroups_d, dtype=np.int64), xp.asarray(dropped_d, dtype=np.int64)]))
     ngroups, dropped = int(sizes[0]), int(sizes[1])
     exact = found is not None and len(cols) == 1 and not isinstance(cols[0], CategoricalColumn)
-    rep = any_rows(codes, ngroups) if (exact and sort and not need_first) else first_rows(codes, ngroups)
+    if heads is not None and ngroups:
+        order, starts = heads
+        rep = order[xp.flatnonzero(starts)]  # no scatter pass: the sort found the first rows
+    elif exact and sort and not need_first:
+        rep = any_rows(codes, ngroups)
+    else:
+        rep = first_rows(codes, ngroups)
     if not sort and ngroups:
         codes, rep = _relabel_by_appearance(codes, rep, ngroups)
     uniques = [c.take(rep) for c in cols]
