@@ -257,3 +257,12 @@ def test_value_counts_frame(sort: bool, ascending: bool, dropna: bool, xp) -> No
     for u, name in zip(uniques, df.columns, strict=True):
         pd.testing.assert_series_equal(u.to_pandas(), keys[name], check_names=False)
     np.testing.assert_array_equal(to_host(counts), exp.to_numpy())
+
+
+@pytest.mark.parametrize("groups", [3, 90])
+def test_first_appearance_order_few_and_many_groups(groups: int, xp) -> None:
+    """sort=False relabels by a sort of the first rows (few groups) or a scan over the rows (many)."""
+    s = pd.Series(np.random.default_rng(groups).integers(0, groups, 100) * 7919 % 1000)
+    for dropna in (True, False):
+        _check_factorize(s, xp, False, dropna)
+        _check_factorize(s.astype("str"), xp, False, dropna)

@@ -208,9 +208,17 @@ def last_rows(codes: Any, ngroups: int) -> Any:
 def _relabel_by_appearance(codes: Any, rep: Any, ngroups: int) -> tuple[Any, Any]:
     """Codes renumbered so groups count in order of first appearance; the reordered first rows."""
     xp = array_module(codes)
-    perm = stable_argsort(rep)
+    n = len(codes)
     newlabel = xp.empty(ngroups, dtype=np.int64)
-    newlabel[perm] = xp.arange(ngroups, dtype=np.int64)
+    if ngroups * 8 > n:  # many groups: rank the (distinct) first rows by one scan over the rows, no sort
+        mark = xp.zeros(n, dtype=np.int64)
+        mark[rep] = 1
+        newlabel = xp.cumsum(mark)[rep] - 1
+        perm = xp.empty(ngroups, dtype=np.int64)
+        perm[newlabel] = xp.arange(ngroups, dtype=np.int64)
+    else:
+        perm = stable_argsort(rep)
+        newlabel[perm] = xp.arange(ngroups, dtype=np.int64)
     safe = xp.where(codes >= 0, codes, 0)
     codes = xp.where(codes >= 0, newlabel[safe] if ngroups else safe, -1)
     return codes, rep[perm]
