@@ -153,7 +153,43 @@ def test_categorical_keys_observed():
         assert_eq(got, getattr(pdf.groupby("k", observed=False).v, op)())
     assert_eq(df.groupby("k", observed=False).size(), pdf.groupby("k", observed=False).size())
     with pytest.raises(NotImplementedError, match="observed=False"):
-        df.groupby(["k", "v"], observed=False).v.sum()
+        df.groupby("k", observed=False, sort=False).v.sum()
+
+
+MULTI_OBSERVED = pd.DataFrame(
+    {
+        "c": pd.Categorical(["b", "a", None, "b", "a", "b"], categories=["a", "b", "z"]),
+        "d": pd.Categorical(["u", "u", "w", None, "w", "u"], categories=["w", "u"], ordered=True),
+        "i": pd.Series([2, 1, 5, None, 1, 2], dtype="Int64"),
+        "s": ["x", "y", "x", "x", None, "y"],
+        "v": [1.0, 2.0, 3.0, 4.0, np.nan, 6.0],
+        "n": [1, 2, 3, 4, 5, 6],
+    }
+)
+
+
+@pytest.mark.parametrize("keys", [["c", "i"], ["i", "c"], ["s", "c"], ["c", "d"], ["c", "s", "d"]])
+@pytest.mark.parametrize("op", ["sum", "mean", "count", "size", "min", "max", "first"])
+def test_observed_false_with_several_keys_is_the_product_of_levels(keys, op):
+    """pandas' Cartesian product: every category of a categorical key, every value of another key."""
+    pdf = MULTI_OBSERVED
+    df = em.from_pandas(pdf)
+    if op == "size":
+        assert_eq(df.groupby(keys, observed=False).size(), pdf.groupby(keys, observed=False).size())
+        return
+    got = getattr(df.groupby(keys, observed=False)[["v", "n"]], op)()
+    assert_eq(got, getattr(pdf.groupby(keys, observed=False)[["v", "n"]], op)())
+    got = getattr(df.groupby(keys, observed=False, as_index=False).v, op)()
+    assert_eq(got, getattr(pdf.groupby(keys, observed=False, as_index=False).v, op)())
+
+
+def test_observed_false_transform_and_ngroups():
+    pdf = MULTI_OBSERVED
+    df = em.from_pandas(pdf)
+    g, pg = df.groupby(["c", "i"], observed=False), pdf.groupby(["c", "i"], observed=False)
+    assert g.ngroups == pg.ngroups
+    assert_eq(g.v.transform("sum"), pg.v.transform("sum"))
+    assert_eq(g.n.cumsum(), pg.n.cumsum())
 
 
 def test_string_sum_is_refused_with_a_working_hint():
@@ -162,3 +198,15 @@ def test_string_sum_is_refused_with_a_working_hint():
         df.groupby("k").sum()
     pdf = df.to_pandas()
     assert_eq(df.groupby("k").sum(numeric_only=True), pdf.groupby("k").sum(numeric_only=True))
+
+
+def test_size_dtype_follows_pandas():
+    """A frame's group sizes are int64 whatever the keys; a Series' are Int64 when it is nullable."""
+    pdf = pd.DataFrame(
+        {"i": pd.Series([1, 2, None, 1], dtype="Int64"), "v": pd.array([1, 2, 3, None]), "w": 1.0}
+    )
+    df = em.from_pandas(pdf)
+    for key in ("i", "w"):
+        assert_eq(df.groupby(key).size(), pdf.groupby(key).size())
+        assert_eq(df.groupby(key).v.size(), pdf.groupby(key).v.size())
+        assert_eq(df.groupby(key).w.size(), pdf.groupby(key).w.size())

@@ -66,15 +66,15 @@ class _GroupBy:
             self._keys, self._key_names, self._key_labels = _resolve_keys(obj, by, level)
         self._grouping_cache: Any = None
         if not observed and any(isinstance(k, CategoricalColumn) for k in self._keys):
-            if len(self._keys) > 1 or not (sort and dropna):
+            if not (sort and dropna):
                 raise _unsupported(
                     "groupby",
-                    "observed=False with several keys, sort=False or dropna=False (one categorical "
-                    "key, sorted, dropping missing keys is supported)",
+                    "observed=False with sort=False or dropna=False (sorted groups without missing keys "
+                    "are supported)",
                 )
             from ember.ops.groupby import categorical_grouping
 
-            self._grouping_cache = categorical_grouping(self._keys[0])
+            self._grouping_cache = categorical_grouping(self._keys)
         self._selection = _selection
 
     # --- the grouping -------------------------------------------------------------------------
@@ -139,7 +139,11 @@ class _GroupBy:
         from ember.frame.series import Series
         from ember.ops.groupby import aggregate
 
-        counts = aggregate(self._grouping, self._keys[0], "size")
+        # pandas: a frame's group sizes are int64; a Series' are Int64 when the Series is nullable
+        like = self._keys[0] if isinstance(self, DataFrameGroupBy) else self.obj.column
+        counts = aggregate(self._grouping, like, "size")
+        if isinstance(self, DataFrameGroupBy):
+            counts = NumericColumn(counts.data)
         if self.as_index:
             return Series._from_column(
                 counts, self._result_index(), None if isinstance(self, DataFrameGroupBy) else self.obj.name

@@ -27,7 +27,7 @@ from ember.column import (
     StringColumn,
     TimedeltaColumn,
 )
-from ember.ops.factorize import factorize_with_info
+from ember.ops.factorize import factorize_keys, factorize_with_info
 from ember.ops.sort import key_and_nulls, ranks_from_order
 
 AGGREGATIONS = (
@@ -144,15 +144,38 @@ class Grouping:
         return self.seg if valid is None else self.xp.where(valid, self.seg, self.ngroups)
 
 
-def categorical_grouping(col: CategoricalColumn) -> Grouping:
-    """``groupby(cat, observed=False)``: every category is a group, unused ones included, in category
-    order; rows with a missing key are dropped. One sync (the dropped-row count)."""
-    xp = col.xp
-    codes = col.codes.astype(np.int64)
-    ncat = len(col.categories)
-    dropped = int((codes < 0).sum())
-    every = CategoricalColumn(xp.arange(ncat, dtype=np.int32), col.categories, col.ordered)
-    return Grouping(codes, ncat, [every], dropped, may_have_empty=True)
+def categorical_grouping(keys: list[Column]) -> Grouping:
+    """``groupby(keys, observed=False)`` with a categorical among the keys: the groups are the product
+    of every key's levels, empty combinations included, in sorted order (pandas' Cartesian product):
+    a categorical key's levels are all its categories, another key's its distinct values. Rows with a
+    missing key are dropped. One sync per non-categorical key (its factorization) and one for the
+    dropped-row count."""
+    xp = keys[0].xp
+    level_codes, levels = [], []
+    for col in keys:
+        if isinstance(col, CategoricalColumn):
+            ncat = len(col.categories)
+            level_codes.append(col.codes.astype(np.int64))
+            levels.append(CategoricalColumn(xp.arange(ncat, dtype=np.int32), col.categories, col.ordered))
+        else:
+            codes, uniques, _ = factorize_keys([col], sort=True, dropna=True)
+            level_codes.append(codes)
+            levels.append(uniques[0])
+    sizes = [len(level) for level in levels]
+    total = int(np.prod(sizes, dtype=object))
+    codes = xp.zeros(len(keys[0]), dtype=np.int64)
+    missing = xp.zeros(len(keys[0]), dtype=bool)
+    for c, size in zip(level_codes, sizes):
+        codes = codes * size + c
+        missing |= c < 0
+    codes = xp.where(missing, -1, codes)
+    dropped = int(missing.sum())
+    group = xp.arange(total, dtype=np.int64)
+    uniques, stride = [], total
+    for level, size in zip(levels, sizes):  # group g's position in key i's levels: mixed-radix digit i
+        stride //= max(size, 1)
+        uniques.append(level.take((group // max(stride, 1)) % max(size, 1)) if total else level)
+    return Grouping(codes, total, uniques, dropped, may_have_empty=True)
 
 
 def make_grouping(key_cols: list[Column], sort: bool = True, dropna: bool = True) -> Grouping:
