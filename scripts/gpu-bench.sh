@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # On a GPU host: the benchmark scripts beyond `ember bench` (groupby profile, IO, time series, ML, demo),
 # each under its own time limit, all output in $OUT/bench-extra.txt.
-# Usage: scripts/gpu-bench.sh [step ...]   steps: profile io timeseries ml_linear ml_models demo (default all)
+# Usage: scripts/gpu-bench.sh [step ...]   steps: profile io ml_linear ml_models timeseries demo dask
+# (default: all but dask, which needs minutes of data generation at its 1e8 rows: name it)
 set -uo pipefail
 source "$(dirname "$0")/gpu-env.sh"
 LOG="$OUT/bench-extra.txt"
@@ -21,6 +22,7 @@ for s in ${@:-profile io ml_linear ml_models timeseries demo}; do
     timeseries) step timeseries python3 benchmarks/timeseries.py --rows "${TS_ROWS:-10000000}" --skip polars cudf ;;
     ml_linear) step ml_linear python3 benchmarks/ml_linear.py --no-sklearn --only "${ML_LINEAR_ONLY:-hashing,tfidf,logreg_tfidf,logreg_dense,linreg,ridge}" ;;
     ml_models) step ml_models python3 benchmarks/ml_models.py --no-sklearn --only rf,kmeans,pca,knn ;;
+    dask) step dask python3 benchmarks/dask_overhead.py --rows "${DASK_ROWS:-1e8}" --spill-limit "${DASK_SPILL:-8GB}" ;;
     demo) step demo python3 -m ember demo --no-progress --rows "${DEMO_ROWS:-200000}" --out /tmp/ember-demo ;;
     *) echo "unknown step $s" ;;
   esac

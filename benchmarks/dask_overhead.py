@@ -1,0 +1,161 @@
+"""Dask's overhead over ember alone, and a data set larger than the device limit through spilling.
+
+``python benchmarks/dask_overhead.py [--rows 1e8] [--partitions 10] [--spill-limit 4GB]``
+
+For db-benchmark groupby and join questions the same data run (a) on ember alone, one frame on one
+device, and (b) through Dask with one ``LocalGPUCluster`` worker on that device, the frame split into
+``--partitions`` ember partitions persisted on the worker before timing. The ratio (b)/(a) is Dask's
+overhead (issue target: under 1.5x). With ``--spill-limit`` a second cluster whose device limit is below
+the persisted data runs the groupby questions again: partitions move device -> host (-> disk) and back,
+and the answers must equal ember's. Each timing is the median of ``--runs`` after one warm-up; ember's
+include a device synchronize. Prints one JSON record per line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import ember as em
+from ember.bench import data
+
+GROUPBY = {
+    "gb_q1": (["id1"], {"v1": "sum"}),
+    "gb_q3": (["id3"], {"v1": "sum", "v3": "mean"}),
+    "gb_q5": (["id6"], {"v1": "sum", "v2": "sum", "v3": "sum"}),
+    "gb_q10": (["id1", "id2", "id3", "id4", "id5", "id6"], {"v3": "sum", "v1": "count"}),
+}
+JOINS = {
+    "join_q2": ("medium", "id2", "inner"),
+    "join_q3": ("medium", "id2", "left"),
+    "join_q5": ("big", "id3", "inner"),
+}
+
+
+def median_seconds(fn: Callable[[], Any], runs: int) -> tuple[float, Any]:
+    out = fn()
+    em.backend.synchronize()
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        out = fn()
+        em.backend.synchronize()
+        times.append(time.perf_counter() - t0)
+    return float(np.median(times)), out
+
+
+def _groupby(frame: Any, keys: list, aggs: dict) -> Any:
+    return frame.groupby(keys, observed=True).agg(aggs)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Same rows in any order (Dask's group order is its own)."""
+    pa, pb = a.to_pandas(), b.to_pandas()
+    if hasattr(pa, "columns"):
+        pa, pb = pa.sort_index(), pb.sort_index()
+        return pa.shape == pb.shape and bool(
+            np.allclose(pa.to_numpy(float), pb.to_numpy(float), equal_nan=True)
+        )
+    return len(pa) == len(pb)
+
+
+def write_partitions(tables: dict, folder: str, partitions: int) -> dict:
+    """Each table as ``partitions`` Parquet files (one per Dask partition); returns the folders."""
+    import os
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+    paths = {}
+    for name, table in tables.items():
+        paths[name] = os.path.join(folder, name)
+        os.makedirs(paths[name])
+        parts = partitions if len(table) > 1000 else 1
+        for i, rows in enumerate(np.array_split(np.arange(len(table)), parts)):
+            table.iloc[rows].to_parquet(os.path.join(paths[name], f"part-{i:04d}.parquet"), index=False)
+    return paths
+
+
+def run_cluster(name: str, paths: dict, frames: dict, args: argparse.Namespace, **cluster_kw: Any) -> list:
+    import dask.dataframe as dd
+    from distributed import Client, wait
+
+    import dask
+    from ember.dask import LocalGPUCluster
+
+    records = []
+    with LocalGPUCluster(n_workers=1, **cluster_kw) as cluster, Client(cluster) as client:
+        with dask.config.set({"dataframe.backend": "ember"}):
+            ddfs = {k: dd.read_parquet(v).persist() for k, v in paths.items()}
+        wait(list(ddfs.values()))
+        for q, (keys, aggs) in GROUPBY.items():
+            secs, got = median_seconds(lambda k=keys, a=aggs: _groupby(ddfs["x"], k, a).compute(), args.runs)
+            base, want = median_seconds(lambda k=keys, a=aggs: _groupby(frames["x"], k, a), args.runs)
+            records.append(_record(name, q, secs, base, _same(got, want)))
+        for q, (right, key, how) in JOINS.items() if "jx" in ddfs else ():
+            secs, got = median_seconds(
+                lambda r=right, k=key, h=how: _rows(ddfs["jx"], ddfs[r], k, h), args.runs
+            )
+            base, want = median_seconds(
+                lambda r=right, k=key, h=how: _rows(frames["jx"], frames[r], k, h), args.runs
+            )
+            records.append(_record(name, q, secs, base, got == want))
+        state = {"cluster": name, "spill_state": _worker_memory(client)}
+        print(json.dumps(state, default=str), flush=True)
+        records.append(state)
+    return records
+
+
+def _rows(left: Any, right: Any, key: str, how: str) -> int:
+    return int(len(left.merge(right, on=key, how=how)))
+
+
+def _record(cluster: str, q: str, secs: float, base: float, same: bool) -> dict:
+    rec = {"cluster": cluster, "query": q, "dask_s": round(secs, 4), "ember_s": round(base, 4)}
+    rec.update(overhead=round(secs / base, 2) if base else None, same_result=same)
+    print(json.dumps(rec), flush=True)
+    return rec
+
+
+def _worker_memory(client: Any) -> Any:
+    def spill_state(dask_worker: Any) -> dict:
+        buf = getattr(dask_worker, "data", None)
+        return {k: getattr(buf, k) for k in ("device_bytes", "host_bytes", "disk_bytes") if hasattr(buf, k)}
+
+    try:
+        return client.run(spill_state)
+    except Exception as exc:  # noqa: BLE001 - informational only
+        return f"unavailable: {exc}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    gpu = em.backend.current_device() == "gpu"
+    parser.add_argument("--rows", type=float, default=1e8 if gpu else 1e6)
+    parser.add_argument("--partitions", type=int, default=10)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--spill-limit", default=None, help='device limit of the spilling run, e.g. "4GB"')
+    parser.add_argument("--dir", default="/tmp/ember_dask_bench", help="folder for the Parquet partitions")
+    args = parser.parse_args()
+    n = int(args.rows)
+    t0 = time.perf_counter()
+    tables = {"x": data.groupby_data(n)}
+    joins = data.join_data(n)
+    tables.update(jx=joins["x"], medium=joins["medium"], big=joins["big"])
+    paths = write_partitions(tables, args.dir, args.partitions)
+    del tables, joins
+    frames = {k: em.read_parquet(v) for k, v in paths.items()}  # ember alone reads the same files
+    setup = {"rows": n, "device": em.backend.current_device(), "setup_s": round(time.perf_counter() - t0, 1)}
+    print(json.dumps(setup), flush=True)
+    run_cluster("dask", paths, frames, args)
+    if args.spill_limit:
+        frames = {"x": frames["x"]}
+        run_cluster("dask-spilling", {"x": paths["x"]}, frames, args, device_memory_limit=args.spill_limit)
+
+
+if __name__ == "__main__":
+    main()
