@@ -42,11 +42,13 @@ def _offsets(xp: Any, lengths: Any) -> Any:
     return offs
 
 
-def _expand(xp: Any, offs: Any, total: int) -> tuple[Any, Any]:
-    """(row, position within row) for every byte position 0..total-1 of a packed layout."""
-    pos = xp.arange(total, dtype=np.int64)
-    row = xp.searchsorted(offs, pos, side="right") - 1
-    return row, pos - offs[row]
+def expand_positions(xp: Any, offs: Any, total: int) -> tuple[Any, Any]:
+    """(row, position within row) for every position 0..total-1 of a packed layout whose ``offs``
+    start at 0 and end at ``total`` (np.repeat on the host, a binary search on the device)."""
+    from ember.backend.primitives import repeat_positions
+
+    row = repeat_positions(offs[1:] - offs[:-1], offs[1:], total)
+    return row, xp.arange(total, dtype=np.int64) - offs[row]
 
 
 def compare(xp: Any, a: tuple[Any, Any, Any], b: tuple[Any, Any, Any]) -> Any:
@@ -62,7 +64,7 @@ def compare(xp: Any, a: tuple[Any, Any, Any], b: tuple[Any, Any, Any]) -> Any:
     total = int(offs[-1])
     if total == 0:
         return cmp
-    row, k = _expand(xp, offs, total)
+    row, k = expand_positions(xp, offs, total)
     ba = ca[sa[row] + k]
     bb = cb[sb[row] + k]
     diff = xp.flatnonzero(ba != bb)
@@ -86,7 +88,7 @@ def equal(xp: Any, a: tuple[Any, Any, Any], b: tuple[Any, Any, Any]) -> Any:
     total = int(offs[-1])
     if total == 0:
         return same_len
-    row, k = _expand(xp, offs, total)
+    row, k = expand_positions(xp, offs, total)
     mismatch = ca[sa[row] + k] != cb[sb[row] + k]
     bad = xp.zeros(la.shape[0], dtype=bool)
     bad[row[mismatch]] = True
@@ -102,7 +104,7 @@ def concat(xp: Any, a: tuple[Any, Any, Any], b: tuple[Any, Any, Any]) -> tuple[A
     if total == 0:
         return offs, xp.zeros(0, dtype=np.uint8)
     both = xp.concatenate([ca, cb])
-    row, k = _expand(xp, offs, total)
+    row, k = expand_positions(xp, offs, total)
     lrow = la[row]
     src = xp.where(k < lrow, sa[row] + k, ca.shape[0] + sb[row] + (k - lrow))
     return offs, both[src]
@@ -127,7 +129,7 @@ def hash64(xp: Any, view: tuple[Any, Any, Any]) -> Any:
     total = int(offs[-1])
     h = lengths.astype(np.uint64) * _HASH_LEN
     if total:
-        row, k = _expand(xp, offs, total)
+        row, k = expand_positions(xp, offs, total)
         maxlen = int(lengths.max())
         pw = xp.full(maxlen, _HASH_P, dtype=np.uint64)
         pw[0] = 1

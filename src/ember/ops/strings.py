@@ -31,6 +31,7 @@ import pandas as pd
 from ember.backend import asarray_on, to_host
 from ember.column import Column, NumericColumn, StringColumn
 from ember.ops._common import and_masks
+from ember.ops._strings import expand_positions
 from ember.ops._unicode import _device_table, char_flag, is_word_char  # noqa: F401 (char_flag, is_word_char: used by ops.regex)
 from ember.ops.regex import extract, extractall, map_ints, map_strings, per_unique, pieces_from_lists  # noqa: F401
 
@@ -65,6 +66,8 @@ def decode(col: StringColumn) -> CP:
     """UTF-8 bytes -> code points, vectorized over the bytes (lead bytes start characters)."""
     xp = col.xp
     b = col.chars
+    if b.shape[0] == 0 or not bool((b >= 0x80).any()):  # ASCII: one code point per byte
+        return CP(col.offsets.astype(np.int64, copy=False), b.astype(np.int32), col.mask, xp, col.pd_dtype)
     lead = (b & 0xC0) != 0x80
     starts = xp.flatnonzero(lead)
     padded = xp.concatenate([b, xp.zeros(3, dtype=np.uint8)]).astype(np.int32)
@@ -92,6 +95,9 @@ def decode(col: StringColumn) -> CP:
 def encode(cp: CP, mask: Any = "same") -> StringColumn:
     """Code points -> UTF-8 bytes (one sync for the byte count)."""
     xp = cp.xp
+    m = cp.mask if isinstance(mask, str) else mask
+    if cp.cps.shape[0] == 0 or int(cp.cps.max()) < 0x80:  # ASCII: one byte per code point
+        return StringColumn(cp.offs, cp.cps.astype(np.uint8), m, cp.pd_dtype)
     c = cp.cps.astype(np.int64)
     nb = 1 + (c >= 0x80).astype(np.int64) + (c >= 0x800) + (c >= 0x10000)
     cs = xp.zeros(c.shape[0] + 1, dtype=np.int64)
@@ -109,7 +115,6 @@ def encode(cp: CP, mask: Any = "same") -> StringColumn:
         byte = (0x80 | ((c >> shift) & 0x3F)).astype(np.uint8)
         idx = xp.where(nb > k, s + k, total)
         out[idx] = byte
-    m = cp.mask if isinstance(mask, str) else mask
     return StringColumn(cs[cp.offs], out[:total], m, cp.pd_dtype)
 
 
@@ -125,9 +130,8 @@ def gather_cp(cp: CP, starts: Any, lengths: Any, mask: Any = "same") -> CP:
     if total == 0:
         cps = _empty_i32(xp)
     else:
-        pos = xp.arange(total, dtype=np.int64)
-        row = xp.searchsorted(offs, pos, side="right") - 1
-        cps = cp.cps[starts[row] + (pos - offs[row])]
+        row, j = expand_positions(xp, offs, total)
+        cps = cp.cps[starts[row] + j]
     return CP(offs, cps, cp.mask if isinstance(mask, str) else mask, xp, cp.pd_dtype)
 
 
@@ -237,9 +241,28 @@ def _simple(col: StringColumn) -> bool:
     return _flavor(col.pd_dtype) != "object"
 
 
+def _ascii_case(col: StringColumn, kind: str) -> StringColumn | None:
+    """lower / upper / swapcase / casefold of an all-ASCII column on its bytes (one byte in, one out,
+    no decoding); None when a byte is not ASCII."""
+    b = col.chars
+    xp = col.xp
+    if b.shape[0] and bool((b >= 0x80).any()):
+        return None
+    upper, lower = (b >= 65) & (b <= 90), (b >= 97) & (b <= 122)
+    to_lower = upper if kind in ("lower", "casefold", "swapcase") else xp.zeros_like(upper)
+    to_upper = lower if kind in ("upper", "swapcase") else xp.zeros_like(lower)
+    out = xp.where(to_lower, b + np.uint8(32), xp.where(to_upper, b - np.uint8(32), b)).astype(np.uint8)
+    return StringColumn(col.offsets, out, col.mask, col.pd_dtype)
+
+
 def case_map(col: StringColumn, kind: str) -> StringColumn:
     """lower / upper / swapcase / casefold / title / capitalize."""
-    cp = decode(_check(col, kind))
+    _check(col, kind)
+    if kind in ("lower", "upper", "swapcase", "casefold"):
+        fast = _ascii_case(col, kind)
+        if fast is not None:
+            return fast
+    cp = decode(col)
     if kind == "lower":
         return _expand_parts(cp, _map_parts(cp, kind), _simple(col))
     if kind in ("upper", "swapcase"):
@@ -364,9 +387,7 @@ def _padded(cp: CP, left: Any, newlen: Any, fill: int, keep_first: Any = None) -
     total = int(offs[-1])
     if total == 0:
         return CP(offs, _empty_i32(xp), cp.mask, xp, cp.pd_dtype)
-    pos = xp.arange(total, dtype=np.int64)
-    row = xp.searchsorted(offs, pos, side="right") - 1
-    j = pos - offs[row]
+    row, j = expand_positions(xp, offs, total)
     lr, ln = left[row], cp.lengths[row]
     src = j - lr
     inside = (src >= 0) & (src < ln)
@@ -434,9 +455,8 @@ def str_slice(
     total = int(offs[-1])
     if total == 0:
         return encode(CP(offs, _empty_i32(xp), cp.mask, xp, cp.pd_dtype))
-    pos = xp.arange(total, dtype=np.int64)
-    row = xp.searchsorted(offs, pos, side="right") - 1
-    src = cp.offs[row] + s[row] + (pos - offs[row]) * step
+    row, j = expand_positions(xp, offs, total)
+    src = cp.offs[row] + s[row] + j * step
     return encode(CP(offs, cp.cps[src], cp.mask, xp, cp.pd_dtype))
 
 
@@ -481,9 +501,7 @@ def _splice(cp: CP, head: Any, tail_start: Any, r: Any) -> CP:
     total = int(offs[-1])
     if total == 0:
         return CP(offs, _empty_i32(xp), cp.mask, xp, cp.pd_dtype)
-    pos = xp.arange(total, dtype=np.int64)
-    row = xp.searchsorted(offs, pos, side="right") - 1
-    j = pos - offs[row]
+    row, j = expand_positions(xp, offs, total)
     h = head[row]
     src = xp.where(j < h, j, tail_start[row] + (j - h - rl))
     in_r = (j >= h) & (j < h + rl)
@@ -708,9 +726,8 @@ def repeat(col: StringColumn, repeats: int | Any) -> StringColumn:
     total = int(offs[-1])
     if total == 0:
         return encode(CP(offs, _empty_i32(xp), cp.mask, xp, cp.pd_dtype))
-    pos = xp.arange(total, dtype=np.int64)
-    row = xp.searchsorted(offs, pos, side="right") - 1
-    src = cp.offs[row] + (pos - offs[row]) % xp.maximum(L[row], 1)
+    row, j = expand_positions(xp, offs, total)
+    src = cp.offs[row] + j % xp.maximum(L[row], 1)
     return encode(CP(offs, cp.cps[src], cp.mask, xp, cp.pd_dtype))
 
 
