@@ -263,6 +263,29 @@ def test_categorical_keys_different_categories(how, sort, xp):
     check(left, right, how, xp, sort)
 
 
+@ALL
+@pytest.mark.parametrize(
+    "left,right",
+    [
+        (  # nulls on both sides (they match each other) and unused categories
+            pd.Series(["b", None, "x", "b", None], dtype=pd.CategoricalDtype(["x", "b", "unused"])),
+            pd.Series([None, "b", "q", "x"], dtype=pd.CategoricalDtype(["q", "b", "x", "zz"])),
+        ),
+        (  # integer categories compare by value
+            pd.Series([3, 1, 1, 3], dtype=pd.CategoricalDtype([3, 1, 7])),
+            pd.Series([1, 3, 9, 1], dtype=pd.CategoricalDtype([9, 1, 3])),
+        ),
+        (  # no categories on one side: every key missing
+            pd.Series([None, None], dtype=pd.CategoricalDtype(["a"])),
+            pd.Series([None], dtype=pd.CategoricalDtype([])).astype(pd.CategoricalDtype(["c", "d"])),
+        ),
+    ],
+    ids=["nulls_unused", "int_categories", "all_missing"],
+)
+def test_categorical_keys_different_categories_by_value(left, right, how, sort, xp):
+    check(left, right, how, xp, sort)
+
+
 # --- several keys ----------------------------------------------------------------------------------
 
 

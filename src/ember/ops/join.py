@@ -81,6 +81,23 @@ def _categorical_codes(lcol: CategoricalColumn, rcol: CategoricalColumn) -> tupl
     return lcodes, recode[xp.where(rcodes < 0, len(recode) - 1, rcodes)]
 
 
+def _categorical_pair(
+    lcol: CategoricalColumn, rcol: CategoricalColumn, name: Any
+) -> tuple[Any, Any, Any, Any]:
+    """Categoricals with different categories compare by value: the pair's keys are computed once per
+    category (the dictionaries are small) and gathered by code, never decoding the rows. Missing codes
+    are the nulls."""
+    lk, rk, _, _ = encode_pair(lcol.categories, rcol.categories, name)
+    return _by_code(lcol.codes, lk), _by_code(rcol.codes, rk), lcol.codes < 0, rcol.codes < 0
+
+
+def _by_code(codes: Any, per_category: Any) -> Any:
+    xp = array_module(codes)
+    if per_category.shape[0] == 0:  # no categories: every row is missing
+        return xp.zeros(codes.shape[0], dtype=per_category.dtype)
+    return per_category[xp.maximum(codes, 0).astype(np.int64)]
+
+
 def _nulls(col: Column) -> Any:
     return col.isna() if col.has_nulls_possible else None
 
@@ -169,6 +186,7 @@ def encode_pair(lcol: Column, rcol: Column, name: Any = None) -> tuple[Any, Any,
         if _categories_equal(lcol, rcol):
             lk, rk = _categorical_codes(lcol, rcol)
             return lk, rk, None, None
+        return _categorical_pair(lcol, rcol, name)
     if isinstance(lcol, CategoricalColumn):
         lcol = lcol.decode()
     if isinstance(rcol, CategoricalColumn):
