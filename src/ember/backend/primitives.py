@@ -156,13 +156,17 @@ def cummin(a: Any, axis: int = 0) -> Any:
 def searchsorted_bounds(sorted_values: Any, needles: Any) -> tuple[Any, Any]:
     """(``searchsorted(sorted_values, needles, 'left')``, ``... 'right'``) as int64.
 
-    On the host, binary searches for needles in random order are cache-miss bound (about 10x slower
-    than for sorted needles at a million rows), so the needles are sorted first and the answers
-    scattered back; the device runs the searches directly."""
+    On the host, binary searches for needles in random order into a large array are cache-miss bound
+    (about 10x slower than for sorted needles at a million rows), so the needles are sorted first and
+    the answers scattered back; a small array (it stays in cache) and the device search directly."""
     from ember.backend.arrays import array_module, is_device_array
 
     xp = array_module(sorted_values, needles)
-    if is_device_array(needles) or len(needles) < 4096:
+    if not is_device_array(needles) and len(needles) >= 4096:
+        table = _bounds_by_table(sorted_values, needles)
+        if table is not None:
+            return table
+    if is_device_array(needles) or len(needles) < 4096 or len(sorted_values) <= 1 << 16:
         lo = xp.searchsorted(sorted_values, needles, side="left")
         hi = xp.searchsorted(sorted_values, needles, side="right")
         return lo.astype(xp.int64, copy=False), hi.astype(xp.int64, copy=False)
@@ -173,6 +177,29 @@ def searchsorted_bounds(sorted_values: Any, needles: Any) -> tuple[Any, Any]:
     lo[order] = xp.searchsorted(sorted_values, ordered, side="left")
     hi[order] = xp.searchsorted(sorted_values, ordered, side="right")
     return lo, hi
+
+
+def _bounds_by_table(sorted_values: Any, needles: Any) -> tuple[Any, Any] | None:
+    """Host: both searchsorted sides through a table over the value range of a sorted integer array
+    whose range is small (join keys: dense ranks, small id ranges), one gather per needle instead of a
+    binary search; None when the range is too wide or the dtypes are not integers of one kind."""
+    import numpy as np
+
+    n = len(sorted_values)
+    if not n or np.result_type(sorted_values.dtype, needles.dtype).kind != "i":
+        return None
+    low, high = int(sorted_values[0]), int(sorted_values[-1])
+    span = high - low + 1
+    if span > max(4 * n, 1 << 16):
+        return None
+    slots = np.arange(low, high + 1, dtype=np.int64)
+    table_lo = np.searchsorted(sorted_values, slots, side="left").astype(np.int64)
+    table_hi = np.searchsorted(sorted_values, slots, side="right").astype(np.int64)
+    inside = (needles >= low) & (needles <= high)
+    with np.errstate(over="ignore"):
+        slot = np.where(inside, needles.astype(np.int64) - low, 0)
+    outside = np.where(needles < low, 0, n).astype(np.int64)
+    return np.where(inside, table_lo[slot], outside), np.where(inside, table_hi[slot], outside)
 
 
 # --- selection (used by ml.neighbors / ml.cluster) -----------------------------------------------------

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember.backend import array_module, asarray_on, to_host
+from ember.backend import array_module, asarray_on, is_device_array, to_host
 from ember.backend.primitives import repeat_positions, searchsorted_bounds, stable_argsort
 from ember.column import (
     CategoricalColumn,
@@ -300,6 +300,9 @@ def _probe(sorted_key: Any, n_valid: Any, n_build: int, key: Any, null: Any) -> 
     xp = array_module(key)
     if null is not None:
         key = xp.where(null, _top(key.dtype), key)
+    if not is_device_array(key):  # the host knows n_valid: search the real keys only (no parked nulls)
+        n_valid = int(n_valid)
+        sorted_key = sorted_key[:n_valid]
     lo, hi = searchsorted_bounds(sorted_key, key)
     if null is not None or not isinstance(n_valid, int):
         lo, hi = xp.minimum(lo, n_valid), xp.minimum(hi, n_valid)

@@ -1,0 +1,36 @@
+"""backend.primitives against NumPy's own spellings."""
+
+import numpy as np
+import pytest
+
+import ember
+from ember.backend.primitives import searchsorted_bounds
+
+
+@pytest.mark.parametrize(
+    "sorted_values,needles",
+    [
+        # small range: the host answers through a table over the range
+        (
+            np.sort(np.random.default_rng(0).integers(-50, 900, 1000)),
+            np.random.default_rng(1).integers(-80, 1000, 10_000),
+        ),
+        # needles at the int64 extremes (parked null keys) and a narrower dtype
+        (
+            np.array([1, 1, 5, 9], dtype=np.int32),
+            np.array([np.iinfo(np.int64).min, 0, 1, 5, 6, 9, 10, np.iinfo(np.int64).max] * 600),
+        ),
+        # wide range: sorted needles and binary searches
+        (
+            np.sort(np.random.default_rng(2).integers(-(10**12), 10**12, 100_000)),
+            np.random.default_rng(3).integers(-(10**12), 10**12, 10_000),
+        ),
+        # floats never take the table
+        (np.sort(np.random.default_rng(4).normal(size=500)), np.random.default_rng(5).normal(size=5000)),
+    ],
+    ids=["small_range", "extremes", "wide_range", "floats"],
+)
+def test_searchsorted_bounds_is_numpys(xp, sorted_values, needles):
+    lo, hi = searchsorted_bounds(xp.asarray(sorted_values), xp.asarray(needles))
+    np.testing.assert_array_equal(ember.backend.to_host(lo), np.searchsorted(sorted_values, needles, "left"))
+    np.testing.assert_array_equal(ember.backend.to_host(hi), np.searchsorted(sorted_values, needles, "right"))
