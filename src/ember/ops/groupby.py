@@ -358,10 +358,12 @@ def g_any_negative(rows: Any) -> bool:
 
 
 def _within_sorted(g: Grouping, key: Any, valid: Any) -> tuple[Any, Any]:
-    """Row order by (group, missing last, key), and the sorted group ids (two stable sorts)."""
+    """Row order by (group, missing last, key), and the sorted group ids: a sort by key, then a stable
+    sort by group. The first need not be stable (equal keys are interchangeable for quantiles and
+    distinct counts), which lets NumPy use its faster quicksort."""
     xp = g.xp
     k = key if valid is None else xp.where(valid, key, key.dtype.type(0))
-    order = stable_argsort(k)
+    order = xp.argsort(k.view(np.uint8) if k.dtype.kind == "b" else k).astype(np.int64, copy=False)
     outer = g.seg * 2 if valid is None else g.seg * 2 + (~valid).astype(np.int64)
     order = order[stable_argsort(outer[order])]
     return order, g.seg[order]
