@@ -18,7 +18,15 @@ import numpy as np
 import pandas as pd
 
 from ember.backend import array_module, to_host
-from ember.column import CategoricalColumn, Column, NumericColumn, StringColumn, concat_columns, from_any
+from ember.column import (
+    CategoricalColumn,
+    Column,
+    NumericColumn,
+    StringColumn,
+    concat_columns,
+    from_any,
+    from_scalar,
+)
 from ember.frame._fallback import unsupported
 from ember.frame.dataframe import DataFrame
 from ember.frame.index import Index, MultiIndex, RangeIndex
@@ -280,42 +288,101 @@ def _pivot_with_margins(
     dropna: bool,
     sort: bool,
 ) -> DataFrame:
-    """pivot_table(margins=True) for one value, one row key and one column key of strings, one aggfunc
-    name: an ``All`` column (per row key), an ``All`` row (per column key) and the grand total, each
-    aggregated from the data itself, as pandas does."""
-    from ember.column import from_scalar
+    """pivot_table(margins=True), as pandas: after each (function, value) block of columns an ``All``
+    column aggregated by the row keys only, and at the bottom an ``All`` row aggregated by the column
+    keys only (its ``All`` cell over every row). Margins are computed from the data (the complete rows
+    when ``dropna``), never from the table's cells."""
     from ember.frame.convert import concat
 
-    simple = all(isinstance(x, str) for x in (values, index, columns, aggfunc))
-    if not simple:
-        raise unsupported("pivot_table", "margins=True with several values, keys or functions")
-    if not all(isinstance(frame._columns[k], StringColumn) for k in (index, columns)):
+    row_names, col_names = _as_list(index), _as_list(columns)
+    if isinstance(aggfunc, dict):
+        raise unsupported("pivot_table", "margins=True with a dict aggfunc (pass a name or a list of names)")
+    if not row_names:
+        raise unsupported("pivot_table", "margins=True without index= keys")
+    if not all(isinstance(frame._columns[k], StringColumn) for k in row_names):
         raise unsupported(
-            "pivot_table", "margins=True with non-string keys (the 'All' label would mix types)"
+            "pivot_table", "margins=True with non-string index keys (the 'All' label would mix types)"
         )
+    keys = row_names + col_names
+    values_passed = values is not None
+    value_names = _as_list(values) if values_passed else [k for k in frame._names if k not in keys]
+    values_multi = not values_passed or isinstance(values, (list, tuple))
     table = pivot_table(
-        frame,
-        values=values,
-        index=index,
-        columns=columns,
-        aggfunc=aggfunc,
-        fill_value=fill_value,
-        dropna=dropna,
-        sort=sort,
-    )
-    data = frame[[index, columns, values]]
+        frame, values=values, index=index, columns=columns, aggfunc=aggfunc, fill_value=fill_value,
+        dropna=dropna, sort=sort,
+    )  # fmt: skip
+    data = frame[keys + value_names]
     if dropna:  # pandas computes the margins from the complete rows only
         data = data.dropna()
-    table[margins_name] = getattr(data.groupby(index)[values], aggfunc)()
-    by_col = getattr(data.groupby(columns)[values], aggfunc)()
-    if len(by_col) != len(table._names) - 1:
-        raise unsupported("pivot_table", "margins=True where dropna removed whole columns")
-    total = getattr(data[values], aggfunc)()
-    xp = by_col.column.xp
-    row = {label: by_col.column.slice(j, j + 1) for j, label in enumerate(table._names[:-1])}
-    row[margins_name] = from_scalar(total, 1, xp)
-    margin = DataFrame._from_columns(row, Index._from_column(from_scalar(margins_name, 1, xp), index))
-    return concat([table, margin])
+    specs = _agg_specs(aggfunc, value_names, values_multi or not col_names)
+    blank = ("",) * (len(col_names) - 1)
+    if col_names:
+        table = _with_margin_columns(table, data, specs, row_names, margins_name, blank)
+    row = _margin_row(table, data, specs, col_names, margins_name, blank)
+    xp = _frame_xp(data)
+    labels = [margins_name] + [""] * (len(row_names) - 1)
+    level_cols = [from_scalar(label, 1, xp) for label in labels]
+    row_index = (
+        Index._from_column(level_cols[0], row_names[0])
+        if len(row_names) == 1
+        else MultiIndex(level_cols, row_names)
+    )
+    return concat([table, DataFrame._from_columns(row, row_index)])
+
+
+def _spec_columns(table: DataFrame, prefix: tuple) -> list:
+    """The table's column labels of one (function, value) block, in order."""
+    n = len(prefix)
+    return [c for c in table._names if (c[:n] if isinstance(c, tuple) else (c,)[:n]) == prefix]
+
+
+def _with_margin_columns(
+    table: DataFrame, data: DataFrame, specs: list, row_names: list, margins_name: str, blank: tuple
+) -> DataFrame:
+    """Each block's ``All`` column (aggregated by the row keys) placed after the block."""
+    order, margins = [], {}
+    for prefix, value, op in specs:
+        label = _table_label(prefix, (margins_name,) + blank)
+        order.extend(_spec_columns(table, prefix))
+        order.append(label)
+        margins[label] = getattr(data.groupby(row_names)[value], op)()
+    out = table[[c for c in order if c not in margins]] if margins else table
+    for label, series in margins.items():
+        out[label] = series
+    return out[order]
+
+
+def _margin_row(
+    table: DataFrame, data: DataFrame, specs: list, col_names: list, margins_name: str, blank: tuple
+) -> dict:
+    """One-row columns of the ``All`` row: by the column keys inside each block, over all rows in the
+    block's ``All`` column (or in the block's only column when there are no column keys)."""
+    row = {}
+    for prefix, value, op in specs:
+        total = getattr(data[value], op)()
+        if not col_names:
+            row[_table_label(prefix, ())] = _one(total, data)
+            continue
+        by_col = getattr(data.groupby(col_names)[value], op)().to_pandas()
+        for label in _spec_columns(table, prefix):
+            key = label[len(prefix) :] if isinstance(label, tuple) else (label,)
+            if key == (margins_name,) + blank:
+                row[label] = _one(total, data)
+                continue
+            key = key[0] if len(key) == 1 else key
+            if key not in by_col.index:
+                raise unsupported("pivot_table", "margins=True where dropna removed whole columns")
+            row[label] = _one(by_col[key], data)
+    return row
+
+
+def _one(value: Any, data: DataFrame) -> Column:
+    """A one-row column holding a scalar aggregate (its NumPy type kept: int sums stay int)."""
+    return from_scalar(value, 1, _frame_xp(data))
+
+
+def _frame_xp(frame: DataFrame) -> Any:
+    return next(iter(frame._columns.values())).xp
 
 
 def _table_label(prefix: tuple, col_label: tuple) -> Any:
@@ -538,14 +605,12 @@ def crosstab(
         data["__v"] = values.column if isinstance(values, Series) else from_any(values, rcols[0].xp)
         func, fill = aggfunc, None
     frame = DataFrame._from_columns(data)
-    if margins and (len(rcols) != 1 or len(ccols) != 1):
-        raise unsupported("crosstab", "margins=True with several row or column keys")
     keys = list(data)
     table = pivot_table(
         frame,
         values="__v",
-        index=keys[: len(rcols)] if not margins else keys[0],
-        columns=keys[len(rcols) : len(rcols) + len(ccols)] if not margins else keys[1],
+        index=keys[: len(rcols)],
+        columns=keys[len(rcols) : len(rcols) + len(ccols)],
         aggfunc=("count" if func == "size" else func) if margins else func,  # no NaN in the count column
         fill_value=fill,
         margins=margins,
