@@ -78,13 +78,7 @@ def test_factorize_multi_key_mixed(sort: bool, dropna: bool, xp) -> None:
             "c": [0.5, np.nan, 0.5, 1.0, np.nan, 0.5, 2.0, 1.0],
         }
     )
-    cols = [from_pandas(df[c], xp) for c in df.columns]
-    codes, uniques, ngroups = factorize_keys(cols, sort=sort, dropna=dropna)
-    exp_codes, exp_keys = _groupby_order(df, sort, dropna)
-    np.testing.assert_array_equal(to_host(codes), exp_codes)
-    assert ngroups == len(exp_keys)
-    for u, name in zip(uniques, df.columns, strict=True):
-        pd.testing.assert_series_equal(u.to_pandas(), exp_keys[name], check_names=False)
+    _check_multi(df, xp, sort, dropna)
 
 
 def test_factorize_multi_key_datetime_bool(xp) -> None:
