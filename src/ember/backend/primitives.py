@@ -212,8 +212,9 @@ def _bounds_by_table(sorted_values: Any, needles: Any) -> tuple[Any, Any] | None
 def smallest_k(d: Any, k: int) -> tuple[Any, Any]:
     """(values, indices) of the ``k`` smallest entries of each row of 2-D ``d``, ascending, ties by index.
 
-    NumPy: argpartition then a sort of the k survivors. CuPy's argpartition sorts whole rows, so for
-    small ``k`` the device takes k argmin passes (each a memory-bound row reduction, no host sync)."""
+    NumPy: argpartition then a sort of the k survivors. On the device, float rows and k <= 16 go
+    through a top-k kernel (``kernels/topk.cu``, one read of the matrix); otherwise CuPy's argpartition
+    sorts whole rows, so for small ``k`` the device takes k argmin passes (no host sync)."""
     from ember.backend.arrays import array_module, is_device_array
 
     xp = array_module(d)
@@ -221,6 +222,11 @@ def smallest_k(d: Any, k: int) -> tuple[Any, Any]:
     k = min(k, n_cols)
     if k == 0:
         return d[:, :0], xp.zeros((n_rows, 0), dtype=xp.int64)
+    if is_device_array(d) and d.dtype in (xp.float32, xp.float64) and d.flags.c_contiguous:
+        from ember.backend.kernels.topk import MAX_K, row_smallest_k
+
+        if k <= MAX_K:
+            return row_smallest_k(d, k)  # one read of the matrix (the argmin passes below read it k times)
     if is_device_array(d) and k <= 16:
         work = d.copy()
         rows = xp.arange(n_rows)

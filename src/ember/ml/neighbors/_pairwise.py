@@ -84,6 +84,15 @@ class Reference:
             return d
         return xp.sqrt(d, out=d)
 
+    def _rank_block(self, Q: Any) -> Any:
+        """|x|^2 - 2 q.x per (query, training row): each query's squared distances less its own |q|^2,
+        so the same order, in two in-place passes over the GEMM's output (no temporaries). Only for
+        choosing neighbours: ``_refine`` computes the chosen ones' distances exactly."""
+        G = Q @ self.X.T
+        G *= -2
+        G += self.sqnorm[None, :]
+        return G
+
     def _refine(self, Q: Any, ind: Any) -> tuple[Any, Any]:
         """Exact squared distances of the k chosen rows (the GEMM expansion loses digits near zero, so a
         duplicate would sit at 1e-9 instead of 0), re-sorted by (distance, index)."""
@@ -105,9 +114,11 @@ class Reference:
         xp = self.xp
         dists, idx = [], []
         for sl in row_tiles(Q.shape[0], self.X.shape[0], xp):
-            vals, ind = smallest_k(self.block(Q[sl], squared=True), k)
             if self.metric in ("euclidean", "sqeuclidean"):
+                _, ind = smallest_k(self._rank_block(Q[sl]), k)
                 vals, ind = self._refine(Q[sl], ind)
+            else:
+                vals, ind = smallest_k(self.block(Q[sl], squared=True), k)
             dists.append(self.finish(vals))
             idx.append(ind)
         if not dists:
