@@ -122,3 +122,20 @@ def test_connected_components_property(n, pairs):
     _, comp = connected_components(coo_matrix((np.ones(len(src)), (src, dst)), shape=(n, n)), directed=False)
     expected = np.array([np.flatnonzero(comp == comp[i]).min() for i in range(n)])
     np.testing.assert_array_equal(labels, expected)
+
+
+def test_kmeans_relocates_an_empty_cluster_like_sklearn():
+    """A starting center far from every row gets no rows: it moves to the farthest rows, as scikit-learn's."""
+    from sklearn.cluster import KMeans as SkKMeans
+
+    from ember.ml.cluster import KMeans as EmKMeans
+
+    rng = np.random.default_rng(0)
+    X = np.concatenate([rng.normal(0, 1, (100, 2)), rng.normal(8, 1, (100, 2))])
+    init = np.array([[0.0, 0.0], [8.0, 8.0], [1000.0, 1000.0]])
+    ours = EmKMeans(3, init=init, n_init=1, max_iter=50).fit(X)
+    ref = SkKMeans(3, init=init, n_init=1, max_iter=50, algorithm="lloyd").fit(X)
+    np.testing.assert_allclose(
+        np.sort(ours.cluster_centers_, axis=0), np.sort(ref.cluster_centers_, axis=0), rtol=1e-6
+    )
+    assert ours.inertia_ == pytest.approx(ref.inertia_, rel=1e-6)

@@ -100,10 +100,13 @@ def lloyd(
         labels, mind = nearest_center(X, centers, xp)
         sums, counts = cluster_sums(X, labels, w, k, xp)
         new = sums / xp.where(counts == 0, 1, counts)[:, None]
-        new = relocate_empty(new, counts, X, mind, xp)
         shift = ((new - centers) ** 2).sum()
         same = xp.asarray(False) if labels_old is None else (labels == labels_old).all()
-        flags = backend.to_host(xp.stack([same.astype(shift.dtype), shift]))
+        empty = (counts == 0).any()
+        flags = backend.to_host(xp.stack([same.astype(shift.dtype), shift, empty.astype(shift.dtype)]))
+        if flags[2]:  # rare: relocating needs the farthest rows (a sort), so only then
+            new = relocate_empty(new, counts, X, mind, xp)
+            flags[1] = float(backend.to_host(((new - centers) ** 2).sum()))
         if flags[0]:
             strict = True  # labels did not move: the old centers are the fixed point
             break
