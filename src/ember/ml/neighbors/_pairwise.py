@@ -143,7 +143,9 @@ def nearest_center(X: Any, centers: Any, xp: ModuleType, center_sqnorm: Any = No
     mind = xp.empty(X.shape[0], dtype=X.dtype)
     for sl in row_tiles(X.shape[0], centers.shape[0], xp):
         Xt = X[sl]
-        d = center_sqnorm[None, :] - 2 * (Xt @ centers.T)
+        d = Xt @ centers.T
+        d *= -2  # |c|^2 - 2 x.c in place: the row's own |x|^2 does not change its argmin
+        d += center_sqnorm[None, :]
         lab = xp.argmin(d, axis=1)
         labels[sl] = lab
         best = xp.take_along_axis(d, lab[:, None], axis=1)[:, 0] + (Xt * Xt).sum(axis=1)
