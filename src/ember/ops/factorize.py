@@ -62,12 +62,15 @@ def _key_ranges(cols: list[Column]) -> list[tuple[int, int]]:
 
 
 def _direct_codes(
-    col: Column, dropna: bool, key_range: tuple[int, int] | None = None
+    col: Column, dropna: bool, key_range: tuple[int, int] | None = None, want_first: bool = False
 ) -> tuple[Any, Any, Any, Any] | None:
     """Sorted codes by direct mapping for a single integer-like key, or None when its range is too wide.
-    ``key_range``: the (min, max) when the caller knows it (no sync then).
+    ``key_range``: the (min, max) when the caller knows it (no sync then). ``want_first``: the table of
+    key slots records each slot's first row (a scatter-min instead of a plain presence scatter), so that
+    the groups' first rows come with the codes.
 
-    Returns (codes, ngroups on the device, dropped-row count on the device, None: see _sorted_codes)."""
+    Returns (codes, ngroups on the device, dropped-row count on the device, heads: see _sorted_codes;
+    None unless ``want_first``)."""
     xp = col.xp
     n = len(col)
     key = _direct_key(col)
@@ -80,10 +83,18 @@ def _direct_codes(
     rel = key.astype(np.int64) - lo
     if nulls is not None:
         rel = xp.where(nulls, span, rel)  # slot ``span``: the missing-key group, sorted last
-    present = xp.zeros(span + 1, dtype=bool)
-    present[rel] = True
+    heads = None
+    if want_first:
+        first = xp.full(span + 1, n, dtype=np.int64)
+        scatter_min(first, rel, xp.arange(n, dtype=np.int64))
+        present = first < n
+    else:
+        present = xp.zeros(span + 1, dtype=bool)
+        present[rel] = True
     if dropna:
         present[span] = False
+    if want_first:
+        heads = (first, present)
     label = xp.cumsum(present) - 1
     codes = label[rel]
     ngroups = label[-1] + 1
@@ -91,13 +102,15 @@ def _direct_codes(
     if dropna and nulls is not None:
         codes = xp.where(nulls, -1, codes)
         dropped = nulls.sum()
-    return codes.astype(np.int64, copy=False), ngroups, dropped, None
+    return codes.astype(np.int64, copy=False), ngroups, dropped, heads
 
 
 _COMPOSITE_LIMIT = 1 << 62
 
 
-def _composite_codes(cols: list[Column], dropna: bool) -> tuple[Any, Any, Any, Any] | None:
+def _composite_codes(
+    cols: list[Column], dropna: bool, want_first: bool = False
+) -> tuple[Any, Any, Any, Any] | None:
     """Sorted codes for several integer-like keys from one combined int64 key.
 
     The keys' values relative to their minimum (missing values in one slot past the maximum, so sorted
@@ -121,7 +134,7 @@ def _composite_codes(cols: list[Column], dropna: bool) -> tuple[Any, Any, Any, A
         parts = _compacted(cols, ranges)
         if parts is None:
             return None
-    return _combine(parts, len(cols[0]), cols[0].xp, dropna)
+    return _combine(parts, len(cols[0]), cols[0].xp, dropna, want_first)
 
 
 def _radix_product(radices: list[int]) -> int:
@@ -145,7 +158,9 @@ def _compacted(cols: list[Column], ranges: list[tuple[int, int]]) -> list[tuple[
     ]
 
 
-def _combine(parts: list[tuple[Any, int, Any]], n: int, xp: Any, dropna: bool) -> tuple[Any, Any, Any, Any]:
+def _combine(
+    parts: list[tuple[Any, int, Any]], n: int, xp: Any, dropna: bool, want_first: bool
+) -> tuple[Any, Any, Any, Any]:
     combined = xp.zeros(n, dtype=np.int64)
     anynull = None
     for codes, radix, nulls in parts:
@@ -154,7 +169,7 @@ def _combine(parts: list[tuple[Any, int, Any]], n: int, xp: Any, dropna: bool) -
             anynull = nulls if anynull is None else anynull | nulls
     key = NumericColumn(combined, None if anynull is None or not dropna else ~anynull)
     bound = (0, _radix_product([radix for _, radix, _ in parts]) - 1)  # the combined key's range, no sync
-    return _direct_codes(key, dropna, key_range=bound) or _sorted_codes([key], dropna)
+    return _direct_codes(key, dropna, bound, want_first) or _sorted_codes([key], dropna)
 
 
 def _sorted_codes(cols: list[Column], dropna: bool) -> tuple[Any, Any, Any, Any]:
@@ -248,16 +263,22 @@ def factorize_with_info(
     xp = cols[0].xp
     cols = [c.to(xp) for c in cols]
     found = None
+    # first rows are needed unless any row of each group will do (one plain key, sorted groups)
+    any_row_will_do = (
+        len(cols) == 1 and not isinstance(cols[0], CategoricalColumn) and sort and not need_first
+    )
     if n and all(_int_like(c) for c in cols):
-        found = _direct_codes(cols[0], dropna) if len(cols) == 1 else _composite_codes(cols, dropna)
+        if len(cols) == 1:
+            found = _direct_codes(cols[0], dropna, want_first=not any_row_will_do)
+        else:
+            found = _composite_codes(cols, dropna, want_first=not any_row_will_do)
     codes, ngroups_d, dropped_d, heads = found if found is not None else _sorted_codes(cols, dropna)
     sizes = to_host(xp.stack([xp.asarray(ngroups_d, dtype=np.int64), xp.asarray(dropped_d, dtype=np.int64)]))
     ngroups, dropped = int(sizes[0]), int(sizes[1])
-    exact = found is not None and len(cols) == 1 and not isinstance(cols[0], CategoricalColumn)
     if heads is not None and ngroups:
-        order, starts = heads
-        rep = order[xp.flatnonzero(starts)]  # no scatter pass: the sort found the first rows
-    elif exact and sort and not need_first:
+        source, is_head = heads
+        rep = source[xp.flatnonzero(is_head)]  # the sort or the direct map found the first rows
+    elif found is not None and any_row_will_do:
         rep = any_rows(codes, ngroups)
     else:
         rep = first_rows(codes, ngroups)
