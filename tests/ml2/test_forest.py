@@ -145,3 +145,26 @@ def test_edge_cases_and_unsupported():
         RandomForestClassifier(3, bootstrap=False, oob_score=True).fit(X, y)
     small = RandomForestClassifier(5, max_bins=4, random_state=0).fit(X, y)
     assert all((t.feature < 0).any() for t in small.estimators_) and small.score(X, y) > 0.9
+
+
+@pytest.mark.parametrize("criterion,classes", [("gini", 3), ("entropy", 3), ("squared_error", 0)])
+def test_closed_form_split_cost_equals_weight_times_impurity(criterion, classes):
+    """The split search's closed forms equal W x impurity computed the long way."""
+    from ember.ml.ensemble._tree import GrowParams, _weighted_impurity, node_impurity
+
+    params = GrowParams(classes > 0, criterion, classes, 16, 2, 1, 0.0, 0.0, 3)
+    rng = np.random.default_rng(0)
+    if classes:
+        S = np.concatenate(
+            [rng.integers(0, 20, (6, 5, classes)).astype(float), rng.integers(1, 9, (6, 5, 1))], axis=-1
+        )
+        S[0, 0, :classes] = 0  # an empty side
+    else:
+        y = rng.normal(size=(6, 5, 7))
+        w = rng.uniform(0.5, 2, (6, 5, 7))
+        S = np.stack([w.sum(-1), (w * y).sum(-1), (w * y * y).sum(-1), np.full((6, 5), 7.0)], axis=-1)
+    imp, W, n = node_impurity(S, params, np)
+    cost, W2, n2 = _weighted_impurity(S, params, np)
+    np.testing.assert_allclose(cost, W * imp, rtol=1e-10, atol=1e-9)
+    np.testing.assert_array_equal(W2, W)
+    np.testing.assert_array_equal(n2, n)

@@ -135,6 +135,37 @@ def node_impurity(S: Any, params: GrowParams, xp: ModuleType) -> tuple[Any, Any,
     return xp.maximum(S[..., 2] / safe - mean * mean, 0), W, S[..., 3]
 
 
+def _weighted_impurity(S: Any, params: GrowParams, xp: ModuleType) -> tuple[Any, Any, Any]:
+    """(weight x impurity, weight, row count) of statistics ``S``: ``node_impurity``'s product in
+    closed form, with fewer passes over the large split tensors (gini: W - sum(S_c^2)/W; entropy:
+    W log2 W - sum(S_c log2 S_c); squared error: sum(w y^2) - (sum(w y))^2 / W)."""
+    if params.classification:
+        C = params.n_classes
+        counts = S[..., :C]
+        W = _sum_classes(counts)
+        safe = xp.where(W > 0, W, 1)
+        if params.criterion == "gini":
+            cost = W - _sum_classes(counts * counts) / safe
+        else:
+            plogp = counts * xp.log2(xp.where(counts > 0, counts, 1))
+            cost = W * xp.log2(safe) - _sum_classes(plogp)
+        return xp.maximum(cost, 0), W, S[..., C]
+    W = S[..., 0]
+    cost = S[..., 2] - S[..., 1] * S[..., 1] / xp.where(W > 0, W, 1)
+    return xp.maximum(cost, 0), W, S[..., 3]
+
+
+def _sum_classes(a: Any) -> Any:
+    """Sum over the (short) last axis as elementwise adds of its slices: a reduction over an axis of a
+    few elements runs per element in NumPy and as a tiny segment per output in CuPy."""
+    if a.shape[-1] > 16:
+        return a.sum(axis=-1)
+    out = a[..., 0].copy()
+    for c in range(1, a.shape[-1]):
+        out += a[..., c]
+    return out
+
+
 def _channels(y: Any, w: Any, params: GrowParams, xp: ModuleType) -> Any:
     """Per-row statistics for regression (w, w*y, w*y^2); classification uses (class, w) directly."""
     return xp.stack([w, w * y, w * y * y], axis=1)
@@ -185,12 +216,11 @@ def _best_splits(
     """Per node: (found, flat best index, left statistics, weighted child impurity) from histograms H."""
     L = xp.cumsum(H, axis=2)[:, :, :-1, :]
     R = T[:, None, None, :] - L
-    impL, WL, nL = node_impurity(L, params, xp)
-    impR, WR, nR = node_impurity(R, params, xp)
+    (costL, WL, nL), (costR, WR, nR) = _weighted_impurity(L, params, xp), _weighted_impurity(R, params, xp)
     msl, mwl = params.min_samples_leaf, params.min_weight_leaf
     valid = (nL >= msl) & (nR >= msl) & (WL > 0) & (WR > 0) & (WL >= mwl) & (WR >= mwl)
     valid &= xp.isfinite(feat_edges)
-    score = xp.where(valid, WL * impL + WR * impR, xp.inf)
+    score = xp.where(valid, costL + costR, xp.inf)
     flat = score.reshape(score.shape[0], -1)
     best = xp.argmin(flat, axis=1)
     rows = xp.arange(flat.shape[0])
