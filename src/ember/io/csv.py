@@ -120,11 +120,19 @@ def read_csv(
     name = _paths.display_name(filepath_or_buffer)
     data = _paths.read_all(filepath_or_buffer, compression, storage_options)
     data = _to_utf8(data, encoding, name)
-    if not data.strip(b"\r\n") and opts["names"] is None:
+    if _blank(data) and opts["names"] is None:
         raise pd.errors.EmptyDataError("No columns to parse from file")
     if chunksize is not None or iterator:
         return CsvReader(data, name, opts, engine, chunksize)
     return _parse(data, name, opts, engine)
+
+
+def _blank(data: bytes) -> bool:
+    """Whether the file holds nothing but line breaks, without copying it (bytes.strip would)."""
+    head = data[: 1 << 16]
+    if head.strip(b"\r\n"):
+        return False
+    return len(data) <= len(head) or not data.strip(b"\r\n")
 
 
 def _validate(opts: dict, engine: str | None, pandas_only: dict) -> None:
@@ -326,7 +334,8 @@ def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
         raise _NeedsPandas()
     if opts["nrows"] is not None:
         data = _cut_rows(data, skip + (0 if header is None else 1), opts["nrows"], opts)
-    if opts["escapechar"] is None and opts["quotechar"] and data.count(opts["quotechar"].encode()) % 2:
+    quote = opts["quotechar"].encode() if opts["quotechar"] else b""
+    if opts["escapechar"] is None and quote and quote in data and data.count(quote) % 2:
         raise _NeedsPandas()  # an unterminated quote: pyarrow accepts it at EOF, pandas raises
     invalid: list[Any] = []
     read = pacsv.ReadOptions(
