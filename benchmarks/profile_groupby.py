@@ -43,9 +43,9 @@ def timed(fn, runs: int = 5) -> float:
     return float(np.median(samples) * 1e3)
 
 
-def instrument(totals: dict[str, float], counts: dict[str, int]) -> None:
+def instrument(totals: dict[str, float], counts: dict[str, int], modules: tuple = MODULES) -> None:
     """Wrap each module's own top-level functions with a synchronized timer."""
-    for name in MODULES:
+    for name in modules:
         module = importlib.import_module(name)
         short = name.split(".")[-1]
         for attr, fn in list(vars(module).items()):

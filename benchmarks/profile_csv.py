@@ -1,0 +1,51 @@
+"""Where ember's read_csv spends its time (GPU host): device-synchronized milliseconds per function of
+the CSV layers, on db-benchmark's groupby table written as CSV. ``python benchmarks/profile_csv.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections import defaultdict
+
+from profile_groupby import instrument, timed
+
+import ember as em
+from ember.bench import data
+
+MODULES = (
+    "ember.io.csv",
+    "ember.io.csv_gpu",
+    "ember.io.csv_reference",
+    "ember.io._paths",
+    "ember.backend.kernels.csv",
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rows", type=float, default=1e7)
+    parser.add_argument("--path", default="/tmp/ember_profile.csv")
+    parser.add_argument("--top", type=int, default=20)
+    args = parser.parse_args()
+    if not os.path.exists(args.path):
+        data.groupby_data(int(args.rows)).to_csv(args.path, index=False)
+    size = os.path.getsize(args.path)
+    plain = timed(lambda: em.read_csv(args.path), runs=3)
+    totals: dict[str, float] = defaultdict(float)
+    counts: dict[str, int] = defaultdict(int)
+    instrument(totals, counts, MODULES)
+    t0 = time.perf_counter()
+    em.read_csv(args.path)
+    em.backend.synchronize()
+    total = (time.perf_counter() - t0) * 1e3
+    print(
+        f"read_csv {size / 1e6:.0f} MB: {plain:.1f} ms plain ({size / plain / 1e6:.2f} GB/s), {total:.1f} ms instrumented"
+    )
+    for key, secs in sorted(totals.items(), key=lambda kv: -kv[1])[: args.top]:
+        print(f"  {secs * 1e3:8.2f} ms  {counts[key]:4d}x  {key}")
+
+
+if __name__ == "__main__":
+    main()
