@@ -17,7 +17,7 @@ __device__ void ember_row_topk(const T* d, long long n_rows, long long n_cols, i
                                long long* out_i, T inf) {
     extern __shared__ unsigned char ember_topk_smem[];
     T* sv = reinterpret_cast<T*>(ember_topk_smem);
-    long long* si = reinterpret_cast<long long*>(sv + (size_t)blockDim.x * k);
+    long long* si = reinterpret_cast<long long*>(sv + (long long)blockDim.x * k);
     const long long none = 0x7fffffffffffffffLL;
     for (long long row = blockIdx.x; row < n_rows; row += gridDim.x) {
         const T* r = d + row * n_cols;
@@ -33,14 +33,14 @@ __device__ void ember_row_topk(const T* d, long long n_rows, long long n_cols, i
             bv[p] = v;
             bi[p] = j;
         }
-        T* mv = sv + (size_t)threadIdx.x * k;
-        long long* mi = si + (size_t)threadIdx.x * k;
+        T* mv = sv + (long long)threadIdx.x * k;
+        long long* mi = si + (long long)threadIdx.x * k;
         for (int q = 0; q < k; ++q) { mv[q] = bv[q]; mi[q] = bi[q]; }
         __syncthreads();
         for (int stride = blockDim.x / 2; stride > 0; stride >>= 1) {
             if (threadIdx.x < stride) {
-                const T* ov = sv + (size_t)(threadIdx.x + stride) * k;
-                const long long* oi = si + (size_t)(threadIdx.x + stride) * k;
+                const T* ov = sv + (long long)(threadIdx.x + stride) * k;
+                const long long* oi = si + (long long)(threadIdx.x + stride) * k;
                 int a = 0, b = 0;
                 for (int q = 0; q < k; ++q) {  // the k smallest of two sorted lists
                     if (ember_less(mv[a], mi[a], ov[b], oi[b])) { bv[q] = mv[a]; bi[q] = mi[a]; ++a; }
