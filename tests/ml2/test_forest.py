@@ -168,3 +168,41 @@ def test_closed_form_split_cost_equals_weight_times_impurity(criterion, classes)
     np.testing.assert_allclose(cost, W * imp, rtol=1e-10, atol=1e-9)
     np.testing.assert_array_equal(W2, W)
     np.testing.assert_array_equal(n2, n)
+
+
+@pytest.mark.parametrize("criterion,classes", [("gini", 3), ("entropy", 2), ("squared_error", 0)])
+@pytest.mark.parametrize("seed", range(4))
+def test_sparse_split_search_equals_the_dense_one(criterion, classes, seed):
+    """Deep levels search only the bins that hold rows: same found nodes, splits, left sides and scores."""
+    from ember.ml.ensemble import _tree as tree
+
+    rng = np.random.default_rng(seed)
+    n, p, n_bins, ms, mtry = 400, 6, 16, 37, 3
+    Xb = rng.integers(0, n_bins - 3, (n, p)).astype(np.uint8)
+    edges = np.sort(rng.random((p, n_bins - 1)), axis=1)
+    edges[:, n_bins - 3 :] = np.inf  # features with fewer bins than the maximum
+    rows = np.sort(rng.choice(n, 300, replace=False))
+    cn = np.sort(rng.integers(0, ms, rows.shape[0]))
+    w = rng.integers(0, 3, n).astype(float)  # bootstrap counts, zeros included
+    y = rng.integers(0, classes, n) if classes else rng.normal(size=n)
+    stats_rows = y if classes else np.stack([w, w * y, w * y * y], axis=1)
+    params = tree.GrowParams(classes > 0, criterion, classes, 16, 2, 1, 0.0, 0.0, mtry)
+    feats = np.stack([rng.choice(p, mtry, replace=False) for _ in range(ms)])
+    T = np.zeros((ms, (classes or 3) + 1))
+    for r, node in zip(rows, cn):
+        if classes:
+            T[node, y[r]] += w[r]
+        else:
+            T[node, :3] += stats_rows[r]
+        T[node, -1] += 1
+    imp, W, _ = tree.node_impurity(T, params, np)
+    H = tree._histograms(rows, cn, 0, ms, feats, Xb, stats_rows, w, n_bins, params, np)
+    dense = tree._best_splits(H, T, W * imp, edges[feats], params, np)
+    sparse = tree._sparse_splits(
+        rows, cn, ms, feats, Xb, stats_rows, w, T, W * imp, edges, n_bins, params, np
+    )
+    found = dense[0]
+    np.testing.assert_array_equal(sparse[0], found)
+    np.testing.assert_array_equal(sparse[1][found], dense[1][found])
+    np.testing.assert_allclose(sparse[2][found], dense[2][found], rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(sparse[3][found], dense[3][found], rtol=1e-12, atol=1e-12)

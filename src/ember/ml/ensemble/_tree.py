@@ -26,6 +26,7 @@ EPSILON = np.finfo(np.float64).eps
 _HIST_DEVICE = 1 << 25
 _HIST_HOST = 1 << 21
 _RETRIES = 2  # extra feature draws for nodes whose sampled features were all constant
+_SPARSE_BELOW = 4  # a level's nodes averaging fewer rows than n_bins / 4 are searched over present bins
 
 
 # --- binning ---------------------------------------------------------------------------------------------
@@ -354,6 +355,89 @@ def _sample_features(ms: int, p: int, mtry: int, gen: Any, xp: ModuleType) -> An
     return xp.argsort(keys, axis=1)[:, :mtry].astype(xp.int64)
 
 
+def _sparse_splits(
+    rows: Any,
+    cn: Any,
+    ms: int,
+    feats: Any,
+    Xb: Any,
+    stats_rows: Any,
+    w: Any,
+    T: Any,
+    node_score: Any,
+    edges: Any,
+    n_bins: int,
+    params: GrowParams,
+    xp: ModuleType,
+) -> tuple[Any, Any, Any, Any]:
+    """``_best_splits`` over the bins that hold rows only, for levels whose nodes hold few rows (deep
+    levels: a node of 30 rows would otherwise scan mtry x n_bins histogram cells). The (node, feature,
+    bin) keys of every (row, sampled feature) are sorted; runs of equal keys give the present bins'
+    statistics, a running sum inside each (node, feature) their left sides. A split between two present
+    bins partitions like one at the lower of them, which is also where the dense argmin (first of equal
+    scores) lands, so the answer is the dense search's. Nodes without a valid split: found False."""
+    from ember.backend.primitives import scatter_min, stable_argsort
+
+    mtry = feats.shape[1]
+    b = Xb[rows[:, None], feats[cn]].astype(xp.int64)
+    key = ((cn[:, None] * mtry + xp.arange(mtry)) * n_bins + b).ravel()
+    order = stable_argsort(key)  # rows keep their order inside a bin: sums as the dense bincount's
+    ks = key[order]
+    row_of = order // mtry  # the (row, feature) element's row within ``rows``
+    new = xp.ones(ks.shape[0], dtype=bool)
+    new[1:] = ks[1:] != ks[:-1]
+    run = xp.cumsum(new) - 1
+    nruns = int(run[-1]) + 1 if ks.shape[0] else 0
+    starts = xp.flatnonzero(new)
+    if params.classification:
+        C = params.n_classes
+        cls = stats_rows[rows][row_of]
+        wr = w[rows][row_of]
+        chans = [xp.bincount(run, weights=xp.where(cls == c, wr, 0.0), minlength=nruns) for c in range(C)]
+    else:
+        sr = stats_rows[rows][row_of]
+        chans = [xp.bincount(run, weights=sr[:, c], minlength=nruns) for c in range(3)]
+    chans.append(xp.bincount(run, minlength=nruns).astype(xp.float64))
+    S_run = xp.stack(chans, axis=1)
+    rk = ks[starts]
+    group = rk // n_bins  # node * mtry + feature
+    node, j, bin_ = rk // (mtry * n_bins), group % mtry, rk % n_bins
+    first = xp.ones(nruns, dtype=bool)
+    first[1:] = group[1:] != group[:-1]
+    gid = xp.cumsum(first) - 1
+    pos = xp.arange(nruns, dtype=xp.int64) - xp.flatnonzero(first)[gid]
+    width = int(pos.max()) + 1 if nruns else 1
+    # each group's running sum along its own row of a small matrix: the same additions, in the same
+    # order, as the dense cumulative sum over bins (empty bins add exact zeros)
+    M = xp.zeros((int(gid[-1]) + 1 if nruns else 0, width, S_run.shape[1]))
+    M[gid, pos] = S_run
+    L = xp.cumsum(M, axis=1)[gid, pos]
+    R = T[node] - L
+    (costL, WL, nL), (costR, WR, nR) = _weighted_impurity(L, params, xp), _weighted_impurity(R, params, xp)
+    msl, mwl = params.min_samples_leaf, params.min_weight_leaf
+    valid = (nL >= msl) & (nR >= msl) & (WL > 0) & (WR > 0) & (WL >= mwl) & (WR >= mwl)
+    valid &= (bin_ < n_bins - 1) & xp.isfinite(edges[feats[node, j], xp.minimum(bin_, n_bins - 2)])
+    score = xp.where(valid, costL + costR, xp.inf)
+    node_min = xp.full(ms, xp.inf)
+    scatter_min(node_min, node, score)
+    flat = j * (n_bins - 1) + bin_
+    hit = xp.isfinite(score) & (score == node_min[node])
+    big = np.int64(mtry * n_bins)
+    best = xp.full(ms + 1, big, dtype=xp.int64)
+    scatter_min(best, xp.where(hit, node, ms), flat)
+    best = best[:ms]
+    found = best < big
+    best = xp.where(found, best, 0)
+    # the chosen run of each node: its (node, feature, bin) key is present
+    chosen = xp.full(ms + 1, nruns, dtype=xp.int64)
+    scatter_min(chosen, xp.where(hit & (flat == best[node]), node, ms), xp.arange(nruns, dtype=xp.int64))
+    pick = xp.minimum(chosen[:ms], max(nruns - 1, 0))
+    Lbest = xp.where(found[:, None], L[pick], 0.0) if nruns else xp.zeros((ms, S_run.shape[1]))
+    best_score = xp.where(found, node_min, xp.inf)
+    found &= best_score <= node_score + 1e-12 * xp.abs(node_score) + EPSILON
+    return found, best, Lbest, best_score
+
+
 def _split_level(
     rows: Any,
     cn: Any,
@@ -371,7 +455,10 @@ def _split_level(
     params: GrowParams,
     xp: ModuleType,
 ) -> tuple[Any, Any, Any, Any]:
-    """Best split of each open node, histogramming chunks of nodes that fit the memory budget."""
+    """Best split of each open node: over the present bins when the nodes hold few rows (deep levels),
+    else histogramming chunks of nodes that fit the memory budget."""
+    if rows.shape[0] * _SPARSE_BELOW < ms * n_bins:
+        return _sparse_splits(rows, cn, ms, feats, Xb, stats_rows, w, T, node_score, edges, n_bins, params, xp)
     mtry = feats.shape[1]
     ch = (params.n_classes if params.classification else 3) + 1
     per_node = mtry * n_bins * ch
