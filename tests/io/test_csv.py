@@ -142,6 +142,54 @@ def test_chunksize(chunksize):
         pd.testing.assert_frame_equal(g.to_pandas(), e)
 
 
+def _chunk_file(tmp_path, rows: int = 300) -> tuple[bytes, str]:
+    """Records of mixed lengths: quoted fields with newlines and commas, CRLF endings, blank lines, and
+    one record far longer than the test's block size."""
+    lines = [b"id,text,v\r\n"]
+    for i in range(rows):
+        text = b'"multi\nline, ""quoted"""' if i % 7 == 0 else (b"x" * 500 if i == 150 else b"plain")
+        lines.append(b"%d,%s,%d.5\r\n" % (i, text, i))
+        if i % 50 == 0:
+            lines.append(b"\r\n")
+    data = b"".join(lines)
+    path = tmp_path / "big.csv.gz"
+    import gzip
+
+    path.write_bytes(gzip.compress(data))
+    return data, str(path)
+
+
+@pytest.mark.parametrize("chunksize", [1, 7, 64, 1000])
+def test_chunksize_streams_blocks_smaller_than_records(tmp_path, monkeypatch, chunksize):
+    """The file is read in blocks (here 64 bytes, smaller than some records) cut at record boundaries
+    outside quotes; the chunks equal pandas' (a gzip file: the stream is decompressed as it is read)."""
+    from ember.io.csv import CsvReader
+
+    monkeypatch.setattr(CsvReader, "block_size", 64)
+    data, path = _chunk_file(tmp_path)
+    got = list(read_csv(path, chunksize=chunksize))
+    exp = list(pd.read_csv(io.BytesIO(data), chunksize=chunksize))
+    assert len(got) == len(exp)
+    for g, e in zip(got, exp, strict=True):
+        pd.testing.assert_frame_equal(g.to_pandas(), e)
+
+
+def test_chunked_reader_nrows_header_only_and_empty(tmp_path, monkeypatch):
+    from ember.io.csv import CsvReader
+
+    monkeypatch.setattr(CsvReader, "block_size", 100)
+    data, path = _chunk_file(tmp_path)
+    got = [c.to_pandas() for c in read_csv(path, chunksize=40, nrows=95)]
+    exp = list(pd.read_csv(io.BytesIO(data), chunksize=40, nrows=95))
+    assert [len(c) for c in got] == [len(c) for c in exp] == [40, 40, 15]
+    for g, e in zip(got, exp, strict=True):
+        pd.testing.assert_frame_equal(g, e)
+    only_header = [c.to_pandas() for c in read_csv(io.BytesIO(b"a,b\n"), chunksize=2)]
+    pd.testing.assert_frame_equal(only_header[0], next(iter(pd.read_csv(io.BytesIO(b"a,b\n"), chunksize=2))))
+    with pytest.raises(pd.errors.EmptyDataError):
+        read_csv(io.BytesIO(b"\n\n"), chunksize=2)
+
+
 def test_iterator_get_chunk():
     data = b"a\n1\n2\n3\n"
     reader = read_csv(io.BytesIO(data), iterator=True)

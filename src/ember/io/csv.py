@@ -118,13 +118,20 @@ def read_csv(
     )
     _validate(opts, engine, pandas_only)
     name = _paths.display_name(filepath_or_buffer)
+    if (chunksize is not None or iterator) and _is_utf8(encoding):
+        # streamed a block at a time: the file may be larger than host and device memory
+        return CsvReader(filepath_or_buffer, name, opts, engine, chunksize, compression, storage_options)
     data = _paths.read_all(filepath_or_buffer, compression, storage_options)
     data = _to_utf8(data, encoding, name)
     if _blank(data) and opts["names"] is None:
         raise pd.errors.EmptyDataError("No columns to parse from file")
     if chunksize is not None or iterator:
-        return CsvReader(data, name, opts, engine, chunksize)
+        return CsvReader(data, name, opts, engine, chunksize, None, None)
     return _parse(data, name, opts, engine)
+
+
+def _is_utf8(encoding: str | None) -> bool:
+    return (encoding or "utf-8").lower().replace("_", "-") in ("utf-8", "utf8", "utf-8-sig")
 
 
 def _blank(data: bytes) -> bool:
@@ -522,13 +529,63 @@ def _from_pandas_frame(pdf: pd.DataFrame) -> Any:
 
 
 # --- chunks -------------------------------------------------------------------------------------------
+class _RecordBlocks:
+    """Complete CSV records of a binary stream, one block of bytes at a time. A block is cut after its
+    last complete record (quote-aware: blocks start at record boundaries, so the quote parity holds);
+    the cut record is carried into the next block. A record longer than a block grows the read."""
+
+    def __init__(self, stream: Any, block_size: int) -> None:
+        self._stream, self._block = stream, block_size
+        self._tail = b""
+        self._eof = False
+        self._first = True
+
+    def next(self) -> tuple[bytes, np.ndarray, np.ndarray] | None:
+        """(buffer, record starts, record ends) of the next complete records; None at the end."""
+        size = self._block
+        while True:
+            chunk = b"" if self._eof else self._stream.read(size)
+            if isinstance(chunk, str):
+                chunk = chunk.encode("utf-8")
+            if not chunk:
+                self._eof = True
+            data = self._tail + bytes(chunk)
+            if self._first and data:
+                data = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+                self._first = False
+            if not data:
+                return None
+            starts, ends = record_spans(np.frombuffer(data, dtype=np.uint8))
+            if self._eof:
+                self._tail = b""
+                return (data, starts, ends) if len(starts) else None
+            if len(starts) >= 2:
+                self._tail = data[int(starts[-1]) :]
+                return data, starts[:-1], ends[:-1]
+            self._tail, size = data, size * 2
+
+
 class CsvReader:
     """Iterator over DataFrames of ``chunksize`` rows (``get_chunk(n)`` reads n rows), as pandas' TextFileReader.
 
-    The records are located once (quote-aware); each chunk is the header plus its records, parsed
-    separately so each infers its own dtypes as pandas' chunks do."""
+    The file is streamed in blocks of records (quote-aware cuts), so it may be larger than host and
+    device memory: only the records of the chunk being parsed are held. Each chunk is the header plus
+    its records, parsed separately so each infers its own dtypes as pandas' chunks do."""
 
-    def __init__(self, data: bytes, name: str, opts: dict, engine: str | None, chunksize: int | None) -> None:
+    block_size = 64 << 20
+
+    def __init__(
+        self,
+        source: Any,
+        name: str,
+        opts: dict,
+        engine: str | None,
+        chunksize: int | None,
+        compression: Any,
+        storage_options: dict | None,
+    ) -> None:
+        import contextlib
+
         if chunksize is not None and (not isinstance(chunksize, int) or chunksize < 1):
             raise ValueError("'chunksize' must be an integer >=1")
         if (
@@ -540,19 +597,47 @@ class CsvReader:
             raise NotImplementedError(
                 "read_csv(chunksize=): supported with '\"' quotes, no escapechar/comment, skiprows as an int"
             )
-        starts, ends = record_spans(np.frombuffer(data, dtype=np.uint8))
+        self._stack = contextlib.ExitStack()
+        stream = self._stack.enter_context(_paths.open_binary(source, compression, storage_options))
+        self._blocks = _RecordBlocks(stream, self.block_size)
+        self._buf, self._starts, self._ends, self._pos = b"", np.zeros(0, np.int64), np.zeros(0, np.int64), 0
         header = opts["header"]
         if header == "infer":
             header = 0 if opts["names"] is None else None
         n_head = (opts["skiprows"] or 0) + (0 if header is None else header + 1)
-        self._head = data[: int(ends[n_head - 1])] if n_head else b""
-        self._starts, self._ends = starts[n_head:], ends[n_head:]
-        if opts["nrows"] is not None:
-            self._starts, self._ends = self._starts[: opts["nrows"]], self._ends[: opts["nrows"]]
-        self._data, self._name, self._engine, self.chunksize = data, name, engine, chunksize
+        head = self._take(n_head) if n_head else []
+        if len(head) < n_head or (not head and opts["names"] is None and not self._more()):
+            self.close()
+            raise pd.errors.EmptyDataError("No columns to parse from file")
+        head_bytes = b"".join(head)
+        self._head = head_bytes if head_bytes.endswith(b"\n") or not head_bytes else head_bytes + b"\n"
+        self._left = opts["nrows"]  # records still to read (None: all)
+        self._name, self._engine, self.chunksize = name, engine, chunksize
         self._opts = {**opts, "nrows": None}
-        self._pos = 0
         self._offset = 0
+        self._emitted = False
+
+    def _more(self) -> bool:
+        """Whether another record is available (reads the next block when the current one is used)."""
+        while self._pos >= len(self._starts):
+            block = self._blocks.next()
+            if block is None:
+                return False
+            self._buf, self._starts, self._ends = block
+            self._pos = 0
+        return True
+
+    def _take(self, count: int | None) -> list[bytes]:
+        """The bytes of up to ``count`` next records (None: all), in runs of consecutive records."""
+        parts, got = [], 0
+        while (count is None or got < count) and self._more():
+            take = len(self._starts) - self._pos
+            if count is not None:
+                take = min(take, count - got)
+            parts.append(self._buf[int(self._starts[self._pos]) : int(self._ends[self._pos + take - 1])])
+            self._pos += take
+            got += take
+        return parts
 
     def __iter__(self) -> Iterator[Any]:
         return self
@@ -563,24 +648,29 @@ class CsvReader:
     def get_chunk(self, size: int | None = None) -> Any:
         from ember.frame.index import RangeIndex
 
-        size = size or self.chunksize or len(self._starts)
-        if self._pos >= len(self._starts):
+        size = size or self.chunksize
+        if self._left is not None:
+            size = self._left if size is None else min(size, self._left)
+        body = self._take(size) if size is None or size > 0 else []
+        if not body and (self._offset or not self._head or self._emitted):
+            self.close()
             raise StopIteration
-        stop = min(self._pos + size, len(self._starts))
-        body = self._data[int(self._starts[self._pos]) : int(self._ends[stop - 1])]
-        head = self._head if self._head.endswith(b"\n") or not self._head else self._head + b"\n"
-        frame = _parse(head + body, self._name, self._opts, self._engine)
+        self._emitted = True  # a header-only file gives one empty frame with its columns, as pandas
+        frame = _parse(self._head + b"".join(body), self._name, self._opts, self._engine)
+        if self._left is not None:
+            self._left -= len(frame)
         if isinstance(frame.index, RangeIndex):
             frame.index = RangeIndex(self._offset, self._offset + len(frame))
         self._offset += len(frame)
-        self._pos = stop
         return frame
 
     def read(self, nrows: int | None = None) -> Any:
-        return self.get_chunk(nrows or len(self._starts))
+        return self.get_chunk(nrows)
 
     def close(self) -> None:
-        self._pos = len(self._starts)
+        self._stack.close()
+        self._blocks = _RecordBlocks(io.BytesIO(b""), 1)
+        self._starts, self._pos = np.zeros(0, np.int64), 0
 
     def __enter__(self) -> CsvReader:
         return self
