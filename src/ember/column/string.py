@@ -156,6 +156,7 @@ def gather_bytes(chars: Any, starts: Any, offsets: Any) -> Any:
     total = int(offsets[-1])
     if total == 0:
         return xp.zeros(0, dtype=np.uint8)
-    pos = xp.arange(total, dtype=np.int64)
-    row = xp.searchsorted(offsets, pos, side="right") - 1
-    return chars[starts[row] + (pos - offsets[row])]
+    from ember.backend.primitives import repeat_positions
+
+    row = repeat_positions(offsets[1:] - offsets[:-1], offsets[1:], total)
+    return chars[starts[row] + (xp.arange(total, dtype=np.int64) - offsets[row])]

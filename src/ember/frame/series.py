@@ -194,9 +194,9 @@ class Series(NDFrame):
     # --- accessors (each in its own module under frame/accessors/) -----------------------------
     @property
     def str(self) -> Any:
-        from ember.frame.accessors.strings import StringMethods
+        from ember.frame.accessors.strings import string_methods
 
-        return StringMethods(self)
+        return string_methods(self)
 
     @property
     def dt(self) -> Any:
@@ -539,6 +539,19 @@ class Series(NDFrame):
 
         codes, uniques, _ = factorize_keys([self._column], sort=sort, dropna=use_na_sentinel)
         return codes, Index._from_column(uniques[0])
+
+    def explode(self, ignore_index: bool = False) -> Series:
+        """One row per list item, the row's label repeated (an empty or missing list: one missing row).
+        A Series that holds no lists comes back as a copy, as pandas'."""
+        from ember.column.list import ListColumn
+        from ember.ops.strings import list_explode
+
+        if not isinstance(self._column, ListColumn):
+            out = self.copy()
+            return out.reset_index(drop=True) if ignore_index else out
+        col, owner = list_explode(self._column)
+        index = RangeIndex(len(col)) if ignore_index else self._index.take(owner)
+        return Series._from_column(col, index, self.name)
 
     # --- rows ---------------------------------------------------------------------------------
     def _filter_rows(self, keep: Any, ignore_index: bool = False) -> Series:

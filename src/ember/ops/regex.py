@@ -38,7 +38,7 @@ except ImportError:  # pragma: no cover - Python 3.10
 
 from ember.backend import asarray_on, to_host
 from ember.backend.kernels import regex as nfa
-from ember.column import NumericColumn, StringColumn
+from ember.column import Column, NumericColumn, StringColumn
 
 MAX_STATES = 1024
 _SUPPORTED_FLAGS = re.IGNORECASE | re.DOTALL | re.ASCII | re.UNICODE
@@ -449,6 +449,25 @@ def pieces_from_lists(col: StringColumn, fn: Callable[[str], list[str]]) -> list
         table = _string_col_from(vals, xp, col.pd_dtype)
         out.append(table.take_nullable(codes))
     return out
+
+
+def lists_from_unique(col: StringColumn, fn: Callable[[str], list]) -> Column:
+    """A list column of ``fn``'s list of strings per distinct value, gathered back to the rows (a
+    missing row stays missing)."""
+    from ember.column.list import ListColumn, list_na
+
+    results, codes, xp = per_unique(col, fn)
+    flat = [item for r in results for item in r]
+    offsets = np.zeros(len(results) + 1, dtype=np.int64)
+    np.cumsum([len(r) for r in results], out=offsets[1:])
+    if any(not isinstance(item, str) for item in flat):  # findall with several groups gives tuples
+        raise NotImplementedError("lists of tuples (a pattern with several groups) are not supported")
+    table = ListColumn(
+        asarray_on(offsets, xp), _string_col_from(flat, xp, col.pd_dtype), None, list_na(col.pd_dtype)
+    )
+    if not len(results):
+        return ListColumn(xp.zeros(len(col) + 1, dtype=np.int64), table.values, col.mask, table.na)
+    return table.take_nullable(codes)
 
 
 def extract(col: StringColumn, pat: str, flags: int = 0) -> tuple[list[str | int], list[StringColumn]]:

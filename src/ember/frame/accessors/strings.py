@@ -12,6 +12,42 @@ def _unsupported(method: str, what: str) -> NotImplementedError:
     return NotImplementedError(f"Series.str.{method}: {what}")
 
 
+def string_methods(series: Any) -> Any:
+    """``Series.str``: string methods, or the few list methods pandas offers on lists of strings."""
+    from ember.column.list import ListColumn
+
+    if isinstance(series.column, ListColumn):
+        return ListMethods(series)
+    return StringMethods(series)
+
+
+class ListMethods:
+    """``.str`` on a list column (``str.split(expand=False)``, ``str.findall``): get / [i], len, join."""
+
+    def __init__(self, series: Any) -> None:
+        self._s = series
+        self._col = series.column
+
+    def get(self, i: int) -> Any:
+        return self._s._wrap(S.list_get(self._col, i))
+
+    def __getitem__(self, key: Any) -> Any:
+        if not isinstance(key, int):
+            raise _unsupported("__getitem__", f"{key!r} on lists (an integer position is supported)")
+        return self.get(key)
+
+    def len(self) -> Any:
+        return self._s._wrap(S.list_len(self._col))
+
+    def join(self, sep: str) -> Any:
+        return self._s._wrap(S.list_join(self._col, sep))
+
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(
+            f"Series.str.{name}: the Series holds lists; ember supports get, [i], len and join on them"
+        )
+
+
 class StringMethods:
     """pandas' ``.str`` accessor; positions are characters (UTF-8 decoded on the device)."""
 
@@ -162,11 +198,8 @@ class StringMethods:
 
     # --- split, join, extract ----------------------------------------------------------------------
     def _split(self, pat: Any, n: int, expand: bool, regex: Any, reverse: bool) -> Any:
-        name = "rsplit" if reverse else "split"
         if not expand:
-            raise _unsupported(
-                name, "expand=False returns lists, which ember columns do not hold; use expand=True"
-            )
+            return self._wrap(S.split_lists(self._col, pat, n, reverse, regex))
         cols = S.split(self._col, pat, n, reverse, regex)
         return self._frame(list(range(len(cols))), cols)
 
@@ -230,7 +263,7 @@ class StringMethods:
         return DataFrame._from_columns(dict(zip(labels, cols, strict=True)), mi)
 
     def findall(self, pat: str, flags: int = 0) -> Any:
-        raise _unsupported("findall", "returns lists, which ember columns do not hold; use extractall")
+        return self._wrap(S.findall(self._col, pat, flags))
 
     def encode(self, encoding: str, errors: str = "strict") -> Any:
         raise _unsupported("encode", "returns bytes objects, which ember columns do not hold")

@@ -1,0 +1,91 @@
+"""List results of string methods (split(expand=False), rsplit, findall) and what works on them."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+
+VALUES = ["a b c", None, "", "x  y", "é z", "b"]
+MAKERS = {
+    "split": lambda s: s.str.split(),
+    "split_literal": lambda s: s.str.split(" "),
+    "split_n": lambda s: s.str.split(" ", n=1),
+    "rsplit_n": lambda s: s.str.rsplit(" ", n=1),
+    "split_regex": lambda s: s.str.split(r"\s+", regex=True),
+    "findall": lambda s: s.str.findall("[a-z]"),
+}
+
+
+@pytest.mark.parametrize("dtype", ["str", "string", "object"])
+@pytest.mark.parametrize("maker", list(MAKERS))
+def test_list_results_equal_pandas(dtype, maker):
+    ps = pd.Series(VALUES, dtype=dtype)
+    got = MAKERS[maker](em.from_pandas(ps)).to_pandas()
+    pd.testing.assert_series_equal(got, MAKERS[maker](ps))
+
+
+OPS = {
+    "get1": lambda r: r.str.get(1),
+    "get_last": lambda r: r.str[-1],
+    "len": lambda r: r.str.len(),
+    "join": lambda r: r.str.join("-"),
+    "explode": lambda r: r.explode(),
+    "explode_ignore": lambda r: r.explode(ignore_index=True),
+}
+
+
+@pytest.mark.parametrize("maker", ["split", "split_literal", "findall"])
+@pytest.mark.parametrize("op", list(OPS))
+def test_list_methods_equal_pandas(maker, op):
+    ps = pd.Series(VALUES, dtype="str", index=[10, 11, 12, 13, 14, 15])
+    got = OPS[op](MAKERS[maker](em.from_pandas(ps))).to_pandas()
+    pd.testing.assert_series_equal(got, OPS[op](MAKERS[maker](ps)))
+
+
+@pytest.mark.parametrize("dtype", ["string", "object"])
+@pytest.mark.parametrize("op", ["get1", "join", "len"])
+def test_list_methods_of_other_string_dtypes_agree_on_values_and_missing(dtype, op):
+    """pandas marks a missing list's result with the source's own missing value (pd.NA, None) and an
+    out-of-range item with NaN; ember's object results use NaN for both, and len is float64."""
+    ps = pd.Series(VALUES, dtype=dtype)
+    got = OPS[op](MAKERS["split"](em.from_pandas(ps))).to_pandas()
+    exp = OPS[op](MAKERS["split"](ps))
+    np.testing.assert_array_equal(got.isna().to_numpy(), exp.isna().to_numpy())
+    keep = ~exp.isna().to_numpy()
+    assert got[keep].tolist() == exp[keep].tolist()
+
+
+def test_list_series_rows_select_like_pandas():
+    ps = pd.Series(VALUES, dtype="str").str.split()
+    s = em.from_pandas(pd.Series(VALUES, dtype="str")).str.split()
+    pd.testing.assert_series_equal(s.iloc[[4, 0, 1]].to_pandas(), ps.iloc[[4, 0, 1]])
+    pd.testing.assert_series_equal(s.head(2).to_pandas(), ps.head(2))
+    keep = np.array([True, False, True, True, False, True])
+    pd.testing.assert_series_equal(s[em.Series(keep)].to_pandas(), ps[keep])
+
+
+def test_list_series_refuses_string_methods_clearly():
+    s = em.from_pandas(pd.Series(VALUES, dtype="str")).str.split()
+    with pytest.raises(AttributeError, match="holds lists"):
+        s.str.upper()
+    with pytest.raises(NotImplementedError, match="groups"):
+        em.from_pandas(pd.Series(["ab"], dtype="str")).str.findall("(a)(b)")
+
+
+def test_explode_of_a_series_without_lists_is_a_copy():
+    s = em.Series([1, 2, 3])
+    pd.testing.assert_series_equal(s.explode().to_pandas(), pd.Series([1, 2, 3]).explode())
+
+
+def test_list_column_to_arrow_and_in_a_frame():
+    import pyarrow as pa
+
+    s = em.from_pandas(pd.Series(["a b", None, ""], dtype="str")).str.split()
+    assert s.column.to_arrow().to_pylist() == [["a", "b"], None, []]
+    assert s.column.to_arrow().type == pa.large_list(pa.large_string())
+    df = em.DataFrame({"t": ["a b", "c"]})
+    df["p"] = df.t.str.split()
+    expected = pd.DataFrame({"t": ["a b", "c"]})
+    expected["p"] = expected.t.str.split()
+    pd.testing.assert_frame_equal(df.to_pandas(), expected)
