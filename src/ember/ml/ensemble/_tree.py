@@ -458,7 +458,9 @@ def _split_level(
     """Best split of each open node: over the present bins when the nodes hold few rows (deep levels),
     else histogramming chunks of nodes that fit the memory budget."""
     if rows.shape[0] * _SPARSE_BELOW < ms * n_bins:
-        return _sparse_splits(rows, cn, ms, feats, Xb, stats_rows, w, T, node_score, edges, n_bins, params, xp)
+        return _sparse_splits(
+            rows, cn, ms, feats, Xb, stats_rows, w, T, node_score, edges, n_bins, params, xp
+        )
     mtry = feats.shape[1]
     ch = (params.n_classes if params.classification else 3) + 1
     per_node = mtry * n_bins * ch
