@@ -89,3 +89,33 @@ def test_list_column_to_arrow_and_in_a_frame():
     expected = pd.DataFrame({"t": ["a b", "c"]})
     expected["p"] = expected.t.str.split()
     pd.testing.assert_frame_equal(df.to_pandas(), expected)
+
+
+@pytest.mark.parametrize(
+    "ps",
+    [
+        pd.Series([["a"], ["b", "c"], None, []]),
+        pd.Series([["a"], np.nan]),
+        pd.Series(["a b", None], dtype="str").str.split(),
+    ],
+    ids=["none", "nan", "from_split"],
+)
+def test_lists_of_strings_convert_from_pandas_and_back(ps):
+    pd.testing.assert_series_equal(em.from_pandas(ps).to_pandas(), ps)
+
+
+def test_parquet_list_columns_read_and_write_like_pandas(tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = str(tmp_path / "lists.parquet")
+    table = pa.table(
+        {"l": pa.array([["x"], None, ["y", "z"], []], type=pa.list_(pa.string())), "v": [1, 2, 3, 4]}
+    )
+    pq.write_table(table, path)
+    pd.testing.assert_frame_equal(em.read_parquet(path).to_pandas(), pd.read_parquet(path))
+    df = em.DataFrame({"t": ["a b", "c", None]})
+    df["p"] = df.t.str.split()
+    out = str(tmp_path / "out.parquet")
+    df.to_parquet(out)
+    pd.testing.assert_frame_equal(em.read_parquet(out).to_pandas(), pd.read_parquet(out))

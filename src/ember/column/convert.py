@@ -123,10 +123,28 @@ def _from_objects(a: np.ndarray, xp: ModuleType, name: Any, keep_object: bool = 
         if converted.dtype == object:
             converted = converted.convert_dtypes()
         return from_pandas(converted, xp, name)
+    lists = _lists_of_strings(a, xp)
+    if lists is not None:
+        return lists
     raise TypeError(
         f"column {name!r} holds Python objects of mixed types ({inferred}); ember columns hold one type. "
         "Convert the column first, e.g. with .astype(str)."
     )
+
+
+def _lists_of_strings(a: np.ndarray, xp: ModuleType) -> Column | None:
+    """A list column when every value is a list of strings or missing (what str.split gives), else None."""
+    from ember.column.list import ListColumn
+
+    missing = pd.isna(a) if a.ndim == 1 else None
+    if missing is None or not all(isinstance(v, list) for v, m in zip(a, missing) if not m):
+        return None
+    try:
+        arr = pa.array([None if m else v for v, m in zip(a, missing)], type=pa.large_list(pa.large_string()))
+    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError):
+        return None
+    na = next((v for v, m in zip(a, missing) if m), np.nan)
+    return ListColumn.from_arrow(arr, xp, na)
 
 
 def from_arrow(arr: pa.Array | pa.ChunkedArray, xp: ModuleType) -> Column:
@@ -136,6 +154,12 @@ def from_arrow(arr: pa.Array | pa.ChunkedArray, xp: ModuleType) -> Column:
     t = arr.type
     if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
         return StringColumn.from_arrow(arr, xp)
+    if (pa.types.is_list(t) or pa.types.is_large_list(t)) and (
+        pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type)
+    ):
+        from ember.column.list import ListColumn
+
+        return ListColumn.from_arrow(arr, xp, None, as_arrays=True)  # as pyarrow's to_pandas gives them
     if pa.types.is_dictionary(t):
         codes = (
             arr.indices.to_numpy(zero_copy_only=False)
