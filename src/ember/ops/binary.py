@@ -214,6 +214,8 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
     with np.errstate(all="ignore"):
         if op in ("floordiv", "mod") and xp is not np and "f" in (_kind(xa), _kind(xb)):
             out = float_divmod(xa, xb)[0 if op == "floordiv" else 1]  # NumPy's inf/NaN rules
+        elif op == "pow" and not cb and _kind(xa) == "f" and not isinstance(b, bool) and b == 2:
+            out = xp.square(xa)  # NumPy's own x ** 2 fast path (CuPy's pow kernel is 2x slower)
         else:
             out = fn(xa, xb)
     if nullable:
