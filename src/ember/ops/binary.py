@@ -351,20 +351,24 @@ def _segments(xp: Any, lengths: Any) -> tuple[Any, int]:
     return offs, int(offs[-1])
 
 
-def string_compare(xp: Any, pa_: tuple[Any, Any, Any], pb: tuple[Any, Any, Any], n: int) -> Any:
-    """Three-way bytewise comparison (-1, 0, 1 as int8) of two string operands, row by row.
+def string_compare(
+    xp: Any, pa_: tuple[Any, Any, Any], pb: tuple[Any, Any, Any], n: int, equality: bool = False
+) -> Any:
+    """Three-way bytewise comparison (-1, 0, 1 as int8) of two string operands, row by row
+    (``equality``: only zero / non-zero is wanted, so rows of different lengths read no bytes).
 
     The first differing byte of each row is found without a scatter-min: a prefix count of differing
     bytes tells which differing byte is the first of its row. Synchronizes once (the scan total).
     """
+    from ember.ops._strings import expand_positions
+
     (ca, sa, la), (cb, sb, lb) = pa_, pb
     by_len = xp.sign(la - lb).astype(np.int8)
-    offs, total = _segments(xp, xp.minimum(la, lb))
+    common = xp.where(la == lb, la, 0) if equality else xp.minimum(la, lb)
+    offs, total = _segments(xp, common)
     if total == 0:
         return by_len
-    pos = xp.arange(total, dtype=np.int64)
-    row = xp.searchsorted(offs, pos, side="right") - 1
-    k = pos - offs[row]
+    row, k = expand_positions(xp, offs, total)
     ba = ca[sa[row] + k].astype(np.int16)
     bb = cb[sb[row] + k].astype(np.int16)
     diff = ba != bb
@@ -424,7 +428,7 @@ def _string(a: Any, b: Any, op: str) -> Column:
             if op in ("eq", "ne"):
                 return _string_cmp_result(col, xp.full(n, op == "ne", dtype=bool), col.mask, op)
             raise TypeError(f"Invalid comparison between dtype=str and {_type_name(other)}")
-        sign = string_compare(xp, string_parts(a, n, xp), string_parts(b, n, xp), n)
+        sign = string_compare(xp, string_parts(a, n, xp), string_parts(b, n, xp), n, op in ("eq", "ne"))
         valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
         return _string_cmp_result(col, CMP[op](sign, 0), valid, op)
     if op != "add" or not other_is_str:
