@@ -56,7 +56,8 @@ def _scatter_extreme(out: Any, idx: Any, values: Any, op: str) -> None:
     xp = array_module(out)
     if not is_device_array(out):
         ufunc = xp.minimum if op == "min" else xp.maximum
-        ufunc.at(out, idx, values.astype(out.dtype, copy=False))
+        with xp.errstate(invalid="ignore"):  # NaN propagates, as on the device, without a warning
+            ufunc.at(out, idx, values.astype(out.dtype, copy=False))
         return
     import cupyx
 
