@@ -67,6 +67,14 @@ class StringColumn(Column):
         Synchronizes once (the total byte count sizes the output)."""
         xp = self.xp
         indices = xp.asarray(indices)
+        if xp is np and indices.shape[0] > 1024:  # the host: Arrow's take copies whole strings at once
+            mask = None if self.mask is None else self.mask[indices]
+            n = len(self)
+            offsets, chars = np.ascontiguousarray(self.data, dtype=np.int64), np.ascontiguousarray(self.chars)
+            values = pa.LargeStringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(chars))
+            taken = values.take(pa.array(indices, type=pa.int64()))
+            out = StringColumn.from_arrow(taken, np, self.pd_dtype)
+            return StringColumn(out.data, out.chars, mask, self.pd_dtype)
         starts = self.data[:-1][indices]
         lengths = self.data[1:][indices] - starts
         offsets = xp.zeros(len(indices) + 1, dtype=np.int64)
