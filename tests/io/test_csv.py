@@ -436,3 +436,19 @@ def test_gpu_kernels_match_reference(data):
 def test_whitespace_around_numbers(engine):
     check(b'a,b\n 1,"2\n"\n3 ,x\n', engine)
     check(b"a\n 1\n2 \n", engine)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"a,b\n 1,x\n2, y\n",
+        b"a\n  \n 1\n",
+        b"a,b\n x ,1\n y,2\n",
+        b"a\n 1.5 \nNA\n",
+        b"s,v\n  shipped ,1\nnew,2\n",
+    ],
+    ids=["padded_int", "blank_and_padded", "padded_words", "padded_float_na", "padded_status"],
+)
+def test_padded_fields_read_as_pandas(data):
+    """pandas reads " 1" as a number and " shipped " as text; the Arrow path keeps words, defers numbers."""
+    pd.testing.assert_frame_equal(read_csv(io.BytesIO(data)).to_pandas(), pd.read_csv(io.BytesIO(data)))

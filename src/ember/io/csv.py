@@ -409,13 +409,22 @@ def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
 
 
 def _padded_strings(table: pa.Table) -> bool:
-    """Whether a text column holds values with leading/trailing whitespace."""
+    """Whether a text column holds padded numbers (" 1"), which pandas reads as numbers and pyarrow as
+    text. Padded words stay text in both."""
     import pyarrow.compute as pc
 
     for col in table.columns:
         if pa.types.is_string(col.type) or pa.types.is_large_string(col.type):
-            if pc.any(pc.not_equal(col, pc.utf8_trim_whitespace(col))).as_py():
-                return True
+            trimmed = pc.utf8_trim_whitespace(col)
+            if not pc.any(pc.not_equal(col, trimmed)).as_py():
+                continue
+            words = pc.drop_null(pc.filter(trimmed, pc.not_equal(trimmed, "")))
+            try:
+                pc.cast(words.slice(0, 256), pa.float64())  # words fail fast on a sample
+                pc.cast(words, pa.float64())
+            except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+                continue  # some value is not a number: pandas keeps the column as text too
+            return True
     return False
 
 
