@@ -83,7 +83,10 @@ def test_argsort_errors(xp) -> None:
         st.tuples(
             st.one_of(st.none(), st.integers(-3, 3)),
             st.one_of(st.none(), st.text(alphabet="ab\x00é", max_size=10)),
-            st.one_of(st.none(), st.floats(allow_nan=True, width=32)),
+            # no infinities: pandas' multi-key sort orders +inf and NaN inconsistently with its
+            # single-key sort (descending, na_position='first': [inf, NaN] keeps row order); ember
+            # follows the single-key order, which test_sort_values covers
+            st.one_of(st.none(), st.floats(allow_nan=True, allow_infinity=False, width=32)),
         ),
         max_size=40,
     ),

@@ -1,7 +1,8 @@
 """Unicode tables for the ``.str`` kernels: case mappings and character classes for every code point.
 
-Built once, lazily, for all 0x110000 code points with NumPy's vectorized string functions (Python's
-``str`` semantics), then kept on each device as lookup tables.
+Built once, lazily, with NumPy's vectorized string functions (Python's ``str`` semantics), then kept
+on each device as lookup tables; character classes come in ASCII, BMP and full-range tables, the
+smallest that covers the text being used.
 """
 
 from __future__ import annotations
@@ -55,10 +56,11 @@ _FLAG_NAMES = ("alpha", "digit", "decimal", "numeric", "space", "upper", "lower"
 
 
 @functools.cache
-def _flags() -> np.ndarray:
-    """uint16 bit flags per code point (bit i = _FLAG_NAMES[i])."""
-    arr = _all_chars().view("<U1")
-    out = np.zeros(_NCP, dtype=np.uint16)
+def _flags(limit: int = _NCP) -> np.ndarray:
+    """uint16 bit flags of the code points below ``limit`` (bit i = _FLAG_NAMES[i]): the ASCII and BMP
+    tables are built in microseconds / milliseconds, the full one (0.1 s) only for text that needs it."""
+    arr = _all_chars()[:limit].view("<U1")
+    out = np.zeros(limit, dtype=np.uint16)
     tests = [
         np.strings.isalpha,
         np.strings.isdigit,
@@ -78,10 +80,13 @@ def _flags() -> np.ndarray:
     return out
 
 
+_FLAG_LIMITS = (0x80, 0x10000, _NCP)
+
+
 @functools.cache
 def _device_table(name: str, xp: Any) -> Any:
-    if name == "flags":
-        return asarray_on(_flags(), xp)
+    if name.startswith("flags"):
+        return asarray_on(_flags(int(name[len("flags") :] or _NCP)), xp)
     kind, part = name.split(":")
     return asarray_on(_mapping(kind)[int(part)], xp)
 
@@ -91,7 +96,9 @@ def char_flag(xp: Any, cps: Any, *names: str) -> Any:
     bits = 0
     for n in names:
         bits |= 1 << _FLAG_NAMES.index(n)
-    return (_device_table("flags", xp)[cps] & np.uint16(bits)) != 0
+    top = int(cps.max()) if cps.shape[0] else 0  # the smallest table that covers the text
+    limit = next(lim for lim in _FLAG_LIMITS if top < lim)
+    return (_device_table(f"flags{limit}", xp)[cps] & np.uint16(bits)) != 0
 
 
 def is_word_char(xp: Any, cps: Any) -> Any:
