@@ -59,6 +59,8 @@ def string_ranks(col: StringColumn) -> Any:
     Synchronizes once (the longest value sizes the number of word passes)."""
     xp = col.xp
     n = len(col)
+    if xp is np and n > 4096:
+        return _host_string_ranks(col)
     lengths = col.lengths()
     if col.mask is not None:
         lengths = xp.where(col.mask, lengths, 0)
@@ -69,6 +71,25 @@ def string_ranks(col: StringColumn) -> Any:
     for k in range((maxlen + 7) // 8):
         rank = _dense_refine(rank, _string_words(col, k, lengths))
     return _dense_refine(rank, lengths)
+
+
+def _host_string_ranks(col: StringColumn) -> np.ndarray:
+    """``string_ranks`` on the host through Arrow: hash the strings to a dictionary, sort only the
+    dictionary (Arrow compares UTF-8 bytes), and read each row's rank through its dictionary index."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    n = len(col)
+    validity = None if col.mask is None else pa.py_buffer(np.packbits(col.mask, bitorder="little"))
+    offsets, chars = np.ascontiguousarray(col.data, dtype=np.int64), np.ascontiguousarray(col.chars)
+    arr = pa.LargeStringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(chars), validity)
+    encoded = pc.dictionary_encode(arr)
+    order = pc.array_sort_indices(encoded.dictionary).to_numpy()
+    rank_of_entry = np.empty(len(order), dtype=np.int64)
+    rank_of_entry[order] = np.arange(len(order), dtype=np.int64)
+    index = encoded.indices.fill_null(0).to_numpy().astype(np.int64)
+    ranks = rank_of_entry[index] if len(order) else np.zeros(n, dtype=np.int64)
+    return ranks if col.mask is None else np.where(col.mask, ranks, 0)
 
 
 def sort_keys(col: Column) -> Any:
