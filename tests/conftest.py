@@ -6,12 +6,20 @@ CPU backend.
 
 from __future__ import annotations
 
+import os
 import re
 
 import numpy as np
 import pytest
+from hypothesis import settings
 
 import ember
+
+# Property tests draw the same examples on every run (CI must not fail at random on a case a run
+# happens to find); HYPOTHESIS_PROFILE=explore draws new ones, to look for such cases on purpose.
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -248,3 +248,14 @@ def test_time_windows_hypothesis(gaps, window, closed, op):
     start, end = W.time_bounds(ember.backend.asarray_on(ticks, _xp()), window, False, closed)
     got = _host(W.window_aggregate(W.Windows(_col(s.reset_index(drop=True)), start, end), op, 1).data)
     _check(got, getattr(s.rolling(f"{window}s", closed=closed), op)())
+
+
+@pytest.mark.parametrize("op", ["mean", "var", "std"])
+def test_windows_whose_valid_values_are_equal_are_exact(op):
+    """Missing rows do not break a run of equal values: pandas' mean is the value and its variance
+    exactly 0 there (the sums of shifted squares alone leave ~1e-9 after cancellation)."""
+    s = pd.Series([4, None, -1, -1, 1000, None, 1000, 0.1, 0.1, None, 0.1])
+    got = _fixed(s, 3, op, 0, False)
+    expected = getattr(s.rolling(3, min_periods=0), op)().to_numpy()
+    constant = [3, 6, 9, 10]  # windows [None, -1, -1], [1000, None, 1000], [0.1, 0.1, None], [0.1, None, 0.1]
+    np.testing.assert_array_equal(np.asarray(got)[constant], expected[constant])

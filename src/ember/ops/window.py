@@ -244,24 +244,38 @@ class Windows:
         s = _wsum(_prefix(xp, self._shifted(), np.float64), self.start, self.end)
         return s + self.nobs * self.center
 
-    def constant(self) -> Any:
-        """True where the window holds at least one value and no row differs from the row before it (a
-        missing row counts as a change, so windows with gaps are never 'constant': there the computed
-        value stands, equal to pandas' to rounding)."""
+    def first_valid(self) -> Any:
+        """Position of the first valid row of each window (``end`` when the window has none)."""
 
         def fn() -> Any:
             xp = self.xp
-            v = self.values
+            n = self.values.shape[0]
+            pos = xp.where(self.valid, xp.arange(n, dtype=np.int64), n)
+            following = cummin(pos[::-1])[::-1]  # the first valid row at or after each row
+            following = xp.concatenate([following, xp.full(1, n, dtype=np.int64)])
+            return xp.minimum(following[xp.minimum(self.start, n)], self.end)
+
+        return self._get("first_valid", fn)
+
+    def constant(self) -> Any:
+        """True where the window holds at least one valid value and all its valid values are equal
+        (missing rows skipped, as pandas' count of consecutive equal values): there pandas' mean is
+        that value and its variance exactly 0, which sums of shifted squares only approach."""
+
+        def fn() -> Any:
+            xp = self.xp
+            v, valid = self.values, self.valid
             n = v.shape[0]
             if n == 0:
                 return xp.zeros(0, dtype=bool)
-            chg = xp.ones(n, dtype=bool)
-            chg[1:] = ~(v[1:] == v[:-1])
-            chg[0] = True
-            chg = chg | ~self.valid
-            inner = _wsum(_prefix(xp, chg, np.int32), xp.minimum(self.start + 1, self.end), self.end)
-            first_ok = self.valid[xp.minimum(self.start, n - 1)]
-            return (self.end > self.start) & first_ok & (inner == 0)
+            last = cummax(xp.where(valid, xp.arange(n, dtype=np.int64), -1))  # last valid at or before
+            before = xp.concatenate([xp.full(1, -1, dtype=np.int64), last[:-1]])
+            chg = valid & ((before < 0) | ~(v == v[xp.maximum(before, 0)]))
+            changes = _wsum(_prefix(xp, chg, np.int32), self.start, self.end)
+            first = self.first_valid()
+            has = first < self.end
+            head = chg[xp.minimum(first, n - 1)] & has  # the first valid row's own change is outside
+            return has & ((changes - head.astype(changes.dtype)) == 0)
 
         return self._get("constant", fn)
 
@@ -409,7 +423,7 @@ def window_aggregate(
     elif op == "mean":
         res = w.raw_sum() / xp.maximum(nobs, 1)
         if not w.exact_int and w.values.shape[0]:
-            rep = w.values[xp.minimum(w.start, w.values.shape[0] - 1)]
+            rep = w.values[xp.minimum(w.first_valid(), w.values.shape[0] - 1)]
             res = xp.where(w.constant(), rep, res)
     elif op in ("var", "std"):
         res = w.var(ddof)
