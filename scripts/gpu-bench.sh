@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On a GPU host: the benchmark scripts beyond `ember bench` (groupby profile, IO, time series, ML, demo),
 # each under its own time limit, all output in $OUT/bench-extra.txt.
-# Usage: scripts/gpu-bench.sh [step ...]   steps: profile profile_csv io ml_linear ml_models timeseries demo dask
+# Usage: scripts/gpu-bench.sh [step ...]   steps: profile profile_csv profile_parquet io ml_linear ml_models timeseries demo dask
 # (default: all but dask, which needs minutes of data generation at its 1e8 rows: name it)
 set -uo pipefail
 source "$(dirname "$0")/gpu-env.sh"
@@ -19,6 +19,7 @@ for s in ${@:-profile io ml_linear ml_models timeseries demo}; do
   case $s in
     profile) step profile python3 benchmarks/profile_groupby.py --queries 2,3,5,10 ;;
     profile_csv) step profile_csv python3 benchmarks/profile_csv.py --rows "${IO_ROWS:-10000000}" ;;
+    profile_parquet) step profile_parquet python3 benchmarks/profile_parquet.py --rows "${IO_ROWS:-10000000}" ;;
     io) step io python3 benchmarks/io_workloads.py --rows "${IO_ROWS:-10000000}" ;;
     timeseries) step timeseries python3 benchmarks/timeseries.py --rows "${TS_ROWS:-10000000}" --skip polars cudf ;;
     ml_linear) step ml_linear python3 benchmarks/ml_linear.py --no-sklearn --only "${ML_LINEAR_ONLY:-hashing,tfidf,logreg_tfidf,logreg_dense,linreg,ridge}" ;;
