@@ -544,7 +544,7 @@ class Series(NDFrame):
         """One row per list item, the row's label repeated (an empty or missing list: one missing row).
         A Series that holds no lists comes back as a copy, as pandas'."""
         from ember.column.list import ListColumn
-        from ember.ops.strings import list_explode
+        from ember.ops.lists import list_explode
 
         if not isinstance(self._column, ListColumn):
             out = self.copy()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ember.column import StringColumn
+from ember.ops import lists as L
 from ember.ops import strings as S
 
 
@@ -29,7 +30,7 @@ class ListMethods:
         self._col = series.column
 
     def get(self, i: int) -> Any:
-        return self._s._wrap(S.list_get(self._col, i))
+        return self._s._wrap(L.list_get(self._col, i))
 
     def __getitem__(self, key: Any) -> Any:
         if not isinstance(key, int):
@@ -37,10 +38,10 @@ class ListMethods:
         return self.get(key)
 
     def len(self) -> Any:
-        return self._s._wrap(S.list_len(self._col))
+        return self._s._wrap(L.list_len(self._col))
 
     def join(self, sep: str) -> Any:
-        return self._s._wrap(S.list_join(self._col, sep))
+        return self._s._wrap(L.list_join(self._col, sep))
 
     def __getattr__(self, name: str) -> Any:
         raise AttributeError(
@@ -199,7 +200,7 @@ class StringMethods:
     # --- split, join, extract ----------------------------------------------------------------------
     def _split(self, pat: Any, n: int, expand: bool, regex: Any, reverse: bool) -> Any:
         if not expand:
-            return self._wrap(S.split_lists(self._col, pat, n, reverse, regex))
+            return self._wrap(L.split_lists(self._col, pat, n, reverse, regex))
         cols = S.split(self._col, pat, n, reverse, regex)
         return self._frame(list(range(len(cols))), cols)
 
@@ -263,7 +264,7 @@ class StringMethods:
         return DataFrame._from_columns(dict(zip(labels, cols, strict=True)), mi)
 
     def findall(self, pat: str, flags: int = 0) -> Any:
-        return self._wrap(S.findall(self._col, pat, flags))
+        return self._wrap(L.findall(self._col, pat, flags))
 
     def encode(self, encoding: str, errors: str = "strict") -> Any:
         raise _unsupported("encode", "returns bytes objects, which ember columns do not hold")
