@@ -156,6 +156,20 @@ def _weighted_impurity(S: Any, params: GrowParams, xp: ModuleType) -> tuple[Any,
     return xp.maximum(cost, 0), W, S[..., 3]
 
 
+def _split_score(L: Any, R: Any, has_threshold: Any, params: GrowParams, xp: ModuleType) -> Any:
+    """Weighted child impurity of candidate splits with left/right statistics ``L`` / ``R`` (inf where
+    a side breaks min_samples_leaf / min_weight_leaf or the bin has no threshold)."""
+    (costL, WL, nL), (costR, WR, nR) = _weighted_impurity(L, params, xp), _weighted_impurity(R, params, xp)
+    msl, mwl = params.min_samples_leaf, params.min_weight_leaf
+    valid = (nL >= msl) & (nR >= msl) & (WL > 0) & (WR > 0) & (WL >= mwl) & (WR >= mwl) & has_threshold
+    return xp.where(valid, costL + costR, xp.inf)
+
+
+def _no_worse(score: Any, node_score: Any, xp: ModuleType) -> Any:
+    """A split's children are no more impure than the node (to rounding): it may be taken."""
+    return score <= node_score + 1e-12 * xp.abs(node_score) + EPSILON
+
+
 def _sum_classes(a: Any) -> Any:
     """Sum over the (short) last axis as elementwise adds of its slices: a reduction over an axis of a
     few elements runs per element in NumPy and as a tiny segment per output in CuPy."""
@@ -217,16 +231,12 @@ def _best_splits(
     """Per node: (found, flat best index, left statistics, weighted child impurity) from histograms H."""
     L = xp.cumsum(H, axis=2)[:, :, :-1, :]
     R = T[:, None, None, :] - L
-    (costL, WL, nL), (costR, WR, nR) = _weighted_impurity(L, params, xp), _weighted_impurity(R, params, xp)
-    msl, mwl = params.min_samples_leaf, params.min_weight_leaf
-    valid = (nL >= msl) & (nR >= msl) & (WL > 0) & (WR > 0) & (WL >= mwl) & (WR >= mwl)
-    valid &= xp.isfinite(feat_edges)
-    score = xp.where(valid, costL + costR, xp.inf)
+    score = _split_score(L, R, xp.isfinite(feat_edges), params, xp)
     flat = score.reshape(score.shape[0], -1)
     best = xp.argmin(flat, axis=1)
     rows = xp.arange(flat.shape[0])
     best_score = flat[rows, best]
-    found = xp.isfinite(best_score) & (best_score <= node_score + 1e-12 * xp.abs(node_score) + EPSILON)
+    found = xp.isfinite(best_score) & _no_worse(best_score, node_score, xp)
     Lbest = L.reshape(L.shape[0], -1, L.shape[-1])[rows, best]
     return found, best, Lbest, best_score
 
@@ -413,11 +423,8 @@ def _sparse_splits(
     M[gid, pos] = S_run
     L = xp.cumsum(M, axis=1)[gid, pos]
     R = T[node] - L
-    (costL, WL, nL), (costR, WR, nR) = _weighted_impurity(L, params, xp), _weighted_impurity(R, params, xp)
-    msl, mwl = params.min_samples_leaf, params.min_weight_leaf
-    valid = (nL >= msl) & (nR >= msl) & (WL > 0) & (WR > 0) & (WL >= mwl) & (WR >= mwl)
-    valid &= (bin_ < n_bins - 1) & xp.isfinite(edges[feats[node, j], xp.minimum(bin_, n_bins - 2)])
-    score = xp.where(valid, costL + costR, xp.inf)
+    has_threshold = (bin_ < n_bins - 1) & xp.isfinite(edges[feats[node, j], xp.minimum(bin_, n_bins - 2)])
+    score = _split_score(L, R, has_threshold, params, xp)
     node_min = xp.full(ms, xp.inf)
     scatter_min(node_min, node, score)
     flat = j * (n_bins - 1) + bin_
@@ -434,7 +441,7 @@ def _sparse_splits(
     pick = xp.minimum(chosen[:ms], max(nruns - 1, 0))
     Lbest = xp.where(found[:, None], L[pick], 0.0) if nruns else xp.zeros((ms, S_run.shape[1]))
     best_score = xp.where(found, node_min, xp.inf)
-    found &= best_score <= node_score + 1e-12 * xp.abs(node_score) + EPSILON
+    found &= _no_worse(best_score, node_score, xp)
     return found, best, Lbest, best_score
 
 
