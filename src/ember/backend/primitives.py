@@ -207,6 +207,52 @@ def _bounds_by_table(sorted_values: Any, needles: Any) -> tuple[Any, Any] | None
     return np.where(inside, table_lo[slot], outside), np.where(inside, table_hi[slot], outside)
 
 
+# --- variable-length rows (used by column.string) ----------------------------------------------------
+
+
+def take_strings(offsets: Any, chars: Any, indices: Any) -> tuple[Any, Any]:
+    """(offsets, bytes) of the rows ``indices`` of a string layout (int64 offsets, UTF-8 bytes).
+
+    Host: Arrow's take, which copies whole strings. Device: new offsets by a scan of the lengths and
+    one vectorized gather of the bytes."""
+    import numpy as np
+
+    from ember.backend.arrays import array_module
+
+    xp = array_module(offsets, indices)
+    if xp is np and indices.shape[0] > 1024:
+        import pyarrow as pa
+
+        n = offsets.shape[0] - 1
+        buffers = (np.ascontiguousarray(offsets, dtype=np.int64), np.ascontiguousarray(chars))
+        values = pa.LargeStringArray.from_buffers(n, pa.py_buffer(buffers[0]), pa.py_buffer(buffers[1]))
+        taken = values.take(pa.array(indices, type=pa.int64()))
+        out_offsets = np.frombuffer(taken.buffers()[1], dtype=np.int64, count=len(taken) + 1)
+        data = taken.buffers()[2]
+        out_chars = np.frombuffer(data, dtype=np.uint8)[: int(out_offsets[-1])] if data is not None else None
+        if out_chars is None:
+            out_chars = np.zeros(0, dtype=np.uint8)
+        return out_offsets, out_chars
+    starts = offsets[:-1][indices]
+    new_offsets = xp.zeros(indices.shape[0] + 1, dtype=np.int64)
+    xp.cumsum(offsets[1:][indices] - starts, out=new_offsets[1:])
+    return new_offsets, gather_bytes(chars, starts, new_offsets)
+
+
+def gather_bytes(chars: Any, starts: Any, offsets: Any) -> Any:
+    """Bytes of rows whose sources begin at ``starts`` into the packed layout given by ``offsets``."""
+    import numpy as np
+
+    from ember.backend.arrays import array_module
+
+    xp = array_module(chars, offsets)
+    total = int(offsets[-1])
+    if total == 0:
+        return xp.zeros(0, dtype=np.uint8)
+    row = repeat_positions(offsets[1:] - offsets[:-1], offsets[1:], total)
+    return chars[starts[row] + (xp.arange(total, dtype=np.int64) - offsets[row])]
+
+
 # --- selection (used by ml.neighbors / ml.cluster) -----------------------------------------------------
 
 

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ember.backend import array_module, asarray_on, to_host
+from ember.backend import asarray_on, to_host
 from ember.column.base import Column
 from ember.column.dtypes import default_string_dtype
 
@@ -62,24 +62,11 @@ class StringColumn(Column):
         return self.data[1:] - self.data[:-1]
 
     def take(self, indices: Any) -> StringColumn:
-        """Gather rows: new offsets by a scan of the lengths, bytes by one vectorized gather.
+        """Gather rows (``backend.primitives.take_strings``). Synchronizes once (the byte count)."""
+        from ember.backend.primitives import take_strings
 
-        Synchronizes once (the total byte count sizes the output)."""
-        xp = self.xp
-        indices = xp.asarray(indices)
-        if xp is np and indices.shape[0] > 1024:  # the host: Arrow's take copies whole strings at once
-            mask = None if self.mask is None else self.mask[indices]
-            n = len(self)
-            offsets, chars = np.ascontiguousarray(self.data, dtype=np.int64), np.ascontiguousarray(self.chars)
-            values = pa.LargeStringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(chars))
-            taken = values.take(pa.array(indices, type=pa.int64()))
-            out = StringColumn.from_arrow(taken, np, self.pd_dtype)
-            return StringColumn(out.data, out.chars, mask, self.pd_dtype)
-        starts = self.data[:-1][indices]
-        lengths = self.data[1:][indices] - starts
-        offsets = xp.zeros(len(indices) + 1, dtype=np.int64)
-        xp.cumsum(lengths, out=offsets[1:])
-        chars = gather_bytes(self.chars, starts, offsets)
+        indices = self.xp.asarray(indices)
+        offsets, chars = take_strings(self.data, self.chars, indices)
         mask = None if self.mask is None else self.mask[indices]
         return StringColumn(offsets, chars, mask, self.pd_dtype)
 
@@ -156,15 +143,3 @@ class StringColumn(Column):
             None if mask is None else asarray_on(mask, xp),
             pd_dtype,
         )
-
-
-def gather_bytes(chars: Any, starts: Any, offsets: Any) -> Any:
-    """Bytes of rows whose sources begin at ``starts`` into the packed layout given by ``offsets``."""
-    xp = array_module(chars, offsets)
-    total = int(offsets[-1])
-    if total == 0:
-        return xp.zeros(0, dtype=np.uint8)
-    from ember.backend.primitives import repeat_positions
-
-    row = repeat_positions(offsets[1:] - offsets[:-1], offsets[1:], total)
-    return chars[starts[row] + (xp.arange(total, dtype=np.int64) - offsets[row])]

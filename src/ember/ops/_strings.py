@@ -13,7 +13,8 @@ from typing import Any
 import numpy as np
 
 from ember.backend import asarray_on
-from ember.column.string import StringColumn, gather_bytes
+from ember.backend.primitives import gather_bytes
+from ember.column.string import StringColumn
 
 _HASH_P = np.uint64(0x100000001B3)
 _HASH_MIX1 = np.uint64(0xBF58476D1CE4E5B9)

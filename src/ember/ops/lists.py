@@ -80,7 +80,7 @@ def list_len(col: Any) -> NumericColumn:
 def list_join(col: Any, sep: str) -> StringColumn:
     """Each list's items joined with ``sep`` (an object column, missing lists stay missing). The items
     and separators are laid out as segments (item, separator) of one gather of bytes."""
-    from ember.column.string import gather_bytes
+    from ember.backend.primitives import gather_bytes
 
     xp = col.xp
     vals = col.values

@@ -815,7 +815,7 @@ def cat_rows(cols: list[StringColumn], sep: str = "", na_rep: str | None = None)
         acc = (o[:-1], o[1:] - o[:-1], ch)
     starts, lens, chars = acc
     offs = _offs(xp, lens)
-    from ember.column.string import gather_bytes
+    from ember.backend.primitives import gather_bytes
 
     return StringColumn(
         offs,
