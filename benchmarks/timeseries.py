@@ -1,11 +1,14 @@
-"""Time-series workloads of issue #5: ember vs pandas vs Polars (vs cuDF when importable), same data,
-one process.
+"""String and time-series workloads of issue #5: ember vs pandas vs Polars (vs cuDF when importable),
+same data, one process.
 
-    python benchmarks/timeseries.py --rows 100000000 [--asof-rows 10000000] [--repeat 3] [--skip pandas]
+    python benchmarks/timeseries.py --rows 100000000 [--asof-rows 10000000] [--string-rows 10000000]
+                                    [--repeat 3] [--skip pandas]
 
 Workloads: rolling mean (window 100) on ``rows`` float64s; resample of ``rows`` one-second readings to
 hourly means; merge_asof of ``asof-rows`` x ``asof-rows`` sorted timestamps (backward, with a ``by``
-key of 100 values). Inputs are built once per library (not timed); every timed call ends with
+key of 100 values); on ``string-rows`` strings such as ``"Zqmxa-417-bkT"``: lower, contains of a regex,
+split on ``-``, and to_datetime of ISO 8601 strings. pandas runs on its default (Arrow-backed) string
+dtype. Inputs are built once per library (not timed); every timed call ends with
 ``ember.backend.synchronize()`` (and cuDF's device sync) before the clock is read. The best of
 ``--repeat`` runs after one warm-up is reported, with ember's speed-up over each peer.
 """
@@ -39,8 +42,22 @@ def _time(fn: Callable[[], Any], repeat: int) -> float:
     return best
 
 
-def make_data(rows: int, asof_rows: int, seed: int = 0) -> dict[str, Any]:
+_REGEX = r"[0-9]{3}-[a-z]+T"
+
+
+def _strings(n: int, rng: np.random.Generator) -> tuple[pd.Series, pd.Series]:
+    """``n`` words-and-numbers strings (from a 1,000-word vocabulary) and ``n`` ISO 8601 timestamps."""
+    letters = np.array(list("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    vocab = np.array(["".join(rng.choice(letters, rng.integers(3, 9))) for _ in range(1000)], dtype=object)
+    words = vocab[rng.integers(0, 1000, n)] + "-" + rng.integers(0, 1000, n).astype(str).astype(object)
+    words = words + "-" + vocab[rng.integers(0, 1000, n)]
+    stamps = np.datetime64("2020-01-01T00:00:00") + rng.integers(0, 10**8, n).astype("timedelta64[s]")
+    return pd.Series(words, name="s", dtype="str"), pd.Series(np.datetime_as_string(stamps), dtype="str")
+
+
+def make_data(rows: int, asof_rows: int, string_rows: int = 0, seed: int = 0) -> dict[str, Any]:
     rng = np.random.default_rng(seed)
+    words, iso = _strings(string_rows, rng)
     values = rng.normal(size=rows).cumsum() + 100.0
     t = pd.date_range("2020-01-01", periods=rows, freq="s")
     lt = np.sort(rng.integers(0, asof_rows * 10, asof_rows)).astype("datetime64[s]").astype("datetime64[ns]")
@@ -54,6 +71,8 @@ def make_data(rows: int, asof_rows: int, seed: int = 0) -> dict[str, Any]:
         "right": pd.DataFrame(
             {"t": rt, "k": rng.integers(0, 100, asof_rows), "y": rng.normal(size=asof_rows)}
         ),
+        "words": words,
+        "iso": iso,
     }
 
 
@@ -64,10 +83,15 @@ def ember_workloads(d: dict[str, Any]) -> dict[str, Callable[[], Any]]:
 
     s, ts = ember.from_pandas(d["series"]), ember.from_pandas(d["ts"])
     left, right = ember.from_pandas(d["left"]), ember.from_pandas(d["right"])
+    words, iso = ember.from_pandas(d["words"]), ember.from_pandas(d["iso"])
     return {
         "rolling mean w=100": lambda: rolling(s, 100).mean(),
         "resample 1h mean": lambda: resample(ts, "1h", on="t").mean(),
         "merge_asof by": lambda: merge_asof(left, right, on="t", by="k"),
+        "str.lower": lambda: words.str.lower(),
+        "str.contains regex": lambda: words.str.contains(_REGEX),
+        "str.split": lambda: words.str.split("-"),
+        "to_datetime ISO": lambda: ember.to_datetime(iso),
     }
 
 
@@ -77,6 +101,10 @@ def pandas_workloads(d: dict[str, Any]) -> dict[str, Callable[[], Any]]:
         "rolling mean w=100": lambda: s.rolling(100).mean(),
         "resample 1h mean": lambda: ts.resample("1h", on="t").mean(),
         "merge_asof by": lambda: pd.merge_asof(left, right, on="t", by="k"),
+        "str.lower": lambda: d["words"].str.lower(),
+        "str.contains regex": lambda: d["words"].str.contains(_REGEX),
+        "str.split": lambda: d["words"].str.split("-"),
+        "to_datetime ISO": lambda: pd.to_datetime(d["iso"]),
     }
 
 
@@ -87,10 +115,15 @@ def polars_workloads(d: dict[str, Any]) -> dict[str, Callable[[], Any]]:
     ts = pl.from_pandas(d["ts"])
     left = pl.from_pandas(d["left"]).set_sorted("t")
     right = pl.from_pandas(d["right"]).set_sorted("t")
+    words, iso = pl.from_pandas(d["words"]), pl.from_pandas(d["iso"])
     return {
         "rolling mean w=100": lambda: s.rolling_mean(100),
         "resample 1h mean": lambda: ts.group_by_dynamic("t", every="1h").agg(pl.col("v").mean()),
         "merge_asof by": lambda: left.join_asof(right, on="t", by="k"),
+        "str.lower": lambda: words.str.to_lowercase(),
+        "str.contains regex": lambda: words.str.contains(_REGEX),
+        "str.split": lambda: words.str.split("-"),
+        "to_datetime ISO": lambda: iso.str.to_datetime("%Y-%m-%dT%H:%M:%S"),
     }
 
 
@@ -99,10 +132,15 @@ def cudf_workloads(d: dict[str, Any]) -> dict[str, Callable[[], Any]]:
 
     s, ts = cudf.from_pandas(d["series"]), cudf.from_pandas(d["ts"])
     left, right = cudf.from_pandas(d["left"]), cudf.from_pandas(d["right"])
+    words, iso = cudf.from_pandas(d["words"]), cudf.from_pandas(d["iso"])
     return {
         "rolling mean w=100": lambda: s.rolling(100).mean(),
         "resample 1h mean": lambda: ts.set_index("t").resample("1h").mean(),
         "merge_asof by": lambda: cudf.merge_asof(left, right, on="t", by="k"),
+        "str.lower": lambda: words.str.lower(),
+        "str.contains regex": lambda: words.str.contains(_REGEX),
+        "str.split": lambda: words.str.split("-"),
+        "to_datetime ISO": lambda: cudf.to_datetime(iso),
     }
 
 
@@ -114,9 +152,11 @@ PEERS = {
 }
 
 
-def run(rows: int, asof_rows: int, repeat: int = 3, skip: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+def run(
+    rows: int, asof_rows: int, string_rows: int, repeat: int = 3, skip: tuple[str, ...] = ()
+) -> list[dict[str, Any]]:
     """Seconds per (workload, library); libraries that cannot be imported are left out."""
-    data = make_data(rows, asof_rows)
+    data = make_data(rows, asof_rows, string_rows)
     results = []
     for lib, build in PEERS.items():
         if lib in skip:
@@ -131,10 +171,14 @@ def run(rows: int, asof_rows: int, repeat: int = 3, skip: tuple[str, ...] = ()) 
                     "workload": name,
                     "library": lib,
                     "seconds": _time(fn, repeat),
-                    "rows": asof_rows if "asof" in name else rows,
+                    "rows": asof_rows if "asof" in name else string_rows if _is_string(name) else rows,
                 }
             )
     return results
+
+
+def _is_string(workload: str) -> bool:
+    return workload.startswith(("str.", "to_datetime"))
 
 
 def report(results: list[dict[str, Any]]) -> str:
@@ -153,11 +197,13 @@ def main() -> None:
     p.add_argument(
         "--asof-rows", type=int, default=None, help="rows per side of merge_asof (default rows // 10)"
     )
+    p.add_argument("--string-rows", type=int, default=None, help="strings (default rows // 10)")
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--skip", nargs="*", default=[], choices=list(PEERS))
     args = p.parse_args()
     asof_rows = args.asof_rows if args.asof_rows is not None else max(args.rows // 10, 1)
-    print(report(run(args.rows, asof_rows, args.repeat, tuple(args.skip))))
+    string_rows = args.string_rows if args.string_rows is not None else max(args.rows // 10, 1)
+    print(report(run(args.rows, asof_rows, string_rows, args.repeat, tuple(args.skip))))
 
 
 if __name__ == "__main__":

@@ -18,6 +18,10 @@ def _split(load):
     return train_test_split(X, y, random_state=0, test_size=0.3)
 
 
+def _fit_score(cls, criterion, seed, Xtr, ytr, Xte, yte):
+    return cls(40, criterion=criterion, random_state=seed).fit(Xtr, ytr).score(Xte, yte)
+
+
 @pytest.mark.parametrize(
     "load",
     [
@@ -31,9 +35,16 @@ def _split(load):
 @pytest.mark.parametrize("criterion", ["gini", "entropy"])
 def test_classifier_accuracy_within_2pct(load, criterion):
     Xtr, Xte, ytr, yte = _split(load)
+    # one seed's test accuracy varies by ~1% with the random streams (which differ by device): compare
+    # the mean over three seeds, the forest's expected accuracy, not one draw
+    seeds = range(3)
+    ours_acc = np.mean([_fit_score(RandomForestClassifier, criterion, s, Xtr, ytr, Xte, yte) for s in seeds])
+    ref_acc = np.mean(
+        [_fit_score(ske.RandomForestClassifier, criterion, s, Xtr, ytr, Xte, yte) for s in seeds]
+    )
+    assert ours_acc >= ref_acc - 0.02
     ours = RandomForestClassifier(40, criterion=criterion, random_state=0).fit(Xtr, ytr)
     ref = ske.RandomForestClassifier(40, criterion=criterion, random_state=0).fit(Xtr, ytr)
-    assert ours.score(Xte, yte) >= ref.score(Xte, yte) - 0.02
     proba = ours.predict_proba(Xte)
     np.testing.assert_allclose(proba.sum(axis=1), 1.0)
     np.testing.assert_array_equal(ours.predict(Xte), ours.classes_[proba.argmax(axis=1)])
