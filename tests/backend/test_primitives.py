@@ -71,3 +71,37 @@ def test_take_strings_matches_python(xp, rows):
     got_offsets, got_chars = ember.backend.to_host(got_offsets), ember.backend.to_host(got_chars)
     got = [bytes(got_chars[got_offsets[i] : got_offsets[i + 1]]) for i in range(len(idx))]
     assert got == [raw[i] for i in idx]
+
+
+@pytest.mark.parametrize("max_len", [1, 4, 37])
+def test_window_moments_match_per_window_numpy(xp, max_len):
+    """The short-window moments (the device kernel, or NumPy's offset loop) against NumPy on each
+    window: empty, all-missing and constant windows included."""
+    from ember.backend.primitives import window_moments
+
+    rng = np.random.default_rng(max_len)
+    v = np.round(rng.normal(size=400), 1)
+    v[rng.random(400) < 0.2] = np.nan
+    v[100:160] = 0.1  # constant runs: the mean is exactly the value, the deviations exactly 0
+    v[120:125] = np.nan
+    start = rng.integers(0, 400, 500)
+    end = np.minimum(start + rng.integers(0, max_len + 1, 500), 400)
+    start[:3], end[:3] = [5, 110, 399], [5, 110 + max_len, 400]  # empty, constant, one row
+    got = [
+        ember.backend.to_host(a)
+        for a in window_moments(xp.asarray(v), xp.asarray(start), xp.asarray(end), max_len)
+    ]
+    for i, (s, e) in enumerate(zip(start, end)):
+        w = v[s:e][~np.isnan(v[s:e])]
+        assert got[0][i] == len(w)
+        if len(w) == 0:
+            assert got[1][i] == 0 and np.isnan(got[2][i]) and np.isnan(got[4][i]) and np.isnan(got[5][i])
+            continue
+        np.testing.assert_allclose(
+            [got[1][i], got[4][i], got[5][i]], [w.sum(), w.min(), w.max()], rtol=1e-12, atol=1e-12
+        )
+        if (w == w[0]).all():
+            assert got[2][i] == w[0] and got[3][i] == 0.0
+        else:
+            np.testing.assert_allclose(got[2][i], w.mean(), rtol=1e-12, atol=1e-12)
+            np.testing.assert_allclose(got[3][i], ((w - w.mean()) ** 2).sum(), rtol=1e-9, atol=1e-12)

@@ -55,6 +55,8 @@ def to_device(a: np.ndarray) -> Any:
     staging = [np.frombuffer(cp.cuda.alloc_pinned_memory(chunk), np.uint8, chunk) for _ in range(2)]
     events: list[Any] = [None, None]
     stream = cp.cuda.Stream(non_blocking=True)
+    # `out` may reuse pool memory that kernels queued on the current stream still read: wait for them
+    stream.wait_event(cp.cuda.get_current_stream().record())
     for i, start in enumerate(range(0, src.size, chunk)):
         slot = i % 2
         if events[slot] is not None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 # --- sorting and scatter reductions (used by ops.sort / ops.factorize / ops.groupby) -------------------
 
 
@@ -26,7 +28,6 @@ def stable_argsort(a: Any) -> Any:
 def _scatter_device_view(out: Any, values: Any, op: str) -> tuple[Any, Any, Any]:
     """CuPy's scatter ops take int32/uint32/uint64/float32/float64; int64 goes through uint64 bits
     (addition is the same on the bits; min/max flip the sign bit so unsigned order = signed order)."""
-    import numpy as np
 
     if out.dtype == np.int64:
         sign = np.uint64(1 << 63)
@@ -83,7 +84,6 @@ def _scatter_extreme(out: Any, idx: Any, values: Any, op: str) -> None:
 def _float64_order_bits(a: Any, op: str, inverse: bool = False) -> Any:
     """float64 <-> int64 whose signed order is the float order (negatives' magnitude bits flipped).
     NaN maps below everything for min and above for max, so both propagate it as NumPy's ufunc.at does."""
-    import numpy as np
 
     from ember.backend.arrays import array_module
 
@@ -188,7 +188,6 @@ def _bounds_by_table(sorted_values: Any, needles: Any) -> tuple[Any, Any] | None
     """Host: both searchsorted sides through a table over the value range of a sorted integer array
     whose range is small (join keys: dense ranks, small id ranges), one gather per needle instead of a
     binary search; None when the range is too wide or the dtypes are not integers of one kind."""
-    import numpy as np
 
     n = len(sorted_values)
     if not n or np.result_type(sorted_values.dtype, needles.dtype).kind != "i":
@@ -215,7 +214,6 @@ def take_strings(offsets: Any, chars: Any, indices: Any) -> tuple[Any, Any]:
 
     Host: Arrow's take, which copies whole strings. Device: new offsets by a scan of the lengths and
     one vectorized gather of the bytes."""
-    import numpy as np
 
     from ember.backend.arrays import array_module
 
@@ -241,7 +239,6 @@ def take_strings(offsets: Any, chars: Any, indices: Any) -> tuple[Any, Any]:
 
 def gather_bytes(chars: Any, starts: Any, offsets: Any) -> Any:
     """Bytes of rows whose sources begin at ``starts`` into the packed layout given by ``offsets``."""
-    import numpy as np
 
     from ember.backend.arrays import array_module
 
@@ -333,8 +330,6 @@ def nan_sum_count(x: Any) -> tuple[Any, Any]:
     from ember.backend.arrays import is_device_array
 
     if not is_device_array(x):
-        import numpy as np
-
         total = x.sum()
         if total == total:  # no NaN took part (NaN or inf - inf would show): every value counts
             return total, np.int64(x.shape[0])
@@ -370,8 +365,6 @@ def float_divmod(a: Any, b: Any) -> tuple[Any, Any]:
 
     xp = array_module(a, b)
     if xp.__name__ == "numpy":
-        import numpy as np
-
         with np.errstate(all="ignore"):
             return np.floor_divide(a, b), np.remainder(a, b)
     if not _DIVMOD_KERNEL:
@@ -381,3 +374,60 @@ def float_divmod(a: Any, b: Any) -> tuple[Any, Any]:
     dtype = xp.result_type(a, b)
     div, mod = _DIVMOD_KERNEL["k"](xp.asarray(a, dtype="float64"), xp.asarray(b, dtype="float64"))
     return div.astype(dtype, copy=False), mod.astype(dtype, copy=False)
+
+
+# --- short moving windows (used by ops.window) ---------------------------------------------------------
+
+# Longest window read directly, per backend: the device kernel beats the prefix sums' dozen full-column
+# passes up to ~1k rows; NumPy's offset loop pays one full pass per offset, so only tiny windows there.
+_DIRECT_WINDOW_LIMIT = {"device": 1024, "host": 8}
+
+
+def direct_window_limit(xp: Any) -> int:
+    """The longest window ``window_moments`` should be used for on the backend of module ``xp``."""
+    return _DIRECT_WINDOW_LIMIT["host" if xp is np else "device"]
+
+
+def window_moments(values: Any, start: Any, end: Any, max_len: int) -> tuple[Any, ...]:
+    """(nobs, sum, mean, m2, min, max) of each window ``values[start[i]:end[i]]`` (every window at most
+    ``max_len`` rows) of a float64 array with NaN for missing values: the valid count (int64), their
+    sum, their mean (exactly the value when all valid values are equal), the sum of squared deviations
+    from that mean (0 then), min and max (NaN, like the mean, for a window with no valid value).
+
+    Device: one kernel (``kernels/window.cu``). NumPy: a loop over the ``max_len`` offsets, summing in
+    the kernel's order."""
+    from ember.backend.arrays import array_module, is_device_array
+
+    if is_device_array(values):
+        from ember.backend.kernels.window import window_moments as kernel
+
+        return kernel(values, start, end)
+    xp = array_module(values)
+    n, size = start.shape[0], values.shape[0]
+    cnt = xp.zeros(n, dtype=np.int64)
+    tot = xp.zeros(n, dtype=np.float64)
+    lo, hi = xp.full(n, np.inf), xp.full(n, -np.inf)
+    for x, ok in _window_offsets(values, start, end, max_len, size):
+        cnt += ok
+        tot += xp.where(ok, x, 0.0)
+        lo = xp.where(ok, xp.fmin(lo, x), lo)
+        hi = xp.where(ok, xp.fmax(hi, x), hi)
+    has = cnt > 0
+    constant = has & (lo == hi)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = xp.where(constant, lo, xp.where(has, tot / xp.maximum(cnt, 1), np.nan))
+    m2 = xp.zeros(n, dtype=np.float64)
+    for x, ok in _window_offsets(values, start, end, max_len, size):
+        d = xp.where(ok & ~constant, x - mean, 0.0)
+        m2 += d * d
+    return cnt, tot, mean, m2, xp.where(has, lo, np.nan), xp.where(has, hi, np.nan)
+
+
+def _window_offsets(values: Any, start: Any, end: Any, max_len: int, size: int) -> Any:
+    """For each offset k < max_len: (values[start + k] clipped into range, inside the window and valid)."""
+    if size == 0:
+        return
+    for k in range(max_len):
+        pos = start + k
+        x = values[np.minimum(pos, size - 1)]
+        yield x, (pos < end) & (x == x)

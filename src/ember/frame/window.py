@@ -209,7 +209,9 @@ class Rolling(_Base):
         from ember.ops.window import Windows
 
         start, end = self._bounds()
-        return Windows(col, start, end)
+        # integer windows hold at most `window` rows (one more when closed on both sides)
+        max_len = None if self.time_window is not None else self.window + (self.closed == "both")
+        return Windows(col, start, end, max_len=max_len)
 
     def _agg(self, op: str, **kw: Any) -> Any:
         from ember.ops.window import window_aggregate

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from ember.backend import array_module
-from ember.backend.primitives import cummax, cummin
+from ember.backend.primitives import cummax, cummin, direct_window_limit, window_moments
 from ember.column import Column, NumericColumn
 
 OPS = ("sum", "mean", "count", "min", "max", "var", "std", "median", "quantile")
@@ -181,7 +181,9 @@ def _wsum(p: Any, start: Any, end: Any) -> Any:
 class Windows:
     """Windows ``[start, end)`` over one column's values, caching the prefix sums reductions share."""
 
-    def __init__(self, col: Column, start: Any, end: Any, expanding: bool = False) -> None:
+    def __init__(
+        self, col: Column, start: Any, end: Any, expanding: bool = False, max_len: int | None = None
+    ) -> None:
         self.col = col
         self.xp = col.xp
         self.values, self.valid = float_values(col)
@@ -189,7 +191,22 @@ class Windows:
         self.end = end
         self.expanding = expanding
         self.exact_int = col.data.dtype.kind in "iub"
+        self.max_len = max_len  # an upper bound of every window's length, when the caller knows one
         self._cache: dict[str, Any] = {}
+
+    def moments(self) -> tuple[Any, ...] | None:
+        """(nobs, sum, mean, m2, min, max) read directly from short float windows (see
+        ``primitives.window_moments``), or None where the prefix sums serve better: long or unbounded
+        windows, and integer inputs (whose sums stay exact in int64 prefix sums)."""
+        if self.exact_int or self.max_len is None or self.max_len > direct_window_limit(self.xp):
+            return None
+
+        def fn() -> Any:
+            found = window_moments(self.values, self.start, self.end, self.max_len)
+            self._cache.setdefault("nobs", found[0])
+            return found
+
+        return self._get("moments", fn)
 
     def _get(self, name: str, fn: Any) -> Any:
         if name not in self._cache:
@@ -412,12 +429,17 @@ def window_aggregate(
     xp = w.xp
     if op not in OPS:
         raise NotImplementedError(f"rolling: op {op!r} is not supported; supported: {OPS}")
-    nobs = w.nobs
     if op == "count":
         res = w.nonmissing.astype(np.float64)
         return NumericColumn(xp.where(w.nrows >= min_periods, res, np.nan))
+    moments = w.moments() if op in _MOMENT_OPS else None  # fills w.nobs too
+    nobs = w.nobs
     enough = nobs >= max(min_periods, 1)
-    if op == "sum":
+    if moments is not None:
+        res = _from_moments(moments, op, ddof)
+        if op == "sum":
+            enough = nobs >= min_periods
+    elif op == "sum":
         res = w.raw_sum()
         enough = nobs >= min_periods
     elif op == "mean":
@@ -434,6 +456,25 @@ def window_aggregate(
     else:
         res = w.quantile(0.5 if op == "median" else q, "linear" if op == "median" else interpolation)
     return NumericColumn(xp.where(enough, res, np.nan).astype(np.float64))
+
+
+_MOMENT_OPS = ("sum", "mean", "var", "std", "min", "max")
+
+
+def _from_moments(moments: tuple[Any, ...], op: str, ddof: int) -> Any:
+    nobs, total, mean, m2, lo, hi = moments
+    if op == "sum":
+        return total
+    if op == "mean":
+        return mean
+    if op == "min":
+        return lo
+    if op == "max":
+        return hi
+    xp = array_module(m2)
+    denom = nobs - ddof
+    var = xp.where(denom > 0, m2 / xp.where(denom > 0, denom, 1), np.nan)
+    return xp.sqrt(var) if op == "std" else var
 
 
 _NUMPY_REDUCTIONS = {

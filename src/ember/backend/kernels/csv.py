@@ -53,6 +53,8 @@ def upload_and_count_quotes(data: bytes | np.ndarray) -> tuple[Any, Any]:
         return dev[:0], counts[:0]
     count = _kernel("csv_count_quotes")
     stream = cp.cuda.Stream(non_blocking=True)
+    # `dev` may reuse pool memory that kernels queued on the current stream still use: wait for them
+    stream.wait_event(cp.cuda.get_current_stream().record())
     piece = UPLOAD_CHUNK
     staging = [np.frombuffer(cp.cuda.alloc_pinned_memory(piece), np.uint8, piece) for _ in range(2)]
     events: list[Any] = [None, None]
