@@ -431,3 +431,40 @@ def _window_offsets(values: Any, start: Any, end: Any, max_len: int, size: int) 
         pos = start + k
         x = values[np.minimum(pos, size - 1)]
         yield x, (pos < end) & (x == x)
+
+
+# --- ASCII case mapping (used by ops.strings) ---------------------------------------------------------
+
+_ASCII_CASE_KERNEL: dict[str, Any] = {}
+
+
+def ascii_case(chars: Any, to_lower: bool, to_upper: bool) -> Any | None:
+    """UTF-8 bytes with ASCII letters lower-cased (``to_lower``) and/or upper-cased (``to_upper``; both:
+    swapped), or None when a byte is not ASCII (the caller decodes then). On the device: one fused pass
+    that also flags non-ASCII bytes, and one sync to read the flag."""
+    from ember.backend.arrays import is_device_array
+
+    if not is_device_array(chars):
+        if chars.shape[0] and bool((chars >= 0x80).any()):
+            return None
+        upper, lower = (chars >= 65) & (chars <= 90), (chars >= 97) & (chars <= 122)
+        out = np.where(upper & to_lower, chars + np.uint8(32), chars)
+        return np.where(lower & to_upper, chars - np.uint8(32), out).astype(np.uint8)
+    import cupy as cp
+
+    if "k" not in _ASCII_CASE_KERNEL:
+        _ASCII_CASE_KERNEL["k"] = cp.ElementwiseKernel(
+            "uint8 c, int32 lo, int32 up, raw int32 bad",
+            "uint8 out",
+            """
+            if (c >= 128) { if (bad[0] == 0) atomicOr(&bad[0], 1); }
+            out = (lo && c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32)
+                : (up && c >= 'a' && c <= 'z') ? (unsigned char)(c - 32) : c;
+            """,
+            "ember_ascii_case",
+        )
+    bad = cp.zeros(1, dtype=np.int32)
+    out = cp.empty_like(chars)
+    if chars.shape[0]:
+        _ASCII_CASE_KERNEL["k"](chars, np.int32(to_lower), np.int32(to_upper), bad, out)
+    return None if int(bad[0]) else out

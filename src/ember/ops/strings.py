@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from ember.backend import asarray_on, to_host
+from ember.backend.primitives import ascii_case
 from ember.column import Column, NumericColumn, StringColumn
 from ember.ops._common import and_masks
 from ember.ops._strings import expand_positions
@@ -244,15 +245,8 @@ def _simple(col: StringColumn) -> bool:
 def _ascii_case(col: StringColumn, kind: str) -> StringColumn | None:
     """lower / upper / swapcase / casefold of an all-ASCII column on its bytes (one byte in, one out,
     no decoding); None when a byte is not ASCII."""
-    b = col.chars
-    xp = col.xp
-    if b.shape[0] and bool((b >= 0x80).any()):
-        return None
-    upper, lower = (b >= 65) & (b <= 90), (b >= 97) & (b <= 122)
-    to_lower = upper if kind in ("lower", "casefold", "swapcase") else xp.zeros_like(upper)
-    to_upper = lower if kind in ("upper", "swapcase") else xp.zeros_like(lower)
-    out = xp.where(to_lower, b + np.uint8(32), xp.where(to_upper, b - np.uint8(32), b)).astype(np.uint8)
-    return StringColumn(col.offsets, out, col.mask, col.pd_dtype)
+    out = ascii_case(col.chars, kind in ("lower", "casefold", "swapcase"), kind in ("upper", "swapcase"))
+    return None if out is None else StringColumn(col.offsets, out, col.mask, col.pd_dtype)
 
 
 def case_map(col: StringColumn, kind: str) -> StringColumn:

@@ -1,8 +1,11 @@
-"""Per-group sums and counts for few groups: a block-private shared-memory histogram.
+"""Per-group sums and counts on the device.
 
 ``cupy.bincount`` adds with global atomics; with few groups (db-benchmark's K = 100) millions of rows
-contend for the same addresses. Here each block accumulates into shared memory and adds its partial
-result once. The NumPy reference (used on the CPU and in the tests) is ``numpy.bincount``.
+contend for the same addresses. For few groups each block accumulates into shared memory and adds its
+partial result once. For many groups the adds go to global memory, but a warp whose 32 rows share one
+group (runs of equal keys: sorted keys, time bins) first sums in registers and adds once, so long runs
+do not serialize 32 atomics on one address. The NumPy reference (used on the CPU and in the tests) is
+``numpy.bincount``.
 """
 
 from __future__ import annotations
@@ -79,6 +82,46 @@ extern "C" __global__ void ember_scatter_extreme_i64_shared(long long* out, cons
     }
 }
 
+// Many groups: global atomics, one per warp when the warp's rows all fall in one group. Every lane of a
+// warp runs the same iterations (rows past n count as target -1), so the full-mask votes are safe.
+#define EMBER_FULL_MASK 0xffffffffu
+extern "C" __global__ void ember_segment_sum_f64_runs(const double* values, const long long* target,
+                                                      long long n, double* out) {
+    const int lane = threadIdx.x & 31;
+    const long long warp0 = ((long long)blockIdx.x * blockDim.x + threadIdx.x) - lane;
+    const long long stride = (long long)blockDim.x * gridDim.x;
+    for (long long base = warp0; base < n; base += stride) {
+        const long long i = base + lane;
+        const long long t = i < n ? target[i] : -1;
+        double v = i < n ? values[i] : 0.0;
+        const long long t0 = __shfl_sync(EMBER_FULL_MASK, t, 0);
+        if (__all_sync(EMBER_FULL_MASK, t == t0 || t < 0)) {
+            for (int off = 16; off > 0; off >>= 1) v += __shfl_xor_sync(EMBER_FULL_MASK, v, off);
+            if (lane == 0 && t0 >= 0) atomicAdd(&out[t0], v);
+        } else if (t >= 0) {
+            atomicAdd(&out[t], v);
+        }
+    }
+}
+
+extern "C" __global__ void ember_segment_count_runs(const long long* target, long long n,
+                                                    unsigned long long* out) {
+    const int lane = threadIdx.x & 31;
+    const long long warp0 = ((long long)blockIdx.x * blockDim.x + threadIdx.x) - lane;
+    const long long stride = (long long)blockDim.x * gridDim.x;
+    for (long long base = warp0; base < n; base += stride) {
+        const long long i = base + lane;
+        const long long t = i < n ? target[i] : -1;
+        const long long t0 = __shfl_sync(EMBER_FULL_MASK, t, 0);
+        const unsigned in_range = __ballot_sync(EMBER_FULL_MASK, t >= 0);
+        if (__all_sync(EMBER_FULL_MASK, t == t0 || t < 0)) {
+            if (lane == 0 && t0 >= 0) atomicAdd(&out[t0], (unsigned long long)__popc(in_range));
+        } else if (t >= 0) {
+            atomicAdd(&out[t], 1ULL);
+        }
+    }
+}
+
 extern "C" __global__ void ember_scatter_min_i64(long long* out, const long long* idx, const long long* values,
                                                  long long n) {
     long long stride = (long long)blockDim.x * gridDim.x;
@@ -117,26 +160,25 @@ def segment_sum(target: Any, values: Any, slots: int) -> Any:
     """float64 sums of ``values`` per slot (``target`` int64 in [0, slots)), length ``slots``."""
     from ember.backend.arrays import is_device_array
 
-    if not is_device_array(target) or slots > MAX_SHARED_GROUPS:
-        xp = np if not is_device_array(target) else _cp()
-        return xp.bincount(target, weights=values, minlength=slots)[:slots].astype(np.float64, copy=False)
+    if not is_device_array(target):
+        return np.bincount(target, weights=values, minlength=slots)[:slots].astype(np.float64, copy=False)
     cp = _cp()
     out = cp.zeros(slots, dtype=np.float64)
     n = int(target.shape[0])
     if n:
-        fn = _kernels().get_function("ember_segment_sum_f64")
-        fn(
-            (_grid(cp, n),),
-            (_THREADS,),
-            (
-                cp.ascontiguousarray(values, dtype=np.float64),
-                cp.ascontiguousarray(target, dtype=np.int64),
-                np.int64(n),
-                np.int32(slots),
-                out,
-            ),
-            shared_mem=slots * 8,
-        )
+        vals = cp.ascontiguousarray(values, dtype=np.float64)
+        tgt = cp.ascontiguousarray(target, dtype=np.int64)
+        if slots > MAX_SHARED_GROUPS:
+            fn = _kernels().get_function("ember_segment_sum_f64_runs")
+            fn((_grid(cp, n),), (_THREADS,), (vals, tgt, np.int64(n), out))
+        else:
+            fn = _kernels().get_function("ember_segment_sum_f64")
+            fn(
+                (_grid(cp, n),),
+                (_THREADS,),
+                (vals, tgt, np.int64(n), np.int32(slots), out),
+                shared_mem=slots * 8,
+            )
     return out
 
 
@@ -176,20 +218,19 @@ def segment_count(target: Any, slots: int) -> Any:
     """int64 row counts per slot (``target`` int64 in [0, slots)), length ``slots``."""
     from ember.backend.arrays import is_device_array
 
-    if not is_device_array(target) or slots > MAX_SHARED_GROUPS:
-        xp = np if not is_device_array(target) else _cp()
-        return xp.bincount(target, minlength=slots)[:slots].astype(np.int64, copy=False)
+    if not is_device_array(target):
+        return np.bincount(target, minlength=slots)[:slots].astype(np.int64, copy=False)
     cp = _cp()
     out = cp.zeros(slots, dtype=np.uint64)
     n = int(target.shape[0])
     if n:
-        fn = _kernels().get_function("ember_segment_count")
-        fn(
-            (_grid(cp, n),),
-            (_THREADS,),
-            (cp.ascontiguousarray(target, dtype=np.int64), np.int64(n), np.int32(slots), out),
-            shared_mem=slots * 8,
-        )
+        tgt = cp.ascontiguousarray(target, dtype=np.int64)
+        if slots > MAX_SHARED_GROUPS:
+            fn = _kernels().get_function("ember_segment_count_runs")
+            fn((_grid(cp, n),), (_THREADS,), (tgt, np.int64(n), out))
+        else:
+            fn = _kernels().get_function("ember_segment_count")
+            fn((_grid(cp, n),), (_THREADS,), (tgt, np.int64(n), np.int32(slots), out), shared_mem=slots * 8)
     return out.view(np.int64)
 
 
