@@ -1,6 +1,6 @@
 """Dask's overhead over ember alone, and a data set larger than the device limit through spilling.
 
-``python benchmarks/dask_overhead.py [--rows 1e8] [--partitions 10] [--spill-limit 4GB]``
+``python benchmarks/dask_overhead.py [--rows 1e8] [--partitions 10] [--spill-limit 4GB] [--no-joins]``
 
 For db-benchmark groupby and join questions the same data run (a) on ember alone, one frame on one
 device, and (b) through Dask with one ``LocalGPUCluster`` worker on that device, the frame split into
@@ -139,15 +139,17 @@ def main() -> None:
     parser.add_argument("--partitions", type=int, default=10)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--spill-limit", default=None, help='device limit of the spilling run, e.g. "4GB"')
+    parser.add_argument("--no-joins", action="store_true", help="groupby questions only (no join tables)")
     parser.add_argument("--dir", default="/tmp/ember_dask_bench", help="folder for the Parquet partitions")
     args = parser.parse_args()
     n = int(args.rows)
     t0 = time.perf_counter()
     tables = {"x": data.groupby_data(n)}
-    joins = data.join_data(n)
-    tables.update(jx=joins["x"], medium=joins["medium"], big=joins["big"])
+    if not args.no_joins:
+        joins = data.join_data(n)
+        tables.update(jx=joins["x"], medium=joins["medium"], big=joins["big"])
     paths = write_partitions(tables, args.dir, args.partitions)
-    del tables, joins
+    del tables
     frames = {k: em.read_parquet(v) for k, v in paths.items()}  # ember alone reads the same files
     setup = {"rows": n, "device": em.backend.current_device(), "setup_s": round(time.perf_counter() - t0, 1)}
     print(json.dumps(setup), flush=True)

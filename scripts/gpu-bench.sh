@@ -24,7 +24,7 @@ for s in ${@:-profile io ml_linear ml_models timeseries demo}; do
     timeseries) step timeseries python3 benchmarks/timeseries.py --rows "${TS_ROWS:-100000000}" --asof-rows 10000000 --string-rows 10000000 --repeat "${TS_REPEAT:-3}" ;;
     ml_linear) step ml_linear python3 benchmarks/ml_linear.py --no-sklearn --only "${ML_LINEAR_ONLY:-hashing,tfidf,logreg_tfidf,logreg_dense,linreg,ridge}" ;;
     ml_models) step ml_models python3 benchmarks/ml_models.py --no-sklearn --only rf,kmeans,pca,knn ;;
-    dask) step dask python3 benchmarks/dask_overhead.py --rows "${DASK_ROWS:-1e8}" --spill-limit "${DASK_SPILL:-8GB}" ;;
+    dask) step dask python3 benchmarks/dask_overhead.py --rows "${DASK_ROWS:-1e8}" --spill-limit "${DASK_SPILL:-8GB}" ${DASK_ARGS:-} ;;
     demo) step demo python3 -m ember demo --no-progress --rows "${DEMO_ROWS:-200000}" --out /tmp/ember-demo ;;
     *) echo "unknown step $s" ;;
   esac

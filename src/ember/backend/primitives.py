@@ -454,8 +454,8 @@ def ascii_case(chars: Any, to_lower: bool, to_upper: bool) -> Any | None:
 
     if "k" not in _ASCII_CASE_KERNEL:
         _ASCII_CASE_KERNEL["k"] = cp.ElementwiseKernel(
-            "uint8 c, int32 lo, int32 up, raw int32 bad",
-            "uint8 out",
+            "uint8 c, int32 lo, int32 up",
+            "uint8 out, raw int32 bad",  # an output, so that the kernel may write the flag
             """
             if (c >= 128) { if (bad[0] == 0) atomicOr(&bad[0], 1); }
             out = (lo && c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32)
@@ -466,5 +466,5 @@ def ascii_case(chars: Any, to_lower: bool, to_upper: bool) -> Any | None:
     bad = cp.zeros(1, dtype=np.int32)
     out = cp.empty_like(chars)
     if chars.shape[0]:
-        _ASCII_CASE_KERNEL["k"](chars, np.int32(to_lower), np.int32(to_upper), bad, out)
+        _ASCII_CASE_KERNEL["k"](chars, np.int32(to_lower), np.int32(to_upper), out, bad)
     return None if int(bad[0]) else out
