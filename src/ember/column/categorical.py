@@ -16,12 +16,13 @@ from ember.column.base import Column
 
 
 class CategoricalColumn(Column):
-    __slots__ = ("categories", "ordered")
+    __slots__ = ("categories", "ordered", "_pd_dtype")
 
     def __init__(self, codes: Any, categories: Column, ordered: bool = False) -> None:
         super().__init__(codes, None)
         self.categories = categories
         self.ordered = ordered
+        self._pd_dtype: pd.CategoricalDtype | None = None
 
     @property
     def codes(self) -> Any:
@@ -29,7 +30,10 @@ class CategoricalColumn(Column):
 
     @property
     def dtype(self) -> pd.CategoricalDtype:
-        return pd.CategoricalDtype(self.categories.to_pandas(), ordered=self.ordered)
+        # built once per column (it copies the categories to the host): Dask asks for dtypes often
+        if self._pd_dtype is None:
+            self._pd_dtype = pd.CategoricalDtype(self.categories.to_pandas(), ordered=self.ordered)
+        return self._pd_dtype
 
     def _rebuild(self, data: Any, mask: Any) -> CategoricalColumn:
         if mask is not None:
