@@ -314,22 +314,27 @@ def _probe(sorted_key: Any, n_valid: Any, n_build: int, key: Any, null: Any) -> 
 
 def _expand(emit: Any) -> tuple[Any, Any]:
     """For every output row: (the unit that emits it, its index among that unit's rows).
-    Synchronizes once (the output length)."""
+    Synchronizes once (the output length). Output-length temporaries are updated in place: a join's
+    peak memory is a few arrays of the output's length."""
     xp = array_module(emit)
     ends = xp.cumsum(emit)
     total = int(ends[-1]) if len(emit) else 0
     unit = repeat_positions(emit, ends, total)
-    k = xp.arange(total, dtype=np.int64) - (ends - emit)[unit]
+    k = xp.arange(total, dtype=np.int64)
+    k -= (ends - emit)[unit]
     return unit, k
 
 
-def _gather(perm: Any, pos: Any, valid: Any) -> Any:
-    """``perm[pos]`` where ``valid``, -1 elsewhere (positions outside ``perm`` are never read)."""
+def _gather(perm: Any, pos: Any, valid: Any | None) -> Any:
+    """``perm[pos]`` where ``valid`` (None: everywhere), -1 elsewhere (positions outside ``perm`` are
+    never read). Overwrites ``pos``."""
     xp = array_module(pos)
     if len(perm) == 0:
         return xp.full(len(pos), -1, dtype=np.int64)
-    safe = xp.clip(pos, 0, len(perm) - 1)
-    return xp.where(valid, perm[safe], -1)
+    out = perm[xp.clip(pos, 0, len(perm) - 1, out=pos)]
+    if valid is not None:
+        xp.copyto(out, -1, where=~valid)
+    return out
 
 
 def _probe_join(pkey: Any, pnull: Any, bkey: Any, bnull: Any, keep_unmatched: bool) -> tuple[Any, Any]:
@@ -338,9 +343,11 @@ def _probe_join(pkey: Any, pnull: Any, bkey: Any, bnull: Any, keep_unmatched: bo
     lo, cnt = _probe(skey, n_valid, len(bkey), pkey, pnull)
     xp = array_module(pkey)
     emit = xp.maximum(cnt, 1) if keep_unmatched else cnt
-    probe_rows, k = _expand(emit)
-    build_rows = _gather(perm, lo[probe_rows] + k, cnt[probe_rows] > 0)
-    return probe_rows, build_rows
+    probe_rows, pos = _expand(emit)
+    pos += lo[probe_rows]
+    # without unmatched rows every emitted row has a match
+    matched = cnt[probe_rows] > 0 if keep_unmatched else None
+    return probe_rows, _gather(perm, pos, matched)
 
 
 def _group_bounds(skey: Any, snull: Any, n_valid: Any) -> tuple[Any, Any]:
