@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ember
-from ember.column import from_pandas
+from ember.column import StringColumn, from_pandas
 from ember.frame.datetimes import date_range, timedelta_range, to_datetime
 from ember.ops import datetimes as D
 
@@ -207,3 +207,167 @@ def test_timedelta_range() -> None:
     _idx(timedelta_range("0s", "10s", freq="3s"), pd.timedelta_range("0s", "10s", freq="3s"))
     with pytest.raises(ValueError, match="exactly three"):
         date_range("2020-01-01")
+
+
+# --- ISO 8601 parsing: the device kernel against the host cursor -----------------------------------------
+
+ISO_TRICKY = [
+    "2020-01-01",
+    "2020-1-5",
+    "2020-01",
+    "2020-1",
+    "2020-",
+    "2020",
+    "202",
+    "",
+    "2",
+    "2020-01-01T10:11",
+    "2020-01-01 10:11",
+    "2020-01-01T10:11:12",
+    *(f"2020-01-01T10:11:12.{'123456789'[:k]}" for k in range(1, 10)),
+    "2020-01-01T10:11:12.1234567891",
+    "2020-01-01T10:11:12.",
+    "2020-01-01T10:11:12Z",
+    "2020-01-01T10:11Z",
+    "2020-01-01Z",
+    "2020-01Z",
+    "2020-01-01T10:11:12+05",
+    "2020-01-01T10:11:12-05",
+    "2020-01-01T10:11:12+0530",
+    "2020-01-01T10:11:12-05:30",
+    "2020-01-01T10:11:12.5+05:30",
+    "2020-01-01T10:11+05:",
+    "2020-01-01T10:11+05:3",
+    "2020-01-01T10:11+5",
+    "2020-01-01T10:11+05:300",
+    "2020-01-01+05:00",
+    "2020-01-01T",
+    "2020-01-01 ",
+    "2020-01-01T1:02",
+    "2020-01-01T10:1",
+    "2020-01-01T10",
+    "2020-01-01T10:11:1",
+    "2020-01-01T10:11:12x",
+    "2020-01-01x",
+    " 2020-01-01",
+    "2021-02-29",
+    "2020-02-29",
+    "2021-02-30",
+    "1900-02-29",
+    "2000-02-29",
+    "2020-04-31",
+    "2020-13-01",
+    "2020-00-10",
+    "2020-01-00",
+    "2020-01-32",
+    "2020-01-01T24:00",
+    "2020-01-01T23:60",
+    "2020-01-01T23:59:60",
+    "2020-01-01T23:59:59.999999999",
+    "1677-09-22T00:12:43.145224193",
+    "2262-04-11T23:47:16.854775807",
+    "9999-12-31T23:59:59.999999999Z",
+    "0000-01-01",
+    "0000-02-29",
+    None,
+    "2020-01-01é",
+    "２０２０-01-01",
+    "2020-01-01T10:11:12Zé",
+    "2020-01-01T10:11:12.123456789+05:30 trailing garbage",
+    "2020-01-01T10:11:12.123456789+05:30",
+    None,
+]
+
+
+def _iso_column(strings: list, xp: object) -> object:
+    """A StringColumn of raw byte strings (None = null) on the module ``xp``, its offsets not starting at 0."""
+    data = [b"" if s is None else s for s in strings]
+    chars = np.frombuffer(b"xx" + b"".join(data) + b"yy", dtype=np.uint8)
+    offsets = np.cumsum([2] + [len(s) for s in data]).astype(np.int64)
+    mask = np.array([s is not None for s in strings])
+    return StringColumn(xp.asarray(offsets), xp.asarray(chars), None if mask.all() else xp.asarray(mask))
+
+
+def _assert_parse_iso_matches_host(col: object) -> None:
+    got = D.parse_iso(col)
+    exp = D.parse_iso(col.to(np))
+    for name, g, e in zip(("days", "nsod", "ok", "tzoff", "has_tz", "fcnt"), got, exp, strict=True):
+        g = ember.backend.to_host(g)
+        assert g.dtype == e.dtype, name
+        np.testing.assert_array_equal(g, e, err_msg=name)
+
+
+def test_parse_iso_device_matches_host_tricky(xp: object) -> None:
+    """Every output of the device kernel, failed rows included, is the host cursor's."""
+    data = [None if s is None else s.encode() for s in ISO_TRICKY]
+    data += [b"2020-01-01\xff", b"\x00", b"2020-01-01T10:11\x00", b"2020-01-01T10:11:12.5\xc3"]
+    full = b"2020-01-01T10:11:12.123456789+05:30 trailing garbage"
+    data += [full[:k] for k in range(1, 41)]
+    _assert_parse_iso_matches_host(_iso_column(data, xp))
+    _assert_parse_iso_matches_host(_iso_column([s for s in data if s is not None], xp))  # no mask
+    _assert_parse_iso_matches_host(_iso_column([], xp))
+    assert D.parse_iso(_iso_column(data, np))[2].sum() > 20  # the list does reach the valid forms
+
+
+def test_parse_iso_device_matches_host_fuzz(xp: object) -> None:
+    rng = np.random.default_rng(20240611)
+    alphabet = np.frombuffer(b"0123456789-:T .Z+", dtype=np.uint8)
+    data: list = [bytes(alphabet[rng.integers(0, len(alphabet), rng.integers(0, 31))]) for _ in range(3000)]
+    # mutations of valid strings reach the later fields far more often than random ones
+    bases = [s.encode() for s in ISO_TRICKY if s is not None]
+    for _ in range(3000):
+        s = bytearray(bases[rng.integers(len(bases))])
+        for _ in range(rng.integers(0, 4)):
+            p = int(rng.integers(0, len(s) + 1))
+            op = rng.integers(3)
+            if op == 0 and p < len(s):
+                del s[p]
+            elif op == 1:
+                s.insert(p, int(alphabet[rng.integers(len(alphabet))]))
+            elif p < len(s):
+                s[p] = int(alphabet[rng.integers(len(alphabet))])
+        data.append(bytes(s))
+    data = [None if rng.random() < 0.05 else s for s in data]
+    _assert_parse_iso_matches_host(_iso_column(data, xp))
+
+
+ISO_VALID = [
+    "2020-01-01",
+    "2020-01",
+    "2020-1-5",
+    "2020-02-29 23:59",
+    "1999-12-31T23:59:59",
+    *(f"2021-06-15T01:02:03.{'987654321'[:k]}" for k in range(1, 10)),
+    "1677-09-22T00:12:44",
+    "2262-04-11T23:47:16",
+    None,
+]
+
+
+@pytest.mark.parametrize("frac_digits", [6, 9])
+def test_to_datetime_iso_forms_like_pandas(frac_digits: int) -> None:
+    values = [s for s in ISO_VALID if s is None or "." not in s or len(s.split(".")[1]) <= frac_digits]
+    s = pd.Series(values + ["not a date", "2021-02-29"], dtype="str")
+    exp = pd.to_datetime(s, errors="coerce", format="ISO8601")
+    _eq(to_datetime(ember.Series(s), errors="coerce"), exp)
+    for offsets in (["Z", "Z"], ["+05:30", "+0530"], ["-08", "-08:00"]):
+        aware = pd.Series([f"2020-01-0{i + 1}T10:11:12{o}" for i, o in enumerate(offsets)], dtype="str")
+        _eq(to_datetime(ember.Series(aware)), pd.to_datetime(aware, format="ISO8601"))
+
+
+def test_to_datetime_years_outside_the_nanosecond_range_like_pandas() -> None:
+    """Years outside 1677-2262 are exact in the microsecond unit pandas 3 infers; with nanosecond
+    fractions they raise OutOfBoundsDatetime (or become NaT with errors='coerce'), as in pandas."""
+    s = pd.Series(["9999-12-31", "0001-01-01T10:00:00.5", "1500-06-15 12:30", None])
+    _eq(ember.to_datetime(ember.from_pandas(s)), pd.to_datetime(s, format="ISO8601"))
+    fmt = pd.Series(["1500-12-31 10:00", "2020-01-01 00:00"])
+    got = ember.to_datetime(ember.from_pandas(fmt), format="%Y-%m-%d %H:%M")
+    _eq(got, pd.to_datetime(fmt, format="%Y-%m-%d %H:%M"))
+    wide_ns = pd.Series(["9999-12-31T00:00:00.1234567", "2020-01-01T00:00:00.1234567"])
+    with pytest.raises(pd.errors.OutOfBoundsDatetime, match="Out of bounds nanosecond timestamp"):
+        pd.to_datetime(wide_ns)
+    with pytest.raises(pd.errors.OutOfBoundsDatetime, match="Out of bounds nanosecond timestamp"):
+        ember.to_datetime(ember.from_pandas(wide_ns))
+    coerced = ember.to_datetime(ember.from_pandas(wide_ns), errors="coerce").to_pandas()
+    assert coerced.isna().tolist() == [True, False]
+    assert coerced.iloc[1] == pd.Timestamp("2020-01-01T00:00:00.1234567")

@@ -35,17 +35,24 @@ class CategoricalColumn(Column):
             self._pd_dtype = pd.CategoricalDtype(self.categories.to_pandas(), ordered=self.ordered)
         return self._pd_dtype
 
+    def _with_codes(self, codes: Any, categories: Column | None = None) -> CategoricalColumn:
+        """Same categories (or the same values on another device), new codes; the pandas dtype built
+        for this column carries over."""
+        out = CategoricalColumn(codes, self.categories if categories is None else categories, self.ordered)
+        out._pd_dtype = self._pd_dtype
+        return out
+
     def _rebuild(self, data: Any, mask: Any) -> CategoricalColumn:
         if mask is not None:
             data = self.xp.where(mask, data, -1)
-        return CategoricalColumn(data, self.categories, self.ordered)
+        return self._with_codes(data)
 
     def to(self, xp: Any) -> CategoricalColumn:
         if xp is self.xp:
             return self
         from ember.backend import asarray_on
 
-        return CategoricalColumn(asarray_on(self.data, xp), self.categories.to(xp), self.ordered)
+        return self._with_codes(asarray_on(self.data, xp), self.categories.to(xp))
 
     def _arrays(self) -> tuple[Any, ...]:
         return (self.data, *self.categories._arrays())
@@ -58,15 +65,14 @@ class CategoricalColumn(Column):
         return True
 
     def set_missing(self, valid: Any) -> CategoricalColumn:
-        return CategoricalColumn(self.xp.where(valid, self.data, -1), self.categories, self.ordered)
+        return self._with_codes(self.xp.where(valid, self.data, -1))
 
     def decode(self) -> Column:
         """The values as a plain column of the categories' dtype (missing where code is -1)."""
         return self.categories.take_nullable(self.data.astype(np.int64))
 
     def to_pandas(self, index: Any = None, name: Any = None) -> pd.Series:
-        cats = pd.Index(self.categories.to_pandas())
-        values = pd.Categorical.from_codes(to_host(self.data), dtype=pd.CategoricalDtype(cats, self.ordered))
+        values = pd.Categorical.from_codes(to_host(self.data), dtype=self.dtype)
         return pd.Series(values, index=index, name=name, copy=False)
 
     def to_arrow(self) -> pa.Array:
