@@ -11,6 +11,13 @@ if [ -z "${SKIP_TESTS:-}" ]; then
     -n "${GPU_WORKERS:-8}" --tb=short --maxfail=400 --no-header --durations=15 > "$OUT/tests.log" 2>&1
   grep -E "^(FAILED|ERROR)" "$OUT/tests.log" | head -60
   tail -n 3 "$OUT/tests.log"
+  # on the GPU host pytest has hung after the last test (xdist teardown) until the time limit, with no
+  # summary line: count the progress characters instead
+  if ! grep -qE "[0-9]+ passed" "$OUT/tests.log"; then
+    progress=$(grep -E "^[.sxXFE]+ *\[ *[0-9]+%\]|^[.sxXFE]+\s*$" "$OUT/tests.log" | sed 's/\[.*//')
+    for c in . s x X F E; do printf "%s=%s " "$c" "$(printf "%s" "$progress" | tr -cd "$c" | wc -c)"; done
+    echo "(progress characters: . passed, s skipped, x xfailed, X xpassed, F failed, E error)"
+  fi
 fi
 if [ -n "${PROFILE:-}" ]; then
   python3 benchmarks/profile_seed.py --rows 1e7 2>&1 | tee "$OUT/profile.txt"
