@@ -12,6 +12,7 @@ from ember.column import Column, NumericColumn, from_any, from_scalar
 from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import align_indexes, indexes_equal
 from ember.frame.construction import build_frame
+from ember.frame.frame_operators import FrameOperators
 from ember.frame.frame_reductions import FrameReductions, is_numeric_column, labels_index
 from ember.frame.frame_reshape_io import FrameReshapeIO
 from ember.frame.generic import NDFrame, check_axis, require_axis0
@@ -20,7 +21,7 @@ from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
 from ember.frame.series import Series, _index_columns
 
 
-class DataFrame(NDFrame, FrameReductions, FrameReshapeIO):
+class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
     """A pandas-compatible DataFrame whose columns live on the GPU (or the host on the CPU backend)."""
 
     __slots__ = ("_columns", "_names", "_index")
@@ -726,7 +727,7 @@ class DataFrame(NDFrame, FrameReductions, FrameReshapeIO):
             self, other, how=how, left_index=True, right_index=True, suffixes=(lsuffix, rsuffix), sort=sort
         )
 
-    # --- elementwise --------------------------------------------------------------------------
+    # --- elementwise (operators, where/mask and ufuncs: frame_operators.FrameOperators) ------
     def apply(self, func: Any, axis: Any = 0, **kwargs: Any) -> Any:
         from ember.frame.apply import apply_frame
 
@@ -736,79 +737,6 @@ class DataFrame(NDFrame, FrameReductions, FrameReshapeIO):
         return self._with_columns({k: self[k].map(func, na_action).column for k in self._names})
 
     applymap = map
-
-    def where(self, cond: Any, other: Any = None) -> DataFrame:
-        if callable(cond):
-            cond = cond(self)
-        if isinstance(cond, DataFrame):
-            return self._with_columns({k: self[k].where(cond[k], other).column for k in self._names})
-        raise unsupported("DataFrame.where", f"cond of type {type(cond).__name__}")
-
-    def mask(self, cond: Any, other: Any = None) -> DataFrame:
-        if callable(cond):
-            cond = cond(self)
-        return self.where(~cond, other)
-
-    def _binary(self, other: Any, op: str) -> DataFrame:
-        from ember.ops.binary import binary_op
-
-        if isinstance(other, DataFrame):
-            left, right, index = self, other, self._index
-            if not indexes_equal(self._index, other._index):
-                # pandas aligns rows on the union of the indexes (one join, shared by every column)
-                index, lpos, rpos = align_indexes(self._index, other._index, how="outer")
-                left = DataFrame._from_columns(
-                    {k: c.take_nullable(lpos) for k, c in self._columns.items()}, index
-                )
-                right = DataFrame._from_columns(
-                    {k: c.take_nullable(rpos) for k, c in other._columns.items()}, index
-                )
-            names = left._names + [k for k in right._names if k not in left._columns]
-            out = {}
-            for k in names:
-                if k in left._columns and k in right._columns:
-                    out[k] = binary_op(left._columns[k], right._columns[k], op)
-                else:
-                    src = left._columns.get(k, right._columns.get(k))
-                    out[k] = from_scalar(np.nan, len(index), src.xp)
-            if names != left._names and set(left._names) != set(right._names):
-                out = {k: out[k] for k in sorted(out, key=str)}
-            return DataFrame._from_columns(out, index)
-        if isinstance(other, Series):
-            values = other.to_pandas()
-            return self._with_columns(
-                {k: binary_op(c, values.get(k, np.nan), op) for k, c in self._columns.items()}
-            )
-        if isinstance(other, (list, tuple, np.ndarray)) and len(other) == len(self._names):
-            return self._with_columns(
-                {k: binary_op(c, v, op) for (k, c), v in zip(self._columns.items(), other)}
-            )
-        return self._map_columns(lambda c: binary_op(c, other, op))
-
-    def _binary_rows(self, other: Series, op: str) -> DataFrame:
-        """``df.sub(s, axis=0)``: ``s`` matched to the rows, applied to every column."""
-        from ember.ops.binary import binary_op
-
-        if not indexes_equal(self._index, other.index):
-            raise unsupported(f"DataFrame.{op}", "axis=0 with a Series on another index")
-        return self._map_columns(lambda c: binary_op(c, other.column, op))
-
-    def __neg__(self) -> DataFrame:
-        from ember.ops.unary import negate
-
-        return self._map_columns(negate)
-
-    def __invert__(self) -> DataFrame:
-        from ember.ops.unary import invert
-
-        return self._map_columns(invert)
-
-    def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
-        from ember.ops.unary import apply_ufunc
-
-        if method != "__call__" or len(inputs) != 1 or kwargs:
-            return NotImplemented
-        return self._map_columns(lambda c: apply_ufunc(ufunc, c))
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -829,33 +757,3 @@ def _max_columns() -> int:
     from ember import _config
 
     return _config.get("display.max_columns")
-
-
-def _make_binary(op: str) -> Any:
-    def method(self: DataFrame, other: Any) -> Any:
-        return self._binary(other, op)
-
-    method.__name__ = op
-    return method
-
-
-def _make_named(op: str) -> Any:
-    def method(
-        self: DataFrame, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> Any:
-        if level is not None or fill_value is not None:
-            raise unsupported(f"DataFrame.{op}", "level= / fill_value=")
-        if check_axis(op, axis) == 0 and isinstance(other, Series):
-            return self._binary_rows(other, op)
-        return self._binary(other, op)
-
-    method.__name__ = op
-    return method
-
-
-from ember.frame.series import _BINARY, _NAMED  # noqa: E402
-
-for _dunder, _bop in _BINARY.items():
-    setattr(DataFrame, _dunder, _make_binary(_bop))
-for _name, _bop in _NAMED.items():
-    setattr(DataFrame, _name, _make_named(_bop))
