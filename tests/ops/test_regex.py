@@ -140,3 +140,24 @@ def test_more_than_64_states_use_the_product_path(xp: object, pat: str) -> None:
     for mode, fn in (("search", rx.search), ("match", rx.match), ("fullmatch", rx.fullmatch)):
         got = [bool(v) for v in to_host(regex_match(cp, pat, 0, mode))[:-1]]
         assert got == [fn(v) is not None for v in values[:-1]], (mode, pat)
+
+
+@pytest.mark.parametrize(
+    "pat,flags",
+    [
+        (r"[0-9]{3}-[a-z]+T", 0),
+        (r"\w+\s\W\d\D\S", 0),
+        (r"[^a-f\d]x.", 0),
+        (r"a.b", re.DOTALL),
+        (r"[A-Z]k|QQ", re.IGNORECASE),
+        (r"\w\s", re.ASCII),
+    ],
+)
+def test_ascii_member_table_equals_the_class_passes(pat: str, flags: int) -> None:
+    """ASCII columns look each character's state set up in a 128-entry table; it must equal the
+    per-class evaluation on every ASCII code point."""
+    from ember.ops.regex import _member_bits
+
+    prog = compile_pattern(pat, flags)
+    cps = np.arange(128, dtype=np.int32)
+    np.testing.assert_array_equal(_member_bits(np, cps, prog, ascii=True), _member_bits(np, cps, prog))

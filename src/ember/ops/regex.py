@@ -320,7 +320,7 @@ def regex_match(cp: Any, pattern: str, flags: int, mode: str) -> Any:
         for s, tos in prog.follow.items():
             follow[s] = _bits(tos)
         end_mode = {None: 0, "$": 1, "Z": 2}[end_anchor]
-        member = _member_bits(xp, cp.cps, prog)
+        member = _member_bits(xp, cp.cps, prog, cp.ascii)
         first, last = _bits(prog.first), _bits(prog.last)
         return nfa.run_nfa64(member, cp.offs, follow, first, last, start_anchor, end_mode, ends_nl, found)
     return _match_by_products(cp, prog, start_anchor, end_anchor, ends_nl, found)
@@ -330,8 +330,13 @@ def _bits(states: set[int]) -> int:
     return sum(1 << s for s in states)
 
 
-def _member_bits(xp: Any, cps: Any, prog: Program) -> Any:
-    """uint64 per character: the states (at most 64) whose class holds it. Identical classes share work."""
+def _member_bits(xp: Any, cps: Any, prog: Program, ascii: bool = False) -> Any:
+    """uint64 per character: the states (at most 64) whose class holds it. Identical classes share work.
+    ``ascii`` (every code point below 128): the classes are evaluated once on the 128 ASCII code points
+    and each character looks its set up, one gather instead of passes per class."""
+    if ascii:
+        table = _member_bits(np, np.arange(128, dtype=np.int32), prog)
+        return asarray_on(table, xp)[cps]
     states_of: dict[tuple, int] = {}
     for s, key in enumerate(prog.classes):
         states_of[key] = states_of.get(key, 0) | (1 << s)

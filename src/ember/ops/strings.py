@@ -40,12 +40,14 @@ from ember.ops.regex import extract, extractall, map_ints, map_strings, per_uniq
 
 
 class CP:
-    """A string column decoded to code points: ``offs`` (n + 1 int64), ``cps`` (int32), ``mask``."""
+    """A string column decoded to code points: ``offs`` (n + 1 int64), ``cps`` (int32), ``mask``;
+    ``ascii``: every code point is known to be below 128 (per-character tables of 128 entries suffice)."""
 
-    __slots__ = ("offs", "cps", "mask", "xp", "pd_dtype")
+    __slots__ = ("offs", "cps", "mask", "xp", "pd_dtype", "ascii")
 
-    def __init__(self, offs: Any, cps: Any, mask: Any, xp: Any, pd_dtype: Any) -> None:
+    def __init__(self, offs: Any, cps: Any, mask: Any, xp: Any, pd_dtype: Any, ascii: bool = False) -> None:
         self.offs, self.cps, self.mask, self.xp, self.pd_dtype = offs, cps, mask, xp, pd_dtype
+        self.ascii = ascii
 
     def __len__(self) -> int:
         return int(self.offs.shape[0]) - 1
@@ -68,7 +70,8 @@ def decode(col: StringColumn) -> CP:
     xp = col.xp
     b = col.chars
     if b.shape[0] == 0 or not bool((b >= 0x80).any()):  # ASCII: one code point per byte
-        return CP(col.offsets.astype(np.int64, copy=False), b.astype(np.int32), col.mask, xp, col.pd_dtype)
+        offsets = col.offsets.astype(np.int64, copy=False)
+        return CP(offsets, b.astype(np.int32), col.mask, xp, col.pd_dtype, ascii=True)
     lead = (b & 0xC0) != 0x80
     starts = xp.flatnonzero(lead)
     padded = xp.concatenate([b, xp.zeros(3, dtype=np.uint8)]).astype(np.int32)
