@@ -6,6 +6,12 @@ if [ -d .whl ]; then  # wheels carried to hosts that cannot reach a package inde
   python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl
   export PYTHONPATH="/tmp/site:${PYTHONPATH:-}"
 fi
+# Polars is not on the GPU image; its wheels (~55 MB, most of a call's 64 MiB transfer) travel only
+# when a call carries .whl-polars (the string / time-series benchmark's Polars column)
+if [ -d .whl-polars ]; then
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl-polars/*.whl
+  export PYTHONPATH="/tmp/site:${PYTHONPATH:-}"
+fi
 # an editable install registers ember's entry points (the Dask backend), offline
 python3 -m pip install -q --no-deps --no-build-isolation --no-index -e . >/dev/null 2>&1 || echo "note: editable install failed"
 export PYTHONPATH="$PWD/src:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 NCCL_NVLS_ENABLE=0 PYTHONHASHSEED=0
