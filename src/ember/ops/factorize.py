@@ -80,7 +80,7 @@ def _direct_codes(
     if span > max(_DIRECT_RANGE_FACTOR * n, _DIRECT_RANGE_MIN) or hi > np.iinfo(np.int64).max:
         return None
     span = max(span, 0)
-    rel = key.astype(np.int64) - lo
+    rel = key.astype(np.int64, copy=False) - lo
     if nulls is not None:
         rel = xp.where(nulls, span, rel)  # slot ``span``: the missing-key group, sorted last
     heads = None
@@ -126,7 +126,7 @@ def _composite_codes(
     for col, (lo, hi) in zip(cols, ranges):
         nulls = col.isna() if col.has_nulls_possible else None
         span = max(hi - lo + 1, 0)
-        rel = _direct_key(col).astype(np.int64) - lo
+        rel = _direct_key(col).astype(np.int64, copy=False) - lo
         if nulls is not None:
             rel = col.xp.where(nulls, span, rel)
         parts.append((rel, span + (nulls is not None), nulls))

@@ -265,7 +265,7 @@ def _group_sum(g: Grouping, values: Any, valid: Any) -> Any:
     """Sum per group: exact int64/uint64 scatter-add for integers, float64 bincount otherwise."""
     xp = g.xp
     if values.dtype.kind == "f":
-        w = values.astype(np.float64) if valid is None else xp.where(valid, values, 0).astype(np.float64)
+        w = values.astype(np.float64, copy=False) if valid is None else xp.where(valid, values, 0).astype(np.float64)
         return segment_sum(g.seg, w, g.ngroups + 1)[: g.ngroups]
     acc = np.uint64 if values.dtype.kind == "u" else np.int64
     v = values.astype(acc)
@@ -286,7 +286,7 @@ def _group_mean(g: Grouping, values: Any, valid: Any, count: Any) -> Any:
 
 def _group_var(g: Grouping, values: Any, valid: Any, count: Any, ddof: int) -> Any:
     xp = g.xp
-    v = values.astype(np.float64)
+    v = values.astype(np.float64, copy=False)
     mean = xp.zeros(g.ngroups + 1, dtype=np.float64)
     mean[: g.ngroups] = _group_mean(g, v, valid, count)
     dev = v - mean[g.seg]
