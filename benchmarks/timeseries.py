@@ -191,13 +191,18 @@ def report(results: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def _count(text: str) -> int:
+    """A row count given as 100000000 or 1e8."""
+    return int(float(text))
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--rows", type=int, default=1_000_000)
+    p.add_argument("--rows", type=_count, default=1_000_000)
     p.add_argument(
-        "--asof-rows", type=int, default=None, help="rows per side of merge_asof (default rows // 10)"
+        "--asof-rows", type=_count, default=None, help="rows per side of merge_asof (default rows // 10)"
     )
-    p.add_argument("--string-rows", type=int, default=None, help="strings (default rows // 10)")
+    p.add_argument("--string-rows", type=_count, default=None, help="strings (default rows // 10)")
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--skip", nargs="*", default=[], choices=list(PEERS))
     args = p.parse_args()
