@@ -210,3 +210,24 @@ def test_size_dtype_follows_pandas():
         assert_eq(df.groupby(key).size(), pdf.groupby(key).size())
         assert_eq(df.groupby(key).v.size(), pdf.groupby(key).v.size())
         assert_eq(df.groupby(key).w.size(), pdf.groupby(key).w.size())
+
+
+@pytest.mark.parametrize("dropna", [True, False])
+def test_integer_like_keys_read_off_the_direct_map(dropna):
+    """One integer-like key in sorted order: the group keys come off the direct map's slot table (no row
+    is looked up): nullable ints, bools, uint64 (too wide for the map: sorted), tz-aware datetimes with
+    NaT, timedeltas."""
+    keys = {
+        "i": pd.array([3, None, -2, 3, 7, None, -2, 0], dtype="Int64"),
+        "b": pd.array([True, False, True, None, False, True, None, False], dtype="boolean"),
+        "u": np.array([2**63 + 5, 7, 2**63 + 5, 9, 7, 7, 9, 2**63 + 5], dtype=np.uint64),
+        "t": pd.to_datetime(
+            ["2024-01-02", None, "2023-05-01", "2024-01-02", None, "2023-05-01", "2030-01-01", "2024-01-02"]
+        ).tz_localize("Europe/Paris"),
+        "d": pd.to_timedelta([5, 1, None, 5, 2, 1, 1, None], unit="s"),
+    }
+    for name, key in keys.items():
+        pdf = pd.DataFrame({"k": key, "v": np.arange(8.0)})
+        got = em.from_pandas(pdf).groupby("k", dropna=dropna).v.sum().to_pandas()
+        exp = pdf.groupby("k", dropna=dropna).v.sum()
+        pd.testing.assert_series_equal(got, exp, check_index_type=False, obj=name)

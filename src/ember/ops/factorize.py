@@ -8,7 +8,7 @@ order is the sorted key order (missing keys last), or first appearance when ``so
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -69,8 +69,8 @@ def _direct_codes(
     key slots records each slot's first row (a scatter-min instead of a plain presence scatter), so that
     the groups' first rows come with the codes.
 
-    Returns (codes, ngroups on the device, dropped-row count on the device, heads: see _sorted_codes;
-    None unless ``want_first``)."""
+    Returns (codes, ngroups on the device, dropped-row count on the device, heads: see _sorted_codes
+    when ``want_first``, else the table of occupied key slots (a ``_Slots``))."""
     xp = col.xp
     n = len(col)
     key = _direct_key(col)
@@ -83,7 +83,6 @@ def _direct_codes(
     rel = key.astype(np.int64, copy=False) - lo
     if nulls is not None:
         rel = xp.where(nulls, span, rel)  # slot ``span``: the missing-key group, sorted last
-    heads = None
     if want_first:
         first = xp.full(span + 1, n, dtype=np.int64)
         scatter_min(first, rel, xp.arange(n, dtype=np.int64))
@@ -93,8 +92,7 @@ def _direct_codes(
         present[rel] = True
     if dropna:
         present[span] = False
-    if want_first:
-        heads = (first, present)
+    heads = (first, present) if want_first else _Slots(present, lo)
     label = xp.cumsum(present) - 1
     codes = label[rel]
     ngroups = label[-1] + 1
@@ -103,6 +101,25 @@ def _direct_codes(
         codes = xp.where(nulls, -1, codes)
         dropped = nulls.sum()
     return codes.astype(np.int64, copy=False), ngroups, dropped, heads
+
+
+class _Slots(NamedTuple):
+    """A direct map's occupied key slots: slot ``k`` holds key value ``lo + k``; the last slot is the
+    missing key's."""
+
+    present: Any
+    lo: int
+
+
+def _slot_values(col: Column, slots: _Slots, ngroups: int) -> Column:
+    """The sorted distinct keys of a direct-mapped column read off its slot table (no pass over the
+    rows): the k-th occupied slot is the k-th group."""
+    xp = col.xp
+    nslots = slots.present.shape[0]
+    slot = xp.searchsorted(xp.cumsum(slots.present), xp.arange(1, ngroups + 1), side="left")
+    data = (slot + slots.lo).astype(col.data.dtype)
+    mask = None if col.mask is None else slot < nslots - 1  # the last slot: the missing-key group
+    return col._rebuild(data, mask)
 
 
 _COMPOSITE_LIMIT = 1 << 62
@@ -239,19 +256,12 @@ def _relabel_by_appearance(codes: Any, rep: Any, ngroups: int) -> tuple[Any, Any
     return codes, rep[perm]
 
 
-def any_rows(codes: Any, ngroups: int) -> Any:
-    """Position of some row of each group (plain scatter, no atomics: for keys compared exactly)."""
-    xp = array_module(codes)
-    rep = xp.empty(ngroups + 1, dtype=np.int64)
-    rep[xp.where(codes >= 0, codes, ngroups)] = xp.arange(len(codes), dtype=np.int64)
-    return rep[:ngroups]
-
-
 def factorize_with_info(
     cols: list[Column], sort: bool = True, dropna: bool = True, need_first: bool = True
 ) -> tuple[Any, list[Column], int, int, Any]:
     """``factorize_keys`` plus the number of rows dropped for a missing key and each group's first row
-    (with ``need_first=False``, sorted integer keys may return any row of the group instead).
+    (with ``need_first=False``, a sorted direct-mapped key returns None there: its keys come off the
+    slot table, no row is looked up).
 
     Synchronizes once (ngroups and the dropped count come back together); a single integer key whose
     range must be checked for direct mapping costs one more sync for its min and max."""
@@ -263,23 +273,23 @@ def factorize_with_info(
     xp = cols[0].xp
     cols = [c.to(xp) for c in cols]
     found = None
-    # first rows are needed unless any row of each group will do (one plain key, sorted groups)
-    any_row_will_do = (
+    # one plain key in sorted order, first rows not asked for: a direct map's slots give the keys
+    keys_from_slots = (
         len(cols) == 1 and not isinstance(cols[0], CategoricalColumn) and sort and not need_first
     )
     if n and all(_int_like(c) for c in cols):
         if len(cols) == 1:
-            found = _direct_codes(cols[0], dropna, want_first=not any_row_will_do)
+            found = _direct_codes(cols[0], dropna, want_first=not keys_from_slots)
         else:
-            found = _composite_codes(cols, dropna, want_first=not any_row_will_do)
+            found = _composite_codes(cols, dropna, want_first=True)
     codes, ngroups_d, dropped_d, heads = found if found is not None else _sorted_codes(cols, dropna)
     sizes = to_host(xp.stack([xp.asarray(ngroups_d, dtype=np.int64), xp.asarray(dropped_d, dtype=np.int64)]))
     ngroups, dropped = int(sizes[0]), int(sizes[1])
+    if isinstance(heads, _Slots):  # the keys come off the slot table: no row is looked up
+        return codes, [_slot_values(cols[0], heads, ngroups)], ngroups, dropped, None
     if heads is not None and ngroups:
         source, is_head = heads
         rep = source[xp.flatnonzero(is_head)]  # the sort or the direct map found the first rows
-    elif found is not None and any_row_will_do:
-        rep = any_rows(codes, ngroups)
     else:
         rep = first_rows(codes, ngroups)
     if not sort and ngroups:

@@ -265,7 +265,11 @@ def _group_sum(g: Grouping, values: Any, valid: Any) -> Any:
     """Sum per group: exact int64/uint64 scatter-add for integers, float64 bincount otherwise."""
     xp = g.xp
     if values.dtype.kind == "f":
-        w = values.astype(np.float64, copy=False) if valid is None else xp.where(valid, values, 0).astype(np.float64)
+        w = (
+            values.astype(np.float64, copy=False)
+            if valid is None
+            else xp.where(valid, values, 0).astype(np.float64)
+        )
         return segment_sum(g.seg, w, g.ngroups + 1)[: g.ngroups]
     acc = np.uint64 if values.dtype.kind == "u" else np.int64
     v = values.astype(acc)
