@@ -7,7 +7,7 @@ ticks; local wall time is UTC plus the zone's offset, looked up with ``searchsor
 offset is sampled once a day across the span and every change is bisected to the second: a host step
 proportional to the number of days spanned, not to the rows). Strings are parsed on their bytes with a
 cursor per row: each format directive is a few vectorized byte comparisons (ISO 8601 strings on the
-device go through a CUDA kernel instead, one thread per row walking the same cursor).
+device go through a CUDA kernel instead, one thread per row, with the same grammar).
 """
 
 from __future__ import annotations
@@ -582,44 +582,184 @@ def _tz_suffix(cur: _Cursor) -> tuple[Any, Any]:
     return xp.where(sign, off, 0), z | sign
 
 
-def parse_iso(col: StringColumn) -> tuple[Any, Any, Any, Any, Any]:
-    """ISO 8601 per row: YYYY-MM-DD[(T| )HH:MM[:SS[.fffffffff]]][Z|±HH[[:]MM]] (also YYYY-MM).
+_MAX_SPACES = 8  # leading whitespace, and whitespace around a time zone, read per row (pandas: any)
 
+
+def parse_iso(col: StringColumn) -> tuple[Any, Any, Any, Any, Any, Any]:
+    """ISO 8601 per row, with pandas' ``format="ISO8601"`` grammar (its vendored NumPy parser):
+
+        [ws] YYYY [S M[M] [S D[D]]] | YYYYMMDD           S one of - / . and space, the same twice
+        then optionally (T|space) H[H] [[:]MM [[:]SS [.f{0,18}]]]   one-digit fields only with ':'
+        then optionally [ws] Z | (+|-)H[H][[:]M[M]] [ws]
+
+    (year-month needs the separator; an hour alone needs two digits; fractions keep 9 digits.)
     Returns (days since epoch and ns into the day of the wall time, ok, tz offset seconds, tz present,
-    fraction digits).
-    On the device a CUDA kernel (``ember.backend.kernels.iso``) walks this cursor one thread per row;
-    the vectorized code below is its reference, and the two agree bit for bit on every row."""
+    fraction digits); only rows with ok are meaningful.
+    On the device a CUDA kernel (``ember.backend.kernels.iso``) parses one row per thread with the
+    same grammar; the vectorized code below is its reference."""
     if is_device_array(col.chars):
-        # the cursor below is a few hundred full-column passes (36 ms for 1e7 strings on an H200);
-        # the kernel reads each string once
+        # the vectorized parse is a few hundred full-column passes; the kernel reads each string once
         from ember.backend.kernels.iso import parse_iso_device
 
         return parse_iso_device(col.offsets, col.chars, col.mask)
-    cur = _Cursor(col)
-    xp = cur.xp
-    y, _ = cur.num(4, 4)
-    cur.lit(45)
-    mo, _ = cur.num(1, 2)
-    has_day = cur.ok & (cur.byte() == 45)
-    cur.lit(45, has_day)
-    d, _ = cur.num(1, 2, has_day)
-    d = xp.where(has_day, d, 1)
-    b = cur.byte()
-    has_time = cur.ok & ((b == 84) | (b == 32)) & (cur.pos < cur.end)
-    cur.pos = cur.pos + has_time
-    hh, _ = cur.num(2, 2, has_time)
-    cur.lit(58, has_time)
-    mi, _ = cur.num(2, 2, has_time)
-    has_sec = has_time & (cur.byte() == 58)
-    cur.lit(58, has_sec)
-    ss, _ = cur.num(2, 2, has_sec)
-    has_frac = has_sec & (cur.byte() == 46)
-    cur.lit(46, has_frac)
-    frac, fcnt = cur.num(1, 9, has_frac)
-    tzoff, has_tz = _tz_suffix(cur)
-    ok = cur.ok & (cur.pos == cur.end)
-    days, nsod = _assemble(xp, y, mo, d, hh * has_time, mi * has_time, ss * has_sec, frac, fcnt, ok)
-    return days, nsod, ok & _valid_date(xp, y, mo, d, hh, mi, ss), tzoff, has_tz, fcnt
+    return _IsoParse(col).run()
+
+
+class _IsoParse:
+    """The vectorized ISO 8601 parse: every row advances its own read position; ``ok`` turns False at a
+    row's first error and ``done`` marks rows that ended early (date only, hour or minutes last)."""
+
+    def __init__(self, col: StringColumn) -> None:
+        xp = self.xp = col.xp
+        self.end = col.offsets[1:]
+        self.chars = xp.concatenate([col.chars, xp.zeros(1, dtype=np.uint8)])
+        self.pos = col.offsets[:-1].astype(np.int64)
+        n = self.pos.shape[0]
+        self.ok = xp.ones(n, dtype=bool) if col.mask is None else col.mask.copy()
+        self.done = xp.zeros(n, dtype=bool)
+
+    def at(self, k: int = 0) -> Any:
+        """The byte k past each row's position (0 past the row's end), as int64."""
+        xp = self.xp
+        p = self.pos + k
+        return xp.where(p < self.end, self.chars[xp.minimum(p, self.chars.shape[0] - 1)], 0).astype(np.int64)
+
+    @staticmethod
+    def digit(b: Any) -> Any:
+        return (b >= 48) & (b <= 57)
+
+    @staticmethod
+    def space(b: Any) -> Any:
+        return (b == 32) | ((b >= 9) & (b <= 13))
+
+    def active(self) -> Any:
+        return self.ok & ~self.done
+
+    def skip_spaces(self, rows: Any) -> None:
+        for _ in range(_MAX_SPACES):
+            self.pos = self.pos + (rows & self.space(self.at()))
+
+    def field(self, rows: Any, two_needed: Any, default: int) -> tuple[Any, Any]:
+        """A one- or two-digit field at the position of ``rows`` (first digit required; the second
+        required where ``two_needed``): (value, whether it had two digits)."""
+        xp = self.xp
+        b0 = self.at()
+        self.ok &= ~rows | self.digit(b0)
+        rows = rows & self.ok
+        v = xp.where(rows, b0 - 48, default)
+        self.pos = self.pos + rows
+        b1 = self.at()
+        two = rows & self.digit(b1)
+        v = xp.where(two, v * 10 + b1 - 48, v)
+        self.pos = self.pos + two
+        self.ok &= ~rows | two | ~two_needed
+        return v, two
+
+    def end_here(self, rows: Any) -> Any:
+        """Rows among ``rows`` whose text ends at their position (marked done)."""
+        ended = rows & self.ok & (self.pos == self.end)
+        self.done |= ended
+        return ended
+
+    def run(self) -> tuple[Any, Any, Any, Any, Any, Any]:
+        xp = self.xp
+        n = self.pos.shape[0]
+        self.skip_spaces(self.ok)
+        y = xp.zeros(n, dtype=np.int64)
+        for k in range(4):
+            b = self.at(k)
+            self.ok &= self.digit(b)
+            y = y * 10 + b - 48
+        self.pos = self.pos + 4 * self.ok
+        self.end_here(self.ok)  # the year alone
+        b = self.at()
+        act = self.active()
+        sep = xp.where(act & ((b == 45) | (b == 47) | (b == 46) | (b == 32)), b, 0)
+        has_sep = sep != 0
+        self.ok &= ~act | has_sep | self.digit(b)
+        self.pos = self.pos + (act & has_sep)
+        mo, _ = self.field(self.active(), ~has_sep, 1)
+        ended = self.end_here(self.active())
+        self.ok &= ~ended | has_sep  # YYYYMM is not a date
+        act = self.active() & has_sep
+        self.ok &= ~act | ((self.at() == sep) & (self.pos + 1 < self.end))
+        self.pos = self.pos + (act & self.ok)
+        d, _ = self.field(self.active(), ~has_sep, 1)
+        self.end_here(self.active())
+        act = self.active()
+        b = self.at()
+        self.ok &= ~act | (((b == 84) | (b == 32)) & (self.pos + 1 < self.end))
+        self.pos = self.pos + (act & self.ok)
+        hh, two_h = self.field(self.active(), xp.zeros(n, dtype=bool), 0)
+        ended = self.end_here(self.active())
+        self.ok &= ~ended | two_h  # an hour alone has two digits
+        act = self.active()
+        b = self.at()
+        has_hms = act & (b == 58)
+        self.pos = self.pos + has_hms
+        self.ok &= ~has_hms | self.digit(self.at())
+        to_tz = act & ~has_hms & ~self.digit(b)
+        self.ok &= ~to_tz | two_h
+        rows = act & ~to_tz & self.ok
+        mi, _ = self.field(rows, ~has_hms, 0)
+        rows &= self.ok & ~self.end_here(rows)
+        b = self.at()
+        sec = rows & ((has_hms & (b == 58)) | (~has_hms & self.digit(b)))
+        colon = sec & has_hms
+        self.pos = self.pos + colon
+        self.ok &= ~colon | self.digit(self.at())
+        sec &= self.ok
+        ss, _ = self.field(sec, ~has_hms, 0)
+        sec &= self.ok
+        frac = xp.zeros(n, dtype=np.int64)
+        fcnt = xp.zeros(n, dtype=np.int64)
+        reading = sec & (self.at() == 46)
+        self.pos = self.pos + reading
+        for k in range(18):  # pandas reads up to 18 fraction digits (to attoseconds); ns keep 9
+            b = self.at()
+            reading = reading & self.digit(b)
+            if k < 9:
+                frac = xp.where(reading, frac * 10 + b - 48, frac)
+                fcnt = fcnt + reading
+            self.pos = self.pos + reading
+        tzoff, has_tz = self._zone(hh, mi, ss)
+        valid = _valid_date(xp, y, mo, d, hh, mi, ss)
+        days, nsod = _assemble(xp, y, mo, d, hh, mi, ss, frac, fcnt, self.ok)
+        return days, nsod, self.ok & valid, tzoff, has_tz, fcnt
+
+    def _zone(self, hh: Any, mi: Any, ss: Any) -> tuple[Any, Any]:
+        """The optional zone after the time: [ws] Z | (+|-)H[H][[:]M[M]] [ws]; every row not done must
+        end after it. Returns (offset seconds, zone present)."""
+        xp = self.xp
+        rows = self.active()
+        self.skip_spaces(rows)
+        rows &= ~self.end_here(rows)
+        b = self.at()
+        z = rows & (b == 90)
+        sign = rows & ((b == 43) | (b == 45))
+        self.pos = self.pos + (z | sign)
+        th, tcount = self._offset_part(sign)
+        self.ok &= ~sign | (th < 24)
+        more = sign & self.ok & (self.pos < self.end)
+        self.pos = self.pos + (more & (self.at() == 58))
+        tm, _ = self._offset_part(more)
+        self.ok &= ~more | (tm < 60)
+        self.skip_spaces(rows & self.ok)
+        self.ok &= ~rows | (self.pos == self.end)
+        off = (th * 3600 + tm * 60) * xp.where(b == 45, -1, 1)
+        return xp.where(sign, off, 0), z | sign
+
+    def _offset_part(self, rows: Any) -> tuple[Any, Any]:
+        """Two digits, else one, at the position of ``rows`` (one required): (value, digits read)."""
+        xp = self.xp
+        b0, b1 = self.at(), self.at(1)
+        two = rows & self.digit(b0) & self.digit(b1)
+        one = rows & self.digit(b0) & ~self.digit(b1)
+        self.ok &= ~rows | two | one
+        v = xp.where(two, (b0 - 48) * 10 + b1 - 48, xp.where(one, b0 - 48, 0))
+        count = xp.where(two, 2, xp.where(one, 1, 0))
+        self.pos = self.pos + count
+        return v, count
 
 
 def _assemble(
@@ -708,7 +848,7 @@ def strings_to_datetime(
         xp.stack(
             [
                 bad.any().astype(np.int64),
-                fcnt.max() if fcnt.shape[0] else xp.asarray(0),
+                xp.where(good, fcnt, 0).max() if fcnt.shape[0] else xp.asarray(0),
                 (good & has_tz).any().astype(np.int64),
                 (good & ~has_tz).any().astype(np.int64),
                 xp.where(good & has_tz, tzoff, 1 << 40).min() if fcnt.shape[0] else xp.asarray(0),
