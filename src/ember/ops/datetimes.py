@@ -637,7 +637,10 @@ class _IsoParse:
 
     def skip_spaces(self, rows: Any) -> None:
         for _ in range(_MAX_SPACES):
-            self.pos = self.pos + (rows & self.space(self.at()))
+            step = rows & self.space(self.at())
+            if not bool(step.any()):  # host arrays (the device runs the kernel): no sync to fear
+                return
+            self.pos = self.pos + step
 
     def field(self, rows: Any, two_needed: Any, default: int) -> tuple[Any, Any]:
         """A one- or two-digit field at the position of ``rows`` (first digit required; the second
@@ -718,6 +721,8 @@ class _IsoParse:
         for k in range(18):  # pandas reads up to 18 fraction digits (to attoseconds); ns keep 9
             b = self.at()
             reading = reading & self.digit(b)
+            if not bool(reading.any()):
+                break
             if k < 9:
                 frac = xp.where(reading, frac * 10 + b - 48, frac)
                 fcnt = fcnt + reading
