@@ -10,6 +10,7 @@ import pandas as pd
 from ember.backend import asarray_on
 from ember.backend import xp as current_xp
 from ember.column import Column, DatetimeColumn, NumericColumn, StringColumn, TimedeltaColumn, from_any
+from ember.ops import datetime_parse as P
 from ember.ops import datetimes as D
 from ember.ops._common import UNIT_NS
 
@@ -20,9 +21,9 @@ def _convert(col: Column, fmt: str | None, errors: str, unit: str | None, utc: b
             raise NotImplementedError(
                 "to_datetime: unit= with string input is not supported; convert the strings to numbers first"
             )
-        return D.strings_to_datetime(col, fmt, errors, utc)
+        return P.strings_to_datetime(col, fmt, errors, utc)
     if isinstance(col, NumericColumn) and not col.is_bool:
-        out = D.numbers_to_datetime(col, unit or "ns", errors)
+        out = P.numbers_to_datetime(col, unit or "ns", errors)
         return D.tz_localize(out, "UTC") if utc else out
     if isinstance(col, DatetimeColumn):
         if utc and col.tz is None:

@@ -13,7 +13,7 @@ from ember.column import from_scalar
 from ember.frame._fallback import unsupported
 from ember.frame.alignment import align_indexes, indexes_equal
 from ember.frame.generic import check_axis
-from ember.frame.series import _BINARY, _NAMED, Series
+from ember.frame.series import _BINARY, _NAMED, Series, _make_binary
 
 
 class FrameOperators:
@@ -93,14 +93,6 @@ class FrameOperators:
         return self._map_columns(lambda c: apply_ufunc(ufunc, c))
 
 
-def _make_binary(op: str) -> Any:
-    def method(self: FrameOperators, other: Any) -> Any:
-        return self._binary(other, op)
-
-    method.__name__ = op
-    return method
-
-
 def _make_named(op: str) -> Any:
     def method(
         self: FrameOperators, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
@@ -115,7 +107,7 @@ def _make_named(op: str) -> Any:
     return method
 
 
-for _dunder, _bop in _BINARY.items():
+for _dunder, _bop in _BINARY.items():  # the operator methods Series has, calling FrameOperators._binary
     setattr(FrameOperators, _dunder, _make_binary(_bop))
 for _name, _bop in _NAMED.items():
     setattr(FrameOperators, _name, _make_named(_bop))

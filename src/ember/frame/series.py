@@ -713,7 +713,10 @@ def _index_columns(index: Index) -> list[Column]:
 
 
 def _make_binary(op: str) -> Any:
-    def method(self: Series, other: Any) -> Any:
+    """The operator method ``op`` (``__add__`` ...) of a class with ``_binary(other, op)`` (Series, and
+    DataFrame through frame_operators)."""
+
+    def method(self: Any, other: Any) -> Any:
         return self._binary(other, op)
 
     method.__name__ = op

@@ -1,6 +1,6 @@
 // ISO 8601 parsing of a string column, one thread per row (grid-stride), each row's bytes read once
 // from left to right, with pandas' format="ISO8601" grammar (its vendored NumPy parser). Loader:
-// ember/backend/kernels/iso.py. NumPy reference: parse_iso / _IsoParse in ember/ops/datetimes.py (the
+// ember/backend/kernels/iso.py. NumPy reference: parse_iso / _IsoParse in ember/ops/datetime_parse.py (the
 // same grammar as vectorized passes); the two agree on every row's ok and, where ok, on every output.
 //
 //   [ws] YYYY [S M[M] [S D[D]]] | YYYYMMDD            S one of - / . and space, the same twice

@@ -1,6 +1,6 @@
 """Loader and launcher of the ISO 8601 parsing kernel in ``iso.cu``.
 
-The NumPy reference is ``ember.ops.datetimes.parse_iso`` on a host column (a per-row cursor written
+The NumPy reference is ``ember.ops.datetime_parse.parse_iso`` on a host column (a per-row cursor written
 as a few hundred vectorized passes over the column); the kernel walks the same cursor with one thread
 per row, reading each string once, and gives bit-identical outputs, failed rows included.
 """
