@@ -209,9 +209,8 @@ def test_sparse_split_search_equals_the_dense_one(criterion, classes, seed):
     imp, W, _ = tree.node_impurity(T, params, np)
     H = tree._histograms(rows, cn, 0, ms, feats, Xb, stats_rows, w, n_bins, params, np)
     dense = tree._best_splits(H, T, W * imp, edges[feats], params, np)
-    sparse = tree._sparse_splits(
-        rows, cn, ms, feats, Xb, stats_rows, w, T, W * imp, edges, n_bins, params, np
-    )
+    data = tree._TreeData(Xb, stats_rows, w, edges, n_bins, 1 << 21, params, np)
+    sparse = tree._sparse_splits(data, rows, cn, ms, feats, T, W * imp)
     found = dense[0]
     np.testing.assert_array_equal(sparse[0], found)
     np.testing.assert_array_equal(sparse[1][found], dense[1][found])

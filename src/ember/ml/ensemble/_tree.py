@@ -119,6 +119,21 @@ class HistTree:
         return out / xp.where(total > 0, total, 1)
 
 
+@dataclass
+class _TreeData:
+    """What every level of one tree reads: binned features, per-row statistics and weights, bin edges,
+    the histogram memory budget."""
+
+    Xb: Any
+    stats_rows: Any
+    w: Any
+    edges: Any
+    n_bins: int
+    budget: int
+    params: GrowParams
+    xp: ModuleType
+
+
 def node_impurity(S: Any, params: GrowParams, xp: ModuleType) -> tuple[Any, Any, Any]:
     """(impurity, weight, row count) of statistics ``S`` (..., channels)."""
     if params.classification:
@@ -255,6 +270,7 @@ def grow_tree(
     total_w = S[:, : params.n_classes].sum() if params.classification else S[0, 0]
     node_of = xp.zeros(rows.shape[0], dtype=xp.int64)
     levels: list[dict[str, Any]] = []
+    data = _TreeData(Xb, stats_rows, w, edges, n_bins, budget, params, xp)
     start, depth = 0, 0
     while True:
         m = S.shape[0]
@@ -292,30 +308,10 @@ def grow_tree(
         feats = _sample_features(ms, p, params.max_features, gen, xp)
         node_score = (W * imp)[can_idx]
         T = S[can_idx]
-        found, best, Lbest, score = _split_level(
-            rows, cn, offsets, ms, feats, Xb, stats_rows, w, T, node_score, edges, n_bins, budget, params, xp
-        )
+        found, best, Lbest, score = _split_level(data, rows, cn, offsets, ms, feats, T, node_score)
         for _ in range(_RETRIES if params.max_features < p else 0):
             found, best, Lbest, score, feats = _retry(
-                rows,
-                cn,
-                ms,
-                found,
-                best,
-                Lbest,
-                score,
-                feats,
-                Xb,
-                stats_rows,
-                w,
-                T,
-                node_score,
-                edges,
-                n_bins,
-                budget,
-                params,
-                gen,
-                xp,
+                data, rows, cn, ms, (found, best, Lbest, score), feats, T, node_score, gen
             )
         gain = (node_score - score) / total_w
         found &= gain + EPSILON >= params.min_impurity_decrease
@@ -366,19 +362,7 @@ def _sample_features(ms: int, p: int, mtry: int, gen: Any, xp: ModuleType) -> An
 
 
 def _sparse_splits(
-    rows: Any,
-    cn: Any,
-    ms: int,
-    feats: Any,
-    Xb: Any,
-    stats_rows: Any,
-    w: Any,
-    T: Any,
-    node_score: Any,
-    edges: Any,
-    n_bins: int,
-    params: GrowParams,
-    xp: ModuleType,
+    data: _TreeData, rows: Any, cn: Any, ms: int, feats: Any, T: Any, node_score: Any
 ) -> tuple[Any, Any, Any, Any]:
     """``_best_splits`` over the bins that hold rows only, for levels whose nodes hold few rows (deep
     levels: a node of 30 rows would otherwise scan mtry x n_bins histogram cells). The (node, feature,
@@ -388,6 +372,15 @@ def _sparse_splits(
     scores) lands, so the answer is the dense search's. Nodes without a valid split: found False."""
     from ember.backend.primitives import scatter_min, stable_argsort
 
+    Xb, stats_rows, w, edges, n_bins, params, xp = (
+        data.Xb,
+        data.stats_rows,
+        data.w,
+        data.edges,
+        data.n_bins,
+        data.params,
+        data.xp,
+    )
     mtry = feats.shape[1]
     b = Xb[rows[:, None], feats[cn]].astype(xp.int64)
     key = ((cn[:, None] * mtry + xp.arange(mtry)) * n_bins + b).ravel()
@@ -446,65 +439,44 @@ def _sparse_splits(
 
 
 def _split_level(
-    rows: Any,
-    cn: Any,
-    offsets: np.ndarray,
-    ms: int,
-    feats: Any,
-    Xb: Any,
-    stats_rows: Any,
-    w: Any,
-    T: Any,
-    node_score: Any,
-    edges: Any,
-    n_bins: int,
-    budget: int,
-    params: GrowParams,
-    xp: ModuleType,
+    data: _TreeData, rows: Any, cn: Any, offsets: np.ndarray, ms: int, feats: Any, T: Any, node_score: Any
 ) -> tuple[Any, Any, Any, Any]:
     """Best split of each open node: over the present bins when the nodes hold few rows (deep levels),
     else histogramming chunks of nodes that fit the memory budget."""
+    n_bins, params, xp = data.n_bins, data.params, data.xp
     if rows.shape[0] * _SPARSE_BELOW < ms * n_bins:
-        return _sparse_splits(
-            rows, cn, ms, feats, Xb, stats_rows, w, T, node_score, edges, n_bins, params, xp
-        )
+        return _sparse_splits(data, rows, cn, ms, feats, T, node_score)
     mtry = feats.shape[1]
     ch = (params.n_classes if params.classification else 3) + 1
     per_node = mtry * n_bins * ch
-    step = max(1, budget // per_node)
+    step = max(1, data.budget // per_node)
     parts = []
     for lo in range(0, ms, step):
         hi = min(ms, lo + step)
         r0, r1 = int(offsets[lo]), int(offsets[hi])
-        H = _histograms(rows[r0:r1], cn[r0:r1], lo, hi, feats, Xb, stats_rows, w, n_bins, params, xp)
-        fe = edges[feats[lo:hi]]  # (nodes, mtry, n_bins - 1)
+        H = _histograms(
+            rows[r0:r1], cn[r0:r1], lo, hi, feats, data.Xb, data.stats_rows, data.w, n_bins, params, xp
+        )
+        fe = data.edges[feats[lo:hi]]  # (nodes, mtry, n_bins - 1)
         parts.append(_best_splits(H, T[lo:hi], node_score[lo:hi], fe, params, xp))
     return tuple(xp.concatenate([p[i] for p in parts]) for i in range(4))
 
 
 def _retry(
+    data: _TreeData,
     rows: Any,
     cn: Any,
     ms: int,
-    found: Any,
-    best: Any,
-    Lbest: Any,
-    score: Any,
+    splits: tuple[Any, Any, Any, Any],
     feats: Any,
-    Xb: Any,
-    stats_rows: Any,
-    w: Any,
     T: Any,
     node_score: Any,
-    edges: Any,
-    n_bins: int,
-    budget: int,
-    params: GrowParams,
     gen: Any,
-    xp: ModuleType,
 ) -> tuple[Any, ...]:
     """Nodes whose sampled features were all constant draw fresh features (scikit-learn keeps drawing
     until it meets a non-constant one); the others keep their split. One host read of the node count."""
+    xp = data.xp
+    found, best, Lbest, score = splits
     redo = ~found
     n_redo = int(backend.to_host(redo.sum()))
     if n_redo == 0:
@@ -515,24 +487,8 @@ def _retry(
     r_rows, r_cn = rows[sel], rc[cn[sel]]
     counts = xp.bincount(r_cn, minlength=n_redo)
     offsets = backend.to_host(xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(counts)]))
-    r_feats = _sample_features(n_redo, Xb.shape[1], params.max_features, gen, xp)
-    f2, b2, L2, s2 = _split_level(
-        r_rows,
-        r_cn,
-        offsets,
-        n_redo,
-        r_feats,
-        Xb,
-        stats_rows,
-        w,
-        T[ridx],
-        node_score[ridx],
-        edges,
-        n_bins,
-        budget,
-        params,
-        xp,
-    )
+    r_feats = _sample_features(n_redo, data.Xb.shape[1], data.params.max_features, gen, xp)
+    f2, b2, L2, s2 = _split_level(data, r_rows, r_cn, offsets, n_redo, r_feats, T[ridx], node_score[ridx])
     found, best, Lbest, score, feats = found.copy(), best.copy(), Lbest.copy(), score.copy(), feats.copy()
     found[ridx], best[ridx], Lbest[ridx], score[ridx], feats[ridx] = f2, b2, L2, s2, r_feats
     return found, best, Lbest, score, feats
