@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ember.column import from_pandas
+from ember.ops import string_layout as SL
 from ember.ops import strings as S
 
 DTYPES = ["str", "string", object]
@@ -61,14 +62,14 @@ def test_predicates(pair: tuple, name: str) -> None:
 
 def test_strip_pad(pair: tuple) -> None:
     s, c = pair
-    _eq(S.strip(c), s.str.strip())
-    _eq(S.strip(c, side="left"), s.str.lstrip())
-    _eq(S.strip(c, "x ", side="right"), s.str.rstrip("x "))
-    _eq(S.strip(c, "Hd"), s.str.strip("Hd"))
-    _eq(S.pad(c, 9, "both", "*"), s.str.center(9, "*"))
-    _eq(S.pad(c, 8, "right"), s.str.ljust(8))
-    _eq(S.pad(c, 8, "left", "é"), s.str.rjust(8, "é"))
-    _eq(S.zfill(c, 5), s.str.zfill(5))
+    _eq(SL.strip(c), s.str.strip())
+    _eq(SL.strip(c, side="left"), s.str.lstrip())
+    _eq(SL.strip(c, "x ", side="right"), s.str.rstrip("x "))
+    _eq(SL.strip(c, "Hd"), s.str.strip("Hd"))
+    _eq(SL.pad(c, 9, "both", "*"), s.str.center(9, "*"))
+    _eq(SL.pad(c, 8, "right"), s.str.ljust(8))
+    _eq(SL.pad(c, 8, "left", "é"), s.str.rjust(8, "é"))
+    _eq(SL.zfill(c, 5), s.str.zfill(5))
 
 
 @pytest.mark.parametrize(
@@ -86,15 +87,15 @@ def test_strip_pad(pair: tuple) -> None:
 )
 def test_slice(pair: tuple, args: tuple) -> None:
     s, c = pair
-    _eq(S.str_slice(c, *args), s.str.slice(*args))
+    _eq(SL.str_slice(c, *args), s.str.slice(*args))
 
 
 def test_get_slice_replace_repeat(pair: tuple) -> None:
     s, c = pair
-    _eq(S.get(c, 1), s.str.get(1))
-    _eq(S.get(c, -1), s.str.get(-1))
-    _eq(S.slice_replace(c, 1, 3, "XY"), s.str.slice_replace(1, 3, "XY"))
-    _eq(S.slice_replace(c, 2, 1, "é"), s.str.slice_replace(2, 1, "é"))
+    _eq(SL.get(c, 1), s.str.get(1))
+    _eq(SL.get(c, -1), s.str.get(-1))
+    _eq(SL.slice_replace(c, 1, 3, "XY"), s.str.slice_replace(1, 3, "XY"))
+    _eq(SL.slice_replace(c, 2, 1, "é"), s.str.slice_replace(2, 1, "é"))
     _eq(S.repeat(c, 3), s.str.repeat(3))
 
 
@@ -163,8 +164,8 @@ def test_empty_and_one_row(xp: object) -> None:
             c = from_pandas(s, xp)
             _eq(S.case_map(c, "upper"), s.str.upper())
             _eq(S.str_len(c), s.str.len())
-            _eq(S.str_slice(c, 0, 1), s.str.slice(0, 1))
-            _eq(S.pad(c, 3, "both"), s.str.center(3))
+            _eq(SL.str_slice(c, 0, 1), s.str.slice(0, 1))
+            _eq(SL.pad(c, 3, "both"), s.str.center(3))
             _eq(S.contains(c, "é", regex=False), s.str.contains("é", regex=False))
 
 
@@ -179,9 +180,9 @@ def test_all_null(xp: object) -> None:
 def test_errors(xp: object) -> None:
     c = from_pandas(pd.Series(["a"]), xp)
     with pytest.raises(TypeError):
-        S.pad(c, 3, fillchar="ab")
+        SL.pad(c, 3, fillchar="ab")
     with pytest.raises(ValueError):
-        S.str_slice(c, 0, 1, 0)
+        SL.str_slice(c, 0, 1, 0)
     with pytest.raises(AttributeError):
         S.str_len(from_pandas(pd.Series([1, 2]), xp))
 
@@ -199,10 +200,10 @@ _TEXT = st.text(alphabet=st.sampled_from(list("abcXYZ é日🙂-")), max_size=8)
 def test_slice_hypothesis(values: list, start: int | None, stop: int | None, step: int | None) -> None:
     s = pd.Series(values, dtype="string")
     c = from_pandas(s, np)
-    _eq(S.str_slice(c, start, stop, step), s.str.slice(start, stop, step))
+    _eq(SL.str_slice(c, start, stop, step), s.str.slice(start, stop, step))
     _eq(S.str_len(c), s.str.len())
     if start is not None:
-        _eq(S.get(c, start), s.str.get(start))
+        _eq(SL.get(c, start), s.str.get(start))
 
 
 @settings(max_examples=60, deadline=None)

@@ -6,6 +6,7 @@ from typing import Any
 
 from ember.column import StringColumn
 from ember.ops import lists as L
+from ember.ops import string_layout as SL
 from ember.ops import strings as S
 
 
@@ -121,18 +122,18 @@ class StringMethods:
 
     # --- strip, pad, slice -------------------------------------------------------------------------
     def strip(self, to_strip: str | None = None) -> Any:
-        return self._wrap(S.strip(self._col, to_strip, "both"))
+        return self._wrap(SL.strip(self._col, to_strip, "both"))
 
     def lstrip(self, to_strip: str | None = None) -> Any:
-        return self._wrap(S.strip(self._col, to_strip, "left"))
+        return self._wrap(SL.strip(self._col, to_strip, "left"))
 
     def rstrip(self, to_strip: str | None = None) -> Any:
-        return self._wrap(S.strip(self._col, to_strip, "right"))
+        return self._wrap(SL.strip(self._col, to_strip, "right"))
 
     def pad(self, width: int, side: str = "left", fillchar: str = " ") -> Any:
         if side not in ("left", "right", "both"):
             raise ValueError("Invalid side")
-        return self._wrap(S.pad(self._col, width, side, fillchar))
+        return self._wrap(SL.pad(self._col, width, side, fillchar))
 
     def center(self, width: int, fillchar: str = " ") -> Any:
         return self.pad(width, "both", fillchar)
@@ -144,10 +145,10 @@ class StringMethods:
         return self.pad(width, "left", fillchar)
 
     def zfill(self, width: int) -> Any:
-        return self._wrap(S.zfill(self._col, width))
+        return self._wrap(SL.zfill(self._col, width))
 
     def slice(self, start: int | None = None, stop: int | None = None, step: int | None = None) -> Any:
-        return self._wrap(S.str_slice(self._col, start, stop, step))
+        return self._wrap(SL.str_slice(self._col, start, stop, step))
 
     def __getitem__(self, key: Any) -> Any:
         if isinstance(key, slice):
@@ -155,12 +156,12 @@ class StringMethods:
         return self.get(key)
 
     def get(self, i: int) -> Any:
-        return self._wrap(S.get(self._col, i))
+        return self._wrap(SL.get(self._col, i))
 
     def slice_replace(
         self, start: int | None = None, stop: int | None = None, repl: str | None = None
     ) -> Any:
-        return self._wrap(S.slice_replace(self._col, start, stop, repl))
+        return self._wrap(SL.slice_replace(self._col, start, stop, repl))
 
     def repeat(self, repeats: Any) -> Any:
         return self._wrap(S.repeat(self._col, repeats))
