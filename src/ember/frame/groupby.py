@@ -238,7 +238,7 @@ class _GroupBy:
         return DataFrame._from_columns(cols, self._result_index())
 
     def transform(self, func: Any, *args: Any, **kwargs: Any) -> Any:
-        from ember.ops.groupby import transform
+        from ember.ops.group_transform import transform
 
         op = func if isinstance(func, str) else getattr(func, "__name__", None)
         if op not in AGGREGATIONS + TRANSFORMS:
@@ -281,7 +281,7 @@ class _GroupBy:
 
     def cumcount(self, ascending: bool = True) -> Any:
         from ember.frame.series import Series
-        from ember.ops.groupby import transform
+        from ember.ops.group_transform import transform
 
         if not ascending:
             raise _unsupported("GroupBy.cumcount", "ascending=False")

@@ -28,7 +28,7 @@ from ember.column import (
     TimedeltaColumn,
 )
 from ember.ops.factorize import factorize_keys, factorize_with_info
-from ember.ops.sort import key_and_nulls, ranks_from_order
+from ember.ops.sort import key_and_nulls
 
 AGGREGATIONS = (
     "sum",
@@ -597,7 +597,7 @@ def _nth_rows(g: Grouping, n: int) -> Any:
     return xp.where(ok, g.order[xp.clip(p, 0, g.nrows - 1)], -1)
 
 
-# --- transforms --------------------------------------------------------------------------------------
+# --- rows in group order (transforms: ops.group_transform) --------------------------------------------------------------------------------------
 
 
 def _rows_back(g: Grouping, per_sorted: Any) -> Any:
@@ -615,162 +615,6 @@ def _cumcount(g: Grouping, ascending: bool = True) -> Any:
     if not ascending:
         local = g.sizes[sseg] - 1 - local
     return _rows_back(g, local)
-
-
-def _scan_transform(g: Grouping, col: Column, op: str) -> Column:
-    xp = g.xp
-    if not isinstance(col, NumericColumn) and not (
-        isinstance(col, (DatetimeColumn, TimedeltaColumn)) and op in ("cummin", "cummax")
-    ):
-        raise TypeError(f"groupby {op}: not supported for {col.dtype} values")
-    valid = _valid(col)
-    values = col.data
-    if op in ("cumsum", "cumprod"):
-        acc = (
-            np.float64 if values.dtype.kind == "f" else (np.uint64 if values.dtype.kind == "u" else np.int64)
-        )
-        v = values.astype(acc)
-        ident = acc(0 if op == "cumsum" else 1)
-        ufunc = xp.add if op == "cumsum" else xp.multiply
-        out_dtype = _sum_dtype(col)
-    else:
-        v, ident = _extreme_values(values.astype(np.int64) if values.dtype.kind == "b" else values, op[3:])
-        ufunc = xp.minimum if op == "cummin" else xp.maximum
-        out_dtype = values.dtype
-    if valid is not None:
-        v = xp.where(valid, v, v.dtype.type(ident))
-    scanned = _rows_back(g, seg_scan(v[g.order], g.sorted_seg, ufunc, g.max_size))
-    missing = None if valid is None else ~valid
-    if g.dropped:
-        dropped = g.codes < 0
-        missing = dropped if missing is None else missing | dropped
-    return _same_kind(scanned, missing, col, out_dtype)
-
-
-def _shift_rows(g: Grouping, periods: int) -> Any:
-    """For each row, the row ``periods`` earlier in its group (-1 where none or the row is dropped)."""
-    xp = g.xp
-    n = g.nrows
-    pos = xp.arange(n, dtype=np.int64)
-    src = pos - periods
-    inside = (src >= 0) & (src < n)
-    srcc = xp.clip(src, 0, max(n - 1, 0))
-    sseg = g.sorted_seg
-    ok = inside & (sseg[srcc] == sseg) & (sseg < g.ngroups) if n else inside
-    rows = xp.where(ok, g.order[srcc] if n else srcc, -1)
-    return _rows_back(g, rows)
-
-
-def _fill_rows(g: Grouping, col: Column, forward: bool) -> Any:
-    """For each row, the nearest row at or before (ffill) / after (bfill) it in its group with a value."""
-    xp = g.xp
-    n = g.nrows
-    valid = _valid(col)
-    pos = xp.arange(n, dtype=np.int64)
-    sseg = g.sorted_seg
-    vs = xp.ones(n, dtype=bool) if valid is None else valid[g.order]
-    if forward:
-        cand = xp.where(vs, pos, -1)
-        src = seg_scan(cand, sseg, xp.maximum, g.max_size)
-    else:
-        cand = xp.where(vs, pos, n)[::-1]
-        src = seg_scan(cand, sseg[::-1], xp.minimum, g.max_size)[::-1]
-    ok = (src >= 0) & (src < n) & (sseg < g.ngroups)
-    rows = xp.where(ok, g.order[xp.clip(src, 0, max(n - 1, 0))] if n else src, -1)
-    return _rows_back(g, rows)
-
-
-def _rank_transform(
-    g: Grouping,
-    col: Column,
-    method: str = "average",
-    ascending: bool = True,
-    na_option: str = "keep",
-    pct: bool = False,
-) -> Column:
-    from ember.ops.sort import _check_rank_args, argsort_keys
-
-    _check_rank_args(method, na_option)
-    xp = g.xp
-    key, nulls = key_and_nulls(col)
-    na_pos = "first" if na_option == "top" else "last"
-    order = argsort_keys([(g.seg, None), (key, nulls)], [True, ascending], na_pos)
-    sseg = g.seg[order]
-    r = ranks_from_order(order, key, nulls, method, seg=sseg, seg_offsets=g.offsets)
-    if pct:
-        if method == "dense":
-            top = xp.full(g.ngroups + 1, 1.0)
-            rr = r if (na_option != "keep" or nulls is None) else xp.where(nulls, 0.0, r)
-            scatter_max(top, g.seg, rr)
-            denom = top[g.seg]
-        elif na_option == "keep" and nulls is not None:
-            cnt = xp.bincount(g.scatter_target(~nulls), minlength=g.ngroups + 1)
-            denom = cnt[g.seg].astype(np.float64)
-        else:
-            denom = g.sizes[g.seg].astype(np.float64)
-        r = r / denom
-    missing = None
-    if na_option == "keep" and nulls is not None:
-        missing = nulls
-    if g.dropped:
-        missing = (g.codes < 0) if missing is None else missing | (g.codes < 0)
-    return NumericColumn(r if missing is None else xp.where(missing, xp.nan, r))
-
-
-def _diff(g: Grouping, col: Column, periods: int) -> Column:
-    xp = g.xp
-    rows = _shift_rows(g, periods)
-    if isinstance(col, DatetimeColumn):
-        prev = col.take_nullable(rows)
-        missing = col.isna() | prev.isna()
-        return TimedeltaColumn(xp.where(missing, 0, col.data - prev.data), col.unit, ~missing)
-    if not isinstance(col, NumericColumn) or col.data.dtype.kind == "b":
-        raise TypeError(f"groupby diff: not supported for {col.dtype} values")
-    has_prev = rows >= 0
-    prev_vals = col.data[xp.where(has_prev, rows, 0)] if g.nrows else col.data
-    missing = ~has_prev | col.isna()
-    if col.mask is not None:
-        missing = missing | ~col.mask[xp.where(has_prev, rows, 0)]
-    if col.nullable:
-        return NumericColumn(col.data - prev_vals, ~missing, True)
-    small = col.data.dtype.kind in "iu" and col.data.dtype.itemsize <= 2 and col.data.dtype.kind == "i"
-    dtype = np.float32 if small or col.data.dtype == np.float32 else np.float64
-    d = col.data.astype(dtype) - prev_vals.astype(dtype)
-    return NumericColumn(xp.where(missing, xp.nan, d).astype(dtype))
-
-
-def transform(g: Grouping, col: Column, op: str, **kw: Any) -> Column:
-    """A per-row result: an aggregation broadcast back to the rows of its group (missing on dropped
-    rows), or a within-group scan: cumsum cumprod cummin cummax cumcount(ascending) rank(method,
-    ascending, na_option, pct) shift(periods) diff(periods) ffill bfill. Rows keep their order."""
-    xp = g.xp
-    col = col.to(xp)
-    if op in AGGREGATIONS:
-        res = aggregate(g, col, op, **kw)
-        return res.take(g.codes) if g.dropped == 0 else res.take_nullable(g.codes)
-    if op not in SCANS:
-        raise NotImplementedError(
-            f"groupby transform: op {op!r} is not supported; supported: {AGGREGATIONS + SCANS}"
-        )
-    if op == "cumcount":
-        cc = _cumcount(g, kw.get("ascending", True))
-        if g.dropped:
-            return NumericColumn(xp.where(g.codes < 0, xp.nan, cc.astype(np.float64)))
-        return NumericColumn(cc)
-    if op == "rank":
-        return _rank_transform(g, col, **kw)
-    if op == "shift":
-        periods = int(kw.get("periods", 1))
-        if periods == 0:
-            return col
-        return col.take_nullable(_shift_rows(g, periods))
-    if op == "diff":
-        return _diff(g, col, int(kw.get("periods", 1)))
-    if op in ("ffill", "bfill"):
-        if kw.get("limit") is not None:
-            raise NotImplementedError(f"groupby {op}: limit is not supported; use limit=None")
-        return col.take_nullable(_fill_rows(g, col, forward=op == "ffill"))
-    return _scan_transform(g, col, op)
 
 
 # --- row selections ----------------------------------------------------------------------------------
@@ -810,5 +654,4 @@ __all__ = [
     "make_grouping",
     "nth_positions",
     "seg_scan",
-    "transform",
 ]
