@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ember.column import from_pandas
-from ember.ops.reductions import corr_matrix, cov_matrix, quantile_many, reduce, reduce_many, reduce_rows
+from ember.ops.correlation import corr_matrix, cov_matrix
+from ember.ops.reductions import quantile_many, reduce, reduce_many, reduce_rows
 
 OPS = ["sum", "prod", "mean", "min", "max", "std", "var", "sem", "count", "median", "nunique", "any", "all",
        "idxmin", "idxmax"]  # fmt: skip

@@ -97,14 +97,14 @@ class FrameReductions:
         return describe_frame(self, percentiles, include)
 
     def corr(self, method: str = "pearson", min_periods: int = 1, numeric_only: bool = False) -> DataFrame:
-        from ember.ops.reductions import corr_matrix
+        from ember.ops.correlation import corr_matrix
 
         names = self._numeric_names(numeric_only, "corr")
         mat = corr_matrix([self._columns[k] for k in names], method=method, min_periods=min_periods)
         return type(self)(pd.DataFrame(mat, index=names, columns=names))
 
     def cov(self, min_periods: int | None = None, ddof: int = 1, numeric_only: bool = False) -> DataFrame:
-        from ember.ops.reductions import cov_matrix
+        from ember.ops.correlation import cov_matrix
 
         names = self._numeric_names(numeric_only, "cov")
         mat = cov_matrix([self._columns[k] for k in names], ddof=ddof, min_periods=min_periods)

@@ -437,13 +437,13 @@ class Series(NDFrame):
         return describe_series(self, percentiles)
 
     def corr(self, other: Series, method: str = "pearson", min_periods: int | None = None) -> float:
-        from ember.ops.reductions import corr_matrix
+        from ember.ops.correlation import corr_matrix
 
         left, right, _ = align_series(self, other)
         return float(corr_matrix([left, right], method=method, min_periods=min_periods or 1)[0, 1])
 
     def cov(self, other: Series, min_periods: int | None = None, ddof: int = 1) -> float:
-        from ember.ops.reductions import cov_matrix
+        from ember.ops.correlation import cov_matrix
 
         left, right, _ = align_series(self, other)
         return float(cov_matrix([left, right], ddof=ddof, min_periods=min_periods)[0, 1])
