@@ -95,10 +95,13 @@ def run_cluster(name: str, paths: dict, frames: dict, args: argparse.Namespace, 
         with dask.config.set({"dataframe.backend": "ember"}):
             ddfs = {k: dd.read_parquet(v).persist() for k, v in paths.items()}
         wait(list(ddfs.values()))
-        for q, (keys, aggs) in GROUPBY.items():
+        for q in args.queries.split(","):
+            keys, aggs = GROUPBY[q]
             secs, got = median_seconds(lambda k=keys, a=aggs: _groupby(ddfs["x"], k, a).compute(), args.runs)
             base, want = median_seconds(lambda k=keys, a=aggs: _groupby(frames["x"], k, a), args.runs)
             records.append(_record(name, q, secs, base, _same(got, want)))
+            if args.breakdown:
+                _print_task_times(name, q, lambda k=keys, a=aggs: _groupby(ddfs["x"], k, a).compute())
         for q, (right, key, how) in JOINS.items() if "jx" in ddfs else ():
             secs, got = median_seconds(
                 lambda r=right, k=key, h=how: _rows(ddfs["jx"], ddfs[r], k, h), args.runs
@@ -111,6 +114,27 @@ def run_cluster(name: str, paths: dict, frames: dict, args: argparse.Namespace, 
         print(json.dumps(state, default=str), flush=True)
         records.append(state)
     return records
+
+
+def _print_task_times(cluster: str, q: str, fn: Callable[[], Any]) -> None:
+    """Where one run's time goes: the workers' compute seconds per task name (the rest of the wall
+    time is scheduling, transfers and the client)."""
+    from collections import defaultdict
+
+    from distributed import get_task_stream
+
+    t0 = time.perf_counter()
+    with get_task_stream() as stream:
+        fn()
+    wall = time.perf_counter() - t0
+    per_task: dict = defaultdict(lambda: [0, 0.0])
+    for task in stream.data:
+        key = task["key"][0] if isinstance(task["key"], tuple) else task["key"]
+        entry = per_task[str(key).rsplit("-", 1)[0]]
+        entry[0] += 1
+        entry[1] += sum(s["stop"] - s["start"] for s in task["startstops"] if s["action"] == "compute")
+    tasks = {k: {"n": n, "compute_s": round(secs, 4)} for k, (n, secs) in per_task.items()}
+    print(json.dumps({"cluster": cluster, "query": q, "wall_s": round(wall, 4), "tasks": tasks}), flush=True)
 
 
 def _rows(left: Any, right: Any, key: str, how: str) -> int:
@@ -143,6 +167,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--spill-limit", default=None, help='device limit of the spilling run, e.g. "4GB"')
     parser.add_argument("--no-joins", action="store_true", help="groupby questions only (no join tables)")
+    parser.add_argument("--queries", default=",".join(GROUPBY), help="groupby questions to run")
+    parser.add_argument("--breakdown", action="store_true", help="print each run's compute time per task")
     parser.add_argument("--dir", default="/tmp/ember_dask_bench", help="folder for the Parquet partitions")
     args = parser.parse_args()
     n = int(args.rows)

@@ -1,5 +1,7 @@
 """Where a db-benchmark groupby query spends its time on ember (GPU host): inclusive device-synchronized
 milliseconds per function of the groupby layers. ``python benchmarks/profile_groupby.py --queries 2,3``.
+``--dask`` runs each query as Dask runs it on one ember partition (its chunk and aggregate tasks, sync
+scheduler), to see what a Dask task costs beyond ember's own groupby, and adds a cProfile of that run.
 
 Every top-level function of the profiled modules is wrapped to synchronize the device before and after,
 so each figure includes the device work it launched (nested calls are counted in their callers too).
@@ -71,10 +73,13 @@ def main() -> None:
     parser.add_argument("--rows", type=float, default=1e7)
     parser.add_argument("--queries", default="2,3,5,10")
     parser.add_argument("--top", type=int, default=18)
+    parser.add_argument("--dask", action="store_true", help="through Dask's groupby on one partition")
     args = parser.parse_args()
     raw = {"x": data.groupby_data(int(args.rows))}
     frames = workloads.CONVERTERS["ember"](raw)
     queries = {q: workloads.WORKLOADS[f"gb_q{q}"].impls["ember"] for q in args.queries.split(",")}
+    if args.dask:
+        queries = {q: _through_dask(q) for q in queries}
     plain = {q: timed(lambda fn=fn: fn(frames)) for q, fn in queries.items()}
     totals: dict[str, float] = defaultdict(float)
     counts: dict[str, int] = defaultdict(int)
@@ -94,6 +99,40 @@ def main() -> None:
         print(f"\ngb_q{q}: {plain[q]:.2f} ms plain, {total:.2f} ms instrumented")
         for key, secs in sorted(totals.items(), key=lambda kv: -kv[1])[: args.top]:
             print(f"  {secs * 1e3:8.2f} ms  {counts[key]:4d}x  {key}")
+        if args.dask:
+            _print_cprofile(lambda fn=fn: fn(frames), args.top)
+
+
+def _through_dask(query: str):
+    """The query (as benchmarks/dask_overhead.py spells it) on a one-partition Dask collection of the
+    same ember frame: Dask's own groupby chunk/aggregate functions call ember (sync scheduler)."""
+    import dask.dataframe as dd
+    from dask_overhead import GROUPBY
+
+    import ember.dask  # noqa: F401  (registers the backend)
+
+    keys, aggs = GROUPBY[f"gb_q{query}"]
+
+    def run(frames):
+        x = frames["x"]
+        ddf = dd.from_map(_same_frame, [x], meta=x.iloc[:0], enforce_metadata=False)
+        return ddf.groupby(keys, observed=True).agg(aggs).compute(scheduler="sync")
+
+    return run
+
+
+def _same_frame(frame):
+    return frame
+
+
+def _print_cprofile(fn, top: int) -> None:
+    import cProfile
+    import pstats
+
+    profile = cProfile.Profile()
+    profile.runcall(fn)
+    em.backend.synchronize()
+    pstats.Stats(profile).sort_stats("tottime").print_stats(top)
 
 
 if __name__ == "__main__":

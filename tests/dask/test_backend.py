@@ -89,6 +89,24 @@ def test_read_parquet_and_csv_backend(tmp_path):
         assert_same(d.groupby("a").b.sum().compute(scheduler="sync"), pdf.groupby("a").b.sum())
 
 
+def test_read_parquet_categoricals_differ_per_file(tmp_path):
+    """Each file holds its own category set: the meta must not claim the first file's (Dask's
+    "unknown categories"), and groupby over the parts must match pandas over all rows."""
+    parts = [
+        pd.DataFrame({"k": pd.Categorical(list("aab")), "v": [1, 2, 3]}),
+        pd.DataFrame({"k": pd.Categorical(list("ccd")), "v": [4, 5, 6]}),
+    ]
+    for i, part in enumerate(parts):
+        part.to_parquet(tmp_path / f"p{i}.parquet", index=False)
+    with dask.config.set({"dataframe.backend": "ember"}):
+        d = dd.read_parquet(str(tmp_path / "*.parquet"))
+    assert not dd.utils.has_known_categories(d._meta["k"])
+    whole = pd.concat(parts, ignore_index=True).astype({"k": str})
+    got = d.groupby("k", observed=True).v.sum().compute(scheduler="sync").to_pandas()
+    got.index = got.index.astype(str)
+    pd.testing.assert_series_equal(got.sort_index(), whole.groupby("k").v.sum(), check_names=False)
+
+
 def test_empty_and_one_row_partitions():
     pdf = pd.DataFrame({"a": [1], "b": [2.0]})
     e = dd.from_pandas(pdf, npartitions=1).to_backend("ember")

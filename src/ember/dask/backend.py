@@ -48,6 +48,7 @@ from ember.column import from_arrow as column_from_arrow
 from ember.dask._hashing import hash_columns
 from ember.frame import DataFrame, Index, MultiIndex, RangeIndex, Series
 from ember.frame.series import _index_columns
+from ember.io.parquet import parquet_empty_frame
 
 EMBER_TYPES = (DataFrame, Series, Index)
 _INDEX_META_KEY = b"ember.dask.index"
@@ -433,6 +434,17 @@ def _expand_paths(path: Any, storage_options: dict | None) -> list:
     return [p if protocol == "file" else f"{protocol}://{p}" for p in out]
 
 
+def _unknown_categories(meta: DataFrame) -> DataFrame:
+    """Categorical columns marked as Dask's "unknown categories": each file holds its own category
+    set, so the first file's (or sample's) categories would be wrong for the others, and a meta
+    carrying a million of them is pickled into every task of the graph."""
+    from dask.dataframe.utils import clear_known_categories
+
+    if not any(str(t) == "category" for t in meta.dtypes):
+        return meta
+    return ember.from_pandas(clear_known_categories(meta.to_pandas()))
+
+
 class EmberBackendEntrypoint(DataFrameBackendEntrypoint):
     """``dataframe.backend = "ember"``: creation functions produce ember partitions, and
     ``to_backend("ember")`` converts a pandas-backed collection partition by partition."""
@@ -463,7 +475,7 @@ class EmberBackendEntrypoint(DataFrameBackendEntrypoint):
         paths = _expand_paths(path, storage_options)
         if storage_options:
             kwargs["storage_options"] = storage_options
-        meta = _read_parquet_part(paths[0], columns, kwargs).iloc[:0]
+        meta = _unknown_categories(parquet_empty_frame(paths[0], columns, storage_options))
         return from_map(
             _read_parquet_part,
             paths,
@@ -481,7 +493,7 @@ class EmberBackendEntrypoint(DataFrameBackendEntrypoint):
         paths = _expand_paths(urlpath, storage_options)
         if storage_options:
             kwargs["storage_options"] = storage_options
-        meta = _read_csv_part(paths[0], {**kwargs, "nrows": 100}).iloc[:0]
+        meta = _unknown_categories(_read_csv_part(paths[0], {**kwargs, "nrows": 100}).iloc[:0])
         return from_map(
             _read_csv_part, paths, kwargs=kwargs, meta=meta, label="ember-read-csv", enforce_metadata=False
         )

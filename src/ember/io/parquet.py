@@ -86,6 +86,22 @@ def read_parquet(
     return table_to_frame(table, meta, columns)
 
 
+def parquet_empty_frame(path: Any, columns: list | None = None, storage_options: dict | None = None) -> Any:
+    """The empty frame ``read_parquet(path, columns)`` would type its columns as, from the footer's
+    schema alone (no data read): Dask's meta for a partition."""
+    import pyarrow.dataset as ds
+
+    fs, files = _paths.expand_paths(path, storage_options, suffixes=(".parquet", ".parq", ".pq"))
+    try:
+        schema = ds.dataset(files[:1], filesystem=_paths.arrow_filesystem(fs), format="parquet").schema
+    except (pa.ArrowException, OSError) as exc:
+        raise ParquetError(f"{_paths.display_name(path)}: cannot read as Parquet ({exc})") from exc
+    meta = _pandas_meta(schema)
+    wanted = _with_index_columns(columns, meta)
+    empty = schema.empty_table()
+    return table_to_frame(empty if wanted is None else empty.select(wanted), meta, columns)
+
+
 def _base_dir(path: Any, fs: Any, storage_options: dict | None) -> str | None:
     if isinstance(path, (list, tuple)) or _paths.is_file_like(path):
         return None
