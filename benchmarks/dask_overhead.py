@@ -1,11 +1,13 @@
 """Dask's overhead over ember alone, and a data set larger than the device limit through spilling.
 
-``python benchmarks/dask_overhead.py [--rows 1e8] [--partitions 10] [--spill-limit 4GB] [--no-joins]``
+``python benchmarks/dask_overhead.py [--rows 1e8] [--partitions 10] [--spill-limit 4GB] [--no-joins]
+[--from-parquet]``
 
 For db-benchmark groupby and join questions the same data run (a) on ember alone, one frame on one
 device, and (b) through Dask with one ``LocalGPUCluster`` worker on that device, the frame split into
 ``--partitions`` ember partitions persisted on the worker before timing. The ratio (b)/(a) is Dask's
-overhead (issue target: under 1.5x). With ``--spill-limit`` a second cluster whose device limit is below
+overhead (issue target: under 1.5x). ``--from-parquet`` also times each groupby question end to end
+from the files (``dd.read_parquet`` -> answer against ``em.read_parquet`` -> answer). With ``--spill-limit`` a second cluster whose device limit is below
 the persisted data runs the groupby questions again: partitions move device -> host (-> disk) and back,
 and the answers must equal ember's. Each timing is the median of ``--runs`` after one warm-up; ember's
 include a device synchronize. Prints one JSON record per line.
@@ -102,6 +104,8 @@ def run_cluster(name: str, paths: dict, frames: dict, args: argparse.Namespace, 
             records.append(_record(name, q, secs, base, _same(got, want)))
             if args.breakdown:
                 _print_task_times(name, q, lambda k=keys, a=aggs: _groupby(ddfs["x"], k, a).compute())
+        if args.from_parquet:
+            records += _from_parquet(name, paths["x"], args)
         for q, (right, key, how) in JOINS.items() if "jx" in ddfs else ():
             secs, got = median_seconds(
                 lambda r=right, k=key, h=how: _rows(ddfs["jx"], ddfs[r], k, h), args.runs
@@ -113,6 +117,31 @@ def run_cluster(name: str, paths: dict, frames: dict, args: argparse.Namespace, 
         state = {"cluster": name, "spill_state": _worker_memory(client)}
         print(json.dumps(state, default=str), flush=True)
         records.append(state)
+    return records
+
+
+def _from_parquet(cluster: str, path: str, args: argparse.Namespace) -> list:
+    """Each groupby question end to end, files -> answer: ``dd.read_parquet(...)...compute()`` on the
+    cluster against ``em.read_parquet(...)...`` alone; the ratio is Dask's overhead on a whole query."""
+    import dask.dataframe as dd
+
+    import dask
+
+    records = []
+    for q in args.queries.split(","):
+        keys, aggs = GROUPBY[q]
+
+        def through_dask(k: list = keys, a: dict = aggs) -> Any:
+            with dask.config.set({"dataframe.backend": "ember"}):
+                return _groupby(dd.read_parquet(path), k, a).compute()
+
+        secs, got = median_seconds(through_dask, args.runs)
+        # Dask reads only the columns the query uses; so does ember alone
+        used = keys + list(aggs)
+        base, want = median_seconds(
+            lambda k=keys, a=aggs, c=used: _groupby(em.read_parquet(path, columns=c), k, a), args.runs
+        )
+        records.append(_record(f"{cluster}-from-parquet", q, secs, base, _same(got, want)))
     return records
 
 
@@ -168,6 +197,7 @@ def main() -> None:
     parser.add_argument("--spill-limit", default=None, help='device limit of the spilling run, e.g. "4GB"')
     parser.add_argument("--no-joins", action="store_true", help="groupby questions only (no join tables)")
     parser.add_argument("--queries", default=",".join(GROUPBY), help="groupby questions to run")
+    parser.add_argument("--from-parquet", action="store_true", help="also time each query from the files")
     parser.add_argument("--breakdown", action="store_true", help="print each run's compute time per task")
     parser.add_argument("--dir", default="/tmp/ember_dask_bench", help="folder for the Parquet partitions")
     args = parser.parse_args()

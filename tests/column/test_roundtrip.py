@@ -377,6 +377,23 @@ def test_concat_shared_categories_keeps_categorical(xp: Any) -> None:
     assert_eq(got.to_pandas(), expected)
 
 
+@pytest.mark.parametrize(
+    "parts",
+    [
+        [["a", "b"], ["b", "a"]],  # equal categories, separate objects: stays categorical
+        [["x", None, "y"], ["日本", "x"], []],  # different categories: the strings, nulls kept
+        [["b", "a"], ["a", "b", "c"]],
+    ],
+    ids=repr,
+)
+def test_concat_string_categoricals(parts: list, xp: Any) -> None:
+    series = [pd.Series(p, dtype="category") for p in parts]
+    if parts[0] == ["a", "b"]:
+        series = [pd.Series(p, dtype=pd.CategoricalDtype(["a", "b"])) for p in parts]
+    got = concat_columns([from_pandas(s, xp) for s in series])
+    assert_eq(got.to_pandas(), pd.concat(series, ignore_index=True))
+
+
 def test_concat_nothing_raises() -> None:
     with pytest.raises(ValueError, match="nothing to concatenate"):
         concat_columns([])

@@ -256,9 +256,18 @@ def concat_columns(cols: list[Column]) -> Column:
         chars = xp.concatenate([c.chars for c in cols])
         return StringColumn(offsets, chars, _concat_masks(cols, xp), first.pd_dtype)
     if all(isinstance(c, CategoricalColumn) for c in cols) and all(
-        c.categories is first.categories for c in cols
+        _same_categories(c, first) for c in cols
     ):
         return CategoricalColumn(xp.concatenate([c.data for c in cols]), first.categories, first.ordered)
+    if all(
+        isinstance(c, CategoricalColumn)
+        and isinstance(c.categories, StringColumn)
+        and c.categories.pd_dtype == first.categories.pd_dtype
+        for c in cols
+    ):
+        # different string categories: pandas gives the categories' string dtype, so decode on the
+        # device (Dask's groupby combine concatenates partials with per-file categories this way)
+        return concat_columns([c.decode() for c in cols])
     kinds = {type(c) for c in cols}
     if len(kinds) > 1 or isinstance(first, CategoricalColumn):
         # mixed families: let pandas decide the common dtype (host round trip, documented in concat)
@@ -271,6 +280,19 @@ def concat_columns(cols: list[Column]) -> Column:
         return NumericColumn(data, _concat_masks(cols, xp), nullable)
     data = xp.concatenate([c.data for c in cols])
     return first._rebuild(data, _concat_masks(cols, xp))
+
+
+def _same_categories(col: CategoricalColumn, first: CategoricalColumn) -> bool:
+    """pandas keeps a categorical through concat when all categories are equal, in order."""
+    a, b = col.categories, first.categories
+    if a is b:
+        return True
+    if col.ordered != first.ordered or len(a) != len(b) or type(a) is not type(b):
+        return False
+    if isinstance(a, StringColumn):
+        xp = col.xp
+        return bool(xp.array_equal(a.data, b.data)) and bool(xp.array_equal(a.chars, b.chars))
+    return bool(a.to_pandas().equals(b.to_pandas()))
 
 
 def _concat_masks(cols: list[Column], xp: ModuleType) -> Any:
