@@ -255,9 +255,7 @@ def concat_columns(cols: list[Column]) -> Column:
         offsets = xp.concatenate([cols[0].data[:1]] + [c.data[1:] + int(s) for c, s in zip(cols, shifts)])
         chars = xp.concatenate([c.chars for c in cols])
         return StringColumn(offsets, chars, _concat_masks(cols, xp), first.pd_dtype)
-    if all(isinstance(c, CategoricalColumn) for c in cols) and all(
-        _same_categories(c, first) for c in cols
-    ):
+    if all(isinstance(c, CategoricalColumn) for c in cols) and all(_same_categories(c, first) for c in cols):
         return CategoricalColumn(xp.concatenate([c.data for c in cols]), first.categories, first.ordered)
     if all(
         isinstance(c, CategoricalColumn)
