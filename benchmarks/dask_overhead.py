@@ -145,6 +145,32 @@ def _from_parquet(cluster: str, path: str, args: argparse.Namespace) -> list:
     return records
 
 
+def _profile_from_parquet(path: str, args: argparse.Namespace, top: int = 25) -> None:
+    """Where a query from the files spends its time inside Dask's tasks: the same graph on the
+    synchronous scheduler in this process, under cProfile (time sorted by own time)."""
+    import cProfile
+    import pstats
+
+    import dask.dataframe as dd
+
+    import dask
+
+    for q in args.queries.split(","):
+        keys, aggs = GROUPBY[q]
+
+        def run(k: list = keys, a: dict = aggs) -> Any:
+            with dask.config.set({"dataframe.backend": "ember"}):
+                out = _groupby(dd.read_parquet(path), k, a).compute(scheduler="sync")
+            em.backend.synchronize()
+            return out
+
+        run()
+        print(f"=== cProfile {q} from the files (sync scheduler)", flush=True)
+        profile = cProfile.Profile()
+        profile.runcall(run)
+        pstats.Stats(profile).sort_stats("tottime").print_stats(top)
+
+
 def _print_task_times(cluster: str, q: str, fn: Callable[[], Any]) -> None:
     """Where one run's time goes: the workers' compute seconds per task name (the rest of the wall
     time is scheduling, transfers and the client)."""
@@ -198,6 +224,9 @@ def main() -> None:
     parser.add_argument("--no-joins", action="store_true", help="groupby questions only (no join tables)")
     parser.add_argument("--queries", default=",".join(GROUPBY), help="groupby questions to run")
     parser.add_argument("--from-parquet", action="store_true", help="also time each query from the files")
+    parser.add_argument(
+        "--profile", action="store_true", help="cProfile each query from the files, in-process"
+    )
     parser.add_argument("--breakdown", action="store_true", help="print each run's compute time per task")
     parser.add_argument("--dir", default="/tmp/ember_dask_bench", help="folder for the Parquet partitions")
     args = parser.parse_args()
@@ -212,6 +241,8 @@ def main() -> None:
     frames = {k: em.read_parquet(v) for k, v in paths.items()}  # ember alone reads the same files
     setup = {"rows": n, "device": em.backend.current_device(), "setup_s": round(time.perf_counter() - t0, 1)}
     print(json.dumps(setup), flush=True)
+    if args.profile:
+        _profile_from_parquet(paths["x"], args)
     run_cluster("dask", paths, frames, args)
     if args.spill_limit:
         frames = {"x": frames["x"]}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 
 import ember
@@ -146,3 +147,25 @@ def test_batched_device_read_keeps_pandas_metadata(tmp_path, monkeypatch):
     monkeypatch.setattr(ember.backend, "current_device", lambda: "gpu")
     got = read_parquet(path, batch_size=3).to_pandas()
     pd.testing.assert_frame_equal(got, pd.read_parquet(path))
+
+
+@pytest.mark.parametrize("batched", [False, True], ids=["table", "batches"])
+def test_categorical_row_groups_with_different_dictionaries(tmp_path, monkeypatch, batched):
+    """Row groups written with their own dictionaries read as one categorical, as pandas reads them
+    (the GPU's batch-by-batch path once concatenated them as plain strings); shared dictionaries too."""
+    import pyarrow.parquet as pq
+
+    import ember.backend
+
+    path = str(tmp_path / "d.parquet")
+    schema = pa.schema([("k", pa.dictionary(pa.int32(), pa.string())), ("v", pa.int64())])
+    with pq.ParquetWriter(path, schema) as writer:
+        for keys in (["a", "b", None], ["c", "a"], ["d", "d"]):
+            table = pa.table({"k": pa.array(keys).dictionary_encode(), "v": range(len(keys))})
+            writer.write_table(table.cast(schema))
+    shared = str(tmp_path / "s.parquet")
+    pd.DataFrame({"k": pd.Categorical(list("abcab") * 3)}).to_parquet(shared, row_group_size=4)
+    if batched:
+        monkeypatch.setattr(ember.backend, "current_device", lambda: "gpu")
+    for p in (path, shared):
+        pd.testing.assert_frame_equal(read_parquet(p, batch_size=2).to_pandas(), pd.read_parquet(p))

@@ -18,7 +18,7 @@ from ember.backend import array_module, asarray_on, to_host
 class Column:
     """Base class; subclasses define the storage and the pandas/arrow conversions."""
 
-    __slots__ = ("data", "mask")
+    __slots__ = ("data", "mask", "__weakref__")
 
     def __init__(self, data: Any, mask: Any = None) -> None:
         self.data = data

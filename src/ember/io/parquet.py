@@ -132,14 +132,24 @@ class _DeviceBatches:
 
         xp = current_xp()
         parts: dict[str, list] = {}
+        dictionaries: dict[str, list] = {}
         self.schema = None
         self.num_rows = 0
         for batch in batches:
             self.schema = batch.schema
             self.num_rows += batch.num_rows
             for i, fname in enumerate(batch.schema.names):
+                arr = batch.column(i)
+                if pa.types.is_dictionary(arr.type):
+                    # row groups may carry different dictionaries: Arrow unifies them (on the host,
+                    # codes only) at the end, as pandas' read_parquet gives one categorical
+                    dictionaries.setdefault(fname, []).append(arr)
+                    parts.setdefault(fname, [])
+                    continue
                 # each batch typed by the pandas metadata: an Int64 column's nulls stay nulls (not NaN)
-                parts.setdefault(fname, []).append(_column(batch.column(i), xp, specs.get(fname)))
+                parts.setdefault(fname, []).append(_column(arr, xp, specs.get(fname)))
+        for fname, chunks in dictionaries.items():
+            parts[fname] = [_column(pa.chunked_array(chunks).combine_chunks(), xp, specs.get(fname))]
         self.column_names = list(parts)
         self.columns = {k: concat_columns(v) if len(v) > 1 else v[0] for k, v in parts.items()}
         if self.schema is None:
