@@ -15,7 +15,6 @@ import pyarrow as pa
 from ember.backend import to_host
 from ember.column.base import Column
 
-
 # categories column -> {ordered: pandas dtype}; entries go with the categories column
 _PANDAS_DTYPES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
