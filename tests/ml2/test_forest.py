@@ -207,10 +207,10 @@ def test_sparse_split_search_equals_the_dense_one(criterion, classes, seed):
             T[node, :3] += stats_rows[r]
         T[node, -1] += 1
     imp, W, _ = tree.node_impurity(T, params, np)
-    H = tree._histograms(rows, cn, 0, ms, feats, Xb, stats_rows, w, n_bins, params, np)
+    H = tree._histograms(rows, w[rows], cn, 0, ms, feats, Xb, y, n_bins, params, np)
     dense = tree._best_splits(H, T, W * imp, edges[feats], params, np)
-    data = tree._TreeData(Xb, stats_rows, w, edges, n_bins, 1 << 21, params, np)
-    sparse = tree._sparse_splits(data, rows, cn, ms, feats, T, W * imp)
+    data = tree._TreeData(Xb, y, edges, n_bins, 1 << 21, params, np)
+    sparse = tree._sparse_splits(data, rows, w[rows], cn, ms, feats, T, W * imp)
     found = dense[0]
     np.testing.assert_array_equal(sparse[0], found)
     np.testing.assert_array_equal(sparse[1][found], dense[1][found])

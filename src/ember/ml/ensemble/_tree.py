@@ -121,12 +121,11 @@ class HistTree:
 
 @dataclass
 class _TreeData:
-    """What every level of one tree reads: binned features, per-row statistics and weights, bin edges,
-    the histogram memory budget."""
+    """What every level of a batch of trees reads: binned features, the target, bin edges, the
+    histogram memory budget (row weights travel with the rows: each tree has its own bootstrap)."""
 
     Xb: Any
-    stats_rows: Any
-    w: Any
+    y: Any
     edges: Any
     n_bins: int
     budget: int
@@ -196,25 +195,26 @@ def _sum_classes(a: Any) -> Any:
     return out
 
 
-def _channels(y: Any, w: Any, params: GrowParams, xp: ModuleType) -> Any:
+def _channels(y: Any, w: Any, xp: ModuleType) -> Any:
     """Per-row statistics for regression (w, w*y, w*y^2); classification uses (class, w) directly."""
     return xp.stack([w, w * y, w * y * y], axis=1)
 
 
 def _histograms(
     rows: Any,
+    ew: Any,
     cn: Any,
     lo: int,
     hi: int,
     feats: Any,
     Xb: Any,
     y: Any,
-    w: Any,
     n_bins: int,
     params: GrowParams,
     xp: ModuleType,
 ) -> Any:
-    """(hi - lo, mtry, n_bins, channels) statistics of the compact nodes [lo, hi) over their features."""
+    """(hi - lo, mtry, n_bins, channels) statistics of the compact nodes [lo, hi) over their features;
+    ``ew`` is each row's weight in its tree."""
     mtry = feats.shape[1]
     local = cn - lo
     b = Xb[rows[:, None], feats[cn]].astype(xp.int64)
@@ -224,14 +224,15 @@ def _histograms(
     if params.classification:
         C = params.n_classes
         idx = (base.reshape(-1, mtry) * C + y[rows][:, None]).ravel()
-        wr = xp.broadcast_to(w[rows][:, None], (rows.shape[0], mtry)).ravel()
+        wr = xp.broadcast_to(ew[:, None], (rows.shape[0], mtry)).ravel()
         cls = xp.bincount(idx, weights=wr, minlength=size * C).reshape(size, C)
         H = xp.concatenate([cls, counts[:, None]], axis=1)
     else:
+        stats = _channels(y[rows], ew, xp)
         ch = [
             xp.bincount(
                 base,
-                weights=xp.broadcast_to(y[rows, c][:, None], (rows.shape[0], mtry)).ravel(),
+                weights=xp.broadcast_to(stats[:, c][:, None], (rows.shape[0], mtry)).ravel(),
                 minlength=size,
             )
             for c in range(3)
@@ -256,21 +257,25 @@ def _best_splits(
     return found, best, Lbest, best_score
 
 
-def grow_tree(
-    Xb: Any, edges: Any, y: Any, w: Any, params: GrowParams, xp: ModuleType, rs: np.random.RandomState
-) -> HistTree:
-    """Grow one tree on binned data ``Xb`` with row weights ``w`` (0 = out of bag)."""
+def grow_trees(
+    Xb: Any, edges: Any, y: Any, ws: list[Any], params: GrowParams, xp: ModuleType, rs: np.random.RandomState
+) -> list[HistTree]:
+    """Grow one tree per row-weight vector in ``ws`` (0 = out of bag) on binned data ``Xb``, all at once.
+
+    The trees' nodes share every level's arrays (each tree's nodes contiguous, trees in order), so a
+    level costs the same launches and host reads for a batch of trees as for one: a tree alone is a
+    few milliseconds of device work, far less than the Python that drives it."""
+    n_trees = len(ws)
     n_bins = edges.shape[1] + 1
     p = Xb.shape[1]
     budget = _HIST_HOST if xp is np else _HIST_DEVICE
     gen = xp.random.RandomState(rs.randint(np.iinfo(np.int32).max))
-    rows = xp.flatnonzero(w > 0)
-    stats_rows = y if params.classification else _channels(y, w, params, xp)
-    S = _root_stats(rows, y, w, stats_rows, params, xp)
-    total_w = S[:, : params.n_classes].sum() if params.classification else S[0, 0]
-    node_of = xp.zeros(rows.shape[0], dtype=xp.int64)
+    rows, ew, node_of = _in_bag(ws, xp)
+    S = _root_stats(rows, ew, node_of, n_trees, y, params, xp)
+    total_w = _sum_classes(S[:, : params.n_classes]) if params.classification else S[:, 0]
+    tree_of = xp.arange(n_trees, dtype=xp.int64)
     levels: list[dict[str, Any]] = []
-    data = _TreeData(Xb, stats_rows, w, edges, n_bins, budget, params, xp)
+    data = _TreeData(Xb, y, edges, n_bins, budget, params, xp)
     start, depth = 0, 0
     while True:
         m = S.shape[0]
@@ -280,6 +285,8 @@ def grow_tree(
             "impurity": imp,
             "W": W,
             "n": cnt,
+            "tree": tree_of,
+            "depth": xp.full(m, depth, dtype=xp.int64),
             "feature": xp.full(m, -1, dtype=xp.int64),
             "threshold": xp.full(m, -2.0),
             "left": xp.full(m, -1, dtype=xp.int64),
@@ -296,9 +303,9 @@ def grow_tree(
             break
         cidx = xp.cumsum(can) - 1
         keep = can[node_of]
-        rows, node_of = rows[keep], node_of[keep]
+        rows, ew, node_of = rows[keep], ew[keep], node_of[keep]
         order = xp.argsort(node_of)
-        rows, cn = rows[order], cidx[node_of[order]]
+        rows, ew, cn = rows[order], ew[order], cidx[node_of[order]]
         ms = int(backend.to_host(can.sum()))
         if ms == 0:
             break
@@ -308,12 +315,12 @@ def grow_tree(
         feats = _sample_features(ms, p, params.max_features, gen, xp)
         node_score = (W * imp)[can_idx]
         T = S[can_idx]
-        found, best, Lbest, score = _split_level(data, rows, cn, offsets, ms, feats, T, node_score)
+        found, best, Lbest, score = _split_level(data, rows, ew, cn, offsets, ms, feats, T, node_score)
         for _ in range(_RETRIES if params.max_features < p else 0):
             found, best, Lbest, score, feats = _retry(
-                data, rows, cn, ms, (found, best, Lbest, score), feats, T, node_score, gen
+                data, rows, ew, cn, ms, (found, best, Lbest, score), feats, T, node_score, gen
             )
-        gain = (node_score - score) / total_w
+        gain = (node_score - score) / total_w[tree_of[can_idx]]
         found &= gain + EPSILON >= params.min_impurity_decrease
         n_split = int(backend.to_host(found.sum()))
         if n_split == 0:
@@ -329,20 +336,35 @@ def grow_tree(
         level["right"][sel] = nxt + 2 * rank[found] + 1
         Lf = Lbest[found]
         S = xp.stack([Lf, T[found] - Lf], axis=1).reshape(2 * n_split, -1)
+        tree_of = xp.repeat(tree_of[sel], 2)
         moving = found[cn]
-        rows, cn = rows[moving], cn[moving]
+        rows, ew, cn = rows[moving], ew[moving], cn[moving]
         go_right = Xb[rows, f[cn]] > b[cn]
         node_of = 2 * rank[cn] + go_right.astype(xp.int64)
         start, depth = nxt, depth + 1
-    return _assemble(levels, depth, xp)
+    return _split_trees(levels, n_trees, xp)
 
 
-def _root_stats(rows: Any, y: Any, w: Any, stats_rows: Any, params: GrowParams, xp: ModuleType) -> Any:
-    n_in = float(rows.shape[0])
+def _in_bag(ws: list[Any], xp: ModuleType) -> tuple[Any, Any, Any]:
+    """(row, weight, tree) of every in-bag row of every tree, trees in order."""
+    rows = [xp.flatnonzero(w > 0) for w in ws]
+    ew = xp.concatenate([w[r] for w, r in zip(ws, rows, strict=True)])
+    tree = xp.concatenate([xp.full(r.shape[0], t, dtype=xp.int64) for t, r in enumerate(rows)])
+    return xp.concatenate(rows), ew, tree
+
+
+def _root_stats(
+    rows: Any, ew: Any, tree: Any, n_trees: int, y: Any, params: GrowParams, xp: ModuleType
+) -> Any:
+    """(n_trees, channels) statistics of every tree's root."""
+    n_in = xp.bincount(tree, minlength=n_trees).astype(xp.float64)[:, None]
     if params.classification:
-        cls = xp.bincount(y[rows], weights=w[rows], minlength=params.n_classes).astype(xp.float64)
-        return xp.concatenate([cls, xp.asarray([n_in])])[None, :]
-    return xp.concatenate([stats_rows[rows].sum(axis=0), xp.asarray([n_in])])[None, :]
+        C = params.n_classes
+        cls = xp.bincount(tree * C + y[rows], weights=ew, minlength=n_trees * C)
+        return xp.concatenate([cls.astype(xp.float64).reshape(n_trees, C), n_in], axis=1)
+    stats = _channels(y[rows], ew, xp)
+    sums = [xp.bincount(tree, weights=stats[:, c], minlength=n_trees) for c in range(3)]
+    return xp.concatenate([xp.stack(sums, axis=1), n_in], axis=1)
 
 
 def _values(S: Any, params: GrowParams, xp: ModuleType) -> Any:
@@ -362,7 +384,7 @@ def _sample_features(ms: int, p: int, mtry: int, gen: Any, xp: ModuleType) -> An
 
 
 def _sparse_splits(
-    data: _TreeData, rows: Any, cn: Any, ms: int, feats: Any, T: Any, node_score: Any
+    data: _TreeData, rows: Any, ew: Any, cn: Any, ms: int, feats: Any, T: Any, node_score: Any
 ) -> tuple[Any, Any, Any, Any]:
     """``_best_splits`` over the bins that hold rows only, for levels whose nodes hold few rows (deep
     levels: a node of 30 rows would otherwise scan mtry x n_bins histogram cells). The (node, feature,
@@ -372,15 +394,7 @@ def _sparse_splits(
     scores) lands, so the answer is the dense search's. Nodes without a valid split: found False."""
     from ember.backend.primitives import scatter_min, stable_argsort
 
-    Xb, stats_rows, w, edges, n_bins, params, xp = (
-        data.Xb,
-        data.stats_rows,
-        data.w,
-        data.edges,
-        data.n_bins,
-        data.params,
-        data.xp,
-    )
+    Xb, y, edges, n_bins, params, xp = data.Xb, data.y, data.edges, data.n_bins, data.params, data.xp
     mtry = feats.shape[1]
     b = Xb[rows[:, None], feats[cn]].astype(xp.int64)
     key = ((cn[:, None] * mtry + xp.arange(mtry)) * n_bins + b).ravel()
@@ -394,11 +408,11 @@ def _sparse_splits(
     starts = xp.flatnonzero(new)
     if params.classification:
         C = params.n_classes
-        cls = stats_rows[rows][row_of]
-        wr = w[rows][row_of]
+        cls = y[rows][row_of]
+        wr = ew[row_of]
         chans = [xp.bincount(run, weights=xp.where(cls == c, wr, 0.0), minlength=nruns) for c in range(C)]
     else:
-        sr = stats_rows[rows][row_of]
+        sr = _channels(y[rows], ew, xp)[row_of]
         chans = [xp.bincount(run, weights=sr[:, c], minlength=nruns) for c in range(3)]
     chans.append(xp.bincount(run, minlength=nruns).astype(xp.float64))
     S_run = xp.stack(chans, axis=1)
@@ -439,13 +453,21 @@ def _sparse_splits(
 
 
 def _split_level(
-    data: _TreeData, rows: Any, cn: Any, offsets: np.ndarray, ms: int, feats: Any, T: Any, node_score: Any
+    data: _TreeData,
+    rows: Any,
+    ew: Any,
+    cn: Any,
+    offsets: np.ndarray,
+    ms: int,
+    feats: Any,
+    T: Any,
+    node_score: Any,
 ) -> tuple[Any, Any, Any, Any]:
     """Best split of each open node: over the present bins when the nodes hold few rows (deep levels),
     else histogramming chunks of nodes that fit the memory budget."""
     n_bins, params, xp = data.n_bins, data.params, data.xp
     if rows.shape[0] * _SPARSE_BELOW < ms * n_bins:
-        return _sparse_splits(data, rows, cn, ms, feats, T, node_score)
+        return _sparse_splits(data, rows, ew, cn, ms, feats, T, node_score)
     mtry = feats.shape[1]
     ch = (params.n_classes if params.classification else 3) + 1
     per_node = mtry * n_bins * ch
@@ -454,9 +476,7 @@ def _split_level(
     for lo in range(0, ms, step):
         hi = min(ms, lo + step)
         r0, r1 = int(offsets[lo]), int(offsets[hi])
-        H = _histograms(
-            rows[r0:r1], cn[r0:r1], lo, hi, feats, data.Xb, data.stats_rows, data.w, n_bins, params, xp
-        )
+        H = _histograms(rows[r0:r1], ew[r0:r1], cn[r0:r1], lo, hi, feats, data.Xb, data.y, n_bins, params, xp)
         fe = data.edges[feats[lo:hi]]  # (nodes, mtry, n_bins - 1)
         parts.append(_best_splits(H, T[lo:hi], node_score[lo:hi], fe, params, xp))
     return tuple(xp.concatenate([p[i] for p in parts]) for i in range(4))
@@ -465,6 +485,7 @@ def _split_level(
 def _retry(
     data: _TreeData,
     rows: Any,
+    ew: Any,
     cn: Any,
     ms: int,
     splits: tuple[Any, Any, Any, Any],
@@ -484,31 +505,56 @@ def _retry(
     ridx = xp.flatnonzero(redo)
     rc = xp.cumsum(redo) - 1
     sel = redo[cn]
-    r_rows, r_cn = rows[sel], rc[cn[sel]]
+    r_rows, r_ew, r_cn = rows[sel], ew[sel], rc[cn[sel]]
     counts = xp.bincount(r_cn, minlength=n_redo)
     offsets = backend.to_host(xp.concatenate([xp.zeros(1, xp.int64), xp.cumsum(counts)]))
     r_feats = _sample_features(n_redo, data.Xb.shape[1], data.params.max_features, gen, xp)
-    f2, b2, L2, s2 = _split_level(data, r_rows, r_cn, offsets, n_redo, r_feats, T[ridx], node_score[ridx])
+    f2, b2, L2, s2 = _split_level(
+        data, r_rows, r_ew, r_cn, offsets, n_redo, r_feats, T[ridx], node_score[ridx]
+    )
     found, best, Lbest, score, feats = found.copy(), best.copy(), Lbest.copy(), score.copy(), feats.copy()
     found[ridx], best[ridx], Lbest[ridx], score[ridx], feats[ridx] = f2, b2, L2, s2, r_feats
     return found, best, Lbest, score, feats
 
 
-def _assemble(levels: list[dict[str, Any]], depth: int, xp: ModuleType) -> HistTree:
+def _split_trees(levels: list[dict[str, Any]], n_trees: int, xp: ModuleType) -> list[HistTree]:
+    """The batch's level arrays cut into one ``HistTree`` per tree: each tree's nodes in the order it
+    met them (level by level, as a tree grown alone), child ids renumbered within the tree. One host
+    read: the node count and depth of every tree."""
+    from ember.backend.primitives import scatter_max, stable_argsort
+
     def cat(key: str) -> Any:
         return xp.concatenate([lv[key] for lv in levels])
 
-    return HistTree(
-        feature=cat("feature"),
-        threshold=cat("threshold"),
-        children_left=cat("left"),
-        children_right=cat("right"),
-        value=cat("value"),
-        impurity=cat("impurity"),
-        n_node_samples=cat("n").astype(xp.int64),
-        weighted_n_node_samples=cat("W"),
-        max_depth=depth,
-    )
+    tree = cat("tree")
+    order = stable_argsort(tree)
+    new_id = xp.empty_like(order)
+    new_id[order] = xp.arange(order.shape[0], dtype=xp.int64)
+    sizes = xp.bincount(tree, minlength=n_trees)
+    first = xp.cumsum(sizes) - sizes
+    local = new_id - first[tree]  # a node's index within its own tree
+
+    def renumber(children: Any) -> Any:
+        return xp.where(children >= 0, local[xp.maximum(children, 0)], -1)[order]
+
+    depth = xp.zeros(n_trees, dtype=xp.int64)
+    scatter_max(depth, tree, cat("depth"))
+    sizes_h, depth_h = backend.to_host(xp.stack([sizes, depth]))
+    fields = {
+        "feature": cat("feature")[order],
+        "threshold": cat("threshold")[order],
+        "children_left": renumber(cat("left")),
+        "children_right": renumber(cat("right")),
+        "value": cat("value")[order],
+        "impurity": cat("impurity")[order],
+        "n_node_samples": cat("n").astype(xp.int64)[order],
+        "weighted_n_node_samples": cat("W")[order],
+    }
+    bounds = np.concatenate([[0], np.cumsum(sizes_h)])
+    return [
+        HistTree(**{k: v[bounds[t] : bounds[t + 1]] for k, v in fields.items()}, max_depth=int(depth_h[t]))
+        for t in range(n_trees)
+    ]
 
 
 # --- prediction --------------------------------------------------------------------------------------------
