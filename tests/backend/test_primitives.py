@@ -37,16 +37,24 @@ def test_searchsorted_bounds_is_numpys(xp, sorted_values, needles):
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
-@pytest.mark.parametrize("shape,k", [((7, 3), 2), ((50, 1000), 1), ((300, 4099), 5), ((20, 200), 16)])
-def test_smallest_k_matches_a_stable_sort(xp, dtype, shape, k):
+@pytest.mark.parametrize(
+    "shape,k",
+    [((7, 3), 2), ((50, 1000), 1), ((300, 4099), 5), ((20, 200), 16), ((3, 50_000), 5), ((2, 20_011), 16)],
+)
+@pytest.mark.parametrize("bias", [False, True])
+def test_smallest_k_matches_a_stable_sort(xp, dtype, shape, k, bias):
     """smallest_k (the device's top-k kernel, NumPy's partition on the host) against a stable full sort:
-    ties go to the lowest column (values drawn from few levels make many), NaN ranks last."""
+    ties go to the lowest column (values drawn from few levels make many), NaN ranks last. Few long rows
+    take the kernel's column-chunked path; a column bias is added before ranking."""
     from ember.backend.primitives import smallest_k
 
     rng = np.random.default_rng(shape[1])
     d = rng.integers(0, 40, shape).astype(dtype)
     d[rng.random(shape) < 0.01] = np.nan
-    values, index = smallest_k(xp.asarray(d), k)
+    col_bias = rng.integers(-3, 3, shape[1]).astype(dtype) if bias else None
+    values, index = smallest_k(xp.asarray(d), k, None if col_bias is None else xp.asarray(col_bias))
+    if bias:
+        d = d + col_bias[None, :]
     host = np.where(np.isnan(d), np.inf, d)
     exp_index = np.argsort(host, axis=1, kind="stable")[:, :k]  # ties by column, as the contract says
     exp_values = np.take_along_axis(host, exp_index, axis=1)

@@ -253,8 +253,9 @@ def gather_bytes(chars: Any, starts: Any, offsets: Any) -> Any:
 # --- selection (used by ml.neighbors / ml.cluster) -----------------------------------------------------
 
 
-def smallest_k(d: Any, k: int) -> tuple[Any, Any]:
-    """(values, indices) of the ``k`` smallest entries of each row of 2-D ``d``, ascending, ties by index.
+def smallest_k(d: Any, k: int, col_bias: Any = None) -> tuple[Any, Any]:
+    """(values, indices) of the ``k`` smallest entries of each row of 2-D ``d`` (plus ``col_bias``, one
+    value per column, when given), ascending, ties by index.
 
     NumPy: argpartition then a sort of the k survivors. On the device, float rows and k <= 16 go
     through a top-k kernel (``kernels/topk.cu``, one read of the matrix); otherwise CuPy's argpartition
@@ -269,8 +270,10 @@ def smallest_k(d: Any, k: int) -> tuple[Any, Any]:
     if is_device_array(d) and d.dtype in (xp.float32, xp.float64) and d.flags.c_contiguous:
         from ember.backend.kernels.topk import MAX_K, row_smallest_k
 
-        if k <= MAX_K:
-            return row_smallest_k(d, k)  # one read of the matrix (the argmin passes below read it k times)
+        if k <= MAX_K:  # one read of the matrix, the bias added as read (the passes below read it k times)
+            return row_smallest_k(d, k, col_bias)
+    if col_bias is not None:
+        d = d + col_bias[None, :]
     if is_device_array(d) and k <= 16:
         work = d.copy()
         rows = xp.arange(n_rows)

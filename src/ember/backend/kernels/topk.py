@@ -16,6 +16,8 @@ from ember.backend.device import cupy_module
 
 MAX_K = 16
 _THREADS = 128  # 128 threads x 16 entries x 16 bytes = 32 KiB of shared memory at most
+_BLOCKS = 4096  # enough blocks to fill an H200 (132 SMs x 16 resident blocks of 128 threads) twice
+_MIN_CHUNK = 4096  # columns per block at least: below that the merge pass costs more than it saves
 
 
 @functools.cache
@@ -25,21 +27,40 @@ def _module() -> Any:
         return cupy_module().RawModule(code=f.read(), options=("-std=c++14",))
 
 
-def row_smallest_k(d: Any, k: int) -> tuple[Any, Any]:
+def row_smallest_k(d: Any, k: int, col_bias: Any = None) -> tuple[Any, Any]:
     """(values, column indices) of the ``k`` smallest entries of each row of the C-contiguous float32
-    or float64 device matrix ``d`` (1 <= k <= MAX_K, k <= columns), ascending, ties by column."""
+    or float64 device matrix ``d`` (1 <= k <= MAX_K, k <= columns), ascending, ties by column.
+
+    ``col_bias`` (optional, one value per column, d's dtype) is added to each entry as it is read: the
+    answer is that of ``d + col_bias`` without the pass that would write it. Few long rows are split
+    into column chunks scanned by separate blocks, whose k-lists a second launch merges."""
     cp = cupy_module()
     n_rows, n_cols = d.shape
-    values = cp.empty((n_rows, k), dtype=d.dtype)
-    index = cp.empty((n_rows, k), dtype=np.int64)
-    if n_rows:
-        name = "ember_row_topk_f64" if d.dtype == np.float64 else "ember_row_topk_f32"
-        grid = int(min(n_rows, 65535))
-        shared = _THREADS * k * (d.dtype.itemsize + 8)
-        _module().get_function(name)(
-            (grid,),
-            (_THREADS,),
-            (d, np.int64(n_rows), np.int64(n_cols), np.int32(k), values, index),
-            shared_mem=shared,
-        )
+    if n_rows == 0:
+        return cp.empty((0, k), dtype=d.dtype), cp.empty((0, k), dtype=np.int64)
+    chunks = max(1, min(-(-_BLOCKS // n_rows), n_cols // max(k, _MIN_CHUNK)))
+    values, index = _launch(d, col_bias, k, chunks)
+    if chunks == 1:
+        return values, index
+    # each row's chunk lists side by side: positions ascend with columns, so ties still go to the lowest
+    pos_values, pos = _launch(values.reshape(n_rows, chunks * k), None, k, 1)
+    return pos_values, cp.take_along_axis(index.reshape(n_rows, chunks * k), pos, axis=1)
+
+
+def _launch(d: Any, col_bias: Any, k: int, chunks: int) -> tuple[Any, Any]:
+    """One kernel launch: (n_rows * chunks, k) values and column indices, chunk lists row-major."""
+    cp = cupy_module()
+    n_rows, n_cols = d.shape
+    values = cp.empty((n_rows * chunks, k), dtype=d.dtype)
+    index = cp.empty((n_rows * chunks, k), dtype=np.int64)
+    name = "ember_row_topk_f64" if d.dtype == np.float64 else "ember_row_topk_f32"
+    if col_bias is not None:
+        col_bias = cp.ascontiguousarray(col_bias, dtype=d.dtype)
+    chunk = -(-n_cols // chunks)
+    _module().get_function(name)(
+        (int(min(n_rows, 65535)), chunks),
+        (_THREADS,),
+        (d, col_bias, np.int64(n_rows), np.int64(n_cols), np.int64(chunk), np.int32(k), values, index),
+        shared_mem=_THREADS * k * (d.dtype.itemsize + 8),
+    )
     return values, index

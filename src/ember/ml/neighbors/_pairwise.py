@@ -85,13 +85,11 @@ class Reference:
         return xp.sqrt(d, out=d)
 
     def _rank_block(self, Q: Any) -> Any:
-        """|x|^2 - 2 q.x per (query, training row): each query's squared distances less its own |q|^2,
-        so the same order, in two in-place passes over the GEMM's output (no temporaries). Only for
-        choosing neighbours: ``_refine`` computes the chosen ones' distances exactly."""
-        G = Q @ self.X.T
-        G *= -2
-        G += self.sqnorm[None, :]
-        return G
+        """-2 q.x per (query, training row); with |x|^2 added (``smallest_k``'s column bias, as the
+        top-k reads it) each query's squared distances less its own |q|^2, so the same order. Scaling
+        the small query tile by -2 is exact and spares a pass over the GEMM's output. Only for choosing
+        neighbours: ``_refine`` computes the chosen ones' distances exactly."""
+        return (Q * Q.dtype.type(-2)) @ self.X.T
 
     def _refine(self, Q: Any, ind: Any) -> tuple[Any, Any]:
         """Exact squared distances of the k chosen rows (the GEMM expansion loses digits near zero, so a
@@ -115,7 +113,7 @@ class Reference:
         dists, idx = [], []
         for sl in row_tiles(Q.shape[0], self.X.shape[0], xp):
             if self.metric in ("euclidean", "sqeuclidean"):
-                _, ind = smallest_k(self._rank_block(Q[sl]), k)
+                _, ind = smallest_k(self._rank_block(Q[sl]), k, col_bias=self.sqnorm)
                 vals, ind = self._refine(Q[sl], ind)
             else:
                 vals, ind = smallest_k(self.block(Q[sl], squared=True), k)
