@@ -139,3 +139,13 @@ def test_kmeans_relocates_an_empty_cluster_like_sklearn():
         np.sort(ours.cluster_centers_, axis=0), np.sort(ref.cluster_centers_, axis=0), rtol=1e-6
     )
     assert ours.inertia_ == pytest.approx(ref.inertia_, rel=1e-6)
+
+
+@pytest.mark.parametrize("m", [0, 5, 16384, 50_001])
+def test_transposed_product_of_row_blocks_equals_one_product(m):
+    """The device's cluster sums: A.T @ B summed over row blocks (a remainder block included)."""
+    from ember.ml.cluster._kmeans import transposed_product
+
+    rng = np.random.default_rng(m)
+    A, B = rng.normal(size=(m, 7)), rng.normal(size=(m, 3))
+    np.testing.assert_allclose(transposed_product(A, B, np), A.T @ B, rtol=1e-10, atol=1e-10)

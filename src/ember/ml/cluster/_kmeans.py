@@ -1,8 +1,8 @@
 """KMeans and MiniBatchKMeans on the device, drop-ins for scikit-learn's.
 
 Lloyd iterations are two device passes over the data: a tiled GEMM + argmin that assigns each row to its
-nearest center (``neighbors._pairwise.nearest_center``), and a sparse one-hot (n x k) transpose times X
-that sums the rows of every cluster, so no scatter atomics contend on k rows. Each iteration reads one
+nearest center (``neighbors._pairwise.nearest_center``), and a one-hot (n x k) transpose times X that
+sums the rows of every cluster (``cluster_sums``), so no scatter atomics contend on k rows. Each iteration reads one
 pair of numbers on the host (labels unchanged? center shift) to decide convergence.
 
 Random draws come from the host ``RandomState`` (k-means++ trial values, seeds for device generators), so
@@ -35,13 +35,39 @@ _FLOATS = [np.float64, np.float32]
 
 
 def cluster_sums(X: Any, labels: Any, weights: Any, k: int, xp: ModuleType) -> tuple[Any, Any]:
-    """(weighted row sums per cluster (k, p), weight per cluster (k,)) via a sparse one-hot GEMM."""
+    """(weighted row sums per cluster (k, p), weight per cluster (k,)): a one-hot (n x k) transpose times X.
+
+    On the host the one-hot is sparse (n nonzeros). On the device it is dense, built a tile of rows at a
+    time, and its product with X runs as a batch of GEMMs over row blocks, summed: cuSPARSE's transposed
+    product took 2.6 ms per Lloyd iteration at 1M x 50, k = 100, and one GEMM whose reduction spans a
+    million rows leaves most SMs idle. No scatter atomics either way, so the sums are deterministic."""
     n = X.shape[0]
-    indptr = xp.arange(n + 1, dtype=xp.int32)
-    onehot = csr_matrix(weights.astype(X.dtype), labels.astype(xp.int32), indptr, (n, k))
-    sums = xp.asarray(onehot.T @ X)
     counts = xp.bincount(labels, weights=weights, minlength=k).astype(X.dtype)
-    return sums.astype(X.dtype, copy=False), counts
+    if xp is np:
+        indptr = xp.arange(n + 1, dtype=xp.int32)
+        onehot = csr_matrix(weights.astype(X.dtype), labels.astype(xp.int32), indptr, (n, k))
+        return xp.asarray(onehot.T @ X).astype(X.dtype, copy=False), counts
+    sums = xp.zeros((k, X.shape[1]), dtype=X.dtype)
+    w = weights.astype(X.dtype, copy=False)
+    cls = xp.arange(k, dtype=labels.dtype)
+    zero = X.dtype.type(0)
+    for sl in row_tiles(n, k, xp):
+        onehot = xp.where(labels[sl, None] == cls[None, :], w[sl, None], zero)
+        sums += transposed_product(onehot, X[sl], xp)
+    return sums, counts
+
+
+def transposed_product(A: Any, B: Any, xp: ModuleType, block_rows: int = 16384) -> Any:
+    """A.T @ B for tall A (m x a) and B (m x b), as a batch of products over row blocks, summed."""
+    m = A.shape[0]
+    c = max(1, m // block_rows)
+    cut = m // c * c
+    out = xp.matmul(
+        A[:cut].reshape(c, cut // c, A.shape[1]).transpose(0, 2, 1), B[:cut].reshape(c, cut // c, B.shape[1])
+    ).sum(axis=0)
+    if cut < m:
+        out += A[cut:].T @ B[cut:]
+    return out
 
 
 def relocate_empty(centers: Any, counts: Any, X: Any, mind: Any, xp: ModuleType) -> Any:
@@ -96,8 +122,9 @@ def lloyd(
     labels_old = None
     strict = False
     n_iter = 0
+    row_sqnorm = (X * X).sum(axis=1)  # once: every iteration's distances add it
     for n_iter in range(1, max_iter + 1):  # noqa: B007 (read after the loop)
-        labels, mind = nearest_center(X, centers, xp)
+        labels, mind = nearest_center(X, centers, xp, row_sqnorm=row_sqnorm)
         sums, counts = cluster_sums(X, labels, w, k, xp)
         new = sums / xp.where(counts == 0, 1, counts)[:, None]
         shift = ((new - centers) ** 2).sum()
@@ -114,7 +141,7 @@ def lloyd(
         if flags[1] <= tol:
             break
     if not strict:
-        labels, mind = nearest_center(X, centers, xp)
+        labels, mind = nearest_center(X, centers, xp, row_sqnorm=row_sqnorm)
     inertia = float(mind @ w.astype(mind.dtype))
     return labels, centers, inertia, n_iter
 

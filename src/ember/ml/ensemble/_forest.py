@@ -28,7 +28,15 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from ember import backend
-from ember.ml._base import DEVICE, check_sample_weight, compute_xp, host_y, to_output, validate_data
+from ember.ml._base import (
+    DEVICE,
+    check_sample_weight,
+    compute_xp,
+    host_y,
+    to_output,
+    unique_inverse,
+    validate_data,
+)
 from ember.ml._mixins import ClassifierMixin, RegressorMixin
 from ember.ml.ensemble._tree import (
     GrowParams,
@@ -292,7 +300,7 @@ class RandomForestClassifier(ClassifierMixin, _Forest):
         """Grow the forest on (X, y); labels may be any sortable type (encoded on the host)."""
         X, yh, sw = self._validate_fit(X, y, sample_weight)
         check_classification_targets(yh)
-        classes, codes = np.unique(yh, return_inverse=True)
+        classes, codes = unique_inverse(yh)
         xp = compute_xp()
         if self.class_weight is not None and self.class_weight != "balanced_subsample":
             from sklearn.utils.class_weight import compute_sample_weight

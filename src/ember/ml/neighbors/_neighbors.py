@@ -22,7 +22,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ember import backend
 from ember.backend.sparse import csr_matrix
-from ember.ml._base import DEVICE, HOST, compute_xp, host_y, to_output, validate_data
+from ember.ml._base import DEVICE, HOST, compute_xp, host_y, to_output, unique_inverse, validate_data
 from ember.ml._mixins import ClassifierMixin, RegressorMixin
 from ember.ml.neighbors._pairwise import Reference, resolve_metric
 
@@ -221,7 +221,7 @@ class KNeighborsClassifier(ClassifierMixin, _NeighborsBase):
             )
         classes, codes = [], []
         for j in range(y2.shape[1]):  # loop over outputs, not rows
-            cls, inv = np.unique(y2[:, j], return_inverse=True)
+            cls, inv = unique_inverse(y2[:, j])
             classes.append(cls)
             codes.append(inv)
         xp = compute_xp()

@@ -133,19 +133,25 @@ def _manhattan(Q: Any, X: Any, xp: ModuleType) -> Any:
     return out
 
 
-def nearest_center(X: Any, centers: Any, xp: ModuleType, center_sqnorm: Any = None) -> tuple[Any, Any]:
-    """(index, squared euclidean distance) of the nearest center of each row, in tiles."""
+def nearest_center(
+    X: Any, centers: Any, xp: ModuleType, center_sqnorm: Any = None, row_sqnorm: Any = None
+) -> tuple[Any, Any]:
+    """(index, squared euclidean distance) of the nearest center of each row, in tiles.
+
+    Each tile is ranked by |c|^2 - 2 x.c (the row's own |x|^2 does not move its argmin), with -2 folded
+    into the centers (exact: a power of two) so the GEMM's output takes one pass before the argmin;
+    ``row_sqnorm`` (|x|^2 per row) may be passed by callers that reuse it across calls."""
     if center_sqnorm is None:
         center_sqnorm = (centers * centers).sum(axis=1)
+    scaled = centers * centers.dtype.type(-2)
     labels = xp.empty(X.shape[0], dtype=xp.int64)
     mind = xp.empty(X.shape[0], dtype=X.dtype)
     for sl in row_tiles(X.shape[0], centers.shape[0], xp):
         Xt = X[sl]
-        d = Xt @ centers.T
-        d *= -2  # |c|^2 - 2 x.c in place: the row's own |x|^2 does not change its argmin
+        d = Xt @ scaled.T
         d += center_sqnorm[None, :]
         lab = xp.argmin(d, axis=1)
         labels[sl] = lab
-        best = xp.take_along_axis(d, lab[:, None], axis=1)[:, 0] + (Xt * Xt).sum(axis=1)
-        mind[sl] = xp.maximum(best, 0)
+        own = (Xt * Xt).sum(axis=1) if row_sqnorm is None else row_sqnorm[sl]
+        mind[sl] = xp.maximum(xp.take_along_axis(d, lab[:, None], axis=1)[:, 0] + own, 0)
     return labels, mind
