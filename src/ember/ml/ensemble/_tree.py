@@ -271,7 +271,7 @@ def grow_trees(
     budget = _HIST_HOST if xp is np else _HIST_DEVICE
     gen = xp.random.RandomState(rs.randint(np.iinfo(np.int32).max))
     rows, ew, node_of = _in_bag(ws, xp)
-    S = _root_stats(rows, ew, node_of, n_trees, y, params, xp)
+    S = _root_stats(ws, y, params, xp)
     total_w = _sum_classes(S[:, : params.n_classes]) if params.classification else S[:, 0]
     tree_of = xp.arange(n_trees, dtype=xp.int64)
     levels: list[dict[str, Any]] = []
@@ -353,18 +353,20 @@ def _in_bag(ws: list[Any], xp: ModuleType) -> tuple[Any, Any, Any]:
     return xp.concatenate(rows), ew, tree
 
 
-def _root_stats(
-    rows: Any, ew: Any, tree: Any, n_trees: int, y: Any, params: GrowParams, xp: ModuleType
-) -> Any:
-    """(n_trees, channels) statistics of every tree's root."""
-    n_in = xp.bincount(tree, minlength=n_trees).astype(xp.float64)[:, None]
-    if params.classification:
-        C = params.n_classes
-        cls = xp.bincount(tree * C + y[rows], weights=ew, minlength=n_trees * C)
-        return xp.concatenate([cls.astype(xp.float64).reshape(n_trees, C), n_in], axis=1)
-    stats = _channels(y[rows], ew, xp)
-    sums = [xp.bincount(tree, weights=stats[:, c], minlength=n_trees) for c in range(3)]
-    return xp.concatenate([xp.stack(sums, axis=1), n_in], axis=1)
+def _root_stats(ws: list[Any], y: Any, params: GrowParams, xp: ModuleType) -> Any:
+    """(n_trees, channels) statistics of every tree's root, a reduction per tree: one bincount over
+    all trees' rows would add each tree's values with contended atomics in no fixed order, and the
+    roots' last bits would change the chosen splits from one fit to the next."""
+    roots = []
+    for w in ws:  # a loop over the batch's trees, not rows
+        rows = xp.flatnonzero(w > 0)
+        n_in = xp.asarray([float(rows.shape[0])])
+        if params.classification:
+            cls = xp.bincount(y[rows], weights=w[rows], minlength=params.n_classes).astype(xp.float64)
+            roots.append(xp.concatenate([cls, n_in]))
+        else:
+            roots.append(xp.concatenate([_channels(y[rows], w[rows], xp).sum(axis=0), n_in]))
+    return xp.stack(roots)
 
 
 def _values(S: Any, params: GrowParams, xp: ModuleType) -> Any:
