@@ -141,11 +141,31 @@ def test_kmeans_relocates_an_empty_cluster_like_sklearn():
     assert ours.inertia_ == pytest.approx(ref.inertia_, rel=1e-6)
 
 
-@pytest.mark.parametrize("m", [0, 5, 16384, 50_001])
-def test_transposed_product_of_row_blocks_equals_one_product(m):
-    """The device's cluster sums: A.T @ B summed over row blocks (a remainder block included)."""
-    from ember.ml.cluster._kmeans import transposed_product
+@pytest.mark.parametrize("m", [0, 5, 64, 200])
+def test_onehot_product_equals_the_sparse_sum(xp, m):
+    """The device's cluster sums (one-hot blocks times X, batched, plus a remainder) on either backend
+    equal the per-cluster sums of the rows."""
+    import ember
+    from ember.ml.cluster._kmeans import onehot_product
 
     rng = np.random.default_rng(m)
-    A, B = rng.normal(size=(m, 7)), rng.normal(size=(m, 3))
-    np.testing.assert_allclose(transposed_product(A, B, np), A.T @ B, rtol=1e-10, atol=1e-10)
+    k, X = 7, rng.normal(size=(m, 3))
+    labels, w = rng.integers(0, k, m), rng.random(m)
+    got = onehot_product(xp.asarray(labels), xp.asarray(w), xp.asarray(X), k, xp, block_rows=16)
+    expected = np.zeros((k, 3))
+    np.add.at(expected, labels, w[:, None] * X)
+    np.testing.assert_allclose(ember.backend.to_host(got), expected, rtol=1e-10, atol=1e-12)
+
+
+def test_draw_proportional_follows_the_weights():
+    """k-means++ draws: zero weights never drawn, draws land in proportion to the weights."""
+    from ember.ml.cluster._kmeans import draw_proportional
+
+    w = np.array([0.0, 1.0, 0.0, 3.0, 0.0])
+    draws = draw_proportional(w, np.random.default_rng(0).random(40_000), np)
+    counts = np.bincount(draws, minlength=5)
+    assert counts[[0, 2, 4]].sum() == 0
+    assert abs(counts[3] / counts[1] - 3) < 0.15
+    np.testing.assert_array_equal(
+        draw_proportional(w, np.array([0.0, 0.2499, 0.25, 0.9999]), np), [1, 1, 3, 3]
+    )

@@ -299,6 +299,23 @@ def smallest_k(d: Any, k: int, col_bias: Any = None) -> tuple[Any, Any]:
     return xp.take_along_axis(vals, order, axis=1), idx
 
 
+def argmin_rows(d: Any, col_bias: Any = None) -> tuple[Any, Any]:
+    """(index, value) of the first minimum of each row of 2-D ``d`` (plus ``col_bias``, one value per
+    column, when given), as ``argmin(axis=1)``: NaN is the minimum. The device reads ``d`` once, a warp
+    per row (``kernels/topk.cu``); NumPy, the reference, adds the bias into a temporary first."""
+    from ember.backend.arrays import array_module, is_device_array
+
+    xp = array_module(d)
+    if is_device_array(d) and d.dtype in (xp.float32, xp.float64) and d.flags.c_contiguous:
+        from ember.backend.kernels.topk import row_argmin
+
+        return row_argmin(d, col_bias)
+    if col_bias is not None:
+        d = d + col_bias[None, :]
+    idx = d.argmin(axis=1)
+    return idx.astype(xp.int64, copy=False), xp.take_along_axis(d, idx[:, None], axis=1)[:, 0]
+
+
 def _row_lexsort(vals: Any, part: Any, xp: Any) -> Any:
     """Per-row order by (value, index): sort indices first, then a stable sort on values."""
     by_index = xp.argsort(part, axis=1)
@@ -339,6 +356,38 @@ def nan_sum_count(x: Any) -> tuple[Any, Any]:
         return np.nansum(x), np.count_nonzero(x == x)
     nansum, count = _nan_kernels()
     return nansum(x), count(x)
+
+
+# --- one-hot blocks (ml.cluster: per-cluster row sums as batched GEMMs) --------------------------------
+
+_ONEHOT_KERNEL: dict[str, Any] = {}
+
+
+def block_onehot(labels: Any, weights: Any, k: int, block_rows: int) -> Any:
+    """(n / block_rows, k, block_rows) array H with H[b, c, r] = weights[i] if labels[i] == c else 0, for
+    row i = b * block_rows + r (len(labels) a multiple of block_rows): each block's one-hot transposed,
+    laid out so ``H @ X.reshape(blocks, block_rows, p)`` is a plain strided batch of GEMMs. The device
+    writes it in one pass; NumPy (the reference) compares by broadcasting."""
+    from ember.backend.arrays import array_module, is_device_array
+
+    xp = array_module(labels)
+    n = labels.shape[0]
+    blocks = n // block_rows
+    if not is_device_array(labels):
+        lab = labels.reshape(blocks, 1, block_rows)
+        hot = lab == np.arange(k, dtype=labels.dtype)[None, :, None]
+        return np.where(hot, weights.reshape(blocks, 1, block_rows), weights.dtype.type(0))
+    if not _ONEHOT_KERNEL:
+        _ONEHOT_KERNEL["k"] = xp.ElementwiseKernel(
+            "raw I labels, raw T w, int64 k, int64 b",
+            "T out",
+            "long long r = i % b; long long t = i / b; long long row = (t / k) * b + r;"
+            "out = labels[row] == (I)(t % k) ? w[row] : (T)0;",
+            "ember_block_onehot",
+        )
+    out = xp.empty((blocks, k, block_rows), dtype=weights.dtype)
+    _ONEHOT_KERNEL["k"](labels, weights, np.int64(k), np.int64(block_rows), out)
+    return out
 
 
 # --- float floor division and modulo with NumPy's semantics (ops.binary) -------------------------------

@@ -89,3 +89,48 @@ extern "C" __global__ void ember_row_topk_f32(const float* d, const float* bias,
                                               long long* out_i) {
     ember_row_topk<float>(d, bias, n_rows, n_cols, chunk, k, out_v, out_i, __int_as_float(0x7f800000));
 }
+
+// The first minimum of every row of (d + bias) and its value: NumPy's argmin (NaN counts as the minimum,
+// its first occurrence wins). One warp per row, lanes striding the columns, a shuffle reduction: for the
+// narrow rows of a distance-to-centers block (k ~ 100 columns), where a block per row would idle.
+template <typename T>
+__device__ __forceinline__ bool ember_argmin_better(T a, long long ia, T b, long long ib) {
+    if (a != a) return b == b || ia < ib;
+    if (b != b) return false;
+    return a < b || (a == b && ia < ib);
+}
+
+template <typename T>
+__device__ void ember_row_argmin(const T* d, const T* bias, long long n_rows, long long n_cols,
+                                 long long* out_i, T* out_v, T inf) {
+    const long long lane = threadIdx.x & 31;
+    const long long warps = ((long long)gridDim.x * blockDim.x) >> 5;
+    for (long long row = ((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5; row < n_rows; row += warps) {
+        const T* r = d + row * n_cols;
+        T best = inf;
+        long long bi = 0x7fffffffffffffffLL;
+        for (long long j = lane; j < n_cols; j += 32) {
+            T v = bias ? r[j] + bias[j] : r[j];
+            if (ember_argmin_better(v, j, best, bi)) { best = v; bi = j; }
+        }
+        for (int off = 16; off > 0; off >>= 1) {
+            T ov = __shfl_down_sync(0xffffffffu, best, off);
+            long long oi = __shfl_down_sync(0xffffffffu, bi, off);
+            if (ember_argmin_better(ov, oi, best, bi)) { best = ov; bi = oi; }
+        }
+        if (lane == 0) {
+            out_i[row] = bi == 0x7fffffffffffffffLL ? 0 : bi;  // a row of +inf: column 0, as NumPy
+            out_v[row] = best;
+        }
+    }
+}
+
+extern "C" __global__ void ember_row_argmin_f64(const double* d, const double* bias, long long n_rows,
+                                                long long n_cols, long long* out_i, double* out_v) {
+    ember_row_argmin<double>(d, bias, n_rows, n_cols, out_i, out_v, __longlong_as_double(0x7ff0000000000000LL));
+}
+
+extern "C" __global__ void ember_row_argmin_f32(const float* d, const float* bias, long long n_rows,
+                                                long long n_cols, long long* out_i, float* out_v) {
+    ember_row_argmin<float>(d, bias, n_rows, n_cols, out_i, out_v, __int_as_float(0x7f800000));
+}

@@ -64,3 +64,22 @@ def _launch(d: Any, col_bias: Any, k: int, chunks: int) -> tuple[Any, Any]:
         shared_mem=_THREADS * k * (d.dtype.itemsize + 8),
     )
     return values, index
+
+
+def row_argmin(d: Any, col_bias: Any = None) -> tuple[Any, Any]:
+    """(first column of each row's minimum, that minimum) of ``d + col_bias`` for a C-contiguous float32
+    or float64 device matrix: NumPy's argmin (NaN wins), without writing ``d + col_bias``."""
+    cp = cupy_module()
+    n_rows, n_cols = d.shape
+    index = cp.zeros(n_rows, dtype=np.int64)
+    values = cp.empty(n_rows, dtype=d.dtype)
+    if n_rows and n_cols:
+        name = "ember_row_argmin_f64" if d.dtype == np.float64 else "ember_row_argmin_f32"
+        if col_bias is not None:
+            col_bias = cp.ascontiguousarray(col_bias, dtype=d.dtype)
+        warps_per_block = 8
+        grid = int(min(-(-n_rows // warps_per_block), 1 << 16))
+        _module().get_function(name)(
+            (grid,), (32 * warps_per_block,), (d, col_bias, np.int64(n_rows), np.int64(n_cols), index, values)
+        )
+    return index, values

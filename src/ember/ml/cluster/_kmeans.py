@@ -24,6 +24,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from ember import backend
+from ember.backend.primitives import block_onehot
 from ember.backend.sparse import csr_matrix
 from ember.ml._base import check_sample_weight, compute_xp, to_output, validate_data
 from ember.ml.neighbors._pairwise import Reference, nearest_center, row_tiles
@@ -37,10 +38,11 @@ _FLOATS = [np.float64, np.float32]
 def cluster_sums(X: Any, labels: Any, weights: Any, k: int, xp: ModuleType) -> tuple[Any, Any]:
     """(weighted row sums per cluster (k, p), weight per cluster (k,)): a one-hot (n x k) transpose times X.
 
-    On the host the one-hot is sparse (n nonzeros). On the device it is dense, built a tile of rows at a
-    time, and its product with X runs as a batch of GEMMs over row blocks, summed: cuSPARSE's transposed
-    product took 2.6 ms per Lloyd iteration at 1M x 50, k = 100, and one GEMM whose reduction spans a
-    million rows leaves most SMs idle. No scatter atomics either way, so the sums are deterministic."""
+    On the host the one-hot is sparse (n nonzeros). On the device it is dense, written a block of rows at
+    a time in (block, k, rows) layout, and multiplied by X as a strided batch of GEMMs whose outputs are
+    summed: cuSPARSE's transposed product took 2.6 ms per Lloyd iteration at 1M x 50, k = 100, and one
+    GEMM whose reduction spans a million rows leaves most SMs idle. No scatter atomics either way, so
+    the sums are the same from run to run."""
     n = X.shape[0]
     counts = xp.bincount(labels, weights=weights, minlength=k).astype(X.dtype)
     if xp is np:
@@ -49,24 +51,23 @@ def cluster_sums(X: Any, labels: Any, weights: Any, k: int, xp: ModuleType) -> t
         return xp.asarray(onehot.T @ X).astype(X.dtype, copy=False), counts
     sums = xp.zeros((k, X.shape[1]), dtype=X.dtype)
     w = weights.astype(X.dtype, copy=False)
-    cls = xp.arange(k, dtype=labels.dtype)
-    zero = X.dtype.type(0)
     for sl in row_tiles(n, k, xp):
-        onehot = xp.where(labels[sl, None] == cls[None, :], w[sl, None], zero)
-        sums += transposed_product(onehot, X[sl], xp)
+        sums += onehot_product(labels[sl], w[sl], X[sl], k, xp)
     return sums, counts
 
 
-def transposed_product(A: Any, B: Any, xp: ModuleType, block_rows: int = 16384) -> Any:
-    """A.T @ B for tall A (m x a) and B (m x b), as a batch of products over row blocks, summed."""
-    m = A.shape[0]
-    c = max(1, m // block_rows)
-    cut = m // c * c
-    out = xp.matmul(
-        A[:cut].reshape(c, cut // c, A.shape[1]).transpose(0, 2, 1), B[:cut].reshape(c, cut // c, B.shape[1])
-    ).sum(axis=0)
+def onehot_product(labels: Any, w: Any, X: Any, k: int, xp: ModuleType, block_rows: int = 16384) -> Any:
+    """onehot(labels, weights w).T @ X (k x p): batched GEMMs over whole blocks of rows, one for the rest."""
+    m, p = X.shape
+    blocks = m // block_rows
+    cut = blocks * block_rows
+    out = xp.zeros((k, p), dtype=X.dtype)
+    if blocks:
+        H = block_onehot(labels[:cut], w[:cut], k, block_rows)
+        out += xp.matmul(H, X[:cut].reshape(blocks, block_rows, p)).sum(axis=0)
     if cut < m:
-        out += A[cut:].T @ B[cut:]
+        rest = labels[cut:, None] == xp.arange(k, dtype=labels.dtype)[None, :]
+        out += xp.where(rest, w[cut:, None], X.dtype.type(0)).T @ X[cut:]
     return out
 
 
@@ -83,28 +84,42 @@ def kmeans_plusplus(
     X: Any, k: int, w: Any, rs: np.random.RandomState, xp: ModuleType, n_local_trials: int | None = None
 ) -> tuple[Any, Any]:
     """Greedy k-means++ (scikit-learn's variant): (centers, indices). One device pass per center."""
-    n = X.shape[0]
     if n_local_trials is None:
         n_local_trials = 2 + int(np.log(k))
     sqn = (X * X).sum(axis=1)
-    cum_w = xp.cumsum(w)
-    first = xp.searchsorted(cum_w, xp.asarray(rs.uniform(size=1)) * cum_w[-1])
-    first = xp.clip(first, 0, n - 1)
+    wx = w.astype(X.dtype, copy=False)  # potentials in X's precision: no float64 copy of each block
+    first = draw_proportional(w, rs.uniform(size=1), xp)
     ids = xp.empty(k, dtype=xp.int64)
     ids[0] = first[0]
     closest = xp.maximum(sqn - 2 * (X @ X[first[0]]) + sqn[first[0]], 0)
-    pot = closest @ w
     for c in range(1, k):
-        rand = xp.asarray(rs.uniform(size=n_local_trials)) * pot
-        cand = xp.clip(xp.searchsorted(xp.cumsum(w * closest), rand), 0, n - 1)
+        cand = draw_proportional(w * closest, rs.uniform(size=n_local_trials), xp)
         C = X[cand]
-        d = xp.maximum(sqn[cand][:, None] - 2 * (C @ X.T) + sqn[None, :], 0)
+        d = (C * C.dtype.type(-2)) @ X.T  # -2 c.x (exact scaling), then |c|^2 + |x|^2 in place
+        d += sqn[cand][:, None]
+        d += sqn[None, :]
+        xp.maximum(d, 0, out=d)
         xp.minimum(closest[None, :], d, out=d)
-        pots = d @ w
+        pots = d @ wx
         best = xp.argmin(pots)
-        pot, closest = pots[best], d[best]
+        closest = d[best]
         ids[c] = cand[best]
     return X[ids], ids
+
+
+def draw_proportional(weights: Any, uniforms: np.ndarray, xp: ModuleType) -> Any:
+    """A row index per uniform draw in [0, 1), chosen with probability proportional to ``weights`` (>= 0).
+
+    The running sum is taken over the weights in fixed point (2**52 units for the total), an exact
+    integer cumsum: a float cumsum on the device adds in an order that varies from run to run (CUB's
+    scan), and its last bits moved the draws, so one random_state gave different centers."""
+    n = weights.shape[0]
+    w = weights.astype(xp.float64, copy=False)
+    total = w.sum()
+    scale = xp.where(total > 0, float(1 << 52) / xp.where(total > 0, total, 1), 0)
+    cum = xp.cumsum(xp.floor(w * scale).astype(xp.int64))
+    target = xp.floor(xp.asarray(uniforms) * cum[-1]).astype(xp.int64)
+    return xp.minimum(xp.searchsorted(cum, target, side="right"), n - 1)
 
 
 def _weighted_sample(n: int, k: int, w: Any, rs: np.random.RandomState, xp: ModuleType) -> Any:

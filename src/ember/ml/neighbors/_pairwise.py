@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ember import backend
-from ember.backend.primitives import smallest_k
+from ember.backend.primitives import argmin_rows, smallest_k
 
 # Elements of one distance block: 2**28 on the device (1 GiB of float32), 2**23 on the host.
 _DEVICE_BUDGET = 1 << 28
@@ -139,7 +139,7 @@ def nearest_center(
     """(index, squared euclidean distance) of the nearest center of each row, in tiles.
 
     Each tile is ranked by |c|^2 - 2 x.c (the row's own |x|^2 does not move its argmin), with -2 folded
-    into the centers (exact: a power of two) so the GEMM's output takes one pass before the argmin;
+    into the centers (exact: a power of two) and |c|^2 added as the argmin reads the GEMM's output;
     ``row_sqnorm`` (|x|^2 per row) may be passed by callers that reuse it across calls."""
     if center_sqnorm is None:
         center_sqnorm = (centers * centers).sum(axis=1)
@@ -148,10 +148,8 @@ def nearest_center(
     mind = xp.empty(X.shape[0], dtype=X.dtype)
     for sl in row_tiles(X.shape[0], centers.shape[0], xp):
         Xt = X[sl]
-        d = Xt @ scaled.T
-        d += center_sqnorm[None, :]
-        lab = xp.argmin(d, axis=1)
+        lab, best = argmin_rows(Xt @ scaled.T, center_sqnorm)
         labels[sl] = lab
         own = (Xt * Xt).sum(axis=1) if row_sqnorm is None else row_sqnorm[sl]
-        mind[sl] = xp.maximum(xp.take_along_axis(d, lab[:, None], axis=1)[:, 0] + own, 0)
+        mind[sl] = xp.maximum(best + own, 0)
     return labels, mind
