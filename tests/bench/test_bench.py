@@ -363,3 +363,14 @@ def test_compare_unordered_results() -> None:
     assert harness.compare_to_pandas(got, exp).startswith("mismatch")
     assert harness.compare_to_pandas(got, exp, ordered=False) == "match"
     assert harness.compare_to_pandas(got.assign(v=[3.0, 5.0, 6.0]), exp, ordered=False).startswith("mismatch")
+
+
+def test_memory_table_ratio_of_peak_to_inputs_and_output() -> None:
+    """Device peaks are reported against inputs + output; CPU records (no tracking) give no table."""
+    from ember.bench.report import memory_table
+
+    gpu = Record("ember", "gb q1", 10, 0.002, 3, [0.002] * 3, peak_device_bytes=3_000_000_000)
+    gpu.input_device_bytes, gpu.output_device_bytes = 1_000_000_000, 500_000_000
+    table = memory_table([gpu, Record("pandas", "gb q1", 10, 0.01, 3)])
+    assert "| gb q1 | 10 | 3.000 | 1.000 | 0.500 | 2.00 |" in table
+    assert memory_table([Record("ember", "w", 10, 0.002, 3)]) == ""

@@ -19,7 +19,7 @@ from ember.backend.device import (
     gpu_available,
     xp,
 )
-from ember.backend.memory import peak_device_bytes, reset_peak_device_bytes
+from ember.backend.memory import peak_device_bytes, reset_peak_device_bytes, used_device_bytes
 
 __all__ = [
     "INSTALL_HINT",
@@ -32,6 +32,7 @@ __all__ = [
     "is_device_array",
     "peak_device_bytes",
     "reset_peak_device_bytes",
+    "used_device_bytes",
     "synchronize",
     "to_device",
     "to_host",

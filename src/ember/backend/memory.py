@@ -50,6 +50,12 @@ def peak_device_bytes() -> int:
     return int(_state["peak"])
 
 
+def used_device_bytes() -> int:
+    """Bytes of device memory held by live arrays now (0 on the CPU backend)."""
+    pool = _state["pool"]
+    return int(pool.used_bytes()) if pool is not None else 0
+
+
 def reset_peak_device_bytes() -> None:
     pool = _state["pool"]
     _state["peak"] = pool.used_bytes() if pool is not None else 0

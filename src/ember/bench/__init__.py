@@ -136,6 +136,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         chosen, libraries, rows, runs=args.runs, warmup=max(args.warmup, 0), progress=not args.no_progress
     )
     table = report.markdown_table(records, notes=notes)
+    memory = report.memory_table(records)
+    if memory:
+        table += (
+            "\nDevice memory (peak while the calls ran; inputs: the prepared frames, live before):\n\n"
+            + memory
+        )
     print(table)
     counts = report.summary(records)
     print(f"{counts['measured']} measured, {counts['unsupported']} unsupported, {counts['errors']} errors")

@@ -39,6 +39,10 @@ class Record:
     times: list[float] = field(default_factory=list)
     status: str = "ok"
     peak_device_bytes: int | None = None
+    # device bytes live before the calls (the prepared inputs) and held by one call's result: the
+    # issue's memory bound is peak <= 2 x (inputs + output)
+    input_device_bytes: int | None = None
+    output_device_bytes: int | None = None
     device: str = "cpu"
     check: str | None = None  # "match" / "mismatch: ..." against pandas' result; None when not compared
 
@@ -256,10 +260,13 @@ def run_one(
     try:
         arg = workload.prep[library](native) if library in workload.prep else native
         synchronize(library)
+        impl = workload.impls[library]
         if _peak_tracking(library):
             ember.backend.reset_peak_device_bytes()
+            rec.input_device_bytes = ember.backend.used_device_bytes()
+            impl = _measuring_output(impl, rec)
         times = time_callable(
-            workload.impls[library],
+            impl,
             arg,
             runs=min(runs, workload.max_runs or runs),
             warmup=warmup,
@@ -273,6 +280,19 @@ def run_one(
     if _peak_tracking(library):
         rec.peak_device_bytes = ember.backend.peak_device_bytes()
     return rec
+
+
+def _measuring_output(impl: Callable[[Any], Any], rec: Record) -> Callable[[Any], Any]:
+    """``impl`` that records the device bytes its result holds (live bytes on return, less the inputs)."""
+    import ember
+
+    def run(arg: Any) -> Any:
+        out = impl(arg)
+        held = ember.backend.used_device_bytes() - (rec.input_device_bytes or 0)
+        rec.output_device_bytes = max(rec.output_device_bytes or 0, held)
+        return out
+
+    return run
 
 
 def _comparing(rec: Record, expected: Any, library: str, ordered: bool) -> Callable[[Any], None]:

@@ -122,6 +122,31 @@ def markdown_table(
     return out
 
 
+def memory_table(records: Sequence[Record], focus: str = "ember") -> str:
+    """Peak device memory of ``focus`` per workload against its inputs and output (GB), and the ratio
+    peak / (inputs + output); empty when nothing was tracked (the CPU backend)."""
+    rows = [
+        r
+        for r in records
+        if r.library == focus and r.ok and r.peak_device_bytes and r.input_device_bytes is not None
+    ]
+    if not rows:
+        return ""
+    lines = [
+        f"| workload | rows | {focus} peak GB | inputs GB | output GB | peak / (inputs + output) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        base = (r.input_device_bytes or 0) + (r.output_device_bytes or 0)
+        ratio = f"{r.peak_device_bytes / base:.2f}" if base else ""
+        gb = [
+            f"{(b or 0) / 1e9:.3f}"
+            for b in (r.peak_device_bytes, r.input_device_bytes, r.output_device_bytes)
+        ]
+        lines.append(f"| {r.workload} | {r.rows:,} | {' | '.join(gb)} | {ratio} |")
+    return "\n".join(lines) + "\n"
+
+
 def _names(names: list[str]) -> str:
     return ", ".join(names) if len(names) <= 6 else ", ".join(names[:5]) + f" and {len(names) - 5} more"
 
