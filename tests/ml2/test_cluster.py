@@ -151,10 +151,11 @@ def test_onehot_product_equals_the_sparse_sum(xp, m):
     rng = np.random.default_rng(m)
     k, X = 7, rng.normal(size=(m, 3))
     labels, w = rng.integers(0, k, m), rng.random(m)
-    got = onehot_product(xp.asarray(labels), xp.asarray(w), xp.asarray(X), k, xp, block_rows=16)
+    got, weight = onehot_product(xp.asarray(labels), xp.asarray(w), xp.asarray(X), k, xp, block_rows=16)
     expected = np.zeros((k, 3))
     np.add.at(expected, labels, w[:, None] * X)
     np.testing.assert_allclose(ember.backend.to_host(got), expected, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(ember.backend.to_host(weight), np.bincount(labels, w, k), rtol=1e-12)
 
 
 def test_draw_proportional_follows_the_weights():

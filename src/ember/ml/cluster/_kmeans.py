@@ -41,34 +41,45 @@ def cluster_sums(X: Any, labels: Any, weights: Any, k: int, xp: ModuleType) -> t
     On the host the one-hot is sparse (n nonzeros). On the device it is dense, written a block of rows at
     a time in (block, k, rows) layout, and multiplied by X as a strided batch of GEMMs whose outputs are
     summed: cuSPARSE's transposed product took 2.6 ms per Lloyd iteration at 1M x 50, k = 100, and one
-    GEMM whose reduction spans a million rows leaves most SMs idle. No scatter atomics either way, so
-    the sums are the same from run to run."""
+    GEMM whose reduction spans a million rows leaves most SMs idle. The weights per cluster are the
+    one-hot's row sums (a weighted bincount into k bins is 1e7 contended atomics). No scatter atomics
+    either way, so the sums are the same from run to run."""
     n = X.shape[0]
-    counts = xp.bincount(labels, weights=weights, minlength=k).astype(X.dtype)
     if xp is np:
         indptr = xp.arange(n + 1, dtype=xp.int32)
         onehot = csr_matrix(weights.astype(X.dtype), labels.astype(xp.int32), indptr, (n, k))
+        counts = xp.bincount(labels, weights=weights, minlength=k).astype(X.dtype)
         return xp.asarray(onehot.T @ X).astype(X.dtype, copy=False), counts
     sums = xp.zeros((k, X.shape[1]), dtype=X.dtype)
+    counts = xp.zeros(k, dtype=X.dtype)
     w = weights.astype(X.dtype, copy=False)
     for sl in row_tiles(n, k, xp):
-        sums += onehot_product(labels[sl], w[sl], X[sl], k, xp)
+        tile_sums, tile_counts = onehot_product(labels[sl], w[sl], X[sl], k, xp)
+        sums += tile_sums
+        counts += tile_counts
     return sums, counts
 
 
-def onehot_product(labels: Any, w: Any, X: Any, k: int, xp: ModuleType, block_rows: int = 16384) -> Any:
-    """onehot(labels, weights w).T @ X (k x p): batched GEMMs over whole blocks of rows, one for the rest."""
+def onehot_product(
+    labels: Any, w: Any, X: Any, k: int, xp: ModuleType, block_rows: int = 16384
+) -> tuple[Any, Any]:
+    """(onehot(labels, weights w).T @ X (k x p), the one-hot's column sums (k,)): batched GEMMs over
+    whole blocks of rows, one product for the rest."""
     m, p = X.shape
     blocks = m // block_rows
     cut = blocks * block_rows
     out = xp.zeros((k, p), dtype=X.dtype)
+    counts = xp.zeros(k, dtype=X.dtype)
     if blocks:
         H = block_onehot(labels[:cut], w[:cut], k, block_rows)
         out += xp.matmul(H, X[:cut].reshape(blocks, block_rows, p)).sum(axis=0)
+        counts += H.sum(axis=(0, 2))
     if cut < m:
         rest = labels[cut:, None] == xp.arange(k, dtype=labels.dtype)[None, :]
-        out += xp.where(rest, w[cut:, None], X.dtype.type(0)).T @ X[cut:]
-    return out
+        H = xp.where(rest, w[cut:, None], X.dtype.type(0))
+        out += H.T @ X[cut:]
+        counts += H.sum(axis=0)
+    return out, counts
 
 
 def relocate_empty(centers: Any, counts: Any, X: Any, mind: Any, xp: ModuleType) -> Any:
