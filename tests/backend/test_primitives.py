@@ -135,3 +135,13 @@ def test_window_moments_match_per_window_numpy(xp, max_len):
         else:
             np.testing.assert_allclose(got[2][i], w.mean(), rtol=1e-12, atol=1e-12)
             np.testing.assert_allclose(got[3][i], ((w - w.mean()) ** 2).sum(), rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("bound", [3, 300, 70_000])
+def test_stable_argsort_with_a_bound_keeps_ties_in_row_order(xp, bound):
+    """Keys narrowed to the smallest unsigned type that holds [0, bound): the same stable order."""
+    from ember.backend.primitives import stable_argsort
+
+    keys = np.random.default_rng(bound).integers(0, bound, 20_000)
+    got = stable_argsort(xp.asarray(keys), bound=bound)
+    np.testing.assert_array_equal(ember.backend.to_host(got), np.argsort(keys, kind="stable"))

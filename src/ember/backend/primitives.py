@@ -9,13 +9,21 @@ import numpy as np
 # --- sorting and scatter reductions (used by ops.sort / ops.factorize / ops.groupby) -------------------
 
 
-def stable_argsort(a: Any) -> Any:
-    """Stable ascending argsort as int64 (NumPy needs kind='stable'; CuPy's radix sort is stable)."""
+def stable_argsort(a: Any, bound: int | None = None) -> Any:
+    """Stable ascending argsort as int64 (NumPy needs kind='stable'; CuPy's radix sort is stable).
+
+    ``bound``: the caller knows every value lies in [0, bound) (group codes): the keys are narrowed to
+    the smallest unsigned type that holds them, since a radix sort makes one pass per key byte (codes
+    of 10,000 groups: 2 passes instead of 8)."""
     from ember.backend.arrays import array_module, is_device_array
 
     xp = array_module(a)
     if a.dtype.kind == "b":
         a = a.view(xp.uint8)
+    elif bound is not None and a.dtype.kind in "iu" and a.dtype.itemsize > 1:
+        narrow = next(t for t in (np.uint8, np.uint16, np.uint32, np.uint64) if bound <= np.iinfo(t).max + 1)
+        if np.dtype(narrow).itemsize < a.dtype.itemsize:
+            a = a.astype(narrow)
     if is_device_array(a):
         return xp.argsort(a).astype(xp.int64, copy=False)
     if a.dtype.kind in "iu" and a.dtype.itemsize > 2 and a.shape[0] > 4096:

@@ -113,7 +113,7 @@ class Grouping:
     def order(self) -> Any:
         """Stable order of the rows by group (dropped rows last)."""
         if "order" not in self._cache:
-            self._cache["order"] = stable_argsort(self.seg)
+            self._cache["order"] = stable_argsort(self.seg, bound=self.ngroups + 1)
         return self._cache["order"]
 
     @property
@@ -369,7 +369,7 @@ def _within_sorted(g: Grouping, key: Any, valid: Any) -> tuple[Any, Any]:
     k = key if valid is None else xp.where(valid, key, key.dtype.type(0))
     order = xp.argsort(k.view(np.uint8) if k.dtype.kind == "b" else k).astype(np.int64, copy=False)
     outer = g.seg * 2 if valid is None else g.seg * 2 + (~valid).astype(np.int64)
-    order = order[stable_argsort(outer[order])]
+    order = order[stable_argsort(outer[order], bound=2 * g.ngroups + 2)]
     return order, g.seg[order]
 
 
