@@ -296,7 +296,7 @@ def _group_var(g: Grouping, values: Any, valid: Any, count: Any, ddof: int) -> A
     dev = v - mean[g.seg]
     if valid is not None:
         dev = xp.where(valid, dev, 0.0)
-    ss = xp.bincount(g.seg, weights=dev * dev, minlength=g.ngroups + 1)[: g.ngroups]
+    ss = segment_sum(g.seg, dev * dev, g.ngroups + 1)[: g.ngroups]
     denom = count - ddof
     return xp.where(denom > 0, ss / xp.where(denom > 0, denom, 1), xp.nan)
 
@@ -407,7 +407,7 @@ def _group_nunique(g: Grouping, col: Column, dropna: bool) -> Any:
     start = vs.copy()
     if len(order) > 1:
         start[1:] &= (sseg[1:] != sseg[:-1]) | (ks[1:] != ks[:-1]) | ~vs[:-1]
-    out = xp.bincount(xp.where(start, sseg, g.ngroups), minlength=g.ngroups + 1)[: g.ngroups]
+    out = segment_count(xp.where(start, sseg, g.ngroups), g.ngroups + 1)[: g.ngroups]
     if not dropna and valid is not None:
         out = out + (_count(g, ~valid) > 0)
     return out.astype(np.int64)
