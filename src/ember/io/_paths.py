@@ -183,6 +183,18 @@ def open_binary(
         yield _decompressor(raw, codec, name)
 
 
+def local_plain_file(source: Any, compression: Any = "infer") -> str | None:
+    """The path of ``source`` when it names an existing local file read without decompression (the
+    readers can then read it in place, in parallel pieces), else None."""
+    if not isinstance(source, (str, os.PathLike)) or is_url(source):
+        return None
+    path = os.fspath(source)
+    path = path[len("file://") :] if path.startswith("file://") else path
+    if infer_compression(path, compression) is not None or not os.path.isfile(path):
+        return None
+    return path
+
+
 def read_all(source: Any, compression: Any = "infer", storage_options: dict | None = None) -> bytes:
     """All (decompressed) bytes of ``source``; codec errors are re-raised naming the file."""
     name = display_name(source)

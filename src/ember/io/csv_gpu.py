@@ -27,21 +27,67 @@ def read_buffer_gpu(
     """(names, device columns) of a CSV buffer; raises Unsupported where the host parser takes over."""
     from ember.backend.kernels import csv as kernels
 
-    sep_b = sep.encode()
-    if len(sep_b) != 1 or sep_b[0] in (0, 10, 13, 34):
-        raise Unsupported("separator")
+    _check_separator(sep)
     if not data:
         raise Unsupported("no records")
     buf, quote_counts = kernels.upload_and_count_quotes(data)
-    pos, nl, quotes = kernels.boundaries(buf, quote_counts, sep_b[0])
+    return read_device_buffer(buf, quote_counts, data[-1], sep, header, names, words, nrows)
+
+
+def read_file_gpu(
+    path: str,
+    offset: int,
+    size: int,
+    sep: str,
+    header: int | None,
+    names: list | None,
+    words: Words,
+    nrows: int | None,
+) -> tuple[list, list] | None:
+    """``read_buffer_gpu`` of bytes [offset, size) of a local file, read into pinned memory by threads
+    and copied up piece by piece (no host copy of the file); None when the bytes are not all ASCII (the
+    caller validates UTF-8 on the host and reads them as a buffer)."""
+    from ember.backend.kernels import csv as kernels
+
+    _check_separator(sep)
+    if size <= offset:
+        raise Unsupported("no records")
+    buf, quote_counts, non_ascii = kernels.upload_file_and_count_quotes(path, offset, size)
+    if bool(non_ascii):
+        return None
+    last = int(buf[-1])  # one byte read back: does the last record end with a newline?
+    return read_device_buffer(buf, quote_counts, last, sep, header, names, words, nrows)
+
+
+def read_device_buffer(
+    buf: Any,
+    quote_counts: Any,
+    last: int,
+    sep: str,
+    header: int | None,
+    names: list | None,
+    words: Words,
+    nrows: int | None,
+) -> tuple[list, list]:
+    """(names, device columns) of CSV bytes already on the device with their per-chunk quote counts;
+    ``last`` is the final byte."""
+    from ember.backend.kernels import csv as kernels
+
+    pos, nl, quotes = kernels.boundaries(buf, quote_counts, sep.encode()[0])
     xp = _xp(buf)
-    bounds = close_boundaries(pos, nl, quotes, data[-1], len(data), xp)
+    bounds = close_boundaries(pos, nl, quotes, last, int(buf.shape[0]), xp)
 
     def column(buf: Any, starts: Any, ends: Any, words: Words) -> Any:
         ival, fval, flags = kernels.parse_fields(buf, starts, ends, words.na, words.true, words.false)
         return build_column(ival, fval, flags, lambda: field_bytes(buf, starts, ends))
 
     return read_buffer(buf, sep, header, names, words, nrows, bounds=bounds, column=column)
+
+
+def _check_separator(sep: str) -> None:
+    sep_b = sep.encode()
+    if len(sep_b) != 1 or sep_b[0] in (0, 10, 13, 34):
+        raise Unsupported("separator")
 
 
 def _xp(a: Any) -> Any:
