@@ -145,3 +145,17 @@ def test_stable_argsort_with_a_bound_keeps_ties_in_row_order(xp, bound):
     keys = np.random.default_rng(bound).integers(0, bound, 20_000)
     got = stable_argsort(xp.asarray(keys), bound=bound)
     np.testing.assert_array_equal(ember.backend.to_host(got), np.argsort(keys, kind="stable"))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_repeat_positions_equals_numpy_repeat(xp, seed):
+    """Owners of expanded slots, empty entries first, last and in runs included."""
+    from ember.backend.primitives import repeat_positions
+
+    counts = np.random.default_rng(seed).integers(0, 4, 2_000)
+    counts[:3] = 0
+    counts[-5:] = 0
+    ends = np.cumsum(counts)
+    got = repeat_positions(xp.asarray(counts), xp.asarray(ends), int(ends[-1]))
+    np.testing.assert_array_equal(ember.backend.to_host(got), np.repeat(np.arange(counts.size), counts))
+    assert ember.backend.to_host(repeat_positions(xp.asarray(counts[:0]), xp.asarray(ends[:0]), 0)).size == 0

@@ -122,14 +122,22 @@ def repeat_positions(counts: Any, ends: Any, total: int) -> Any:
     """For each of ``total`` output slots, the index of the entry of ``counts`` that owns it:
     ``np.repeat(arange(len(counts)), counts)``. ``ends`` is ``cumsum(counts)`` (callers have it
     already: they read ``total`` from it). CuPy's ``repeat`` takes no array of counts, so the device
-    version finds each slot's owner with a binary search of ``ends``."""
+    marks where each entry starts and a running count of the marks names each slot's owner (the last
+    entry starting at or before it: empty entries share their start with the next one). A binary
+    search of ``ends`` per slot was 24 dependent reads each for 1e7 entries."""
     from ember.backend.arrays import array_module, is_device_array
 
     xp = array_module(counts)
     if not is_device_array(counts):
         return xp.repeat(xp.arange(len(counts), dtype=xp.int64), counts)
-    slots = xp.arange(total, dtype=xp.int64)
-    return xp.searchsorted(ends, slots, side="right").astype(xp.int64, copy=False)
+    if total == 0:
+        return xp.zeros(0, dtype=xp.int64)
+    narrow = xp.int32 if len(counts) < np.iinfo(np.int32).max else xp.int64
+    marks = xp.zeros(total + 1, dtype=narrow)
+    scatter_add(marks, (ends - counts).astype(xp.int64, copy=False), xp.ones(len(counts), dtype=narrow))
+    owner = xp.cumsum(marks[:total], dtype=narrow)
+    owner -= 1
+    return owner.astype(xp.int64, copy=False)
 
 
 # --- running extremes (used by ops.missing / ops.cumulative / ops.reductions) -----------------------------

@@ -30,6 +30,8 @@ from typing import Any
 
 import numpy as np
 
+from ember.backend.primitives import repeat_positions
+
 QUOTE = 34
 NEWLINE = 10
 CR = 13
@@ -210,7 +212,7 @@ def field_bytes(buf: Any, starts: Any, ends: Any) -> FieldBytes:
     xp.cumsum(lengths, out=offsets[1:])
     total = int(offsets[-1])
     pos = xp.arange(total, dtype=np.int64)
-    field = xp.searchsorted(offsets, pos, side="right") - 1
+    field = repeat_positions(lengths, offsets[1:], total)
     chars = buf[cs[field] + (pos - offsets[field])] if total else xp.zeros(0, dtype=np.uint8)
     return FieldBytes(offsets, chars, field, quoted, lengths)
 
@@ -344,7 +346,7 @@ def parse_slow_floats(fb: FieldBytes, slow: Any, values: Any) -> Any:
 def collapse_quotes(fb: FieldBytes) -> tuple[Any, Any]:
     """Arrow (offsets, chars) of the field strings, ``""`` inside quoted fields collapsed to ``"``."""
     xp = _xp(fb.chars)
-    if fb.chars.shape[0] == 0:
+    if fb.chars.shape[0] == 0 or not bool(fb.quoted.any()):  # one sync: unquoted columns skip 4 passes
         return fb.offsets, fb.chars
     q = fb.chars == QUOTE
     nth = _segment_inclusive_count(q, fb, xp)  # 1-based index of this quote within its field

@@ -74,9 +74,11 @@ def upload_and_count_quotes(data: bytes | np.ndarray) -> tuple[Any, Any]:
     return dev[:n], counts[:nchunks]
 
 
-FILE_PIECE = 16 << 20  # bytes per pinned buffer when reading a file (a multiple of CHUNK)
-FILE_BUFFERS = 12  # pinned buffers in flight: reads of the later pieces overlap the earlier copies
-FILE_READERS = 8  # threads reading pieces (os.preadv releases the GIL; page-cache copies scale)
+FILE_PIECE = 8 << 20  # bytes per pinned buffer when reading a file (a multiple of CHUNK)
+# threads reading pieces (os.preadv releases the GIL; page-cache copies scale with cores), and pinned
+# buffers in flight: every reader busy while the oldest pieces are still being copied up
+FILE_READERS = min(16, os.cpu_count() or 1)
+FILE_BUFFERS = FILE_READERS + 4
 
 
 def upload_file_and_count_quotes(path: str, offset: int, size: int) -> tuple[Any, Any, Any]:
