@@ -53,10 +53,14 @@ def scatter_add(out: Any, idx: Any, values: Any) -> None:
     if not is_device_array(out):
         xp.add.at(out, idx, values.astype(out.dtype, copy=False))
         return
+    import warnings
+
     import cupyx
 
     target, vals, _ = _scatter_device_view(out, values, "add")
-    cupyx.scatter_add(target, idx, vals)
+    with warnings.catch_warnings():  # CuPy 14 flags cupyx.scatter_add as deprecated; same operation
+        warnings.simplefilter("ignore", DeprecationWarning)
+        cupyx.scatter_add(target, idx, vals)
 
 
 def _scatter_extreme(out: Any, idx: Any, values: Any, op: str) -> None:
