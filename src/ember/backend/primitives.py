@@ -21,8 +21,8 @@ def stable_argsort(a: Any, bound: int | None = None) -> Any:
     if a.dtype.kind == "b":
         a = a.view(xp.uint8)
     elif bound is not None and a.dtype.kind in "iu" and a.dtype.itemsize > 1:
-        narrow = next(t for t in (np.uint8, np.uint16, np.uint32, np.uint64) if bound <= np.iinfo(t).max + 1)
-        if np.dtype(narrow).itemsize < a.dtype.itemsize:
+        narrow = narrow_unsigned(bound)
+        if narrow.itemsize < a.dtype.itemsize:
             a = a.astype(narrow)
     if is_device_array(a):
         return xp.argsort(a).astype(xp.int64, copy=False)
@@ -31,6 +31,13 @@ def stable_argsort(a: Any, bound: int | None = None) -> Any:
         if high - low < 1 << 16:  # NumPy's stable sort is a radix sort for 16-bit keys: O(n)
             a = (a - a.dtype.type(low)).astype(xp.uint16)
     return xp.argsort(a, kind="stable").astype(xp.int64, copy=False)
+
+
+def narrow_unsigned(bound: int) -> np.dtype:
+    """The smallest unsigned integer dtype that holds every value in [0, bound)."""
+    return np.dtype(
+        next(t for t in (np.uint8, np.uint16, np.uint32, np.uint64) if bound <= np.iinfo(t).max + 1)
+    )
 
 
 def _scatter_device_view(out: Any, values: Any, op: str) -> tuple[Any, Any, Any]:

@@ -18,7 +18,7 @@ import numpy as np
 
 from ember.backend import array_module
 from ember.backend.kernels.segment import segment_count, segment_sum, segment_sum_int
-from ember.backend.primitives import scatter_add, scatter_max, scatter_min, stable_argsort
+from ember.backend.primitives import narrow_unsigned, scatter_add, scatter_max, scatter_min, stable_argsort
 from ember.column import (
     CategoricalColumn,
     Column,
@@ -361,23 +361,28 @@ def g_any_negative(rows: Any) -> bool:
     return bool((rows < 0).any()) if rows.shape[0] else False
 
 
-def _within_sorted(g: Grouping, key: Any, valid: Any) -> tuple[Any, Any]:
-    """Row order by (group, missing last, key), and the sorted group ids: a sort by key, then a stable
-    sort by group. The first need not be stable (equal keys are interchangeable for quantiles and
-    distinct counts), which lets NumPy use its faster quicksort."""
+def _within_sorted(g: Grouping, key: Any, valid: Any) -> Any:
+    """Row order by (group, missing last, key): a sort by key, then a stable sort by group. The first
+    need not be stable (equal keys are interchangeable for quantiles and distinct counts), which lets
+    NumPy use its faster quicksort. The group keys are built in the narrowest unsigned type that holds
+    2 * groups + 2 (radix passes and temporaries scale with the key's bytes)."""
     xp = g.xp
     k = key if valid is None else xp.where(valid, key, key.dtype.type(0))
     order = xp.argsort(k.view(np.uint8) if k.dtype.kind == "b" else k).astype(np.int64, copy=False)
-    outer = g.seg * 2 if valid is None else g.seg * 2 + (~valid).astype(np.int64)
-    order = order[stable_argsort(outer[order], bound=2 * g.ngroups + 2)]
-    return order, g.seg[order]
+    del k
+    bound = 2 * g.ngroups + 2
+    outer = g.seg.astype(narrow_unsigned(bound))
+    outer *= outer.dtype.type(2)
+    if valid is not None:
+        outer += (~valid).astype(outer.dtype)
+    return order[stable_argsort(outer[order], bound=bound)]
 
 
 def _group_quantile(g: Grouping, col: Column, q: float, count: Any, temporal: bool, median: bool) -> Any:
     xp = g.xp
     key, nulls = key_and_nulls(col)
     valid = None if nulls is None else ~nulls
-    order, _ = _within_sorted(g, key, valid)
+    order = _within_sorted(g, key, valid)
     sv = key[order]
     start = g.offsets[: g.ngroups]
     h = (xp.maximum(count, 1) - 1) * q
@@ -401,7 +406,8 @@ def _group_nunique(g: Grouping, col: Column, dropna: bool) -> Any:
     xp = g.xp
     key, nulls = key_and_nulls(col)
     valid = None if nulls is None else ~nulls
-    order, sseg = _within_sorted(g, key, valid)
+    order = _within_sorted(g, key, valid)
+    sseg = g.seg[order]
     ks = key[order]
     vs = xp.ones(len(order), dtype=bool) if valid is None else valid[order]
     start = vs.copy()
