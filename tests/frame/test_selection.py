@@ -187,3 +187,23 @@ def test_drop_repeated_labels_and_errors_ignore():
     assert_eq(df.drop(index=["zz", "c"], errors="ignore"), pdf.drop(index=["zz", "c"], errors="ignore"))
     with pytest.raises(KeyError, match="not found in axis"):
         df.drop(index=["zz"])
+
+
+def test_mask_keeping_every_row_shares_columns_and_stays_independent():
+    """df[mask] with no row dropped reuses the (immutable) columns; writes to either frame stay apart."""
+    pdf = pd.DataFrame({"a": [1.0, 2.0, 3.0], "b": ["x", "y", "z"]}, index=[10, 11, 12])
+    df = em.from_pandas(pdf)
+    kept = df[df["a"] > 0]
+    assert kept._columns["a"] is df._columns["a"]
+    kept["a"] = 0.0
+    kept.loc[kept["b"] == "y", "b"] = "q"
+    pd.testing.assert_frame_equal(df.to_pandas(), pdf)
+    expected = pdf.copy()
+    expected["a"] = 0.0
+    expected.loc[expected["b"] == "y", "b"] = "q"
+    pd.testing.assert_frame_equal(kept.to_pandas(), expected)
+    s = df["a"][df["a"] > 0]
+    pd.testing.assert_series_equal(s.to_pandas(), pdf["a"][pdf["a"] > 0])
+    pd.testing.assert_frame_equal(
+        df[df["a"] > 0].reset_index(drop=True).to_pandas(), pdf.reset_index(drop=True)
+    )

@@ -310,7 +310,12 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
 
     def _filter_rows(self, keep: Any, ignore_index: bool = False) -> DataFrame:
         xp = current_xp() if not self._names else next(iter(self._columns.values())).xp
-        return self._take_rows(xp.flatnonzero(keep), ignore_index)
+        positions = xp.flatnonzero(keep)
+        if positions.shape[0] == len(self) and self._names:
+            # every row kept: the same (immutable) columns, no gathered copy of the frame
+            index = RangeIndex(len(self)) if ignore_index else self._index
+            return DataFrame._from_columns(dict(self._columns), index)
+        return self._take_rows(positions, ignore_index)
 
     def _row_at(self, position: int) -> Series:
         """One row as a Series indexed by the column labels (pandas' df.loc[label])."""

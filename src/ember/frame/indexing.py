@@ -136,8 +136,7 @@ def select_rows(obj: Any, key: Any, by_label: bool) -> Any:
     if _is_bool_array(key) or (
         isinstance(key, list) and key and all(isinstance(k, (bool, np.bool_)) for k in key)
     ):
-        mask = _row_mask(obj, key)
-        return obj._take_rows(obj_xp(obj).flatnonzero(mask))
+        return obj._filter_rows(_row_mask(obj, key))
     if pd.api.types.is_scalar(key) or key is None or isinstance(key, tuple):
         pos = _scalar_position(obj, key, by_label)
         return obj._row_at(pos)

@@ -556,6 +556,9 @@ class Series(NDFrame):
     # --- rows ---------------------------------------------------------------------------------
     def _filter_rows(self, keep: Any, ignore_index: bool = False) -> Series:
         positions = self._column.xp.flatnonzero(keep)
+        if positions.shape[0] == len(self):  # every row kept: the same immutable column, no copy
+            index = RangeIndex(len(self)) if ignore_index else self._index
+            return Series._from_column(self._column, index, self.name)
         return self._take_rows(positions, ignore_index)
 
     def _take_rows(self, positions: Any, ignore_index: bool = False) -> Series:
