@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -60,8 +61,6 @@ def scatter_add(out: Any, idx: Any, values: Any) -> None:
     if not is_device_array(out):
         xp.add.at(out, idx, values.astype(out.dtype, copy=False))
         return
-    import warnings
-
     import cupyx
 
     target, vals, _ = _scatter_device_view(out, values, "add")
@@ -95,7 +94,9 @@ def _scatter_extreme(out: Any, idx: Any, values: Any, op: str) -> None:
         return
     fn = cupyx.scatter_min if op == "min" else cupyx.scatter_max
     target, vals, sign = _scatter_device_view(out, values, op)
-    fn(target, idx, vals)
+    with warnings.catch_warnings():  # as scatter_add: CuPy 14's deprecation of the cupyx scatters
+        warnings.simplefilter("ignore", DeprecationWarning)
+        fn(target, idx, vals)
     if sign is not None:  # target was a flipped copy: write the result back as int64
         out[...] = (target ^ sign).view(out.dtype)
 
