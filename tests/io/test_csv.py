@@ -503,3 +503,58 @@ def test_large_local_files_match_pandas(tmp_path, monkeypatch, variant):
     pd.testing.assert_frame_equal(got.to_pandas(), pd.read_csv(path))
     if on_gpu:  # the direct path ran (non-ASCII bytes then go the validated-buffer way)
         assert calls and all(c.on_device for c in got._columns.values())
+
+
+def _mixed_csv(rows: int, text_late: bool) -> bytes:
+    """Records with quoted separators / newlines / doubled quotes, CRLF, blank lines; column b holds ints
+    early and floats late (pandas: float64); with ``text_late`` column c turns from numbers to text."""
+    lines = ["a,b,c,d"]
+    for i in range(rows):
+        b = str(i) if i < rows // 2 else f"{i}.5"
+        c = "x" if (text_late and i > rows - 3) else str(i % 7)
+        d = ['"q, ""r""\nline"', "plain", "", '"na"'][i % 4]
+        lines.append(f"{i},{b},{c},{d}")
+        if i % 97 == 0:
+            lines.append("")
+    return ("\r\n".join(lines[:50]) + "\n" + "\n".join(lines[50:])).encode()
+
+
+@pytest.mark.parametrize(
+    "variant", ["plain", "text-late", "nrows", "names", "long-record", "ragged-middle", "open-quote"]
+)
+def test_csv_read_in_pieces_matches_pandas(tmp_path, monkeypatch, variant):
+    """Files above the chunk size are parsed a piece at a time (cut at the last record of each piece,
+    quoted newlines and CRLF across cuts); pieces typed int then float join as float, text in a late
+    piece falls back to one pass: the same frame as pandas either way."""
+    from ember.backend.kernels import csv as kernels
+    from ember.io import csv_gpu
+
+    monkeypatch.setattr(csv_gpu, "CHUNK_BYTES", 1 << 14)
+    monkeypatch.setattr(kernels, "FILE_PIECE", 1 << 12)
+    rows = 40_000
+    data = _mixed_csv(rows, text_late=variant == "text-late")
+    if variant == "long-record":
+        data += b"\n" + b"7,8.5,9," + b"z" * 50_000  # one record longer than three pieces, at EOF
+    middle = data.index(b"\n", len(data) // 2) + 1
+    if variant == "ragged-middle":
+        data = data[:middle] + b"1,2,3,4,5\n" + data[middle:]
+    if variant == "open-quote":
+        data = data[:middle] + b'1,2,3,"never closed\n' + data[middle:]
+    path = tmp_path / "pieces.csv"
+    path.write_bytes(data)
+    if variant in ("ragged-middle", "open-quote"):  # pandas' answer, or pandas' error
+        try:
+            expected = pd.read_csv(path)
+        except pd.errors.ParserError as exc:
+            with pytest.raises(type(exc)):
+                read_csv(str(path), engine="ember")
+            return
+        pd.testing.assert_frame_equal(read_csv(str(path), engine="ember").to_pandas(), expected)
+        return
+    kw: dict = {}
+    if variant == "nrows":
+        kw["nrows"] = 12_345
+    if variant == "names":
+        kw.update(header=None, names=["w", "x", "y", "z"])
+    got = read_csv(str(path), engine="ember", **kw).to_pandas()
+    pd.testing.assert_frame_equal(got, pd.read_csv(path, **kw))

@@ -315,12 +315,24 @@ def _ember_read(data: bytes, opts: dict) -> Any:
             _raise_utf8(data, opts.get("name", "<csv>"))
         names, cols = read_buffer_gpu(data, opts["sep"], header, opts["names"], _words(opts), opts["nrows"])
     else:
-        from ember.io.csv_reference import read_buffer
-
         _raise_utf8(data, "<csv>" if "name" not in opts else opts["name"])
-        buf = np.frombuffer(data, dtype=np.uint8)
-        names, cols = read_buffer(buf, opts["sep"], header, opts["names"], _words(opts), opts["nrows"])
+        names, cols = _host_tokenizer(data, header, opts)
     return _finish(dict(zip(names, cols, strict=False)), opts)
+
+
+def _host_tokenizer(data: bytes, header: int | None, opts: dict) -> tuple[list, list]:
+    """The tokenizer's NumPy reference over bytes: in pieces above the GPU path's chunk size (the same
+    piece logic as on the device), in one pass when pieces disagree on a column's type or below it."""
+    from ember.io.csv_chunks import host_piece, read_chunked
+    from ember.io.csv_gpu import CHUNK_BYTES
+    from ember.io.csv_reference import read_buffer
+
+    args = (opts["sep"], header, opts["names"], _words(opts), opts["nrows"])
+    if len(data) > CHUNK_BYTES:
+        got = read_chunked(host_piece(data, opts["sep"]), 0, len(data), CHUNK_BYTES, *args)
+        if got is not None:
+            return got
+    return read_buffer(np.frombuffer(data, dtype=np.uint8), *args)
 
 
 def _finish(columns: dict, opts: dict) -> Any:

@@ -2,6 +2,8 @@
 kernel runs on each piece that has landed; the boundary kernels give field spans; one parse kernel per
 column yields int64/float64/bool values in device arrays; string columns are built on the device in
 the Arrow layout. The record/field logic around the kernels is ``csv_reference``'s, run on CuPy.
+A local file is read by threads straight into pinned memory (``read_file_gpu``); above ``CHUNK_BYTES``
+it is parsed a piece at a time (``csv_chunks``), so the raw bytes on the device are one piece's.
 
 Syncs per file: the boundary count, the EOF facts, the record shape check, then one type decision per
 column (plus the string byte total for string columns and the rare exact-float fallback).
@@ -52,11 +54,59 @@ def read_file_gpu(
     _check_separator(sep)
     if size <= offset:
         raise Unsupported("no records")
+    if size - offset > CHUNK_BYTES:
+        return _read_file_in_chunks(path, offset, size, sep, header, names, words, nrows)
     buf, quote_counts, non_ascii = kernels.upload_file_and_count_quotes(path, offset, size)
     if bool(non_ascii):
         return None
     last = int(buf[-1])  # one byte read back: does the last record end with a newline?
     return read_device_buffer(buf, quote_counts, last, sep, header, names, words, nrows)
+
+
+# Files above this are parsed a piece at a time (``csv_chunks``): the raw bytes and the boundary arrays
+# on the device stay those of one piece.
+CHUNK_BYTES = 256 << 20
+
+
+class _NonAscii(Exception):
+    pass
+
+
+def _read_file_in_chunks(
+    path: str,
+    offset: int,
+    size: int,
+    sep: str,
+    header: int | None,
+    names: list | None,
+    words: Words,
+    nrows: int | None,
+) -> tuple[list, list] | None:
+    """``read_file_gpu`` a piece at a time; None (the caller's one-pass fallbacks) for non-ASCII bytes
+    or pieces whose column types disagree."""
+    from ember.backend.kernels import csv as kernels
+    from ember.io.csv_chunks import read_chunked
+
+    sep_byte = sep.encode()[0]
+
+    def piece(start: int, end: int) -> tuple:
+        buf, quote_counts, non_ascii = kernels.upload_file_and_count_quotes(path, start, end)
+        if bool(non_ascii):
+            raise _NonAscii
+        pos, nl, quotes = kernels.boundaries(buf, quote_counts, sep_byte)
+        return buf, pos, nl, quotes, int(buf[-1])
+
+    try:
+        return read_chunked(piece, offset, size, CHUNK_BYTES, sep, header, names, words, nrows, _column)
+    except _NonAscii:
+        return None
+
+
+def _column(buf: Any, starts: Any, ends: Any, words: Words) -> Any:
+    from ember.backend.kernels import csv as kernels
+
+    ival, fval, flags = kernels.parse_fields(buf, starts, ends, words.na, words.true, words.false)
+    return build_column(ival, fval, flags, lambda: field_bytes(buf, starts, ends))
 
 
 def read_device_buffer(
@@ -76,12 +126,7 @@ def read_device_buffer(
     pos, nl, quotes = kernels.boundaries(buf, quote_counts, sep.encode()[0])
     xp = _xp(buf)
     bounds = close_boundaries(pos, nl, quotes, last, int(buf.shape[0]), xp)
-
-    def column(buf: Any, starts: Any, ends: Any, words: Words) -> Any:
-        ival, fval, flags = kernels.parse_fields(buf, starts, ends, words.na, words.true, words.false)
-        return build_column(ival, fval, flags, lambda: field_bytes(buf, starts, ends))
-
-    return read_buffer(buf, sep, header, names, words, nrows, bounds=bounds, column=column)
+    return read_buffer(buf, sep, header, names, words, nrows, bounds=bounds, column=_column)
 
 
 def _check_separator(sep: str) -> None:

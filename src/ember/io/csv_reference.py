@@ -91,13 +91,25 @@ class Tokens:
 def _boundaries(buf: Any, sep: int, xp: ModuleType) -> tuple[Any, Any]:
     """Positions of separators/newlines outside quotes (plus a virtual newline at EOF) and newline flags."""
     qcount = xp.cumsum(buf == QUOTE, dtype=np.int64)
-    outside = (qcount & 1) == 0
-    is_nl = (buf == NEWLINE) & outside
-    is_bd = is_nl | ((buf == sep) & outside)
-    pos = xp.flatnonzero(is_bd).astype(np.int64)
+    pos, nl = _outside_quotes(buf, qcount, sep, xp)
     # one sync for the two facts the host must know: balanced quotes, and whether the buffer ends a record
     tail_quotes, last = (int(v) for v in to_host_pair(qcount[-1], buf[-1], xp))
-    return close_boundaries(pos, is_nl[pos], tail_quotes, last, int(buf.shape[0]), xp)
+    return close_boundaries(pos, nl, tail_quotes, last, int(buf.shape[0]), xp)
+
+
+def open_boundaries(buf: Any, sep: int, xp: ModuleType) -> tuple[Any, Any, int]:
+    """(positions, newline flags, quote total) of a non-empty piece, not closed at its end (a piece of a
+    longer file: ``csv_chunks`` cuts it at its last newline)."""
+    qcount = xp.cumsum(buf == QUOTE, dtype=np.int64)
+    pos, nl = _outside_quotes(buf, qcount, sep, xp)
+    return pos, nl, int(qcount[-1])
+
+
+def _outside_quotes(buf: Any, qcount: Any, sep: int, xp: ModuleType) -> tuple[Any, Any]:
+    outside = (qcount & 1) == 0
+    is_nl = (buf == NEWLINE) & outside
+    pos = xp.flatnonzero(is_nl | ((buf == sep) & outside)).astype(np.int64)
+    return pos, is_nl[pos]
 
 
 def close_boundaries(pos: Any, nl: Any, quotes: int, last: int, n: int, xp: ModuleType) -> tuple[Any, Any]:
