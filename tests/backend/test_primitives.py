@@ -159,3 +159,16 @@ def test_repeat_positions_equals_numpy_repeat(xp, seed):
     got = repeat_positions(xp.asarray(counts), xp.asarray(ends), int(ends[-1]))
     np.testing.assert_array_equal(ember.backend.to_host(got), np.repeat(np.arange(counts.size), counts))
     assert ember.backend.to_host(repeat_positions(xp.asarray(counts[:0]), xp.asarray(ends[:0]), 0)).size == 0
+
+
+@pytest.mark.parametrize("span", [1 << 20, (1 << 32) - 1, 1 << 40])
+def test_stable_argsort_of_wide_integer_keys(xp, span):
+    """Keys spanning more than 16 bits (two 16-bit radix passes on the host below 2**32): the stable
+    order, ties in row order, negative keys included."""
+    from ember.backend.primitives import stable_argsort
+
+    rng = np.random.default_rng(span % 1000)
+    keys = rng.integers(-(span // 2), span // 2, 30_000)
+    keys[::7] = keys[0]  # ties
+    got = stable_argsort(xp.asarray(keys))
+    np.testing.assert_array_equal(ember.backend.to_host(got), np.argsort(keys, kind="stable"))

@@ -31,6 +31,11 @@ def stable_argsort(a: Any, bound: int | None = None) -> Any:
         low, high = int(a.min()), int(a.max())
         if high - low < 1 << 16:  # NumPy's stable sort is a radix sort for 16-bit keys: O(n)
             a = (a - a.dtype.type(low)).astype(xp.uint16)
+        elif high - low < 1 << 32:  # two such passes, low half then high half (LSD radix sort)
+            rel = (a - a.dtype.type(low)).astype(xp.uint32)
+            by_low = xp.argsort((rel & 0xFFFF).astype(xp.uint16), kind="stable")
+            by_high = xp.argsort((rel[by_low] >> 16).astype(xp.uint16), kind="stable")
+            return by_low[by_high].astype(xp.int64, copy=False)
     return xp.argsort(a, kind="stable").astype(xp.int64, copy=False)
 
 
@@ -224,9 +229,9 @@ def _bounds_by_table(sorted_values: Any, needles: Any) -> tuple[Any, Any] | None
     span = high - low + 1
     if span > max(4 * n, 1 << 16):
         return None
-    slots = np.arange(low, high + 1, dtype=np.int64)
-    table_lo = np.searchsorted(sorted_values, slots, side="left").astype(np.int64)
-    table_hi = np.searchsorted(sorted_values, slots, side="right").astype(np.int64)
+    counts = np.bincount((sorted_values - sorted_values.dtype.type(low)).astype(np.intp), minlength=span)
+    table_hi = np.cumsum(counts, dtype=np.int64)  # sorted values <= each slot's value: one counting pass
+    table_lo = table_hi - counts
     inside = (needles >= low) & (needles <= high)
     with np.errstate(over="ignore"):
         slot = np.where(inside, needles.astype(np.int64) - low, 0)
