@@ -50,8 +50,9 @@ from ember.ml.ensemble._tree import (
 _MAX_INT = np.iinfo(np.int32).max
 # Bootstrap rows grown together (trees per batch = this // rows per tree): on the device a batch of
 # 16 one-million-row trees takes a few GB at the widest level; a tree alone leaves the device idle.
+# NumPy gains nothing from large batches (its time is in the arrays, not the calls): small ones there.
 _BATCH_DEVICE = 1 << 24
-_BATCH_HOST = 1 << 20
+_BATCH_HOST = 1 << 16
 
 
 class _Forest(BaseEstimator):
