@@ -21,7 +21,6 @@ from typing import Any
 import numpy as np
 
 from ember import backend
-from ember.backend.primitives import scatter_max, scatter_min, stable_argsort
 
 EPSILON = np.finfo(np.float64).eps
 _HIST_DEVICE = 1 << 25
@@ -305,7 +304,7 @@ def grow_trees(
         cidx = xp.cumsum(can) - 1
         keep = can[node_of]
         rows, ew, node_of = rows[keep], ew[keep], node_of[keep]
-        order = stable_argsort(node_of, bound=m)  # node ids < m: narrowed keys, fewer radix passes
+        order = xp.argsort(node_of)
         rows, ew, cn = rows[order], ew[order], cidx[node_of[order]]
         ms = int(backend.to_host(can.sum()))
         if ms == 0:
@@ -395,12 +394,13 @@ def _sparse_splits(
     statistics, a running sum inside each (node, feature) their left sides. A split between two present
     bins partitions like one at the lower of them, which is also where the dense argmin (first of equal
     scores) lands, so the answer is the dense search's. Nodes without a valid split: found False."""
+    from ember.backend.primitives import scatter_min, stable_argsort
+
     Xb, y, edges, n_bins, params, xp = data.Xb, data.y, data.edges, data.n_bins, data.params, data.xp
     mtry = feats.shape[1]
     b = Xb[rows[:, None], feats[cn]].astype(xp.int64)
     key = ((cn[:, None] * mtry + xp.arange(mtry)) * n_bins + b).ravel()
-    # rows keep their order inside a bin (sums as the dense bincount's); keys < ms * mtry * n_bins
-    order = stable_argsort(key, bound=ms * mtry * n_bins)
+    order = stable_argsort(key)  # rows keep their order inside a bin: sums as the dense bincount's
     ks = key[order]
     row_of = order // mtry  # the (row, feature) element's row within ``rows``
     new = xp.ones(ks.shape[0], dtype=bool)
@@ -523,12 +523,13 @@ def _split_trees(levels: list[dict[str, Any]], n_trees: int, xp: ModuleType) -> 
     """The batch's level arrays cut into one ``HistTree`` per tree: each tree's nodes in the order it
     met them (level by level, as a tree grown alone), child ids renumbered within the tree. One host
     read: the node count and depth of every tree."""
+    from ember.backend.primitives import scatter_max, stable_argsort
 
     def cat(key: str) -> Any:
         return xp.concatenate([lv[key] for lv in levels])
 
     tree = cat("tree")
-    order = stable_argsort(tree, bound=n_trees)
+    order = stable_argsort(tree)
     new_id = xp.empty_like(order)
     new_id[order] = xp.arange(order.shape[0], dtype=xp.int64)
     sizes = xp.bincount(tree, minlength=n_trees)
