@@ -5,7 +5,8 @@ http(s)://, memory://) with ``storage_options``, and return ember DataFrames. Wr
 DataFrame first; ``DataFrame.to_csv`` / ``to_parquet`` / ``to_json`` call them.
 """
 
-from ember.io.csv import CsvReader, read_csv, write_csv
+from ember.io.csv import CsvReader, read_csv
+from ember.io.csv_writer import write_csv
 from ember.io.json import read_json, write_json
 from ember.io.orc import read_orc, write_orc
 from ember.io.parquet import ParquetError, read_parquet, write_parquet

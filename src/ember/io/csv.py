@@ -1,4 +1,4 @@
-"""read_csv / write_csv with pandas' options and results.
+"""read_csv with pandas' options and results (the writer: ``io/csv_writer.py``).
 
 Three parsers sit behind ``read_csv``; each gives pandas' values, dtypes, index and column order:
 
@@ -17,7 +17,6 @@ Three parsers sit behind ``read_csv``; each gives pandas' values, dtypes, index 
 
 from __future__ import annotations
 
-import csv as _csv
 import io
 import os
 from collections.abc import Iterator
@@ -321,18 +320,15 @@ def _ember_read(data: bytes, opts: dict) -> Any:
 
 
 def _host_tokenizer(data: bytes, header: int | None, opts: dict) -> tuple[list, list]:
-    """The tokenizer's NumPy reference over bytes: in pieces above the GPU path's chunk size (the same
-    piece logic as on the device), in one pass when pieces disagree on a column's type or below it."""
+    """The tokenizer's NumPy reference over bytes, a piece of at most the GPU path's chunk size at a time
+    (the device's piece logic); in one pass when pieces disagree on a column's type."""
     from ember.io.csv_chunks import host_piece, read_chunked
     from ember.io.csv_gpu import CHUNK_BYTES
     from ember.io.csv_reference import read_buffer
 
     args = (opts["sep"], header, opts["names"], _words(opts), opts["nrows"])
-    if len(data) > CHUNK_BYTES:
-        got = read_chunked(host_piece(data, opts["sep"]), 0, len(data), CHUNK_BYTES, *args)
-        if got is not None:
-            return got
-    return read_buffer(np.frombuffer(data, dtype=np.uint8), *args)
+    got = read_chunked(host_piece(data, opts["sep"]), 0, len(data), CHUNK_BYTES, *args) if data else None
+    return got if got is not None else read_buffer(np.frombuffer(data, dtype=np.uint8), *args)
 
 
 def _finish(columns: dict, opts: dict) -> Any:
@@ -741,62 +737,3 @@ class CsvReader:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
-
-
-# --- writing ---------------------------------------------------------------------------------------------
-def write_csv(
-    frame: Any,
-    path_or_buf: Any = None,
-    *,
-    sep: str = ",",
-    na_rep: str = "",
-    float_format: Any = None,
-    columns: Any = None,
-    header: Any = True,
-    index: bool = True,
-    index_label: Any = None,
-    mode: str = "w",
-    encoding: str | None = None,
-    compression: Any = "infer",
-    quoting: int | None = None,
-    quotechar: str = '"',
-    lineterminator: str | None = None,
-    date_format: str | None = None,
-    doublequote: bool = True,
-    escapechar: str | None = None,
-    decimal: str = ".",
-    storage_options: dict | None = None,
-) -> Any:
-    """Write ``frame`` as CSV (pandas' to_csv options and text); returns the text when no target is given.
-
-    The text is formatted by pandas' writer on the host, so every option formats exactly as pandas does;
-    the frame is copied to the host once for it."""
-    pdf = frame.to_pandas()
-    kwargs = dict(
-        sep=sep,
-        na_rep=na_rep,
-        float_format=float_format,
-        columns=columns,
-        header=header,
-        index=index,
-        index_label=index_label,
-        quoting=quoting if quoting is not None else _csv.QUOTE_MINIMAL,
-        quotechar=quotechar,
-        lineterminator=lineterminator,
-        date_format=date_format,
-        doublequote=doublequote,
-        escapechar=escapechar,
-        decimal=decimal,
-    )
-    if path_or_buf is None:
-        return pdf.to_csv(None, **kwargs)
-    text = pdf.to_csv(None, **kwargs)
-    if _paths.is_file_like(path_or_buf) and isinstance(path_or_buf, io.TextIOBase):
-        path_or_buf.write(text)
-        return None
-    payload = text.encode(encoding or "utf-8")
-    with _paths.open_output(
-        path_or_buf, compression, storage_options, mode="ab" if mode.startswith("a") else "wb"
-    ) as f:
-        f.write(payload)
-    return None
