@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ember.backend import array_module
 from ember.io.csv_reference import Unsupported, Words, close_boundaries, read_buffer
 
 # A piece: (bytes on the compute device, boundary positions, newline flags, quote total, last byte)
@@ -42,7 +43,7 @@ def read_chunked(
     while start < size and (left is None or left > 0):
         end = min(size, start + step)
         buf, pos, nl, quotes, last = piece(start, end)
-        xp = _xp(buf)
+        xp = array_module(buf)
         if end < size:
             pos, nl, used = _through_last_record(pos, nl, xp)
             if used == 0:  # no complete record in the piece: read a longer one
@@ -115,9 +116,3 @@ def host_piece(data: bytes, sep: str) -> Callable[[int, int], Piece]:
         return buf, pos, nl, quotes, int(buf[-1])
 
     return piece
-
-
-def _xp(a: Any) -> Any:
-    from ember.backend import array_module
-
-    return array_module(a)

@@ -47,20 +47,28 @@ def read_file_gpu(
     nrows: int | None,
 ) -> tuple[list, list] | None:
     """``read_buffer_gpu`` of bytes [offset, size) of a local file, read into pinned memory by threads
-    and copied up piece by piece (no host copy of the file); None when the bytes are not all ASCII (the
-    caller validates UTF-8 on the host and reads them as a buffer)."""
+    and copied up a piece of at most ``CHUNK_BYTES`` at a time (``csv_chunks``; no host copy of the file).
+    None when the bytes are not all ASCII (the caller validates UTF-8 on the host and reads them as a
+    buffer) or when pieces disagree on a column's type (the caller parses in one pass)."""
     from ember.backend.kernels import csv as kernels
+    from ember.io.csv_chunks import read_chunked
 
     _check_separator(sep)
     if size <= offset:
         raise Unsupported("no records")
-    if size - offset > CHUNK_BYTES:
-        return _read_file_in_chunks(path, offset, size, sep, header, names, words, nrows)
-    buf, quote_counts, non_ascii = kernels.upload_file_and_count_quotes(path, offset, size)
-    if bool(non_ascii):
+    sep_byte = sep.encode()[0]
+
+    def piece(start: int, end: int) -> tuple:
+        buf, quote_counts, non_ascii = kernels.upload_file_and_count_quotes(path, start, end)
+        if bool(non_ascii):
+            raise _NonAscii
+        pos, nl, quotes = kernels.boundaries(buf, quote_counts, sep_byte)
+        return buf, pos, nl, quotes, int(buf[-1])  # the last byte: does the last record end a line?
+
+    try:
+        return read_chunked(piece, offset, size, CHUNK_BYTES, sep, header, names, words, nrows, _column)
+    except _NonAscii:
         return None
-    last = int(buf[-1])  # one byte read back: does the last record end with a newline?
-    return read_device_buffer(buf, quote_counts, last, sep, header, names, words, nrows)
 
 
 # Files above this are parsed a piece at a time (``csv_chunks``): the raw bytes and the boundary arrays
@@ -70,36 +78,6 @@ CHUNK_BYTES = 256 << 20
 
 class _NonAscii(Exception):
     pass
-
-
-def _read_file_in_chunks(
-    path: str,
-    offset: int,
-    size: int,
-    sep: str,
-    header: int | None,
-    names: list | None,
-    words: Words,
-    nrows: int | None,
-) -> tuple[list, list] | None:
-    """``read_file_gpu`` a piece at a time; None (the caller's one-pass fallbacks) for non-ASCII bytes
-    or pieces whose column types disagree."""
-    from ember.backend.kernels import csv as kernels
-    from ember.io.csv_chunks import read_chunked
-
-    sep_byte = sep.encode()[0]
-
-    def piece(start: int, end: int) -> tuple:
-        buf, quote_counts, non_ascii = kernels.upload_file_and_count_quotes(path, start, end)
-        if bool(non_ascii):
-            raise _NonAscii
-        pos, nl, quotes = kernels.boundaries(buf, quote_counts, sep_byte)
-        return buf, pos, nl, quotes, int(buf[-1])
-
-    try:
-        return read_chunked(piece, offset, size, CHUNK_BYTES, sep, header, names, words, nrows, _column)
-    except _NonAscii:
-        return None
 
 
 def _column(buf: Any, starts: Any, ends: Any, words: Words) -> Any:
