@@ -33,6 +33,7 @@ def main() -> None:
         data.groupby_data(int(args.rows)).to_csv(args.path, index=False)
     size = os.path.getsize(args.path)
     plain = timed(lambda: em.read_csv(args.path), runs=3)
+    _print_memory(args.path)
     totals: dict[str, float] = defaultdict(float)
     counts: dict[str, int] = defaultdict(int)
     instrument(totals, counts, MODULES)
@@ -45,6 +46,25 @@ def main() -> None:
     )
     for key, secs in sorted(totals.items(), key=lambda kv: -kv[1])[: args.top]:
         print(f"  {secs * 1e3:8.2f} ms  {counts[key]:4d}x  {key}")
+
+
+def _print_memory(path: str) -> None:
+    """Peak device bytes of one read against the issue's bound: 2x the parsed frame plus one chunk."""
+    from ember.io.csv_gpu import CHUNK_BYTES
+
+    before = em.backend.used_device_bytes()
+    em.backend.reset_peak_device_bytes()
+    frame = em.read_csv(path)
+    em.backend.synchronize()
+    parsed = em.backend.used_device_bytes() - before
+    peak = em.backend.peak_device_bytes() - before
+    chunk = min(CHUNK_BYTES, os.path.getsize(path))
+    bound = 2 * parsed + chunk
+    print(
+        f"device memory: peak {peak / 1e6:.0f} MB, parsed frame {parsed / 1e6:.0f} MB, chunk {chunk / 1e6:.0f} MB;"
+        f" peak / (2 x frame + chunk) = {peak / bound:.2f}"
+    )
+    del frame
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import numpy as np
 
 from ember.backend import array_module
 from ember.backend.kernels.segment import segment_count, segment_sum, segment_sum_int
+from ember.backend.kernels.slots import slot_sums
 from ember.backend.primitives import narrow_unsigned, scatter_add, scatter_max, scatter_min, stable_argsort
 from ember.column import (
     CategoricalColumn,
@@ -28,6 +29,7 @@ from ember.column import (
     TimedeltaColumn,
 )
 from ember.ops.factorize import factorize_keys, factorize_with_info
+from ember.ops.slot_grouping import SlotMap, slot_grouping
 from ember.ops.sort import key_and_nulls
 
 AGGREGATIONS = (
@@ -77,22 +79,32 @@ class Grouping:
     shared by every aggregation over this grouping, the rows' stable order by group and group offsets."""
 
     def __init__(
-        self, codes: Any, ngroups: int, uniques: list[Column], dropped: int, may_have_empty: bool = False
+        self,
+        codes: Any,
+        ngroups: int,
+        uniques: list[Column],
+        dropped: int,
+        may_have_empty: bool = False,
+        slots: SlotMap | None = None,
+        sizes: Any = None,
     ) -> None:
-        self.codes = codes
+        self._codes = codes
         self.ngroups = ngroups
         self.uniques = uniques
         self.dropped = dropped
         self.may_have_empty = may_have_empty  # groups without rows (observed=False categories)
-        self._cache: dict[str, Any] = {}
+        self.slots = slots  # a small key range's slot map: sums and counts need no per-row codes
+        self._cache: dict[str, Any] = {} if sizes is None else {"sizes": sizes}
+        rows = codes if codes is not None else slots.key
+        self.xp = array_module(rows)
+        self.nrows = int(rows.shape[0])
 
     @property
-    def xp(self) -> Any:
-        return array_module(self.codes)
-
-    @property
-    def nrows(self) -> int:
-        return int(self.codes.shape[0])
+    def codes(self) -> Any:
+        """Group of each row (int64, -1 = dropped); made from the slot map on first use."""
+        if self._codes is None:
+            self._codes = self.slots.codes()
+        return self._codes
 
     @property
     def seg(self) -> Any:
@@ -179,7 +191,13 @@ def categorical_grouping(keys: list[Column]) -> Grouping:
 
 
 def make_grouping(key_cols: list[Column], sort: bool = True, dropna: bool = True) -> Grouping:
-    """Factorize the key columns into a Grouping (one device sync, see ``factorize_keys``)."""
+    """Factorize the key columns into a Grouping: by slots for a small integer key range (see
+    ``ops.slot_grouping``), else by ``factorize_keys`` (one device sync, plus one for the range of an
+    integer key)."""
+    by_slots = slot_grouping(key_cols, sort, dropna)
+    if by_slots is not None:
+        slot_map, uniques, ngroups, dropped, sizes = by_slots
+        return Grouping(None, ngroups, uniques, dropped, slots=slot_map, sizes=sizes)
     codes, uniques, ngroups, dropped, _ = factorize_with_info(
         key_cols, sort=sort, dropna=dropna, need_first=False
     )
@@ -498,6 +516,8 @@ def aggregate(
         return NumericColumn(
             g.sizes[: g.ngroups].copy(), None, isinstance(col, NumericColumn) and col.nullable
         )
+    if g.slots is not None and op in _SLOT_OPS and skipna and _slot_summable(col):
+        return _slot_aggregate(g, col, op, min_count)
     valid = _valid(col)
     nullable = isinstance(col, NumericColumn) and col.nullable
     if op == "count":
@@ -585,6 +605,52 @@ def _numeric_aggregate(
     if temporal:
         return _temporal(r, empty, col)
     return _numeric(r, empty, col, _float_dtype(col, op))
+
+
+_SLOT_OPS = ("sum", "mean", "count")
+
+
+def _slot_summable(col: Column) -> bool:
+    return type(col) is NumericColumn and col.data.dtype.kind in "biuf"
+
+
+def _slot_aggregate(g: Grouping, col: Column, op: str, min_count: int) -> Column:
+    """sum / mean / count of a numeric column over a slot grouping: one pass over the key and the
+    values (``slot_sums``), then the groups' slots gathered. Same results as the general path."""
+    values = col.data
+    kind = values.dtype.kind
+    if kind == "b" or (kind in "iu" and values.dtype.itemsize < 8):
+        values = values.astype(np.uint64 if kind == "u" else np.int64)
+    elif kind == "f" and values.dtype != np.float64:
+        values = values.astype(np.float64)
+    maybe_missing = col.mask is not None or (kind == "f" and not col.nullable)
+    if op == "count" and not maybe_missing:
+        return NumericColumn(g.sizes[: g.ngroups].copy(), None, col.nullable)
+    m = g.slots
+    want_counts = op != "sum" or min_count > 0
+    sums, counts = slot_sums(
+        m.key,
+        m.lo,
+        m.nslots,
+        values,
+        key_valid=m.key_valid,
+        valid=col.mask,
+        nan_missing=not col.nullable,
+        want_sums=op != "count",
+        want_counts=want_counts,
+        exact_int=op == "sum",
+    )
+    at = m.slot_of_group
+    count = None if counts is None else counts[at]
+    if op == "count":
+        return NumericColumn(count, None, col.nullable)
+    s = sums[at]
+    if op == "mean":
+        mean = s / g.xp.where(count > 0, count, 1)
+        return _numeric(mean, count == 0, col, _float_dtype(col, op))
+    below = (count < min_count) if min_count > 0 else None
+    s = _downcast_if_fits(s, _sum_dtype(col))
+    return _numeric(s, below, col, s.dtype)
 
 
 def _nullable(col: Column) -> bool:

@@ -1,0 +1,185 @@
+"""Per-slot reductions read straight off an integer key (``slots.cu``): the slot of a row is
+``key - lo``; a missing key (``key_valid`` False, or a value outside ``[lo, lo + nslots - 1)``: a
+categorical's code -1) counts in the last slot. A groupby over a small key range needs no per-row
+group codes: one pass over the key finds the groups (``slot_rows``), one pass over key and values sums
+them (``slot_sums``).
+
+The NumPy references below run on the CPU backend and are what the GPU tests compare the kernels with.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from typing import Any
+
+import numpy as np
+
+from ember.backend.arrays import is_device_array
+
+_THREADS = 256
+_SHARED_BYTES = 48 * 1024  # one block's default dynamic shared memory
+
+_KEY_TYPES = {
+    "i1": "signed char",
+    "i2": "short",
+    "i4": "int",
+    "i8": "long long",
+    "u1": "unsigned char",
+    "u2": "unsigned short",
+    "u4": "unsigned int",
+    "u8": "unsigned long long",
+}
+_C_TYPES = {"f8": "double", "i8": "long long", "u8": "unsigned long long"}
+
+
+def slot_index(key: Any, lo: int, nslots: int, key_valid: Any = None) -> Any:
+    """The slot of each row (int64): ``key - lo``, the last slot for a missing key."""
+    from ember.backend.arrays import array_module
+
+    xp = array_module(key)
+    null_slot = nslots - 1
+    s = key.astype(np.int64) - lo
+    missing = (s < 0) | (s >= null_slot)
+    if key_valid is not None:
+        missing |= ~key_valid
+    return xp.where(missing, null_slot, s)
+
+
+def slot_rows(key: Any, lo: int, nslots: int, key_valid: Any = None) -> tuple[Any, Any]:
+    """(rows per slot int64, first row of each slot int64: ``len(key)`` for an empty slot)."""
+    n = int(key.shape[0])
+    if not is_device_array(key):
+        s = slot_index(key, lo, nslots, key_valid)
+        counts = np.bincount(s, minlength=nslots).astype(np.int64)
+        first = np.full(nslots, n, dtype=np.int64)
+        present, at = np.unique(s, return_index=True)
+        first[present] = at
+        return counts, first
+    cp = _cp()
+    counts = cp.zeros(nslots, dtype=np.uint64)
+    first = cp.full(nslots, n, dtype=np.int64)
+    if n:
+        shared = nslots * 16 <= _SHARED_BYTES
+        fn = _module(key.dtype.str[1:], "f8", "f8").get_function("ember_slot_rows")
+        args = (
+            key,
+            np.int64(lo),
+            _ptr(key_valid),
+            np.int64(n),
+            np.int32(nslots),
+            np.int32(shared),
+            counts,
+            first,
+        )
+        fn((_grid(cp, n),), (_THREADS,), args, shared_mem=nslots * 16 if shared else 0)
+    return counts.view(np.int64), first
+
+
+def slot_sums(
+    key: Any,
+    lo: int,
+    nslots: int,
+    values: Any,
+    *,
+    key_valid: Any = None,
+    valid: Any = None,
+    nan_missing: bool = True,
+    want_sums: bool = True,
+    want_counts: bool = True,
+    exact_int: bool = True,
+) -> tuple[Any, Any]:
+    """(sums, counts) per slot of the rows kept: ``valid`` (when given) and, with ``nan_missing``, not
+    NaN. ``values``: float64, int64 or uint64. Integer values with ``exact_int`` sum exactly in their
+    own type (wrapping as NumPy does); otherwise sums are float64. Either result is None when not asked
+    for."""
+    exact = exact_int and values.dtype.kind in "iu"
+    acc = values.dtype if exact else np.dtype(np.float64)
+    if not is_device_array(key):
+        return _host_sums(key, lo, nslots, values, key_valid, valid, nan_missing, want_sums, want_counts, acc)
+    cp = _cp()
+    n = int(key.shape[0])
+    sums = cp.zeros(nslots, dtype=np.uint64 if exact else np.float64) if want_sums else None
+    counts = cp.zeros(nslots, dtype=np.uint64) if want_counts else None
+    words = want_sums + want_counts
+    if n and words:
+        shared = nslots * 8 * words <= _SHARED_BYTES
+        acc_c = "u8" if exact else "f8"
+        fn = _module(key.dtype.str[1:], values.dtype.str[1:], acc_c).get_function("ember_slot_sums")
+        args = (
+            key,
+            np.int64(lo),
+            _ptr(key_valid),
+            values,
+            _ptr(valid),
+            np.int32(bool(nan_missing) and values.dtype.kind == "f"),
+            np.int64(n),
+            np.int32(nslots),
+            np.int32(shared),
+            _ptr(sums),
+            _ptr(counts),
+        )
+        fn((_grid(cp, n),), (_THREADS,), args, shared_mem=nslots * 8 * words if shared else 0)
+    if sums is not None and exact:
+        sums = sums.view(acc)
+    return sums, None if counts is None else counts.view(np.int64)
+
+
+def _host_sums(
+    key: Any,
+    lo: int,
+    nslots: int,
+    values: Any,
+    key_valid: Any,
+    valid: Any,
+    nan_missing: bool,
+    want_sums: bool,
+    want_counts: bool,
+    acc: Any,
+) -> tuple[Any, Any]:
+    s = slot_index(key, lo, nslots, key_valid)
+    keep = None if valid is None else valid.astype(bool, copy=False)
+    if nan_missing and values.dtype.kind == "f":
+        finite = ~np.isnan(values)
+        keep = finite if keep is None else keep & finite
+    if keep is not None:
+        s, values = s[keep], values[keep]
+    counts = np.bincount(s, minlength=nslots).astype(np.int64) if want_counts else None
+    if not want_sums:
+        return None, counts
+    if acc.kind == "f":
+        return np.bincount(s, weights=values.astype(np.float64), minlength=nslots), counts
+    sums = np.zeros(nslots, dtype=acc)
+    np.add.at(sums, s, values.astype(acc, copy=False))
+    return sums, counts
+
+
+def _ptr(arr: Any) -> Any:
+    """A device array argument, or a null pointer for None (bool arrays passed as bytes)."""
+    if arr is None:
+        return np.uintp(0)
+    return arr.view(np.uint8) if arr.dtype == np.bool_ else arr
+
+
+@functools.cache
+def _module(key_code: str, val_code: str, acc_code: str) -> Any:
+    """The kernels compiled for one (key, value, accumulator) type triple (CuPy caches the binary)."""
+    path = os.path.join(os.path.dirname(__file__), "slots.cu")
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    header = (
+        f"typedef {_KEY_TYPES[key_code]} key_t;\ntypedef {_C_TYPES[val_code]} val_t;\n"
+        f"typedef {_C_TYPES[acc_code]} acc_t;\n"
+    )
+    return _cp().RawModule(code=header + source)
+
+
+def _grid(cp: Any, n: int) -> int:
+    sms = cp.cuda.Device().attributes["MultiProcessorCount"]
+    return int(max(1, min(8 * sms, (n + _THREADS - 1) // _THREADS)))
+
+
+def _cp() -> Any:
+    from ember.backend.device import cupy_module
+
+    return cupy_module()

@@ -1,0 +1,165 @@
+"""Groups of a small integer key range found by slots, with no per-row group codes.
+
+A key whose values span a small range (categorical codes, small ints, bools, and several such keys
+combined in mixed radix) maps each row to the slot ``key - lo``. One pass over the key counts each
+slot's rows and finds its first row (``backend.kernels.slots.slot_rows``); the occupied slots are the
+groups, in slot order (= sorted key order, missing keys last) or by first row (``sort=False``). Sums,
+means and counts then read the key and the values once per column (``slot_sums``) and gather the
+groups' slots: no per-row codes, no sort. Per-row codes are made only when another aggregation asks
+for them (``SlotMap.codes``). One device sync learns the number of groups and of dropped rows (plus
+one for the key range of a key that is not categorical).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ember.backend import to_host
+from ember.backend.kernels.slots import slot_index, slot_rows
+from ember.backend.primitives import stable_argsort
+from ember.column import CategoricalColumn, Column
+from ember.ops.factorize import _DIRECT_RANGE_FACTOR, _DIRECT_RANGE_MIN, _direct_key, _int_like, _key_ranges
+
+_MAX_SLOTS = (1 << 31) - 1  # the kernels index slots with 32-bit ints
+
+
+class SlotMap(NamedTuple):
+    """Rows' slots (``key - lo``, the last slot for a missing key) and the groups' slots."""
+
+    key: Any  # per-row integer key: the raw values, categorical codes, or several keys combined
+    key_valid: Any  # validity of ``key`` (None: every value in range is valid)
+    lo: int
+    nslots: int  # the key range + 1: the last slot holds the rows with a missing key
+    slot_of_group: Any  # int64, ngroups
+    group_of_slot: Any  # int64, nslots; -1 for a slot that is no group (empty, or dropped missing keys)
+
+    def codes(self) -> Any:
+        """Per-row group codes (-1 for a dropped row)."""
+        return self.group_of_slot[slot_index(self.key, self.lo, self.nslots, self.key_valid)]
+
+
+class _SlotKey(NamedTuple):
+    key: Any
+    key_valid: Any
+    lo: int
+    span: int  # slots of key values; slot ``span`` is the missing key's
+    decode: Callable[[Any], list[Column]]  # group slots -> the groups' key values, one column per key
+
+
+def slot_grouping(
+    key_cols: list[Column], sort: bool, dropna: bool
+) -> tuple[SlotMap, list[Column], int, int, Any] | None:
+    """(slot map, key values of the groups, ngroups, dropped rows, rows per group with the dropped count
+    last), or None when the keys are not integer-like or their range is too wide for slots."""
+    n = len(key_cols[0])
+    if n == 0 or not all(_int_like(c) for c in key_cols):
+        return None
+    found = _single_key(key_cols[0]) if len(key_cols) == 1 else _combined_key(key_cols, dropna)
+    if found is None:
+        return None
+    xp = key_cols[0].xp
+    nslots = found.span + 1
+    counts, first = slot_rows(found.key, found.lo, nslots, found.key_valid)
+    present = counts > 0
+    if dropna:
+        present[found.span] = False
+    label = xp.cumsum(present)
+    dropped_d = counts[found.span] if dropna else xp.zeros((), dtype=np.int64)
+    ngroups, dropped = (int(v) for v in to_host(xp.stack([label[-1], dropped_d.astype(label.dtype)])))
+    # the occupied slots in order: each writes its rank; the unoccupied all write the spare last entry
+    slots = xp.empty(ngroups + 1, dtype=np.int64)
+    slots[xp.where(present, label - 1, ngroups)] = xp.arange(nslots, dtype=np.int64)
+    slots = slots[:ngroups]
+    if not sort and ngroups:
+        slots = slots[stable_argsort(first[slots])]
+    group_of_slot = xp.full(nslots, -1, dtype=np.int64)
+    group_of_slot[slots] = xp.arange(ngroups, dtype=np.int64)
+    sizes = xp.empty(ngroups + 1, dtype=np.int64)
+    sizes[:ngroups] = counts[slots]
+    sizes[ngroups] = dropped
+    slot_map = SlotMap(found.key, found.key_valid, found.lo, nslots, slots, group_of_slot)
+    return slot_map, found.decode(slots), ngroups, dropped, sizes
+
+
+def _fits(span: int, n: int, hi: int) -> bool:
+    limit = max(_DIRECT_RANGE_FACTOR * n, _DIRECT_RANGE_MIN)
+    return span <= limit and span < _MAX_SLOTS and hi <= np.iinfo(np.int64).max
+
+
+def _single_key(col: Column) -> _SlotKey | None:
+    if isinstance(col, CategoricalColumn):
+        lo, hi = 0, len(col.categories) - 1
+    else:
+        lo, hi = _key_ranges([col])[0]
+    if lo > hi:  # no value at all: only the missing key's slot
+        lo, hi = 0, -1
+    span = hi - lo + 1
+    if not _fits(span, len(col), hi):
+        return None
+    key_valid = None if isinstance(col, CategoricalColumn) else col.mask
+    return _SlotKey(
+        _direct_key(col), key_valid, lo, span, lambda slots: [_values_of_slots(col, slots, lo, span)]
+    )
+
+
+def _values_of_slots(col: Column, slots: Any, lo: int, span: int) -> Column:
+    """The key values of slots (``span``: the missing key)."""
+    xp = col.xp
+    if isinstance(col, CategoricalColumn):
+        return col._with_codes(xp.where(slots < span, slots + lo, -1).astype(col.data.dtype))
+    data = (slots + lo).astype(col.data.dtype)
+    return col._rebuild(data, None if col.mask is None else slots < span)
+
+
+def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
+    """Several keys as one: each key's slot (its missing key one past its values) in mixed radix, which
+    keeps the keys' lexicographic order. With ``dropna`` a row missing any key goes to the combined
+    key's missing slot. One sync for the ranges of the keys that are not categorical."""
+    xp = cols[0].xp
+    n = len(cols[0])
+    ranges = [(0, len(c.categories) - 1) if isinstance(c, CategoricalColumn) else None for c in cols]
+    plain = [c for c, r in zip(cols, ranges) if r is None]
+    if plain:
+        found = iter(_key_ranges(plain))
+        ranges = [r if r is not None else next(found) for r in ranges]
+    digits = []  # (slot of each row in this key, radix, its missing slot or None, lo)
+    for col, (lo, hi) in zip(cols, ranges):
+        if lo > hi:
+            lo, hi = 0, -1
+        if hi > np.iinfo(np.int64).max:
+            return None
+        span = hi - lo + 1
+        nullable = col.has_nulls_possible
+        key_valid = None if isinstance(col, CategoricalColumn) else col.mask
+        rows = (
+            slot_index(_direct_key(col), lo, span + 1, key_valid)
+            if nullable
+            else _direct_key(col).astype(np.int64) - lo
+        )
+        digits.append((rows, span + nullable, span if nullable else None, lo))
+    radices = [max(r, 1) for _, r, _, _ in digits]
+    total = int(np.prod(radices, dtype=object))
+    if not _fits(total, n, total - 1):
+        return None
+    combined = xp.zeros(n, dtype=np.int64)
+    anynull = None
+    for rows, radix, null_digit, _ in digits:
+        combined = combined * max(radix, 1) + rows
+        if dropna and null_digit is not None:
+            miss = rows == null_digit
+            anynull = miss if anynull is None else anynull | miss
+    if anynull is not None:
+        combined = xp.where(anynull, total, combined)
+
+    def decode(slots: Any) -> list[Column]:
+        out, stride = [], total
+        for col, (_, radix, null_digit, lo) in zip(cols, digits):
+            stride //= max(radix, 1)
+            digit = (slots // stride) % max(radix, 1)
+            out.append(_values_of_slots(col, digit, lo, radix if null_digit is None else null_digit))
+        return out
+
+    return _SlotKey(combined, None, 0, total, decode)

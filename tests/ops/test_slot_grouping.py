@@ -1,0 +1,179 @@
+"""Groupings by slots (small integer key ranges, no per-row codes) against pandas' groupby, and the slot
+kernels against their NumPy reference."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ember.backend import to_host
+from ember.backend.kernels.slots import slot_rows, slot_sums
+from ember.column import from_pandas
+from ember.ops.groupby import aggregate, make_grouping
+
+N = 5_000
+_rng = np.random.default_rng(11)
+
+
+def _keys() -> pd.DataFrame:
+    r = _rng
+    cat = pd.Categorical(r.choice(["b", "a", "c"], N), categories=["c", "b", "a", "unused"])
+    cat[r.random(N) < 0.1] = np.nan
+    masked = pd.array(r.integers(-3, 4, N), dtype="Int64")
+    masked[r.random(N) < 0.1] = pd.NA
+    dt = pd.Series(pd.to_datetime("2021-03-01") + pd.to_timedelta(r.integers(0, 5, N), unit="ns"))
+    dt[r.random(N) < 0.1] = pd.NaT
+    return pd.DataFrame(
+        {
+            "k_cat": cat,
+            "k_masked": masked,
+            "k_dt": dt,
+            "k_int8": r.integers(-100, 100, N).astype(np.int8),
+            "k_uint": r.integers(0, 7, N).astype(np.uint16),
+            "k_bool": r.random(N) > 0.3,
+            "k_many": r.integers(0, 20_000, N),  # more slots than a block's shared memory holds
+            "k_sorted": np.sort(r.integers(5, 9_000, N)),  # runs of equal keys: warp-uniform adds
+        }
+    )
+
+
+def _values() -> pd.DataFrame:
+    r = _rng
+    f = r.normal(size=N)
+    f[r.random(N) < 0.15] = np.nan
+    nint = pd.array(r.integers(-9, 9, N), dtype="Int64")
+    nint[r.random(N) < 0.2] = pd.NA
+    nfloat = pd.array(r.normal(size=N), dtype="Float64")
+    nfloat[r.random(N) < 0.2] = pd.NA
+    return pd.DataFrame(
+        {
+            "v_int": r.integers(-(2**40), 2**40, N),
+            "v_int16": r.integers(-300, 300, N).astype(np.int16),
+            "v_uint8": r.integers(0, 255, N).astype(np.uint8),
+            "v_float": f,
+            "v_f32": f.astype(np.float32),
+            "v_bool": r.random(N) > 0.5,
+            "v_Int64": nint,
+            "v_Float64": nfloat,
+        }
+    )
+
+
+KEYS = _keys()
+VALUES = _values()
+DF = pd.concat([KEYS, VALUES], axis=1)
+KEYSETS = [[k] for k in KEYS.columns] + [
+    ["k_cat", "k_masked"],
+    ["k_bool", "k_int8", "k_uint"],
+    ["k_dt", "k_cat"],
+]
+
+
+def _grouping(keys, xp, sort=True, dropna=True):
+    return make_grouping([from_pandas(DF[k], xp) for k in keys], sort=sort, dropna=dropna)
+
+
+def _expected(keys, val, op, sort=True, dropna=True, **kw) -> pd.Series:
+    g = DF.groupby(keys, sort=sort, dropna=dropna, observed=True)[val]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return getattr(g, op)(**kw).reset_index(drop=True)
+
+
+@pytest.mark.parametrize("keys", KEYSETS, ids="+".join)
+@pytest.mark.parametrize("sort", [True, False])
+@pytest.mark.parametrize("dropna", [True, False])
+def test_slot_grouping_matches_pandas(keys, sort, dropna, xp) -> None:
+    g = _grouping(keys, xp, sort, dropna)
+    assert g.slots is not None  # these keys take the slot path
+    pg = DF.groupby(keys, sort=sort, dropna=dropna, observed=True)
+    assert g.ngroups == pg.ngroups
+    exp_codes = pg.ngroup().to_numpy()
+    exp_codes = np.where(np.isnan(exp_codes.astype(float)), -1, exp_codes).astype(np.int64)
+    np.testing.assert_array_equal(to_host(g.codes), exp_codes)
+    exp_keys = pg.size().index.to_frame(index=False)
+    for u, k in zip(g.uniques, keys, strict=True):
+        pd.testing.assert_series_equal(u.to_pandas(), exp_keys[k], check_names=False)
+    np.testing.assert_array_equal(to_host(g.sizes[: g.ngroups]), pg.size().to_numpy())
+
+
+@pytest.mark.parametrize("keys", KEYSETS, ids="+".join)
+@pytest.mark.parametrize("val", VALUES.columns)
+@pytest.mark.parametrize("op", ["sum", "mean", "count", "size"])
+def test_slot_aggregations_match_pandas(keys, val, op, xp) -> None:
+    g = _grouping(keys, xp, sort=False, dropna=False)
+    got = aggregate(g, from_pandas(DF[val], xp), op).to_pandas()
+    exp = _expected(keys, val, op, sort=False, dropna=False)
+    exact = op != "mean" and DF[val].dtype.kind not in "fF" and str(DF[val].dtype) != "Float64"
+    f32 = DF[val].dtype == np.float32  # pandas adds float32 in float32
+    tol = {"rtol": 1e-5, "atol": 1e-4} if f32 else {"rtol": 1e-9}
+    pd.testing.assert_series_equal(got, exp, check_names=False, check_exact=exact, **tol)
+
+
+@pytest.mark.parametrize("min_count", [0, 150, 10**6])
+def test_slot_sum_min_count(min_count, xp) -> None:
+    g = _grouping(["k_cat"], xp)
+    for val in ("v_int", "v_float", "v_Int64"):
+        got = aggregate(g, from_pandas(DF[val], xp), "sum", min_count=min_count).to_pandas()
+        exp = _expected(["k_cat"], val, "sum", min_count=min_count)
+        pd.testing.assert_series_equal(got, exp, check_names=False, rtol=1e-9)
+
+
+def test_slot_sum_wraps_like_numpy(xp) -> None:
+    df = pd.DataFrame({"k": [1, 1, 2], "v": np.array([2**62, 2**62, 3], dtype=np.int64)})
+    g = make_grouping([from_pandas(df["k"], xp)])
+    assert g.slots is not None
+    got = aggregate(g, from_pandas(df["v"], xp), "sum").to_pandas()
+    assert got.tolist() == [np.int64(2**62) * 2, 3]  # wraps to -2**63, as NumPy and pandas
+
+
+def test_wide_or_float_keys_do_not_take_slots(xp) -> None:
+    wide = pd.Series(np.array([0, 10**12, 5], dtype=np.int64))
+    assert make_grouping([from_pandas(wide, xp)]).slots is None
+    assert make_grouping([from_pandas(pd.Series([1.5, 2.5]), xp)]).slots is None
+
+
+# --- the kernels against the NumPy reference ---------------------------------------------------------
+
+
+def _host(a):
+    return None if a is None else to_host(a)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("nslots", [3, 100, 3_000, 50_000])
+@pytest.mark.parametrize("sorted_keys", [False, True])
+@pytest.mark.parametrize("key_dtype", ["int8", "int32", "int64", "uint16"])
+def test_slot_kernels_match_reference(nslots, sorted_keys, key_dtype, xp) -> None:
+    rng = np.random.default_rng(nslots)
+    n = 200_003
+    hi = min(nslots - 1, np.iinfo(key_dtype).max)
+    key = rng.integers(0, hi + 1, n)
+    if sorted_keys:
+        key = np.sort(key)
+    key = key.astype(key_dtype)
+    key_valid = rng.random(n) > 0.05
+    values = rng.normal(size=n)
+    values[rng.random(n) < 0.05] = np.nan
+    valid = rng.random(n) > 0.1
+    ints = rng.integers(-(2**50), 2**50, n)
+    lo = 0 if key_dtype.startswith("u") else -1  # slot = key + 1: slot 0 stays empty
+    nslots_all = hi - lo + 2
+    for kv in (None, key_valid):
+        want = slot_rows(key, lo, nslots_all, kv)
+        got = slot_rows(xp.asarray(key), lo, nslots_all, None if kv is None else xp.asarray(kv))
+        for w, g in zip(want, got):
+            np.testing.assert_array_equal(_host(g), w)
+        for vals, exact in ((values, False), (ints, True), (ints, False)):
+            args = dict(key_valid=kv, valid=valid, exact_int=exact)
+            want = slot_sums(key, lo, nslots_all, vals, **args)
+            dev = {k: None if v is None else xp.asarray(v) for k, v in args.items() if k != "exact_int"}
+            got = slot_sums(xp.asarray(key), lo, nslots_all, xp.asarray(vals), exact_int=exact, **dev)
+            if exact:
+                np.testing.assert_array_equal(_host(got[0]), want[0])
+            else:
+                np.testing.assert_allclose(_host(got[0]), want[0], rtol=1e-9, atol=1e-6)
+            np.testing.assert_array_equal(_host(got[1]), want[1])
