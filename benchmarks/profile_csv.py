@@ -28,12 +28,15 @@ def main() -> None:
     parser.add_argument("--rows", type=float, default=1e7)
     parser.add_argument("--path", default="/tmp/ember_profile.csv")
     parser.add_argument("--top", type=int, default=20)
+    parser.add_argument("--memory-trace", action="store_true", help="device memory after each call")
     args = parser.parse_args()
     if not os.path.exists(args.path):
         data.groupby_data(int(args.rows)).to_csv(args.path, index=False)
     size = os.path.getsize(args.path)
     plain = timed(lambda: em.read_csv(args.path), runs=3)
     _print_memory(args.path)
+    if args.memory_trace:
+        _trace_memory(args.path)
     totals: dict[str, float] = defaultdict(float)
     counts: dict[str, int] = defaultdict(int)
     instrument(totals, counts, MODULES)
@@ -46,6 +49,37 @@ def main() -> None:
     )
     for key, secs in sorted(totals.items(), key=lambda kv: -kv[1])[: args.top]:
         print(f"  {secs * 1e3:8.2f} ms  {counts[key]:4d}x  {key}")
+
+
+def _trace_memory(path: str) -> None:
+    """Each profiled function's exit with the device bytes in use and the peak so far, where the peak
+    grew during the call: where read_csv's high-water mark is set."""
+    import functools
+    import importlib
+    import inspect
+
+    em.backend.reset_peak_device_bytes()
+    base = em.backend.used_device_bytes()
+    for name in MODULES:
+        module = importlib.import_module(name)
+        for attr, fn in list(vars(module).items()):
+            if not inspect.isfunction(fn) or fn.__module__ != name:
+                continue
+
+            @functools.wraps(fn)
+            def wrapper(*a, __fn=fn, __key=f"{name.split('.')[-1]}.{attr}", **kw):
+                before = em.backend.peak_device_bytes()
+                out = __fn(*a, **kw)
+                after = em.backend.peak_device_bytes()
+                if after > before:
+                    used = em.backend.used_device_bytes() - base
+                    print(
+                        f"  {__key:40s} peak {(after - base) / 1e6:8.0f} MB, in use on exit {used / 1e6:8.0f} MB"
+                    )
+                return out
+
+            setattr(module, attr, wrapper)
+    em.read_csv(path)
 
 
 def _print_memory(path: str) -> None:

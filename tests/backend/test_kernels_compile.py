@@ -48,3 +48,12 @@ def test_float_divmod_kernel_compiles(tmp_path):
 @pytest.mark.parametrize("path", sorted(KERNELS.glob("*.cu")), ids=lambda p: p.name)
 def test_kernel_files_compile(tmp_path, path):
     _compile(tmp_path, path.stem, path.read_text())
+
+
+@pytest.mark.parametrize(
+    "types", [("i1", "f8", "f8"), ("u2", "i8", "u8"), ("i8", "u8", "u8"), ("u8", "i8", "f8")], ids="-".join
+)
+def test_slot_kernels_compile_for_each_type_family(tmp_path, types):
+    from ember.backend.kernels import slots
+
+    _compile(tmp_path, "slots_" + "_".join(types), slots.source(*types))

@@ -21,9 +21,11 @@ from ember.backend import to_host
 from ember.backend.kernels.slots import slot_index, slot_rows
 from ember.backend.primitives import stable_argsort
 from ember.column import CategoricalColumn, Column
-from ember.ops.factorize import _DIRECT_RANGE_FACTOR, _DIRECT_RANGE_MIN, _direct_key, _int_like, _key_ranges
+from ember.ops.factorize import _direct_key, _int_like, _key_ranges
 
 _MAX_SLOTS = (1 << 31) - 1  # the kernels index slots with 32-bit ints
+_ROWS_PER_SLOT = 8
+_MIN_SLOTS = 1 << 16
 
 
 class SlotMap(NamedTuple):
@@ -85,7 +87,9 @@ def slot_grouping(
 
 
 def _fits(span: int, n: int, hi: int) -> bool:
-    limit = max(_DIRECT_RANGE_FACTOR * n, _DIRECT_RANGE_MIN)
+    """Slots pay per slot (tables of ~7 int64 per slot): at most one per 8 rows, or 65,536. Wider
+    ranges are left to the direct map or the sort of ``ops.factorize``."""
+    limit = max(n // _ROWS_PER_SLOT, _MIN_SLOTS)
     return span <= limit and span < _MAX_SLOTS and hi <= np.iinfo(np.int64).max
 
 
@@ -121,32 +125,33 @@ def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
     xp = cols[0].xp
     n = len(cols[0])
     ranges = [(0, len(c.categories) - 1) if isinstance(c, CategoricalColumn) else None for c in cols]
+    known = [hi - lo + 2 for lo, hi in (r for r in ranges if r is not None)]
+    if not _fits(int(np.prod(known, dtype=object)), n, 0):  # too wide already: no sync for the rest
+        return None
     plain = [c for c, r in zip(cols, ranges) if r is None]
     if plain:
         found = iter(_key_ranges(plain))
         ranges = [r if r is not None else next(found) for r in ranges]
-    digits = []  # (slot of each row in this key, radix, its missing slot or None, lo)
-    for col, (lo, hi) in zip(cols, ranges):
-        if lo > hi:
-            lo, hi = 0, -1
-        if hi > np.iinfo(np.int64).max:
-            return None
-        span = hi - lo + 1
-        nullable = col.has_nulls_possible
-        key_valid = None if isinstance(col, CategoricalColumn) else col.mask
-        rows = (
-            slot_index(_direct_key(col), lo, span + 1, key_valid)
-            if nullable
-            else _direct_key(col).astype(np.int64) - lo
-        )
-        digits.append((rows, span + nullable, span if nullable else None, lo))
-    radices = [max(r, 1) for _, r, _, _ in digits]
-    total = int(np.prod(radices, dtype=object))
+    ranges = [(0, -1) if lo > hi else (lo, hi) for lo, hi in ranges]
+    if any(hi > np.iinfo(np.int64).max for _, hi in ranges):
+        return None
+    # (radix, the digit of a missing key or None, lo) per key: a key that may miss one takes one more digit
+    digits = [
+        (hi - lo + 1 + c.has_nulls_possible, hi - lo + 1 if c.has_nulls_possible else None, lo)
+        for c, (lo, hi) in zip(cols, ranges)
+    ]
+    total = int(np.prod([max(r, 1) for r, _, _ in digits], dtype=object))
     if not _fits(total, n, total - 1):
         return None
     combined = xp.zeros(n, dtype=np.int64)
     anynull = None
-    for rows, radix, null_digit, _ in digits:
+    for col, (radix, null_digit, lo) in zip(cols, digits):
+        key = _direct_key(col)
+        if null_digit is None:
+            rows = key.astype(np.int64) - lo
+        else:
+            key_valid = None if isinstance(col, CategoricalColumn) else col.mask
+            rows = slot_index(key, lo, null_digit + 1, key_valid)
         combined = combined * max(radix, 1) + rows
         if dropna and null_digit is not None:
             miss = rows == null_digit
@@ -156,7 +161,7 @@ def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
 
     def decode(slots: Any) -> list[Column]:
         out, stride = [], total
-        for col, (_, radix, null_digit, lo) in zip(cols, digits):
+        for col, (radix, null_digit, lo) in zip(cols, digits):
             stride //= max(radix, 1)
             digit = (slots // stride) % max(radix, 1)
             out.append(_values_of_slots(col, digit, lo, radix if null_digit is None else null_digit))

@@ -3,16 +3,22 @@
 // last slot. No per-row group codes are written: a groupby over a small key range reads the key and the
 // values once.
 //
-// The loader prepends the types: key_t (the key's integer type), val_t (double, long long or unsigned
-// long long) and acc_t (double, or unsigned long long for exact wrapping integer sums).
+// The loader prepends the types: ember_key_t (the key's integer type), ember_val_t (double, long long or unsigned
+// long long) and ember_acc_t (double, or unsigned long long for exact wrapping integer sums).
 //
 // Few slots: each block accumulates in shared memory and adds its partial results once per slot. Many
 // slots: global atomics, one per warp when the warp's rows all fall in one slot (sorted keys). Every lane
 // of a warp runs the same iterations (rows past n get slot -1), so the full-mask votes are safe.
 
+#ifndef EMBER_SLOT_TYPES  // the loader defines the types; these defaults let the file compile alone
+typedef long long ember_key_t;
+typedef double ember_val_t;
+typedef double ember_acc_t;
+#endif
+
 #define EMBER_FULL_MASK 0xffffffffu
 
-__device__ __forceinline__ long long ember_slot(const key_t* key, long long lo, const unsigned char* key_valid,
+__device__ __forceinline__ long long ember_slot(const ember_key_t* key, long long lo, const unsigned char* key_valid,
                                                 long long null_slot, long long i) {
     long long s = (long long)key[i] - lo;
     if ((key_valid && !key_valid[i]) || s < 0 || s >= null_slot) s = null_slot;
@@ -30,23 +36,23 @@ __device__ __forceinline__ unsigned long long ember_shfl_xor(unsigned long long 
     return __shfl_xor_sync(EMBER_FULL_MASK, v, off);
 }
 
-// Sums (acc_t) and counts of the rows kept: valid (when given) and, with nan_missing, not NaN. Either
+// Sums (ember_acc_t) and counts of the rows kept: valid (when given) and, with nan_missing, not NaN. Either
 // output may be null (not computed).
-extern "C" __global__ void ember_slot_sums(const key_t* key, long long lo, const unsigned char* key_valid,
-                                           const val_t* values, const unsigned char* valid, int nan_missing,
-                                           long long n, int nslots, int use_shared, acc_t* sums,
+extern "C" __global__ void ember_slot_sums(const ember_key_t* key, long long lo, const unsigned char* key_valid,
+                                           const ember_val_t* values, const unsigned char* valid, int nan_missing,
+                                           long long n, int nslots, int use_shared, ember_acc_t* sums,
                                            unsigned long long* counts) {
     extern __shared__ unsigned long long ember_smem[];
-    acc_t* ssum = sums ? (acc_t*)ember_smem : 0;
+    ember_acc_t* ssum = sums ? (ember_acc_t*)ember_smem : 0;
     unsigned long long* scnt = counts ? ember_smem + (sums ? nslots : 0) : 0;
     if (use_shared) {
         for (int i = threadIdx.x; i < nslots; i += blockDim.x) {
-            if (ssum) ssum[i] = (acc_t)0;
+            if (ssum) ssum[i] = (ember_acc_t)0;
             if (scnt) scnt[i] = 0ULL;
         }
         __syncthreads();
     }
-    acc_t* tsum = use_shared ? ssum : sums;
+    ember_acc_t* tsum = use_shared ? ssum : sums;
     unsigned long long* tcnt = use_shared ? scnt : counts;
     const long long null_slot = nslots - 1;
     const int lane = threadIdx.x & 31;
@@ -54,13 +60,13 @@ extern "C" __global__ void ember_slot_sums(const key_t* key, long long lo, const
     for (long long base = ((long long)blockIdx.x * blockDim.x + threadIdx.x) - lane; base < n; base += stride) {
         const long long i = base + lane;
         long long s = -1;
-        acc_t v = (acc_t)0;
+        ember_acc_t v = (ember_acc_t)0;
         bool keep = false;
         if (i < n) {
             s = ember_slot(key, lo, key_valid, null_slot, i);
-            const val_t x = values[i];
+            const ember_val_t x = values[i];
             keep = (!valid || valid[i]) && !(nan_missing && ember_is_nan(x));
-            if (keep) v = (acc_t)x;
+            if (keep) v = (ember_acc_t)x;
         }
         if (!use_shared) {
             const long long s0 = __shfl_sync(EMBER_FULL_MASK, s, 0);
@@ -83,14 +89,14 @@ extern "C" __global__ void ember_slot_sums(const key_t* key, long long lo, const
     if (use_shared) {
         __syncthreads();
         for (int i = threadIdx.x; i < nslots; i += blockDim.x) {
-            if (ssum && ssum[i] != (acc_t)0) atomicAdd(&sums[i], ssum[i]);
+            if (ssum && ssum[i] != (ember_acc_t)0) atomicAdd(&sums[i], ssum[i]);
             if (scnt && scnt[i]) atomicAdd(&counts[i], scnt[i]);
         }
     }
 }
 
 // Rows per slot and each slot's first row (first must start at n or above).
-extern "C" __global__ void ember_slot_rows(const key_t* key, long long lo, const unsigned char* key_valid,
+extern "C" __global__ void ember_slot_rows(const ember_key_t* key, long long lo, const unsigned char* key_valid,
                                            long long n, int nslots, int use_shared, unsigned long long* counts,
                                            long long* first) {
     extern __shared__ unsigned long long ember_smem[];

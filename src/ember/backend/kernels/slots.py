@@ -161,17 +161,21 @@ def _ptr(arr: Any) -> Any:
     return arr.view(np.uint8) if arr.dtype == np.bool_ else arr
 
 
-@functools.cache
-def _module(key_code: str, val_code: str, acc_code: str) -> Any:
-    """The kernels compiled for one (key, value, accumulator) type triple (CuPy caches the binary)."""
+def source(key_code: str, val_code: str, acc_code: str) -> str:
+    """``slots.cu`` for one (key, value, accumulator) type triple (NumPy dtype codes: "i4", "f8", ...)."""
     path = os.path.join(os.path.dirname(__file__), "slots.cu")
     with open(path, encoding="utf-8") as f:
-        source = f.read()
-    header = (
-        f"typedef {_KEY_TYPES[key_code]} key_t;\ntypedef {_C_TYPES[val_code]} val_t;\n"
-        f"typedef {_C_TYPES[acc_code]} acc_t;\n"
+        body = f.read()
+    return (
+        f"#define EMBER_SLOT_TYPES\ntypedef {_KEY_TYPES[key_code]} ember_key_t;\n"
+        f"typedef {_C_TYPES[val_code]} ember_val_t;\ntypedef {_C_TYPES[acc_code]} ember_acc_t;\n{body}"
     )
-    return _cp().RawModule(code=header + source)
+
+
+@functools.cache
+def _module(key_code: str, val_code: str, acc_code: str) -> Any:
+    """The kernels compiled for one type triple (CuPy caches the binary on disk)."""
+    return _cp().RawModule(code=source(key_code, val_code, acc_code))
 
 
 def _grid(cp: Any, n: int) -> int:
