@@ -62,12 +62,13 @@ def _trace_memory(path: str) -> None:
     base = em.backend.used_device_bytes()
     for name in MODULES:
         module = importlib.import_module(name)
+        short = name.split(".")[-1]
         for attr, fn in list(vars(module).items()):
             if not inspect.isfunction(fn) or fn.__module__ != name:
                 continue
 
             @functools.wraps(fn)
-            def wrapper(*a, __fn=fn, __key=f"{name.split('.')[-1]}.{attr}", **kw):
+            def wrapper(*a, __fn=fn, __key=f"{short}.{attr}", **kw):
                 before = em.backend.peak_device_bytes()
                 out = __fn(*a, **kw)
                 after = em.backend.peak_device_bytes()
