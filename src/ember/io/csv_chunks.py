@@ -74,10 +74,19 @@ def read_chunked(
             if left is not None:
                 left -= len(cols[0])
         start, step = start + used, chunk_bytes
+    buf = pos = nl = None  # the last piece's bytes and boundaries: not held while the columns join
     if not parts:
         raise Unsupported("no records")
-    joined = [_join([p[j] for p in parts]) for j in range(len(parts[0]))]
-    return None if any(c is None for c in joined) else (list(file_names or []), joined)
+    joined = []
+    for j in range(len(parts[0])):  # each column's pieces are let go once joined: peak ~ frame + a column
+        pieces = [p[j] for p in parts]
+        for p in parts:
+            p[j] = None
+        col = _join(pieces)
+        if col is None:
+            return None
+        joined.append(col)
+    return list(file_names or []), joined
 
 
 def _through_last_record(pos: Any, nl: Any, xp: Any) -> tuple[Any, Any, int]:

@@ -53,8 +53,7 @@ def slot_rows(key: Any, lo: int, nslots: int, key_valid: Any = None) -> tuple[An
         s = slot_index(key, lo, nslots, key_valid)
         counts = np.bincount(s, minlength=nslots).astype(np.int64)
         first = np.full(nslots, n, dtype=np.int64)
-        present, at = np.unique(s, return_index=True)
-        first[present] = at
+        np.minimum.at(first, s, np.arange(n, dtype=np.int64))
         return counts, first
     cp = _cp()
     counts = cp.zeros(nslots, dtype=np.uint64)
