@@ -8,6 +8,7 @@ import pyarrow as pa
 import pytest
 
 import ember
+from ember.io import parquet as parquet_module
 from ember.io import read_orc, read_parquet, write_orc, write_parquet
 
 
@@ -145,11 +146,12 @@ def test_batched_device_read_keeps_pandas_metadata(tmp_path, monkeypatch):
     path = str(tmp_path / "f.parquet")
     write_parquet(ember.from_pandas(pdf), path)
     monkeypatch.setattr(ember.backend, "current_device", lambda: "gpu")
+    monkeypatch.setattr(parquet_module, "_plain_local_files", lambda fs, files: False)
     got = read_parquet(path, batch_size=3).to_pandas()
     pd.testing.assert_frame_equal(got, pd.read_parquet(path))
 
 
-@pytest.mark.parametrize("batched", [False, True], ids=["table", "batches"])
+@pytest.mark.parametrize("batched", [False, True, "row_groups"], ids=["table", "batches", "row_groups"])
 def test_categorical_row_groups_with_different_dictionaries(tmp_path, monkeypatch, batched):
     """Row groups written with their own dictionaries read as one categorical, as pandas reads them
     (the GPU's batch-by-batch path once concatenated them as plain strings); shared dictionaries too."""
@@ -165,7 +167,25 @@ def test_categorical_row_groups_with_different_dictionaries(tmp_path, monkeypatc
             writer.write_table(table.cast(schema))
     shared = str(tmp_path / "s.parquet")
     pd.DataFrame({"k": pd.Categorical(list("abcab") * 3)}).to_parquet(shared, row_group_size=4)
-    if batched:
+    if batched:  # the GPU's readers, run with host arrays
         monkeypatch.setattr(ember.backend, "current_device", lambda: "gpu")
+    if batched is True:
+        monkeypatch.setattr(parquet_module, "_plain_local_files", lambda fs, files: False)
     for p in (path, shared):
         pd.testing.assert_frame_equal(read_parquet(p, batch_size=2).to_pandas(), pd.read_parquet(p))
+
+
+def test_row_group_reader_with_host_arrays(tmp_path, monkeypatch):
+    """The parallel row-group reader of local files (the GPU's path), run with host arrays: fixed-width
+    columns through the slab, categoricals unified, nullable and string columns by the general path."""
+    import ember.backend
+
+    pdf = frame()
+    path = str(tmp_path / "f.parquet")
+    pdf.to_parquet(path, row_group_size=3)
+    monkeypatch.setattr(ember.backend, "current_device", lambda: "gpu")
+    pd.testing.assert_frame_equal(read_parquet(path).to_pandas(), pd.read_parquet(path))
+    cols = list(pdf.columns[:3])
+    pd.testing.assert_frame_equal(
+        read_parquet(path, columns=cols).to_pandas(), pd.read_parquet(path, columns=cols)
+    )

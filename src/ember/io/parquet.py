@@ -4,7 +4,9 @@ Reading: the files (one, a list, a directory or a glob; hive ``key=value`` direc
 categorical columns, as pandas makes them) form one pyarrow dataset; ``filters`` become a dataset
 expression, so row groups whose statistics exclude the filter are never read. On the GPU backend the
 record batches stream to the device one at a time (each through the pinned, chunked copies of
-``backend.to_device``), so the host never holds more than a batch of decoded data at once.
+``backend.to_device``). Local files without filters or hive directories take ``parquet_device``
+instead: row groups decoded by a pool of threads and copied up through one pinned slab into the
+final device arrays as they land.
 
 The pandas metadata that pyarrow stores (``b"pandas"`` in the schema) restores the index (RangeIndex or
 columns), nullable dtypes (Int64, boolean ...), categoricals and time zones, as ``pandas.read_parquet``
@@ -13,6 +15,7 @@ does.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import numpy as np
@@ -66,6 +69,10 @@ def read_parquet(
             return table_to_frame(table, meta, columns)
         else:
             fs, files = _paths.expand_paths(path, storage_options, suffixes=(".parquet", ".parq", ".pq"))
+            if expr is None and _plain_local_files(fs, files):
+                frame = _read_to_device(files, columns)
+                if frame is not None:
+                    return frame
             partitioning = ds.HivePartitioning.discover(infer_dictionary=True)
             base = _base_dir(path, fs, storage_options)
             dataset = ds.dataset(
@@ -84,6 +91,39 @@ def read_parquet(
     except (pa.ArrowException, OSError) as exc:
         raise ParquetError(f"{name}: cannot read as Parquet ({type(exc).__name__}: {exc})") from exc
     return table_to_frame(table, meta, columns)
+
+
+def _plain_local_files(fs: Any, files: list[str]) -> bool:
+    """Local files with no hive partition directories in their paths, read on the GPU."""
+    from ember.backend import current_device
+
+    protocol = fs.protocol if isinstance(fs.protocol, tuple) else (fs.protocol,)
+    if current_device() != "gpu" or not set(protocol) & {"file", "local"}:
+        return False
+    return not any("=" in part for f in files for part in os.path.dirname(f).split(os.sep))
+
+
+def _read_to_device(files: list[str], columns: list | None) -> Any:
+    """``read_parquet`` of local files through the parallel row-group reader (``parquet_device``), or
+    None when it cannot take them (schemas differ, a column is missing)."""
+    import pyarrow.parquet as pq
+
+    from ember.backend import xp as current_xp
+    from ember.io.parquet_device import read_files_to_device
+
+    meta = _pandas_meta(pq.read_schema(files[0]))
+    by_field = _field_specs(meta)
+    xp = current_xp()
+    found = read_files_to_device(
+        files,
+        _with_index_columns(columns, meta),
+        lambda name, arr: _column(arr, xp, by_field.get(name)),
+    )
+    if found is None:
+        return None
+    cols, n = found
+    cols = {k: _apply_meta(c, by_field.get(k)) for k, c in cols.items()}
+    return _assemble(cols, n, meta, by_field)
 
 
 def parquet_empty_frame(path: Any, columns: list | None = None, storage_options: dict | None = None) -> Any:
