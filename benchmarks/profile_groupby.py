@@ -24,6 +24,8 @@ from ember.bench import data, workloads
 
 MODULES = (
     "ember.ops.groupby",
+    "ember.ops.slot_grouping",
+    "ember.backend.kernels.slots",
     "ember.ops.factorize",
     "ember.frame.groupby",
     "ember.backend.primitives",
@@ -74,6 +76,7 @@ def main() -> None:
     parser.add_argument("--queries", default="2,3,5,10")
     parser.add_argument("--top", type=int, default=18)
     parser.add_argument("--dask", action="store_true", help="through Dask's groupby on one partition")
+    parser.add_argument("--cprofile", action="store_true", help="also a cProfile of each plain query")
     args = parser.parse_args()
     raw = {"x": data.groupby_data(int(args.rows))}
     frames = workloads.CONVERTERS["ember"](raw)
@@ -99,7 +102,7 @@ def main() -> None:
         print(f"\ngb_q{q}: {plain[q]:.2f} ms plain, {total:.2f} ms instrumented")
         for key, secs in sorted(totals.items(), key=lambda kv: -kv[1])[: args.top]:
             print(f"  {secs * 1e3:8.2f} ms  {counts[key]:4d}x  {key}")
-        if args.dask:
+        if args.dask or args.cprofile:
             _print_cprofile(lambda fn=fn: fn(frames), args.top)
 
 
