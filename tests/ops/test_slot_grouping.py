@@ -177,3 +177,17 @@ def test_slot_kernels_match_reference(nslots, sorted_keys, key_dtype, xp) -> Non
             else:
                 np.testing.assert_allclose(_host(got[0]), want[0], rtol=1e-9, atol=1e-6)
             np.testing.assert_array_equal(_host(got[1]), want[1])
+
+
+@pytest.mark.parametrize("keys", [["k_cat"], ["k_many"], ["k_bool", "k_int8", "k_uint"]], ids="+".join)
+@pytest.mark.parametrize("sort", [True, False])
+def test_slot_table_finished_on_the_device(keys, sort, xp, monkeypatch) -> None:
+    """Tables above ``_HOST_TABLE_SLOTS`` are finished where the rows are: same groups."""
+    from ember.ops import slot_grouping
+
+    monkeypatch.setattr(slot_grouping, "_HOST_TABLE_SLOTS", 0)
+    g = _grouping(keys, xp, sort, dropna=False)
+    pg = DF.groupby(keys, sort=sort, dropna=False, observed=True)
+    np.testing.assert_array_equal(to_host(g.sizes[: g.ngroups]), pg.size().to_numpy())
+    got = aggregate(g, from_pandas(DF["v_float"], xp), "mean").to_pandas()
+    pd.testing.assert_series_equal(got, pg["v_float"].mean().reset_index(drop=True), check_names=False)

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ember.backend import to_host
+from ember.backend import asarray_on, to_host
 from ember.backend.kernels.slots import slot_index, slot_rows
 from ember.backend.primitives import stable_argsort
 from ember.column import CategoricalColumn, Column
@@ -25,6 +25,7 @@ from ember.ops.factorize import _direct_key, _int_like, _key_ranges
 
 _MAX_SLOTS = (1 << 31) - 1  # the kernels index slots with 32-bit ints
 _ROWS_PER_SLOT = 8
+_HOST_TABLE_SLOTS = 1 << 16  # slot tables up to this size go to the host to be finished
 _MIN_SLOTS = 1 << 16
 
 
@@ -65,11 +66,28 @@ def slot_grouping(
     xp = key_cols[0].xp
     nslots = found.span + 1
     counts, first = slot_rows(found.key, found.lo, nslots, found.key_valid)
+    # a small table is finished on the host: one transfer instead of some thirty tiny launches
+    tx = np if nslots <= _HOST_TABLE_SLOTS else xp
+    if tx is np:
+        counts, first = to_host(xp.stack([counts, first]))
+    slots, group_of_slot, sizes, ngroups, dropped = _occupied(counts, first, found.span, sort, dropna, tx)
+    if tx is not xp:
+        slots, group_of_slot, sizes = (asarray_on(a, xp) for a in (slots, group_of_slot, sizes))
+    slot_map = SlotMap(found.key, found.key_valid, found.lo, nslots, slots, group_of_slot)
+    return slot_map, found.decode(slots), ngroups, dropped, sizes
+
+
+def _occupied(
+    counts: Any, first: Any, span: int, sort: bool, dropna: bool, xp: Any
+) -> tuple[Any, Any, Any, int, int]:
+    """(the groups' slots in group order, each slot's group or -1, rows per group with the dropped
+    count last, ngroups, dropped rows) from the slot table. One sync (none on the host)."""
+    nslots = span + 1
     present = counts > 0
     if dropna:
-        present[found.span] = False
+        present[span] = False
     label = xp.cumsum(present)
-    dropped_d = counts[found.span] if dropna else xp.zeros((), dtype=np.int64)
+    dropped_d = counts[span] if dropna else xp.zeros((), dtype=np.int64)
     ngroups, dropped = (int(v) for v in to_host(xp.stack([label[-1], dropped_d.astype(label.dtype)])))
     # the occupied slots in order: each writes its rank; the unoccupied all write the spare last entry
     slots = xp.empty(ngroups + 1, dtype=np.int64)
@@ -82,8 +100,7 @@ def slot_grouping(
     sizes = xp.empty(ngroups + 1, dtype=np.int64)
     sizes[:ngroups] = counts[slots]
     sizes[ngroups] = dropped
-    slot_map = SlotMap(found.key, found.key_valid, found.lo, nslots, slots, group_of_slot)
-    return slot_map, found.decode(slots), ngroups, dropped, sizes
+    return slots, group_of_slot, sizes, ngroups, dropped
 
 
 def _fits(span: int, n: int, hi: int) -> bool:
