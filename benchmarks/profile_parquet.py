@@ -25,11 +25,14 @@ def main() -> None:
     parser.add_argument("--codec", default="snappy")
     parser.add_argument("--path", default=None)
     parser.add_argument("--top", type=int, default=20)
+    parser.add_argument("--phases", action="store_true", help="pyarrow's decode by column and by row group")
     args = parser.parse_args()
     path = args.path or f"/tmp/ember_profile_{args.codec}.parquet"
     if not os.path.exists(path):
         data.groupby_data(int(args.rows)).to_parquet(path, compression=args.codec, index=False)
     size = os.path.getsize(path)
+    if args.phases:
+        _phases(path)
     host = timed(lambda: pq.read_table(path), runs=3)
     plain = timed(lambda: em.read_parquet(path), runs=3)
     totals: dict[str, float] = defaultdict(float)
@@ -45,6 +48,34 @@ def main() -> None:
     )
     for key, secs in sorted(totals.items(), key=lambda kv: -kv[1])[: args.top]:
         print(f"  {secs * 1e3:8.2f} ms  {counts[key]:4d}x  {key}")
+
+
+def _phases(path: str) -> None:
+    """Where pyarrow's own decode goes: the file's layout, each column alone, one thread against all,
+    and the row groups decoded in parallel by a thread pool (ember's reader, without the copies)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    meta = pq.ParquetFile(path).metadata
+    rg = meta.row_group(0)
+    print(f"{meta.num_row_groups} row groups of {rg.num_rows} rows")
+    for j in range(rg.num_columns):
+        c = rg.column(j)
+        print(f"  {c.path_in_schema}: {c.compression}, {c.encodings}, {c.total_compressed_size / 1e6:.1f} MB")
+    names = pq.read_schema(path).names
+    for name in names:
+        print(
+            f"  read_table(columns=[{name!r}]): {timed(lambda n=name: pq.read_table(path, columns=[n]), runs=3):.1f} ms"
+        )
+    print(f"read_table one thread: {timed(lambda: pq.read_table(path, use_threads=False), runs=3):.1f} ms")
+
+    def by_row_group():
+        def one(i):
+            return pq.ParquetFile(path).read_row_group(i, use_threads=False)
+
+        with ThreadPoolExecutor(16) as pool:
+            return list(pool.map(one, range(meta.num_row_groups)))
+
+    print(f"row groups on 16 threads: {timed(by_row_group, runs=3):.1f} ms")
 
 
 if __name__ == "__main__":
