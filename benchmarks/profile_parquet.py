@@ -76,6 +76,12 @@ def _phases(path: str) -> None:
             return list(pool.map(one, range(meta.num_row_groups)))
 
     print(f"row groups on 16 threads: {timed(by_row_group, runs=3):.1f} ms")
+    import cProfile
+    import pstats
+
+    profile = cProfile.Profile()  # the main thread of ember's reader: waits, dictionaries, copies
+    profile.runcall(lambda: em.read_parquet(path))
+    pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
 
 
 if __name__ == "__main__":

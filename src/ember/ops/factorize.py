@@ -49,11 +49,12 @@ def _key_ranges(cols: list[Column]) -> list[tuple[int, int]]:
         hi_in = key if nulls is None else xp.where(nulls, key.dtype.type(info.min), key)
         pair = xp.stack([lo_in.min(), hi_in.max()])
         # one int64 array carries every pair: uint64 as its bit pattern, narrower ints exactly
-        wide = pair.view(np.int64) if key.dtype == np.uint64 else pair.astype(np.int64)
+        wide = pair.view(np.int64) if key.dtype == np.uint64 else pair.astype(np.int64, copy=False)
         pending.append((len(out), key.dtype, wide))
         out.append(None)
     if pending:
-        values = to_host(xp.stack([pair for _, _, pair in pending]))
+        pairs = [pair for _, _, pair in pending]
+        values = to_host(pairs[0][None] if len(pairs) == 1 else xp.stack(pairs))
         for (slot, dtype, _), (lo, hi) in zip(pending, values):
             if dtype == np.uint64:
                 lo, hi = np.int64(lo).view(np.uint64), np.int64(hi).view(np.uint64)

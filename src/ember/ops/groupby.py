@@ -627,8 +627,7 @@ def _slot_aggregate(g: Grouping, col: Column, op: str, min_count: int) -> Column
     if op == "count" and not maybe_missing:
         return NumericColumn(g.sizes[: g.ngroups].copy(), None, col.nullable)
     m = g.slots
-    want_counts = op != "sum" or min_count > 0
-    sums, counts = slot_sums(
+    s, count = slot_sums(
         m.key,
         m.lo,
         m.nslots,
@@ -637,17 +636,16 @@ def _slot_aggregate(g: Grouping, col: Column, op: str, min_count: int) -> Column
         valid=col.mask,
         nan_missing=not col.nullable,
         want_sums=op != "count",
-        want_counts=want_counts,
+        want_counts=op != "sum" or min_count > 0,
         exact_int=op == "sum",
+        at=m.slot_of_group,
     )
-    at = m.slot_of_group
-    count = None if counts is None else counts[at]
     if op == "count":
         return NumericColumn(count, None, col.nullable)
-    s = sums[at]
     if op == "mean":
-        mean = s / g.xp.where(count > 0, count, 1)
-        return _numeric(mean, count == 0, col, _float_dtype(col, op))
+        with np.errstate(invalid="ignore"):
+            mean = s / count  # a group with no value: 0 / 0 = NaN, the missing float
+        return _numeric(mean, (count == 0) if col.nullable else None, col, _float_dtype(col, op))
     below = (count < min_count) if min_count > 0 else None
     s = _downcast_if_fits(s, _sum_dtype(col))
     return _numeric(s, below, col, s.dtype)

@@ -25,7 +25,7 @@ from ember.ops.factorize import _direct_key, _int_like, _key_ranges
 
 _MAX_SLOTS = (1 << 31) - 1  # the kernels index slots with 32-bit ints
 _ROWS_PER_SLOT = 8
-_HOST_TABLE_SLOTS = 1 << 16  # slot tables up to this size go to the host to be finished
+_HOST_TABLE_SLOTS = 1 << 12  # slot tables up to this size go to the host to be finished
 _MIN_SLOTS = 1 << 16
 
 
@@ -66,7 +66,8 @@ def slot_grouping(
     xp = key_cols[0].xp
     nslots = found.span + 1
     counts, first = slot_rows(found.key, found.lo, nslots, found.key_valid)
-    # a small table is finished on the host: one transfer instead of some thirty tiny launches
+    # a small table is finished on the host: one transfer instead of some thirty tiny launches (a
+    # large one stays: sorting its first rows on the host would cost more)
     tx = np if nslots <= _HOST_TABLE_SLOTS else xp
     if tx is np:
         counts, first = to_host(xp.stack([counts, first]))
@@ -131,7 +132,7 @@ def _values_of_slots(col: Column, slots: Any, lo: int, span: int) -> Column:
     xp = col.xp
     if isinstance(col, CategoricalColumn):
         return col._with_codes(xp.where(slots < span, slots + lo, -1).astype(col.data.dtype))
-    data = (slots + lo).astype(col.data.dtype)
+    data = (slots + lo if lo else slots).astype(col.data.dtype, copy=False)
     return col._rebuild(data, None if col.mask is None else slots < span)
 
 

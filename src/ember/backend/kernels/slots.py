@@ -87,20 +87,25 @@ def slot_sums(
     want_sums: bool = True,
     want_counts: bool = True,
     exact_int: bool = True,
+    at: Any = None,
 ) -> tuple[Any, Any]:
     """(sums, counts) per slot of the rows kept: ``valid`` (when given) and, with ``nan_missing``, not
     NaN. ``values``: float64, int64 or uint64. Integer values with ``exact_int`` sum exactly in their
     own type (wrapping as NumPy does); otherwise sums are float64. Either result is None when not asked
-    for."""
+    for. ``at``: only these slots, in this order (one gather for both results)."""
     exact = exact_int and values.dtype.kind in "iu"
     acc = values.dtype if exact else np.dtype(np.float64)
     if not is_device_array(key):
-        return _host_sums(key, lo, nslots, values, key_valid, valid, nan_missing, want_sums, want_counts, acc)
+        sums, counts = _host_sums(
+            key, lo, nslots, values, key_valid, valid, nan_missing, want_sums, want_counts, acc
+        )
+        if at is not None:
+            sums, counts = (None if a is None else a[at] for a in (sums, counts))
+        return sums, counts
     cp = _cp()
     n = int(key.shape[0])
-    sums = cp.zeros(nslots, dtype=np.uint64 if exact else np.float64) if want_sums else None
-    counts = cp.zeros(nslots, dtype=np.uint64) if want_counts else None
     words = want_sums + want_counts
+    table = cp.zeros((max(words, 1), nslots), dtype=np.uint64)  # sums' bits, then counts: one memset
     if n and words:
         shared = nslots * 8 * words <= _SHARED_BYTES
         acc_c = "u8" if exact else "f8"
@@ -115,13 +120,14 @@ def slot_sums(
             np.int64(n),
             np.int32(nslots),
             np.int32(shared),
-            _ptr(sums),
-            _ptr(counts),
+            table[0] if want_sums else np.uintp(0),
+            table[words - 1] if want_counts else np.uintp(0),
         )
         fn((_grid(cp, n),), (_THREADS,), args, shared_mem=nslots * 8 * words if shared else 0)
-    if sums is not None and exact:
-        sums = sums.view(acc)
-    return sums, None if counts is None else counts.view(np.int64)
+    if at is not None:
+        table = table[:, at]
+    sums = table[0].view(acc) if want_sums else None
+    return sums, table[words - 1].view(np.int64) if want_counts else None
 
 
 def _host_sums(
