@@ -84,6 +84,11 @@ def main() -> None:
     if args.dask:
         queries = {q: _through_dask(q) for q in queries}
     plain = {q: timed(lambda fn=fn: fn(frames)) for q, fn in queries.items()}
+    if em.backend.current_device() == "gpu":
+        from cupyx.profiler import benchmark
+
+        for q, fn in queries.items():  # CPU time (launches, Python) against the device's own time
+            print(f"gb_q{q}: {benchmark(fn, (frames,), n_repeat=20)}")
     totals: dict[str, float] = defaultdict(float)
     counts: dict[str, int] = defaultdict(int)
     instrument(totals, counts)

@@ -191,3 +191,17 @@ def test_slot_table_finished_on_the_device(keys, sort, xp, monkeypatch) -> None:
     np.testing.assert_array_equal(to_host(g.sizes[: g.ngroups]), pg.size().to_numpy())
     got = aggregate(g, from_pandas(DF["v_float"], xp), "mean").to_pandas()
     pd.testing.assert_series_equal(got, pg["v_float"].mean().reset_index(drop=True), check_names=False)
+
+
+@pytest.mark.parametrize("dropna", [True, False])
+def test_made_key_gives_way_to_codes(dropna, xp) -> None:
+    """Once per-row codes exist, a grouping of several keys sums by them (its combined key let go)."""
+    keys = ["k_cat", "k_masked"]
+    g = _grouping(keys, xp, dropna=dropna)
+    assert g.slots.owned
+    _ = g.codes
+    assert g.slots.key is g.codes
+    for op in ("sum", "mean", "count"):
+        got = aggregate(g, from_pandas(DF["v_float"], xp), op).to_pandas()
+        exp = _expected(keys, "v_float", op, dropna=dropna)
+        pd.testing.assert_series_equal(got, exp, check_names=False, rtol=1e-9)

@@ -189,7 +189,11 @@ def _categorical(codes: Any, chunks: list, t: Any) -> Any:
 
     xp = _xp(codes)
     dictionaries = [c.dictionary for chunk in chunks for c in chunk.chunks]
-    unified = pc.unique(pa.concat_arrays(dictionaries)) if dictionaries else pa.array([], t.value_type)
+    if not dictionaries:
+        return CategoricalColumn(codes, from_arrow(pa.array([], t.value_type), xp), t.ordered)
+    if all(d.equals(dictionaries[0]) for d in dictionaries[1:]):  # pandas' writes: one dictionary
+        return CategoricalColumn(codes, from_arrow(dictionaries[0], xp), t.ordered)
+    unified = pc.unique(pa.concat_arrays(dictionaries))
     at = 0
     for chunk in chunks:
         for c in chunk.chunks:

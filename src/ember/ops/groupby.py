@@ -104,6 +104,8 @@ class Grouping:
         """Group of each row (int64, -1 = dropped); made from the slot map on first use."""
         if self._codes is None:
             self._codes = self.slots.codes()
+            if self.slots.owned:  # several keys combined for this grouping: the codes replace them
+                self.slots = self.slots.keyed_by(self._codes, self.ngroups)
         return self._codes
 
     @property
@@ -679,9 +681,9 @@ def _rows_back(g: Grouping, per_sorted: Any) -> Any:
 
 def _cumcount(g: Grouping, ascending: bool = True) -> Any:
     xp = g.xp
-    pos = xp.arange(g.nrows, dtype=np.int64)
     sseg = g.sorted_seg
-    local = pos - g.offsets[sseg]
+    local = xp.arange(g.nrows, dtype=np.int64)
+    local -= g.offsets[sseg]
     if not ascending:
         local = g.sizes[sseg] - 1 - local
     return _rows_back(g, local)

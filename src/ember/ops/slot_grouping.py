@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ember.backend import asarray_on, to_host
+from ember.backend import array_module, asarray_on, to_host
 from ember.backend.kernels.slots import slot_index, slot_rows
 from ember.backend.primitives import stable_argsort
 from ember.column import CategoricalColumn, Column
@@ -38,10 +38,20 @@ class SlotMap(NamedTuple):
     nslots: int  # the key range + 1: the last slot holds the rows with a missing key
     slot_of_group: Any  # int64, ngroups
     group_of_slot: Any  # int64, nslots; -1 for a slot that is no group (empty, or dropped missing keys)
+    owned: bool = False  # ``key`` was made for this grouping (several keys combined), not a column's
 
     def codes(self) -> Any:
         """Per-row group codes (-1 for a dropped row)."""
         return self.group_of_slot[slot_index(self.key, self.lo, self.nslots, self.key_valid)]
+
+    def keyed_by(self, codes: Any, ngroups: int) -> SlotMap:
+        """The same groups with the per-row codes as the key (slot = group, the dropped rows' -1 in the
+        last slot): a made key can then be let go once codes exist (one int64 array, not two)."""
+        xp = array_module(codes)
+        groups = xp.arange(ngroups, dtype=np.int64)
+        return SlotMap(
+            codes, None, 0, ngroups + 1, groups, xp.concatenate([groups, xp.full(1, -1, dtype=np.int64)])
+        )
 
 
 class _SlotKey(NamedTuple):
@@ -74,7 +84,8 @@ def slot_grouping(
     slots, group_of_slot, sizes, ngroups, dropped = _occupied(counts, first, found.span, sort, dropna, tx)
     if tx is not xp:
         slots, group_of_slot, sizes = (asarray_on(a, xp) for a in (slots, group_of_slot, sizes))
-    slot_map = SlotMap(found.key, found.key_valid, found.lo, nslots, slots, group_of_slot)
+    owned = len(key_cols) > 1
+    slot_map = SlotMap(found.key, found.key_valid, found.lo, nslots, slots, group_of_slot, owned)
     return slot_map, found.decode(slots), ngroups, dropped, sizes
 
 
