@@ -205,3 +205,17 @@ def test_made_key_gives_way_to_codes(dropna, xp) -> None:
         got = aggregate(g, from_pandas(DF["v_float"], xp), op).to_pandas()
         exp = _expected(keys, "v_float", op, dropna=dropna)
         pd.testing.assert_series_equal(got, exp, check_names=False, rtol=1e-9)
+
+
+@pytest.mark.parametrize("with_valid", [False, True])
+@pytest.mark.parametrize("key_dtype", ["int8", "uint16", "int64"])
+def test_slot_lookup_matches_reference(with_valid, key_dtype, xp) -> None:
+    from ember.backend.kernels.slots import slot_index, slot_lookup
+
+    rng = np.random.default_rng(3)
+    key = rng.integers(-3, 60, 10_000).clip(0 if key_dtype.startswith("u") else -3).astype(key_dtype)
+    valid = rng.random(10_000) > 0.2 if with_valid else None
+    table = rng.integers(-1, 40, 52)  # slots 0..50 hold keys 5..55; 51 is the missing key's
+    want = table[slot_index(key, 5, 52, valid)]
+    got = slot_lookup(xp.asarray(key), 5, 52, xp.asarray(table), None if valid is None else xp.asarray(valid))
+    np.testing.assert_array_equal(to_host(got), want)

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ember.backend import array_module, asarray_on, to_host
-from ember.backend.kernels.slots import slot_index, slot_rows
+from ember.backend.kernels.slots import slot_index, slot_lookup, slot_rows
 from ember.backend.primitives import stable_argsort
 from ember.column import CategoricalColumn, Column
 from ember.ops.factorize import _direct_key, _int_like, _key_ranges
@@ -42,7 +42,7 @@ class SlotMap(NamedTuple):
 
     def codes(self) -> Any:
         """Per-row group codes (-1 for a dropped row)."""
-        return self.group_of_slot[slot_index(self.key, self.lo, self.nslots, self.key_valid)]
+        return slot_lookup(self.key, self.lo, self.nslots, self.group_of_slot, self.key_valid)
 
     def keyed_by(self, codes: Any, ngroups: int) -> SlotMap:
         """The same groups with the per-row codes as the key (slot = group, the dropped rows' -1 in the

@@ -46,6 +46,28 @@ def slot_index(key: Any, lo: int, nslots: int, key_valid: Any = None) -> Any:
     return xp.where(missing, null_slot, s)
 
 
+def slot_lookup(key: Any, lo: int, nslots: int, table: Any, key_valid: Any = None) -> Any:
+    """``table[slot]`` for each row (a slot's group code, say), reading the key once: on the device one
+    elementwise kernel, with no per-row slot array in between."""
+    if not is_device_array(key):
+        return table[slot_index(key, lo, nslots, key_valid)]
+    args = (key, np.int64(lo), np.int64(nslots - 1), table)
+    if key_valid is None:
+        return _lookup_kernel(False)(*args)
+    return _lookup_kernel(True)(key, key_valid, *args[1:])
+
+
+@functools.cache
+def _lookup_kernel(with_valid: bool) -> Any:
+    valid_in, valid_test = ("bool valid, ", "!valid || ") if with_valid else ("", "")
+    return _cp().ElementwiseKernel(
+        f"T key, {valid_in}int64 lo, int64 null_slot, raw U table",
+        "U out",
+        f"long long s = (long long)key - lo; if ({valid_test}s < 0 || s >= null_slot) s = null_slot; out = table[s];",
+        f"ember_slot_lookup{'_valid' if with_valid else ''}",
+    )
+
+
 def slot_rows(key: Any, lo: int, nslots: int, key_valid: Any = None) -> tuple[Any, Any]:
     """(rows per slot int64, first row of each slot int64: ``len(key)`` for an empty slot)."""
     n = int(key.shape[0])
