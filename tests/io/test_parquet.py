@@ -189,3 +189,18 @@ def test_row_group_reader_with_host_arrays(tmp_path, monkeypatch):
     pd.testing.assert_frame_equal(
         read_parquet(path, columns=cols).to_pandas(), pd.read_parquet(path, columns=cols)
     )
+
+
+def test_row_group_reader_unifies_dictionaries_of_several_files(tmp_path, monkeypatch):
+    """Files with their own categories (Dask writes one per partition), each over several row groups:
+    one categorical whose categories come in Arrow's unified order, as pandas reads the list."""
+    import ember.backend
+
+    paths = []
+    for i, cats in enumerate((["b", "a", "c"], ["d", "a"], ["c", "e", "b"])):
+        values = pd.Categorical([cats[j % len(cats)] for j in range(10)], categories=cats)
+        path = str(tmp_path / f"p{i}.parquet")
+        pd.DataFrame({"k": values, "v": range(10)}).to_parquet(path, row_group_size=4)
+        paths.append(path)
+    monkeypatch.setattr(ember.backend, "current_device", lambda: "gpu")
+    pd.testing.assert_frame_equal(read_parquet(paths).to_pandas(), pd.read_parquet(paths))

@@ -193,16 +193,31 @@ def _categorical(codes: Any, chunks: list, t: Any) -> Any:
         return CategoricalColumn(codes, from_arrow(pa.array([], t.value_type), xp), t.ordered)
     if all(d.equals(dictionaries[0]) for d in dictionaries[1:]):  # pandas' writes: one dictionary
         return CategoricalColumn(codes, from_arrow(dictionaries[0], xp), t.ordered)
-    unified = pc.unique(pa.concat_arrays(dictionaries))
+    distinct = _distinct_dictionaries(dictionaries)
+    unified = pc.unique(pa.concat_arrays(distinct))
+    maps = {}  # the map of each distinct dictionary (a file's row groups share one): looked up once
     at = 0
-    for chunk in chunks:
-        for c in chunk.chunks:
-            where = pc.index_in(c.dictionary, value_set=unified).to_numpy(zero_copy_only=False)
-            if not np.array_equal(where, np.arange(len(where))):
-                part = codes[at : at + len(c)]
-                part[...] = asarray_on(where.astype(np.int32), xp)[part]
-            at += len(c)
+    for c in (c for chunk in chunks for c in chunk.chunks):
+        key = next(i for i, d in enumerate(distinct) if d is c.dictionary or d.equals(c.dictionary))
+        if key not in maps:
+            where = pc.index_in(distinct[key], value_set=unified).to_numpy(zero_copy_only=False)
+            identity = np.array_equal(where, np.arange(len(where)))
+            maps[key] = None if identity else asarray_on(where.astype(np.int32), xp)
+        if maps[key] is not None:
+            part = codes[at : at + len(c)]
+            part[...] = maps[key][part]
+        at += len(c)
     return CategoricalColumn(codes, from_arrow(unified, xp), t.ordered)
+
+
+def _distinct_dictionaries(dictionaries: list) -> list:
+    """The dictionaries in first-seen order, each once (compared with the previous distinct ones: a
+    file's row groups repeat its dictionary, so the list stays as short as the files)."""
+    distinct: list = []
+    for d in dictionaries:
+        if not any(d is e or d.equals(e) for e in distinct):
+            distinct.append(d)
+    return distinct
 
 
 def _xp(a: Any) -> Any:
