@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ember.backend import array_module, asarray_on, to_host
-from ember.backend.kernels.slots import slot_index, slot_lookup, slot_rows
+from ember.backend.kernels.slots import slot_lookup, slot_rows
 from ember.backend.primitives import stable_argsort
 from ember.column import CategoricalColumn, Column
 from ember.ops.factorize import _direct_key, _int_like, _key_ranges
@@ -149,8 +149,9 @@ def _values_of_slots(col: Column, slots: Any, lo: int, span: int) -> Column:
 
 def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
     """Several keys as one: each key's slot (its missing key one past its values) in mixed radix, which
-    keeps the keys' lexicographic order. With ``dropna`` a row missing any key goes to the combined
-    key's missing slot. One sync for the ranges of the keys that are not categorical."""
+    keeps the keys' lexicographic order. With ``dropna`` a row missing any key gets a combined key past
+    every slot, which the slot kernels count in the missing-key slot. One sync for the ranges of the
+    keys that are not categorical; the combined key is built in place, a pass or two per key."""
     xp = cols[0].xp
     n = len(cols[0])
     ranges = [(0, len(c.categories) - 1) if isinstance(c, CategoricalColumn) else None for c in cols]
@@ -172,21 +173,28 @@ def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
     total = int(np.prod([max(r, 1) for r, _, _ in digits], dtype=object))
     if not _fits(total, n, total - 1):
         return None
-    combined = xp.zeros(n, dtype=np.int64)
-    anynull = None
+    combined = None
     for col, (radix, null_digit, lo) in zip(cols, digits):
         key = _direct_key(col)
         if null_digit is None:
-            rows = key.astype(np.int64) - lo
-        else:
+            rows = key.astype(np.int64) if key.dtype == np.uint64 else key
+            shift = lo
+        else:  # one lookup pass: each key value's digit, the missing key's digit last
+            table = np.arange(null_digit + 1, dtype=np.int64)
+            if dropna:  # so large that the combined key falls past every slot: the missing-key slot
+                table[null_digit] = total
             key_valid = None if isinstance(col, CategoricalColumn) else col.mask
-            rows = slot_index(key, lo, null_digit + 1, key_valid)
-        combined = combined * max(radix, 1) + rows
-        if dropna and null_digit is not None:
-            miss = rows == null_digit
-            anynull = miss if anynull is None else anynull | miss
-    if anynull is not None:
-        combined = xp.where(anynull, total, combined)
+            rows = slot_lookup(key, lo, null_digit + 1, asarray_on(table, xp), key_valid)
+            shift = 0
+        if combined is None:
+            combined = rows.astype(np.int64)  # a new array: the steps below work in place on it
+            if shift:
+                combined -= shift
+        else:
+            combined *= max(radix, 1)
+            combined += rows
+            if shift:
+                combined -= shift
 
     def decode(slots: Any) -> list[Column]:
         out, stride = [], total
