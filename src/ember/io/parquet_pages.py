@@ -293,3 +293,116 @@ def read_column_chunk(path: str, row_group: int, column: int) -> tuple[Any, np.n
         f.seek(start)
         chunk = f.read(col.total_compressed_size)
     return decode_chunk(chunk, col.compression, col.physical_type, descr.max_definition_level)
+
+
+# --- the device decoder's data layout, with its NumPy reference -------------------------------------
+#
+# A planned chunk is what the kernels will see: the data pages' decompressed bytes end to end in one
+# buffer (one upload), a page table, and the dictionary. Decoding then runs in two passes: a run scan
+# (one thread per page walks its RLE / bit-packed headers: sequential, but pages are many), and an
+# expansion (one thread per value: find its run, unpack its bits, look up the dictionary).
+
+
+@dataclass
+class ChunkPlan:
+    physical: str
+    dictionary: Any  # the dictionary page's values (NumPy array / pyarrow binary array), or None
+    data: np.ndarray  # uint8: every data page's decompressed bytes, end to end
+    page_values_at: np.ndarray  # int64: where each page's values start in ``data``
+    page_count: np.ndarray  # int64: values per page
+    page_encoding: np.ndarray  # int32: PLAIN or RLE_DICTIONARY (PLAIN_DICTIONARY folded into it)
+
+    @property
+    def page_out_start(self) -> np.ndarray:
+        return np.concatenate([[0], np.cumsum(self.page_count)[:-1]]).astype(np.int64)
+
+
+def plan_chunk(chunk: bytes, codec: str, physical: str) -> ChunkPlan:
+    """The plan of a required (no null) flat column chunk; NotImplementedError for anything else."""
+    dictionary, blobs, at, counts, encodings = None, [], [], [], []
+    offset = 0
+    for page in read_pages(chunk, codec):
+        if page.kind == DICTIONARY_PAGE:
+            dictionary = _plain(page.data, physical, page.num_values)
+            continue
+        encoding = RLE_DICTIONARY if page.encoding == PLAIN_DICTIONARY else page.encoding
+        if encoding not in (PLAIN, RLE_DICTIONARY) or (encoding == PLAIN and physical not in _FIXED):
+            raise NotImplementedError(f"planned Parquet decode of encoding {page.encoding} ({physical})")
+        skip = page.rep_bytes + page.def_bytes if page.kind == DATA_PAGE_V2 else 0
+        blobs.append(page.data)
+        at.append(offset + skip)
+        counts.append(page.num_values)
+        encodings.append(encoding)
+        offset += len(page.data)
+    data = np.frombuffer(b"".join(blobs), np.uint8) if blobs else np.zeros(0, np.uint8)
+    return ChunkPlan(
+        physical,
+        dictionary,
+        data,
+        np.asarray(at, dtype=np.int64),
+        np.asarray(counts, dtype=np.int64),
+        np.asarray(encodings, dtype=np.int32),
+    )
+
+
+def scan_runs(plan: ChunkPlan) -> dict[str, np.ndarray]:
+    """The run table of the dictionary-encoded pages (the run-scan kernel's output): per run its first
+    output value, its length, whether it is bit-packed, the byte where its bits (or its value) start,
+    and the page's bit width."""
+    cols: dict[str, list] = {"out": [], "count": [], "packed": [], "at": [], "width": []}
+    data = plan.data.tobytes()
+    for p, out in enumerate(plan.page_out_start):
+        if plan.page_encoding[p] != RLE_DICTIONARY:
+            continue
+        pos = int(plan.page_values_at[p])
+        width, left = data[pos], int(plan.page_count[p])
+        reader = _Reader(data, pos + 1)
+        while left > 0:
+            header = reader.varint()
+            packed = bool(header & 1)
+            n = (header >> 1) * 8 if packed else header >> 1
+            take = min(n, left)
+            for key, value in zip(cols, (out, take, packed, reader.pos, width)):
+                cols[key].append(value)
+            reader.pos += (header >> 1) * width if packed else (width + 7) // 8
+            out, left = out + take, left - take
+    return {k: np.asarray(v, dtype=np.int64) for k, v in cols.items()}
+
+
+def expand_plan(plan: ChunkPlan) -> Any:
+    """Every value of the planned chunk (the expansion kernel's work, vectorized): dictionary indices
+    unpacked run by run and looked up, PLAIN pages copied."""
+    total = int(plan.page_count.sum())
+    runs = scan_runs(plan)
+    index = np.zeros(total, dtype=np.int64)
+    if runs["count"].size:
+        run_of = np.repeat(np.arange(runs["count"].size), runs["count"])
+        local = np.arange(run_of.size) - np.repeat(np.cumsum(runs["count"]) - runs["count"], runs["count"])
+        padded = np.concatenate([plan.data, np.zeros(8, np.uint8)])
+        width = runs["width"][run_of].astype(np.uint64)
+        bit = runs["at"][run_of] * 8 + local * runs["width"][run_of]
+        window = np.zeros(run_of.size, dtype=np.uint64)
+        for k in range(5):  # a value's <= 32 bits start anywhere in a byte: five bytes hold them
+            window |= padded[(bit >> 3) + k].astype(np.uint64) << np.uint64(8 * k)
+        packed = (window >> (bit & 7).astype(np.uint64)) & ((np.uint64(1) << width) - np.uint64(1))
+        repeated = np.zeros(runs["count"].size, dtype=np.uint64)
+        for k in range(4):  # a run's value: (width + 7) // 8 little-endian bytes
+            byte = padded[runs["at"] + k].astype(np.uint64) << np.uint64(8 * k)
+            repeated |= np.where((runs["width"] + 7) // 8 > k, byte, np.uint64(0))
+        value = np.where(runs["packed"][run_of].astype(bool), packed, repeated[run_of])
+        index[np.repeat(runs["out"], runs["count"]) + local] = value
+    pieces = []
+    for p, out in enumerate(plan.page_out_start):
+        n = int(plan.page_count[p])
+        if plan.page_encoding[p] == PLAIN:
+            pieces.append(np.frombuffer(plan.data, _FIXED[plan.physical], n, int(plan.page_values_at[p])))
+        else:
+            ix = index[out : out + n]
+            pieces.append(
+                plan.dictionary.take(pa.array(ix))
+                if isinstance(plan.dictionary, pa.Array)
+                else plan.dictionary[ix]
+            )
+    if pieces and isinstance(pieces[0], pa.Array):
+        return pa.concat_arrays(pieces)
+    return np.concatenate(pieces) if pieces else np.zeros(0, dtype=_FIXED.get(plan.physical, np.dtype(bool)))
