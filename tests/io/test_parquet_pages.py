@@ -137,3 +137,58 @@ def test_planned_decode_matches_pyarrow(tmp_path, codec, dictionary, version):
             assert got.to_pylist() == want.cast(pa.large_binary()).to_pylist()
         else:
             np.testing.assert_array_equal(got, want.to_numpy())
+
+
+@pytest.mark.parametrize("codec", ["none", "snappy"])
+@pytest.mark.parametrize("version", ["1.0", "2.0"])
+def test_decode_plan_on_the_backend(tmp_path, codec, version, xp):
+    """The kernel path (on the GPU backend; its host twin on the CPU) gives the reference's values."""
+    from ember.backend import to_host
+    from ember.io.parquet_pages import decode_plan, expand_plan, plan_chunk
+
+    r = np.random.default_rng(4)
+    n = 50_000
+    table = pa.table(
+        {
+            "i64": r.integers(0, 1000, n),
+            "runs": np.repeat(r.integers(0, 5, n // 100), 100),  # long RLE runs
+            "wide": r.integers(-(2**62), 2**62, n),  # PLAIN fallback pages
+            "f32": r.integers(0, 9, n).astype(np.float32),
+            "text": pa.array(r.choice(["x", "yy", "zzz"], n).tolist()),
+        }
+    )
+    table = table.cast(pa.schema([f.with_nullable(False) for f in table.schema]))
+    path = str(tmp_path / "p.parquet")
+    pq.write_table(
+        table,
+        path,
+        compression=codec,
+        data_page_version=version,
+        data_page_size=8192,
+        dictionary_pagesize_limit=65_536,
+    )
+    meta = pq.ParquetFile(path).metadata
+    for j in range(len(table.column_names)):
+        col = meta.row_group(0).column(j)
+        start = col.dictionary_page_offset if col.has_dictionary_page else col.data_page_offset
+        with open(path, "rb") as f:
+            f.seek(start)
+            chunk = f.read(col.total_compressed_size)
+        plan = plan_chunk(chunk, col.compression, col.physical_type)
+        values, dictionary = decode_plan(plan, xp)
+        want = expand_plan(plan)
+        if dictionary is not None:
+            assert dictionary.take(pa.array(to_host(values))).to_pylist() == want.to_pylist()
+        else:
+            np.testing.assert_array_equal(to_host(values), want)
+
+
+def test_corrupt_rle_page_is_a_clear_error(xp):
+    from ember.backend.kernels.parquet import ParquetPageError, rle_indices
+
+    pages = [bytes([40, 3, 1]), bytes([3, 0x07, 1, 2])]  # a width above 32; a run past the data
+    for page in pages:
+        data = xp.asarray(np.frombuffer(page, np.uint8))
+        one = xp.asarray(np.array([0], dtype=np.int64))
+        with pytest.raises(ParquetPageError, match="corrupt|width"):
+            rle_indices(data, one, xp.asarray(np.array([8], dtype=np.int64)), one * 0, 8)

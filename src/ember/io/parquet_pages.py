@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from ember.backend.kernels.parquet import decode_hybrid, rle_indices
+
 # Thrift compact protocol type codes
 _STOP, _TRUE, _FALSE, _BYTE, _I16, _I32, _I64, _DOUBLE, _BINARY, _LIST, _SET, _MAP, _STRUCT = range(13)
 # Parquet enums
@@ -169,35 +171,6 @@ def _lz4_legacy(body: bytes, size: int) -> bytes:
             out.append(pa.decompress(block, decompressed_size=expect, codec="lz4_raw").to_pybytes())
             pos += 8 + length
         return b"".join(out)
-
-
-def decode_hybrid(data: bytes, bit_width: int, count: int, pos: int = 0) -> np.ndarray:
-    """``count`` values (uint32) of the RLE / bit-packed hybrid encoding starting at ``pos``: runs of one
-    repeated value, and groups of 8 values packed ``bit_width`` bits each, least significant first."""
-    out = np.zeros(count, dtype=np.uint32)
-    if bit_width == 0:
-        return out
-    width_bytes = (bit_width + 7) // 8
-    done, reader = 0, _Reader(data, pos)
-    while done < count:
-        header = reader.varint()
-        if header & 1:  # bit-packed: (header >> 1) groups of 8 values
-            n = (header >> 1) * 8
-            nbytes = (header >> 1) * bit_width
-            raw = np.frombuffer(data, np.uint8, nbytes, reader.pos)
-            reader.pos += nbytes
-            bits = np.unpackbits(raw, bitorder="little").reshape(-1, bit_width).astype(np.uint32)
-            values = (bits << np.arange(bit_width, dtype=np.uint32)).sum(axis=1, dtype=np.uint32)
-            take = min(n, count - done)
-            out[done : done + take] = values[:take]
-        else:  # a run of one value
-            n = header >> 1
-            value = int.from_bytes(data[reader.pos : reader.pos + width_bytes], "little")
-            reader.pos += width_bytes
-            take = min(n, count - done)
-            out[done : done + take] = value
-        done += take
-    return out
 
 
 def _plain(data: bytes, physical: str, count: int, pos: int = 0) -> Any:
@@ -380,7 +353,8 @@ def expand_plan(plan: ChunkPlan) -> Any:
         local = np.arange(run_of.size) - np.repeat(np.cumsum(runs["count"]) - runs["count"], runs["count"])
         padded = np.concatenate([plan.data, np.zeros(8, np.uint8)])
         width = runs["width"][run_of].astype(np.uint64)
-        bit = runs["at"][run_of] * 8 + local * runs["width"][run_of]
+        is_packed = runs["packed"][run_of].astype(bool)
+        bit = runs["at"][run_of] * 8 + np.where(is_packed, local * runs["width"][run_of], 0)
         window = np.zeros(run_of.size, dtype=np.uint64)
         for k in range(5):  # a value's <= 32 bits start anywhere in a byte: five bytes hold them
             window |= padded[(bit >> 3) + k].astype(np.uint64) << np.uint64(8 * k)
@@ -389,7 +363,7 @@ def expand_plan(plan: ChunkPlan) -> Any:
         for k in range(4):  # a run's value: (width + 7) // 8 little-endian bytes
             byte = padded[runs["at"] + k].astype(np.uint64) << np.uint64(8 * k)
             repeated |= np.where((runs["width"] + 7) // 8 > k, byte, np.uint64(0))
-        value = np.where(runs["packed"][run_of].astype(bool), packed, repeated[run_of])
+        value = np.where(is_packed, packed, repeated[run_of])
         index[np.repeat(runs["out"], runs["count"]) + local] = value
     pieces = []
     for p, out in enumerate(plan.page_out_start):
@@ -406,3 +380,35 @@ def expand_plan(plan: ChunkPlan) -> Any:
     if pieces and isinstance(pieces[0], pa.Array):
         return pa.concat_arrays(pieces)
     return np.concatenate(pieces) if pieces else np.zeros(0, dtype=_FIXED.get(plan.physical, np.dtype(bool)))
+
+
+def decode_plan(plan: ChunkPlan, xp: Any) -> tuple[Any, Any]:
+    """(values on ``xp``'s device, None) of a planned fixed-width chunk, or (int32 dictionary codes,
+    the dictionary as a pyarrow array) of a dictionary-encoded BYTE_ARRAY chunk: the pages' bytes go
+    up once, the dictionary indices of every page are decoded by one kernel launch
+    (``backend.kernels.parquet.rle_indices``), PLAIN pages are copied byte for byte into place."""
+    from ember.backend import asarray_on
+
+    total = int(plan.page_count.sum())
+    data = asarray_on(plan.data, xp)
+    rle = plan.page_encoding == RLE_DICTIONARY
+    index = None
+    if rle.any():
+        picked = [asarray_on(a[rle], xp) for a in (plan.page_values_at, plan.page_count, plan.page_out_start)]
+        index = rle_indices(data, *picked, total)
+    if plan.physical not in _FIXED:
+        if not rle.all() or plan.dictionary is None:
+            raise NotImplementedError(f"planned Parquet decode of PLAIN {plan.physical} pages")
+        return (index if index is not None else xp.zeros(0, dtype=np.int32)), plan.dictionary
+    dtype = _FIXED[plan.physical]
+    if index is not None:
+        values = asarray_on(plan.dictionary, xp)[index]
+    else:
+        values = xp.empty(total, dtype=dtype)
+    as_bytes = values.view(np.uint8)
+    for at, n, out in zip(plan.page_values_at[~rle], plan.page_count[~rle], plan.page_out_start[~rle]):
+        size = int(n) * dtype.itemsize  # byte copies: a page's values need not be aligned in ``data``
+        as_bytes[int(out) * dtype.itemsize : int(out) * dtype.itemsize + size] = data[
+            int(at) : int(at) + size
+        ]
+    return values, None
