@@ -12,6 +12,19 @@ from ember.io.parquet_pages import decode_hybrid, read_column_chunk
 N = 3_001
 
 
+def _required(table: pa.Table) -> pa.Table:
+    return table.cast(pa.schema([f.with_nullable(False) for f in table.schema]))
+
+
+def _chunk(path: str, row_group: int, j: int) -> tuple[bytes, object]:
+    """A column chunk's raw bytes and its footer entry."""
+    col = pq.ParquetFile(path).metadata.row_group(row_group).column(j)
+    start = col.dictionary_page_offset if col.has_dictionary_page else col.data_page_offset
+    with open(path, "rb") as f:
+        f.seek(start)
+        return f.read(col.total_compressed_size), col
+
+
 def _table(nulls: bool) -> pa.Table:
     r = np.random.default_rng(5)
 
@@ -39,7 +52,7 @@ def _table(nulls: bool) -> pa.Table:
 def test_chunks_match_pyarrow(tmp_path, codec, dictionary, version, nulls):
     table = _table(nulls)
     if not nulls:  # required columns: no definition levels at all
-        table = table.cast(pa.schema([f.with_nullable(False) for f in table.schema]))
+        table = _required(table)
     path = str(tmp_path / "p.parquet")
     pq.write_table(
         table,
@@ -79,11 +92,7 @@ def test_hybrid_runs_and_packed_groups():
 def test_truncated_chunk_is_a_clear_error(tmp_path):
     path = str(tmp_path / "t.parquet")
     pq.write_table(_table(False), path, compression="snappy")
-    meta = pq.ParquetFile(path).metadata.row_group(0).column(0)
-    start = meta.dictionary_page_offset or meta.data_page_offset
-    with open(path, "rb") as f:
-        f.seek(start)
-        chunk = f.read(meta.total_compressed_size)
+    chunk, meta = _chunk(path, 0, 0)
     from ember.io.parquet_pages import decode_chunk
 
     with pytest.raises(ValueError, match="Parquet"):
@@ -108,7 +117,7 @@ def test_planned_decode_matches_pyarrow(tmp_path, codec, dictionary, version):
             "text": pa.array(r.choice(["x", "yy", "zzz"], 20_000).tolist()),
         }
     )
-    table = table.cast(pa.schema([f.with_nullable(False) for f in table.schema]))
+    table = _required(table)
     path = str(tmp_path / "p.parquet")
     pq.write_table(
         table,
@@ -119,14 +128,9 @@ def test_planned_decode_matches_pyarrow(tmp_path, codec, dictionary, version):
         data_page_size=4096,
         dictionary_pagesize_limit=16_384,
     )
-    meta = pq.ParquetFile(path).metadata
     expected = pq.read_table(path)
     for j, name in enumerate(table.column_names):
-        col = meta.row_group(0).column(j)
-        start = col.dictionary_page_offset if col.has_dictionary_page else col.data_page_offset
-        with open(path, "rb") as f:
-            f.seek(start)
-            chunk = f.read(col.total_compressed_size)
+        chunk, col = _chunk(path, 0, j)
         if name == "text" and not dictionary:  # PLAIN strings are not planned: a clear refusal
             with pytest.raises(NotImplementedError, match="BYTE_ARRAY"):
                 plan_chunk(chunk, col.compression, col.physical_type)
@@ -157,7 +161,7 @@ def test_decode_plan_on_the_backend(tmp_path, codec, version, xp):
             "text": pa.array(r.choice(["x", "yy", "zzz"], n).tolist()),
         }
     )
-    table = table.cast(pa.schema([f.with_nullable(False) for f in table.schema]))
+    table = _required(table)
     path = str(tmp_path / "p.parquet")
     pq.write_table(
         table,
@@ -167,13 +171,8 @@ def test_decode_plan_on_the_backend(tmp_path, codec, version, xp):
         data_page_size=8192,
         dictionary_pagesize_limit=65_536,
     )
-    meta = pq.ParquetFile(path).metadata
     for j in range(len(table.column_names)):
-        col = meta.row_group(0).column(j)
-        start = col.dictionary_page_offset if col.has_dictionary_page else col.data_page_offset
-        with open(path, "rb") as f:
-            f.seek(start)
-            chunk = f.read(col.total_compressed_size)
+        chunk, col = _chunk(path, 0, j)
         plan = plan_chunk(chunk, col.compression, col.physical_type)
         values, dictionary = decode_plan(plan, xp)
         want = expand_plan(plan)
