@@ -82,8 +82,10 @@ def slot_grouping(
     if tx is np:
         counts, first = to_host(xp.stack([counts, first]))
     slots, group_of_slot, sizes, ngroups, dropped = _occupied(counts, first, found.span, sort, dropna, tx)
-    if tx is not xp:
-        slots, group_of_slot, sizes = (asarray_on(a, xp) for a in (slots, group_of_slot, sizes))
+    if tx is not xp:  # one upload for the three small tables, then views of it
+        packed = asarray_on(np.concatenate([slots, group_of_slot, sizes]), xp)
+        cut = np.cumsum([len(slots), len(group_of_slot)])
+        slots, group_of_slot, sizes = packed[: cut[0]], packed[cut[0] : cut[1]], packed[cut[1] :]
     owned = len(key_cols) > 1
     slot_map = SlotMap(found.key, found.key_valid, found.lo, nslots, slots, group_of_slot, owned)
     return slot_map, found.decode(slots), ngroups, dropped, sizes
