@@ -146,7 +146,7 @@ def test_batched_device_read_keeps_pandas_metadata(tmp_path, monkeypatch):
     path = str(tmp_path / "f.parquet")
     write_parquet(ember.from_pandas(pdf), path)
     monkeypatch.setattr(ember.backend, "current_device", lambda: "gpu")
-    monkeypatch.setattr(parquet_module, "_plain_local_files", lambda fs, files: False)
+    monkeypatch.setattr(parquet_module, "_local_files", lambda fs, files: False)
     got = read_parquet(path, batch_size=3).to_pandas()
     pd.testing.assert_frame_equal(got, pd.read_parquet(path))
 
@@ -170,7 +170,7 @@ def test_categorical_row_groups_with_different_dictionaries(tmp_path, monkeypatc
     if batched:  # the GPU's readers, run with host arrays
         monkeypatch.setattr(ember.backend, "current_device", lambda: "gpu")
     if batched is True:
-        monkeypatch.setattr(parquet_module, "_plain_local_files", lambda fs, files: False)
+        monkeypatch.setattr(parquet_module, "_local_files", lambda fs, files: False)
     for p in (path, shared):
         pd.testing.assert_frame_equal(read_parquet(p, batch_size=2).to_pandas(), pd.read_parquet(p))
 

@@ -185,9 +185,10 @@ def test_decode_plan_on_the_backend(tmp_path, codec, version, xp):
 def test_corrupt_rle_page_is_a_clear_error(xp):
     from ember.backend.kernels.parquet import ParquetPageError, rle_indices
 
-    pages = [bytes([40, 3, 1]), bytes([3, 0x07, 1, 2])]  # a width above 32; a run past the data
+    # a width above 32; a run past the data; a run of value 9 in a dictionary of 5 (width 4)
+    pages = [bytes([40, 3, 1]), bytes([3, 0x07, 1, 2]), bytes([4, 8 << 1, 9])]
     for page in pages:
         data = xp.asarray(np.frombuffer(page, np.uint8))
         one = xp.asarray(np.array([0], dtype=np.int64))
         with pytest.raises(ParquetPageError, match="corrupt|width"):
-            rle_indices(data, one, xp.asarray(np.array([8], dtype=np.int64)), one * 0, 8)
+            rle_indices(data, one, xp.asarray(np.array([8], dtype=np.int64)), one * 0, 8, 5)

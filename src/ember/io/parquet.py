@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from ember.backend.kernels.parquet import ParquetPageError
 from ember.io import _paths
 
 _CODECS = ("snappy", "gzip", "zstd", "lz4", "brotli", None, "none")
@@ -48,8 +49,10 @@ def read_parquet(
     import pyarrow.dataset as ds
     import pyarrow.parquet as pq
 
-    if engine not in ("auto", "pyarrow"):
-        raise NotImplementedError(f"read_parquet: engine={engine!r}; supported: 'auto', 'pyarrow'")
+    if engine not in ("auto", "pyarrow", "ember"):
+        raise NotImplementedError(
+            f"read_parquet: engine={engine!r}; supported: 'auto', 'pyarrow', 'ember' (experimental)"
+        )
     if kwargs:
         raise NotImplementedError(
             f"read_parquet: arguments {sorted(kwargs)} are not supported by ember; "
@@ -57,6 +60,10 @@ def read_parquet(
         )
     name = _paths.display_name(path)
     expr = pq.filters_to_expression(filters) if isinstance(filters, (list, tuple)) else filters
+    if engine == "ember" and (filters is not None or _paths.is_file_like(path)):
+        raise NotImplementedError(
+            "read_parquet(engine='ember') reads local files without filters; use engine='auto'"
+        )
     try:
         if _paths.is_file_like(path):
             table = pq.read_table(pa.BufferReader(path.read()), columns=columns, filters=expr)
@@ -69,8 +76,21 @@ def read_parquet(
             return table_to_frame(table, meta, columns)
         else:
             fs, files = _paths.expand_paths(path, storage_options, suffixes=(".parquet", ".parq", ".pq"))
-            if expr is None and _plain_local_files(fs, files):
-                frame = _read_to_device(files, columns)
+            if engine == "ember":
+                if not _local_files(fs, files):
+                    raise NotImplementedError(
+                        "read_parquet(engine='ember') reads local files outside hive directories; "
+                        "use engine='auto'"
+                    )
+                from ember.io.parquet_decode import read_files_decoded
+
+                frame = _read_to_device(files, columns, read_files_decoded)
+                if frame is not None:
+                    return frame
+            elif expr is None and _on_gpu() and _local_files(fs, files):
+                from ember.io.parquet_device import read_files_to_device
+
+                frame = _read_to_device(files, columns, read_files_to_device)
                 if frame is not None:
                     return frame
             partitioning = ds.HivePartitioning.discover(infer_dictionary=True)
@@ -88,33 +108,37 @@ def read_parquet(
         table = _read_table(dataset, wanted, expr, batch_size, meta)
     except FileNotFoundError:
         raise
-    except (pa.ArrowException, OSError) as exc:
+    except (pa.ArrowException, OSError, ParquetPageError) as exc:
         raise ParquetError(f"{name}: cannot read as Parquet ({type(exc).__name__}: {exc})") from exc
     return table_to_frame(table, meta, columns)
 
 
-def _plain_local_files(fs: Any, files: list[str]) -> bool:
-    """Local files with no hive partition directories in their paths, read on the GPU."""
-    from ember.backend import current_device
+def _on_gpu() -> bool:
+    import ember.backend
 
+    return ember.backend.current_device() == "gpu"
+
+
+def _local_files(fs: Any, files: list[str]) -> bool:
+    """Local files with no hive partition directories in their paths."""
     protocol = fs.protocol if isinstance(fs.protocol, tuple) else (fs.protocol,)
-    if current_device() != "gpu" or not set(protocol) & {"file", "local"}:
+    if not set(protocol) & {"file", "local"}:
         return False
     return not any("=" in part for f in files for part in os.path.dirname(f).split(os.sep))
 
 
-def _read_to_device(files: list[str], columns: list | None) -> Any:
-    """``read_parquet`` of local files through the parallel row-group reader (``parquet_device``), or
-    None when it cannot take them (schemas differ, a column is missing)."""
+def _read_to_device(files: list[str], columns: list | None, reader: Any) -> Any:
+    """``read_parquet`` of local files through ``reader`` (``parquet_device``'s parallel row groups, or
+    ``parquet_decode``'s own page decoder), or None when it cannot take them (schemas differ, a
+    column is missing)."""
     import pyarrow.parquet as pq
 
     from ember.backend import xp as current_xp
-    from ember.io.parquet_device import read_files_to_device
 
     meta = _pandas_meta(pq.read_schema(files[0]))
     by_field = _field_specs(meta)
     xp = current_xp()
-    found = read_files_to_device(
+    found = reader(
         files,
         _with_index_columns(columns, meta),
         lambda name, arr: _column(arr, xp, by_field.get(name)),
@@ -199,7 +223,10 @@ class _DeviceBatches:
 
 
 def _pandas_meta(schema: pa.Schema) -> dict:
-    meta = schema.pandas_metadata if schema.metadata and b"pandas" in schema.metadata else None
+    try:
+        meta = schema.pandas_metadata if schema.metadata and b"pandas" in schema.metadata else None
+    except ValueError as exc:  # the footer's pandas JSON is not JSON (or not UTF-8): a corrupt file
+        raise ParquetPageError(f"the pandas metadata in the footer is corrupt ({exc})") from None
     return meta or {}
 
 

@@ -43,13 +43,10 @@ def read_files_to_device(files: list[str], columns: list | None, convert: Any) -
 
     from ember.backend import xp as current_xp
 
-    handles = [pq.ParquetFile(f) for f in files]
-    schema = handles[0].schema_arrow
-    if any(not h.schema_arrow.equals(schema) for h in handles[1:]):
+    opened = open_files(files, columns)
+    if opened is None:
         return None
-    names = list(schema.names) if columns is None else list(columns)
-    if any(name not in schema.names for name in names):
-        return None
+    handles, schema, names = opened
     units = [(h, i) for h in handles for i in range(h.num_row_groups)]
     sizes = [h.metadata.row_group(i).num_rows for h, i in units]
     starts = np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)])
@@ -86,6 +83,21 @@ def read_files_to_device(files: list[str], columns: list | None, convert: Any) -
             combined = pa.chunked_array([c for chunk in chunks for c in chunk.chunks], type=chunks[0].type)
             out[f.name] = convert(f.name, combined)
     return out, n
+
+
+def open_files(files: list[str], columns: list | None) -> tuple[list, Any, list] | None:
+    """(ParquetFile per file, the shared Arrow schema, the column names to read), or None when the
+    files' schemas differ or a column is missing (the dataset path handles those)."""
+    import pyarrow.parquet as pq
+
+    handles = [pq.ParquetFile(f) for f in files]
+    schema = handles[0].schema_arrow
+    if any(not h.schema_arrow.equals(schema) for h in handles[1:]):
+        return None
+    names = list(schema.names) if columns is None else list(columns)
+    if any(name not in schema.names for name in names):
+        return None
+    return handles, schema, names
 
 
 def _plan(name: str, t: Any, handles: list, xp: Any) -> _Field:
@@ -178,35 +190,40 @@ class _Slab:
 
 
 def _categorical(codes: Any, chunks: list, t: Any) -> Any:
-    """A categorical from the row groups' codes (on the device) and dictionaries: the dictionaries
-    unified in Arrow's order (the first one, then each later one's new values), and the codes of each
-    chunk whose dictionary is not the union's prefix mapped through its positions in the union (one
-    small gather per such chunk)."""
+    """A categorical from the row groups' codes (on the device) and their Arrow dictionary chunks."""
+    parts = [c for chunk in chunks for c in chunk.chunks]
+    return categorical_from_parts(codes, [c.dictionary for c in parts], [len(c) for c in parts], t)
+
+
+def categorical_from_parts(codes: Any, dictionaries: list, rows: list[int], t: Any) -> Any:
+    """A categorical from codes laid end to end (device or host) and each part's dictionary: the
+    dictionaries unified in Arrow's order (the first one, then each later one's new values), and the
+    codes of each part whose dictionary is not the union's prefix mapped through its positions in the
+    union (each distinct dictionary looked up once, one small gather per such part)."""
     import pyarrow.compute as pc
 
     from ember.backend import asarray_on
     from ember.column import CategoricalColumn, from_arrow
 
     xp = _xp(codes)
-    dictionaries = [c.dictionary for chunk in chunks for c in chunk.chunks]
     if not dictionaries:
         return CategoricalColumn(codes, from_arrow(pa.array([], t.value_type), xp), t.ordered)
     if all(d.equals(dictionaries[0]) for d in dictionaries[1:]):  # pandas' writes: one dictionary
         return CategoricalColumn(codes, from_arrow(dictionaries[0], xp), t.ordered)
     distinct = _distinct_dictionaries(dictionaries)
     unified = pc.unique(pa.concat_arrays(distinct))
-    maps = {}  # the map of each distinct dictionary (a file's row groups share one): looked up once
+    maps: dict[int, Any] = {}
     at = 0
-    for c in (c for chunk in chunks for c in chunk.chunks):
-        key = next(i for i, d in enumerate(distinct) if d is c.dictionary or d.equals(c.dictionary))
+    for d, n in zip(dictionaries, rows):
+        key = next(i for i, e in enumerate(distinct) if e is d or e.equals(d))
         if key not in maps:
             where = pc.index_in(distinct[key], value_set=unified).to_numpy(zero_copy_only=False)
             identity = np.array_equal(where, np.arange(len(where)))
             maps[key] = None if identity else asarray_on(where.astype(np.int32), xp)
         if maps[key] is not None:
-            part = codes[at : at + len(c)]
+            part = codes[at : at + n]
             part[...] = maps[key][part]
-        at += len(c)
+        at += n
     return CategoricalColumn(codes, from_arrow(unified, xp), t.ordered)
 
 

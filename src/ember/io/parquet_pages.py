@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from ember.backend.kernels.parquet import decode_hybrid, rle_indices
+from ember.backend.kernels.parquet import ParquetPageError, decode_hybrid, rle_indices
 
 # Thrift compact protocol type codes
 _STOP, _TRUE, _FALSE, _BYTE, _I16, _I32, _I64, _DOUBLE, _BINARY, _LIST, _SET, _MAP, _STRUCT = range(13)
@@ -44,7 +44,7 @@ class _Reader:
 
     def byte(self) -> int:
         if self.pos >= len(self.buf):
-            raise ValueError("Parquet page header runs past the end of the column chunk")
+            raise ParquetPageError("Parquet page header runs past the end of the column chunk")
         b = self.buf[self.pos]
         self.pos += 1
         return b
@@ -58,7 +58,7 @@ class _Reader:
                 return out
             shift += 7
             if shift > 70:
-                raise ValueError("Parquet page header: malformed varint")
+                raise ParquetPageError("Parquet page header: malformed varint")
 
     def zigzag(self) -> int:
         v = self.varint()
@@ -90,7 +90,7 @@ class _Reader:
             return {self.value(types >> 4): self.value(types & 0x0F) for _ in range(n)}
         if kind == _STRUCT:
             return self.struct()
-        raise ValueError(f"Parquet page header: unknown Thrift type {kind}")
+        raise ParquetPageError(f"Parquet page header: unknown Thrift type {kind}")
 
     def struct(self) -> dict[int, Any]:
         out: dict[int, Any] = {}
@@ -119,13 +119,20 @@ class Page:
 
 def read_pages(chunk: bytes, codec: str) -> list[Page]:
     """The pages of one column chunk's bytes (dictionary page first when there is one), decompressed."""
+    try:
+        return _read_pages(chunk, codec)
+    except (KeyError, TypeError, IndexError, OverflowError) as exc:  # a header missing or mistyping a field
+        raise ParquetPageError(f"Parquet page header is corrupt ({type(exc).__name__}: {exc})") from None
+
+
+def _read_pages(chunk: bytes, codec: str) -> list[Page]:
     pages, pos = [], 0
     while pos < len(chunk):
         reader = _Reader(chunk, pos)
         header = reader.struct()
         body = chunk[reader.pos : reader.pos + header[3]]
         if len(body) != header[3]:
-            raise ValueError("Parquet column chunk ends inside a page")
+            raise ParquetPageError("Parquet column chunk ends inside a page")
         pos = reader.pos + header[3]
         kind, size = header[1], header[2]
         if kind == DICTIONARY_PAGE:
@@ -219,7 +226,7 @@ def decode_chunk(chunk: bytes, codec: str, physical: str, max_def: int) -> tuple
             parts.append(_plain(page.data, physical, present, pos))
         elif page.encoding in (PLAIN_DICTIONARY, RLE_DICTIONARY):
             if dictionary is None:
-                raise ValueError("Parquet dictionary-encoded page without a dictionary page")
+                raise ParquetPageError("Parquet dictionary-encoded page without a dictionary page")
             width = page.data[pos]
             index = decode_hybrid(page.data, width, present, pos + 1)
             parts.append(
@@ -290,8 +297,9 @@ class ChunkPlan:
         return np.concatenate([[0], np.cumsum(self.page_count)[:-1]]).astype(np.int64)
 
 
-def plan_chunk(chunk: bytes, codec: str, physical: str) -> ChunkPlan:
-    """The plan of a required (no null) flat column chunk; NotImplementedError for anything else."""
+def plan_chunk(chunk: bytes, codec: str, physical: str, max_def: int = 0) -> ChunkPlan:
+    """The plan of a flat column chunk without nulls (a required column, or an optional one whose
+    definition levels are all set); NotImplementedError for anything else (nulls included)."""
     dictionary, blobs, at, counts, encodings = None, [], [], [], []
     offset = 0
     for page in read_pages(chunk, codec):
@@ -301,7 +309,9 @@ def plan_chunk(chunk: bytes, codec: str, physical: str) -> ChunkPlan:
         encoding = RLE_DICTIONARY if page.encoding == PLAIN_DICTIONARY else page.encoding
         if encoding not in (PLAIN, RLE_DICTIONARY) or (encoding == PLAIN and physical not in _FIXED):
             raise NotImplementedError(f"planned Parquet decode of encoding {page.encoding} ({physical})")
-        skip = page.rep_bytes + page.def_bytes if page.kind == DATA_PAGE_V2 else 0
+        valid, skip = _levels(page, max_def)
+        if valid is not None and not valid.all():
+            raise NotImplementedError("planned Parquet decode of a column chunk with nulls")
         blobs.append(page.data)
         at.append(offset + skip)
         counts.append(page.num_values)
@@ -395,7 +405,9 @@ def decode_plan(plan: ChunkPlan, xp: Any) -> tuple[Any, Any]:
     index = None
     if rle.any():
         picked = [asarray_on(a[rle], xp) for a in (plan.page_values_at, plan.page_count, plan.page_out_start)]
-        index = rle_indices(data, *picked, total)
+        if plan.dictionary is None:
+            raise ParquetPageError("Parquet dictionary-encoded page without a dictionary page")
+        index = rle_indices(data, *picked, total, len(plan.dictionary))
     if plan.physical not in _FIXED:
         if not rle.all() or plan.dictionary is None:
             raise NotImplementedError(f"planned Parquet decode of PLAIN {plan.physical} pages")

@@ -3,11 +3,13 @@
 // Thread 0 walks the page's run headers (varints: sequential by nature); the block's threads then write
 // the run's values together: a repeated value, or up to 8 x 63 bit-packed values, each read from the
 // five bytes that hold its <= 32 bits. Reads never pass ``data_len``: a corrupt page sets ``error``
-// (1: a run header or value past the data, 2: a bit width above 32) and stops its block.
+// (1: a run header or value past the data, 2: a bit width above 32, 3: an index past the dictionary)
+// and stops its block (an index past the dictionary is only flagged: the caller raises).
 
 extern "C" __global__ void ember_parquet_rle_indices(const unsigned char* data, long long data_len,
                                                      const long long* values_at, const long long* count,
-                                                     const long long* out_start, int* out, int* error) {
+                                                     const long long* out_start, long long dict_size,
+                                                     int* out, int* error) {
     __shared__ long long s_bits_at, s_take;
     __shared__ int s_packed, s_width, s_stop;
     __shared__ unsigned int s_value;
@@ -69,10 +71,13 @@ extern "C" __global__ void ember_parquet_rle_indices(const unsigned char* data, 
                 for (int k = 0; k < 5; ++k) {
                     if (byte + k < data_len) window |= (unsigned long long)data[byte + k] << (8 * k);
                 }
-                out[o + i] = (int)((window >> (bit & 7)) & mask);
+                const unsigned long long v = (window >> (bit & 7)) & mask;
+                if (v >= (unsigned long long)dict_size) atomicExch(error, 3);
+                out[o + i] = (int)v;
             }
         } else {
             const int v = (int)s_value;
+            if (threadIdx.x == 0 && (unsigned long long)s_value >= (unsigned long long)dict_size) atomicExch(error, 3);
             for (long long i = threadIdx.x; i < take; i += blockDim.x) out[o + i] = v;
         }
         o += take;

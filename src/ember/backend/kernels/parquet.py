@@ -78,10 +78,11 @@ def _varint(data: bytes, at: int) -> tuple[int, int]:
         shift += 7
 
 
-def rle_indices(data: Any, values_at: Any, count: Any, out_start: Any, total: int) -> Any:
+def rle_indices(data: Any, values_at: Any, count: Any, out_start: Any, total: int, dict_size: int) -> Any:
     """int32 dictionary indices of dictionary-encoded pages: page ``p``'s ``count[p]`` values start at
     byte ``values_at[p]`` of ``data`` (its bit-width byte) and go to ``out[out_start[p]:]``. Output
-    positions of other pages are left as they are (zero). Synchronizes once (the error flag)."""
+    positions of other pages are left as they are (zero). An index at or past ``dict_size`` is corrupt
+    data. Synchronizes once (the error flag)."""
     if not is_device_array(data):
         out = np.zeros(total, dtype=np.int32)
         raw = np.asarray(data, dtype=np.uint8).tobytes()
@@ -92,6 +93,8 @@ def rle_indices(data: Any, values_at: Any, count: Any, out_start: Any, total: in
                 out[start : start + n] = decode_hybrid(raw, raw[at], n, at + 1)
             except (ValueError, IndexError) as exc:
                 raise ParquetPageError(f"Parquet page: corrupt RLE / bit-packed data ({exc})") from None
+            if n and int(out[start : start + n].max()) >= dict_size:
+                raise ParquetPageError("Parquet page: corrupt data (an index past the dictionary)")
         return out
     from ember.backend.device import cupy_module
 
@@ -109,14 +112,13 @@ def rle_indices(data: Any, values_at: Any, count: Any, out_start: Any, total: in
                 cp.ascontiguousarray(values_at, dtype=np.int64),
                 cp.ascontiguousarray(count, dtype=np.int64),
                 cp.ascontiguousarray(out_start, dtype=np.int64),
+                np.int64(dict_size),
                 out,
                 error,
             ),
         )
     code = int(error.get()[0])
     if code:
-        raise ParquetPageError(
-            "Parquet page: corrupt RLE / bit-packed data"
-            + (" (a run past the page data)" if code == 1 else " (a bit width above 32)")
-        )
+        why = {1: "a run past the page data", 2: "a bit width above 32", 3: "an index past the dictionary"}
+        raise ParquetPageError(f"Parquet page: corrupt RLE / bit-packed data ({why.get(code, code)})")
     return out
