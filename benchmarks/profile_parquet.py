@@ -35,6 +35,8 @@ def main() -> None:
         _phases(path)
     host = timed(lambda: pq.read_table(path), runs=3)
     plain = timed(lambda: em.read_parquet(path), runs=3)
+    own = timed(lambda: em.read_parquet(path, engine="ember"), runs=3)
+    print(f"read_parquet(engine='ember'), ember's own page decoder: {own:.1f} ms")
     totals: dict[str, float] = defaultdict(float)
     counts: dict[str, int] = defaultdict(int)
     instrument(totals, counts, MODULES)
