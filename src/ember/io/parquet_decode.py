@@ -10,7 +10,8 @@ Columns it decodes: int32 / int64 / float32 / float64 (physical types that are t
 dictionary-encoded strings read as categoricals, flat, without nulls. Any other column (other types,
 nulls, encodings such as DELTA_*) is read by pyarrow and converted as the default engine converts it.
 Experimental: the default engine ("auto") stays pyarrow's decode until this one is measured on the GPU
-host (``docs/parquet-device-decode.md``).
+host (``docs/parquet-device-decode.md``). On the CPU backend the decode runs in the NumPy reference
+(run by run) and is several times slower than pyarrow's: the engine is meant for the GPU.
 """
 
 from __future__ import annotations
