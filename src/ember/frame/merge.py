@@ -160,6 +160,8 @@ def _assemble(
     lmissing_possible = bool((lpos < 0).any()) if len(lpos) else False
     rmissing_possible = bool((rpos < 0).any()) if len(rpos) else False
     take_l = (lambda c: c.take_nullable(lpos)) if lmissing_possible else (lambda c: c.take(lpos))
+    if not lmissing_possible and _is_identity(lpos, len(left)):
+        take_l = lambda c: c  # noqa: E731 - every left row once, in order (a left join on unique right keys): columns shared
     take_r = (lambda c: c.take_nullable(rpos)) if rmissing_possible else (lambda c: c.take(rpos))
     overlap = (set(left._names) & set(right._names)) - set(shared)
     lsuf, rsuf = suffixes
@@ -185,6 +187,14 @@ def _assemble(
         cols["_merge"] = _indicator(lpos, rpos)
     n = len(lpos)
     return DataFrame._from_columns(cols, index if index is not None else RangeIndex(n))
+
+
+def _is_identity(pos: Any, n: int) -> bool:
+    """Whether ``pos`` is 0, 1, ..., n - 1 (one pass and a sync, only when the lengths agree)."""
+    if len(pos) != n or n == 0:
+        return False
+    xp = NumericColumn(pos).xp
+    return bool((pos == xp.arange(n, dtype=pos.dtype)).all())
 
 
 def _indicator(lpos: Any, rpos: Any) -> Column:

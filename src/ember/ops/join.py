@@ -312,13 +312,16 @@ def _probe(sorted_key: Any, n_valid: Any, n_build: int, key: Any, null: Any) -> 
     return lo.astype(np.int64, copy=False), (hi - lo).astype(np.int64, copy=False)
 
 
-def _expand(emit: Any) -> tuple[Any, Any]:
+def _expand(emit: Any, at_least_one: bool = False) -> tuple[Any, Any]:
     """For every output row: (the unit that emits it, its index among that unit's rows).
     Synchronizes once (the output length). Output-length temporaries are updated in place: a join's
-    peak memory is a few arrays of the output's length."""
+    peak memory is a few arrays of the output's length. ``at_least_one``: every unit emits a row or
+    more, so an output as long as the units means one row each (a left join on unique keys)."""
     xp = array_module(emit)
     ends = xp.cumsum(emit)
     total = int(ends[-1]) if len(emit) else 0
+    if at_least_one and total == len(emit):
+        return xp.arange(total, dtype=np.int64), xp.zeros(total, dtype=np.int64)
     unit = repeat_positions(emit, ends, total)
     k = xp.arange(total, dtype=np.int64)
     k -= (ends - emit)[unit]
@@ -343,7 +346,7 @@ def _probe_join(pkey: Any, pnull: Any, bkey: Any, bnull: Any, keep_unmatched: bo
     lo, cnt = _probe(skey, n_valid, len(bkey), pkey, pnull)
     xp = array_module(pkey)
     emit = xp.maximum(cnt, 1) if keep_unmatched else cnt
-    probe_rows, pos = _expand(emit)
+    probe_rows, pos = _expand(emit, at_least_one=keep_unmatched)
     pos += lo[probe_rows]
     # without unmatched rows every emitted row has a match
     matched = cnt[probe_rows] > 0 if keep_unmatched else None
