@@ -69,9 +69,11 @@ def _decode_column(name: str, t: Any, units: list, xp: Any) -> Any:
     categorical = categorical and (pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type))
     if not categorical and _PHYSICAL.get(physical) != t:
         return None
+    # footers are read here, on one thread; the pool only reads bytes and decompresses
+    chunks = [_chunk_location(unit, j) for unit in units]
     try:
         with ThreadPoolExecutor(_THREADS) as pool:
-            plans = list(pool.map(lambda unit: _plan(unit, j, physical, max_def), units))
+            plans = list(pool.map(lambda where: _plan(where, physical, max_def), chunks))
     except NotImplementedError:
         return None  # nulls, or an encoding the plan does not cover: pyarrow reads this column
     parts = [decode_plan(plan, xp) for plan in plans]
@@ -85,18 +87,23 @@ def _decode_column(name: str, t: Any, units: list, xp: Any) -> Any:
     return categorical_from_parts(codes, dictionaries, [int(c.shape[0]) for c, _ in parts], t)
 
 
-def _plan(unit: tuple, j: int, physical: str, max_def: int) -> Any:
+def _chunk_location(unit: tuple, j: int) -> tuple:
+    """(path, first byte, bytes, codec, rows, a name for errors) of column ``j`` in one row group."""
     path, meta, i = unit
     col = meta.row_group(i).column(j)
     start = col.dictionary_page_offset if col.has_dictionary_page else col.data_page_offset
+    where = f"row group {i} of column {col.path_in_schema}"
+    return path, start, col.total_compressed_size, col.compression, meta.row_group(i).num_rows, where
+
+
+def _plan(location: tuple, physical: str, max_def: int) -> Any:
+    path, start, size, codec, rows, where = location
     with open(path, "rb") as f:
         f.seek(start)
-        chunk = f.read(col.total_compressed_size)
-    plan = plan_chunk(chunk, col.compression, physical, max_def)
-    if int(plan.page_count.sum()) != meta.row_group(i).num_rows:
-        raise ParquetPageError(
-            f"row group {i} of column {col.path_in_schema}: its pages hold a wrong row count"
-        )
+        chunk = f.read(size)
+    plan = plan_chunk(chunk, codec, physical, max_def)
+    if int(plan.page_count.sum()) != rows:
+        raise ParquetPageError(f"{where}: its pages hold a wrong row count")
     return plan
 
 
