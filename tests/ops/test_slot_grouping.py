@@ -219,3 +219,32 @@ def test_slot_lookup_matches_reference(with_valid, key_dtype, xp) -> None:
     want = table[slot_index(key, 5, 52, valid)]
     got = slot_lookup(xp.asarray(key), 5, 52, xp.asarray(table), None if valid is None else xp.asarray(valid))
     np.testing.assert_array_equal(to_host(got), want)
+
+
+@pytest.mark.parametrize("dropna", [True, False])
+@pytest.mark.parametrize("sort", [True, False])
+def test_keys_with_no_value_at_all(dropna, sort, xp) -> None:
+    df = pd.DataFrame(
+        {
+            "k_int": pd.array([None, None, None], dtype="Int64"),
+            "k_cat": pd.Categorical([None, None, None], categories=["a", "b"]),
+            "v": [1.0, 2.0, np.nan],
+        }
+    )
+    for keys in (["k_int"], ["k_cat"], ["k_int", "k_cat"]):
+        g = make_grouping([from_pandas(df[k], xp) for k in keys], sort=sort, dropna=dropna)
+        assert g.slots is not None
+        pg = df.groupby(keys, sort=sort, dropna=dropna, observed=True)["v"]
+        assert g.ngroups == pg.ngroups
+        for op in ("sum", "mean", "count", "size"):
+            got = aggregate(g, from_pandas(df["v"], xp), op).to_pandas()
+            pd.testing.assert_series_equal(got, getattr(pg, op)().reset_index(drop=True), check_names=False)
+
+
+def test_uint64_keys_past_int64_are_left_to_factorize(xp) -> None:
+    big = np.array([2**63 + 5, 2**63 + 7, 2**63 + 5], dtype=np.uint64)
+    df = pd.DataFrame({"k": big, "v": [1, 2, 3]})
+    g = make_grouping([from_pandas(df["k"], xp)])
+    assert g.slots is None
+    got = aggregate(g, from_pandas(df["v"], xp), "sum").to_pandas()
+    pd.testing.assert_series_equal(got, df.groupby("k")["v"].sum().reset_index(drop=True), check_names=False)
