@@ -111,3 +111,28 @@ def test_random_mutations_fail_cleanly(tmp_path, codec):
             continue
         assert expected is not None, f"ember read bytes pyarrow refuses (mutation at {at})"
         pd.testing.assert_frame_equal(got, expected)
+
+
+def test_types_left_to_pyarrow_read_as_the_default_engine(tmp_path):
+    """Columns the page decoder does not cover (small and unsigned ints, bools, dates, categoricals of
+    numbers, timezone-aware times) go through pyarrow: the default engine's frame."""
+    import datetime
+
+    r = np.random.default_rng(3)
+    n = 500
+    df = pd.DataFrame(
+        {
+            "i8": r.integers(-100, 100, n).astype(np.int8),
+            "u32": r.integers(0, 2**31, n).astype(np.uint32),
+            "flag": r.random(n) > 0.5,
+            "day": [datetime.date(2020, 1, 1 + i % 28) for i in range(n)],
+            "cat_num": pd.Categorical(r.integers(0, 5, n)),
+            "tz": pd.date_range("2022-03-01", periods=n, freq="h", tz="Asia/Tokyo"),
+            "f64": r.normal(size=n),
+        }
+    )
+    path = tmp_path / "types.parquet"
+    df.to_parquet(path)
+    got = em.read_parquet(path, engine="ember").to_pandas()
+    pd.testing.assert_frame_equal(got, em.read_parquet(path).to_pandas())
+    pd.testing.assert_frame_equal(got.drop(columns=["day"]), pd.read_parquet(path).drop(columns=["day"]))
