@@ -102,19 +102,23 @@ def test_truncated_chunk_is_a_clear_error(tmp_path):
 @pytest.mark.parametrize("codec", ["none", "snappy", "zstd"])
 @pytest.mark.parametrize("dictionary", [True, False])
 @pytest.mark.parametrize("version", ["1.0", "2.0"])
-def test_planned_decode_matches_pyarrow(tmp_path, codec, dictionary, version):
-    """The device decoder's layout (one buffer of pages, a page table, a run table) and its vectorized
-    expansion give pyarrow's values; a dictionary that outgrows its page falls back to PLAIN pages."""
-    from ember.io.parquet_pages import expand_plan, plan_chunk
+def test_planned_decode_matches_pyarrow(tmp_path, codec, dictionary, version, xp):
+    """A chunk planned for the device (its pages end to end + a page table), decoded by the page kernel
+    on the GPU backend (its NumPy twin on the CPU), gives pyarrow's values: long RLE runs, bit-packed
+    runs, and PLAIN pages where a dictionary outgrows its page."""
+    from ember.backend import to_host
+    from ember.io.parquet_pages import decode_plan, plan_chunk
 
     r = np.random.default_rng(9)
+    n = 50_000
     table = pa.table(
         {
-            "i64": r.integers(0, 50, 20_000),
-            "wide": r.integers(-(2**62), 2**62, 20_000),  # dictionary too big: PLAIN fallback pages
-            "f64": r.normal(size=20_000).round(1),
-            "i32": r.integers(0, 3, 20_000).astype(np.int32),
-            "text": pa.array(r.choice(["x", "yy", "zzz"], 20_000).tolist()),
+            "i64": r.integers(0, 1000, n),
+            "runs": np.repeat(r.integers(0, 5, n // 100), 100),  # long RLE runs
+            "wide": r.integers(-(2**62), 2**62, n),  # dictionary too big: PLAIN fallback pages
+            "f32": r.integers(0, 9, n).astype(np.float32),
+            "i32": r.integers(0, 3, n).astype(np.int32),
+            "text": pa.array(r.choice(["x", "yy", "zzz"], n).tolist()),
         }
     )
     table = _required(table)
@@ -125,8 +129,8 @@ def test_planned_decode_matches_pyarrow(tmp_path, codec, dictionary, version):
         compression=codec,
         use_dictionary=dictionary,
         data_page_version=version,
-        data_page_size=4096,
-        dictionary_pagesize_limit=16_384,
+        data_page_size=8192,
+        dictionary_pagesize_limit=65_536,
     )
     expected = pq.read_table(path)
     for j, name in enumerate(table.column_names):
@@ -135,51 +139,13 @@ def test_planned_decode_matches_pyarrow(tmp_path, codec, dictionary, version):
             with pytest.raises(NotImplementedError, match="BYTE_ARRAY"):
                 plan_chunk(chunk, col.compression, col.physical_type)
             continue
-        got = expand_plan(plan_chunk(chunk, col.compression, col.physical_type))
+        values, dictionary_values = decode_plan(plan_chunk(chunk, col.compression, col.physical_type), xp)
         want = expected.column(name).combine_chunks()
-        if isinstance(got, pa.Array):
+        if dictionary_values is not None:
+            got = dictionary_values.take(pa.array(to_host(values)))
             assert got.to_pylist() == want.cast(pa.large_binary()).to_pylist()
         else:
-            np.testing.assert_array_equal(got, want.to_numpy())
-
-
-@pytest.mark.parametrize("codec", ["none", "snappy"])
-@pytest.mark.parametrize("version", ["1.0", "2.0"])
-def test_decode_plan_on_the_backend(tmp_path, codec, version, xp):
-    """The kernel path (on the GPU backend; its host twin on the CPU) gives the reference's values."""
-    from ember.backend import to_host
-    from ember.io.parquet_pages import decode_plan, expand_plan, plan_chunk
-
-    r = np.random.default_rng(4)
-    n = 50_000
-    table = pa.table(
-        {
-            "i64": r.integers(0, 1000, n),
-            "runs": np.repeat(r.integers(0, 5, n // 100), 100),  # long RLE runs
-            "wide": r.integers(-(2**62), 2**62, n),  # PLAIN fallback pages
-            "f32": r.integers(0, 9, n).astype(np.float32),
-            "text": pa.array(r.choice(["x", "yy", "zzz"], n).tolist()),
-        }
-    )
-    table = _required(table)
-    path = str(tmp_path / "p.parquet")
-    pq.write_table(
-        table,
-        path,
-        compression=codec,
-        data_page_version=version,
-        data_page_size=8192,
-        dictionary_pagesize_limit=65_536,
-    )
-    for j in range(len(table.column_names)):
-        chunk, col = _chunk(path, 0, j)
-        plan = plan_chunk(chunk, col.compression, col.physical_type)
-        values, dictionary = decode_plan(plan, xp)
-        want = expand_plan(plan)
-        if dictionary is not None:
-            assert dictionary.take(pa.array(to_host(values))).to_pylist() == want.to_pylist()
-        else:
-            np.testing.assert_array_equal(to_host(values), want)
+            np.testing.assert_array_equal(to_host(values), want.to_numpy())
 
 
 def test_corrupt_rle_page_is_a_clear_error(xp):

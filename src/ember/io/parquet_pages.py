@@ -275,12 +275,11 @@ def read_column_chunk(path: str, row_group: int, column: int) -> tuple[Any, np.n
     return decode_chunk(chunk, col.compression, col.physical_type, descr.max_definition_level)
 
 
-# --- the device decoder's data layout, with its NumPy reference -------------------------------------
+# --- the device decoder's data layout -------------------------------------------------------------
 #
-# A planned chunk is what the kernels will see: the data pages' decompressed bytes end to end in one
-# buffer (one upload), a page table, and the dictionary. Decoding then runs in two passes: a run scan
-# (one thread per page walks its RLE / bit-packed headers: sequential, but pages are many), and an
-# expansion (one thread per value: find its run, unpack its bits, look up the dictionary).
+# A planned chunk is what the kernel sees: the data pages' decompressed bytes end to end in one buffer
+# (one upload), a page table, and the dictionary. ``backend.kernels.parquet.rle_indices`` decodes every
+# page's dictionary indices in one launch (one block per page); its NumPy twin is ``decode_hybrid``.
 
 
 @dataclass
@@ -326,70 +325,6 @@ def plan_chunk(chunk: bytes, codec: str, physical: str, max_def: int = 0) -> Chu
         np.asarray(counts, dtype=np.int64),
         np.asarray(encodings, dtype=np.int32),
     )
-
-
-def scan_runs(plan: ChunkPlan) -> dict[str, np.ndarray]:
-    """The run table of the dictionary-encoded pages (the run-scan kernel's output): per run its first
-    output value, its length, whether it is bit-packed, the byte where its bits (or its value) start,
-    and the page's bit width."""
-    cols: dict[str, list] = {"out": [], "count": [], "packed": [], "at": [], "width": []}
-    data = plan.data.tobytes()
-    for p, out in enumerate(plan.page_out_start):
-        if plan.page_encoding[p] != RLE_DICTIONARY:
-            continue
-        pos = int(plan.page_values_at[p])
-        width, left = data[pos], int(plan.page_count[p])
-        reader = _Reader(data, pos + 1)
-        while left > 0:
-            header = reader.varint()
-            packed = bool(header & 1)
-            n = (header >> 1) * 8 if packed else header >> 1
-            take = min(n, left)
-            for key, value in zip(cols, (out, take, packed, reader.pos, width)):
-                cols[key].append(value)
-            reader.pos += (header >> 1) * width if packed else (width + 7) // 8
-            out, left = out + take, left - take
-    return {k: np.asarray(v, dtype=np.int64) for k, v in cols.items()}
-
-
-def expand_plan(plan: ChunkPlan) -> Any:
-    """Every value of the planned chunk (the expansion kernel's work, vectorized): dictionary indices
-    unpacked run by run and looked up, PLAIN pages copied."""
-    total = int(plan.page_count.sum())
-    runs = scan_runs(plan)
-    index = np.zeros(total, dtype=np.int64)
-    if runs["count"].size:
-        run_of = np.repeat(np.arange(runs["count"].size), runs["count"])
-        local = np.arange(run_of.size) - np.repeat(np.cumsum(runs["count"]) - runs["count"], runs["count"])
-        padded = np.concatenate([plan.data, np.zeros(8, np.uint8)])
-        width = runs["width"][run_of].astype(np.uint64)
-        is_packed = runs["packed"][run_of].astype(bool)
-        bit = runs["at"][run_of] * 8 + np.where(is_packed, local * runs["width"][run_of], 0)
-        window = np.zeros(run_of.size, dtype=np.uint64)
-        for k in range(5):  # a value's <= 32 bits start anywhere in a byte: five bytes hold them
-            window |= padded[(bit >> 3) + k].astype(np.uint64) << np.uint64(8 * k)
-        packed = (window >> (bit & 7).astype(np.uint64)) & ((np.uint64(1) << width) - np.uint64(1))
-        repeated = np.zeros(runs["count"].size, dtype=np.uint64)
-        for k in range(4):  # a run's value: (width + 7) // 8 little-endian bytes
-            byte = padded[runs["at"] + k].astype(np.uint64) << np.uint64(8 * k)
-            repeated |= np.where((runs["width"] + 7) // 8 > k, byte, np.uint64(0))
-        value = np.where(is_packed, packed, repeated[run_of])
-        index[np.repeat(runs["out"], runs["count"]) + local] = value
-    pieces = []
-    for p, out in enumerate(plan.page_out_start):
-        n = int(plan.page_count[p])
-        if plan.page_encoding[p] == PLAIN:
-            pieces.append(np.frombuffer(plan.data, _FIXED[plan.physical], n, int(plan.page_values_at[p])))
-        else:
-            ix = index[out : out + n]
-            pieces.append(
-                plan.dictionary.take(pa.array(ix))
-                if isinstance(plan.dictionary, pa.Array)
-                else plan.dictionary[ix]
-            )
-    if pieces and isinstance(pieces[0], pa.Array):
-        return pa.concat_arrays(pieces)
-    return np.concatenate(pieces) if pieces else np.zeros(0, dtype=_FIXED.get(plan.physical, np.dtype(bool)))
 
 
 def decode_plan(plan: ChunkPlan, xp: Any) -> tuple[Any, Any]:
