@@ -189,23 +189,41 @@ def _plain(data: bytes, physical: str, count: int, pos: int = 0) -> Any:
             :count
         ].astype(bool)
     if physical == "BYTE_ARRAY":
-        offsets, at = np.zeros(count + 1, dtype=np.int64), pos
-        starts = np.zeros(count, dtype=np.int64)
-        for i in range(count):
-            n = int.from_bytes(data[at : at + 4], "little")
-            starts[i] = at + 4
-            at += 4 + n
-            offsets[i + 1] = offsets[i] + n
         raw = np.frombuffer(data, np.uint8)
-        chars = (
-            np.concatenate([raw[s : s + (offsets[i + 1] - offsets[i])] for i, s in enumerate(starts)])
-            if count
-            else raw[:0]
-        )
-        return pa.Array.from_buffers(
-            pa.large_binary(), count, [None, pa.py_buffer(offsets), pa.py_buffer(chars.tobytes())]
-        )
+        starts, lengths = _byte_array_spans(raw, count, pos)
+        offsets = np.zeros(count + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        row = np.repeat(np.arange(count, dtype=np.int64), lengths)
+        chars = raw[starts[row] + np.arange(offsets[-1], dtype=np.int64) - offsets[row]]
+        buffers = [None, pa.py_buffer(offsets), pa.py_buffer(chars.tobytes())]
+        return pa.Array.from_buffers(pa.large_binary(), count, buffers)
     raise NotImplementedError(f"Parquet physical type {physical}")
+
+
+def _byte_array_spans(raw: np.ndarray, count: int, pos: int) -> tuple[np.ndarray, np.ndarray]:
+    """(first byte, length) of ``count`` PLAIN byte arrays (each a 4-byte length, then the bytes). Values
+    of one length (``'id%010d'`` keys) are found at once; others by walking the length prefixes."""
+    if count == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    if pos + 4 > raw.size:
+        raise ParquetPageError("Parquet PLAIN byte arrays run past the page")
+    width = int(raw[pos : pos + 4].view("<u4")[0])
+    end = pos + count * (4 + width)
+    if end <= raw.size:
+        prefixes = raw[pos:end].reshape(count, 4 + width)[:, :4].copy().view("<u4").ravel()
+        if (prefixes == width).all():
+            starts = pos + 4 + np.arange(count, dtype=np.int64) * (4 + width)
+            return starts, np.full(count, width, dtype=np.int64)
+    starts, lengths, at = np.empty(count, dtype=np.int64), np.empty(count, dtype=np.int64), pos
+    for i in range(count):  # lengths of different sizes: each prefix says where the next one is
+        if at + 4 > raw.size:
+            raise ParquetPageError("Parquet PLAIN byte arrays run past the page")
+        lengths[i] = int(raw[at : at + 4].view("<u4")[0])
+        starts[i] = at + 4
+        at += 4 + int(lengths[i])
+    if at > raw.size:
+        raise ParquetPageError("Parquet PLAIN byte arrays run past the page")
+    return starts, lengths
 
 
 def decode_chunk(chunk: bytes, codec: str, physical: str, max_def: int) -> tuple[Any, np.ndarray | None]:
