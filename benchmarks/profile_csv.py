@@ -9,7 +9,7 @@ import os
 import time
 from collections import defaultdict
 
-from profile_groupby import instrument, timed
+from profile_groupby import instrument, timed, wrap_functions
 
 import ember as em
 from ember.bench import data
@@ -54,32 +54,22 @@ def main() -> None:
 def _trace_memory(path: str) -> None:
     """Each profiled function's exit with the device bytes in use and the peak so far, where the peak
     grew during the call: where read_csv's high-water mark is set."""
-    import functools
-    import importlib
-    import inspect
-
     em.backend.reset_peak_device_bytes()
     base = em.backend.used_device_bytes()
-    for name in MODULES:
-        module = importlib.import_module(name)
-        short = name.split(".")[-1]
-        for attr, fn in list(vars(module).items()):
-            if not inspect.isfunction(fn) or fn.__module__ != name:
-                continue
 
-            @functools.wraps(fn)
-            def wrapper(*a, __fn=fn, __key=f"{short}.{attr}", **kw):
-                before = em.backend.peak_device_bytes()
-                out = __fn(*a, **kw)
-                after = em.backend.peak_device_bytes()
-                if after > before:
-                    used = em.backend.used_device_bytes() - base
-                    print(
-                        f"  {__key:40s} peak {(after - base) / 1e6:8.0f} MB, in use on exit {used / 1e6:8.0f} MB"
-                    )
-                return out
+    def around(fn, key):
+        def traced_call(*a, **kw):
+            before = em.backend.peak_device_bytes()
+            out = fn(*a, **kw)
+            after = em.backend.peak_device_bytes()
+            if after > before:
+                used = em.backend.used_device_bytes() - base
+                print(f"  {key:40s} peak {(after - base) / 1e6:8.0f} MB, in use on exit {used / 1e6:8.0f} MB")
+            return out
 
-            setattr(module, attr, wrapper)
+        return traced_call
+
+    wrap_functions(MODULES, around)
     em.read_csv(path)
 
 

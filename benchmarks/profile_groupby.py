@@ -47,27 +47,33 @@ def timed(fn, runs: int = 5) -> float:
     return float(np.median(samples) * 1e3)
 
 
-def instrument(totals: dict[str, float], counts: dict[str, int], modules: tuple = MODULES) -> None:
-    """Wrap each module's own top-level functions with a synchronized timer."""
+def wrap_functions(modules: tuple, around) -> None:
+    """Replace each module's own top-level functions by ``around(fn, "module.name")``."""
     for name in modules:
         module = importlib.import_module(name)
         short = name.split(".")[-1]
         for attr, fn in list(vars(module).items()):
-            if not inspect.isfunction(fn) or fn.__module__ != name:
-                continue
+            if inspect.isfunction(fn) and fn.__module__ == name:
+                setattr(module, attr, functools.wraps(fn)(around(fn, f"{short}.{attr}")))
 
-            @functools.wraps(fn)
-            def wrapper(*args, __fn=fn, __key=f"{short}.{attr}", **kwargs):
+
+def instrument(totals: dict[str, float], counts: dict[str, int], modules: tuple = MODULES) -> None:
+    """Wrap each module's own top-level functions with a synchronized timer."""
+
+    def around(fn, key):
+        def timed_call(*args, **kwargs):
+            em.backend.synchronize()
+            t0 = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
                 em.backend.synchronize()
-                t0 = time.perf_counter()
-                try:
-                    return __fn(*args, **kwargs)
-                finally:
-                    em.backend.synchronize()
-                    totals[__key] += time.perf_counter() - t0
-                    counts[__key] += 1
+                totals[key] += time.perf_counter() - t0
+                counts[key] += 1
 
-            setattr(module, attr, wrapper)
+        return timed_call
+
+    wrap_functions(modules, around)
 
 
 def main() -> None:
