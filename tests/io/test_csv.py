@@ -470,10 +470,10 @@ def _big_csv(rows: int, text: str = "plain") -> bytes:
 def test_large_local_files_match_pandas(tmp_path, monkeypatch, variant):
     """Files of megabytes (on the GPU read from disk in pinned pieces; small pieces here, so the ring of
     buffers wraps): the same frame as pandas for each ending, encoding mark and dialect twist."""
-    from ember.backend.kernels import csv as kernels
+    from ember.backend import files
 
-    monkeypatch.setattr(kernels, "FILE_PIECE", 1 << 16)
-    monkeypatch.setattr(kernels, "FILE_BUFFERS", 3)
+    monkeypatch.setattr(files, "FILE_PIECE", 1 << 16)
+    monkeypatch.setattr(files, "FILE_BUFFERS", 3)
     data = _big_csv(60_000, "naïve" if variant == "non-ascii" else "plain")
     if variant == "bom":
         data = b"\xef\xbb\xbf" + data
@@ -526,11 +526,11 @@ def test_csv_read_in_pieces_matches_pandas(tmp_path, monkeypatch, variant):
     """Files above the chunk size are parsed a piece at a time (cut at the last record of each piece,
     quoted newlines and CRLF across cuts); pieces typed int then float join as float, text in a late
     piece falls back to one pass: the same frame as pandas either way."""
-    from ember.backend.kernels import csv as kernels
+    from ember.backend import files
     from ember.io import csv_gpu
 
     monkeypatch.setattr(csv_gpu, "CHUNK_BYTES", 1 << 14)
-    monkeypatch.setattr(kernels, "FILE_PIECE", 1 << 12)
+    monkeypatch.setattr(files, "FILE_PIECE", 1 << 12)
     rows = 40_000
     data = _mixed_csv(rows, text_late=variant == "text-late")
     if variant == "long-record":

@@ -1,4 +1,4 @@
-"""The NumPy page decoder (the reference of the device decoder to come) against pyarrow's reader."""
+"""The host page decoder against pyarrow's reader, and the page kernels against their host references."""
 
 from __future__ import annotations
 
@@ -99,16 +99,7 @@ def test_truncated_chunk_is_a_clear_error(tmp_path):
         decode_chunk(chunk[: len(chunk) // 2], meta.compression, meta.physical_type, 0)
 
 
-@pytest.mark.parametrize("codec", ["none", "snappy", "zstd"])
-@pytest.mark.parametrize("dictionary", [True, False])
-@pytest.mark.parametrize("version", ["1.0", "2.0"])
-def test_planned_decode_matches_pyarrow(tmp_path, codec, dictionary, version, xp):
-    """A chunk planned for the device (its pages end to end + a page table), decoded by the page kernel
-    on the GPU backend (its NumPy twin on the CPU), gives pyarrow's values: long RLE runs, bit-packed
-    runs, and PLAIN pages where a dictionary outgrows its page."""
-    from ember.backend import to_host
-    from ember.io.parquet_pages import decode_plan, plan_chunk
-
+def _written(tmp_path, codec: str, dictionary: bool, version: str) -> tuple[str, pa.Table]:
     r = np.random.default_rng(9)
     n = 50_000
     table = pa.table(
@@ -118,10 +109,10 @@ def test_planned_decode_matches_pyarrow(tmp_path, codec, dictionary, version, xp
             "wide": r.integers(-(2**62), 2**62, n),  # dictionary too big: PLAIN fallback pages
             "f32": r.integers(0, 9, n).astype(np.float32),
             "i32": r.integers(0, 3, n).astype(np.int32),
+            "f64": np.repeat(r.normal(size=n // 50), 50),  # compressible: snappy copies
             "text": pa.array(r.choice(["x", "yy", "zzz"], n).tolist()),
         }
     )
-    table = _required(table)
     path = str(tmp_path / "p.parquet")
     pq.write_table(
         table,
@@ -131,21 +122,131 @@ def test_planned_decode_matches_pyarrow(tmp_path, codec, dictionary, version, xp
         data_page_version=version,
         data_page_size=8192,
         dictionary_pagesize_limit=65_536,
+        row_group_size=20_000,
     )
-    expected = pq.read_table(path)
-    for j, name in enumerate(table.column_names):
-        chunk, col = _chunk(path, 0, j)
-        if name == "text" and not dictionary:  # PLAIN strings are not planned: a clear refusal
-            with pytest.raises(NotImplementedError, match="BYTE_ARRAY"):
-                plan_chunk(chunk, col.compression, col.physical_type)
-            continue
-        values, dictionary_values = decode_plan(plan_chunk(chunk, col.compression, col.physical_type), xp)
-        want = expected.column(name).combine_chunks()
-        if dictionary_values is not None:
-            got = dictionary_values.take(pa.array(to_host(values)))
-            assert got.to_pylist() == want.cast(pa.large_binary()).to_pylist()
+    return path, table
+
+
+def _chunk_spans(path: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(file bytes, data page start, chunk end) of every column chunk of a file."""
+    meta = pq.ParquetFile(path).metadata
+    at, end = [], []
+    for i in range(meta.num_row_groups):
+        for j in range(meta.num_columns):
+            col = meta.row_group(i).column(j)
+            start = col.dictionary_page_offset if col.has_dictionary_page else col.data_page_offset
+            at.append(col.data_page_offset)
+            end.append(start + col.total_compressed_size)
+    raw = np.fromfile(path, dtype=np.uint8)
+    return raw, np.array(at), np.array(end)
+
+
+@pytest.mark.parametrize("codec", ["none", "snappy"])
+@pytest.mark.parametrize("version", ["1.0", "2.0"])
+def test_page_walk_and_decompression_match_the_host_reference(tmp_path, codec, version, xp):
+    """Every column chunk's page headers walked and its pages decompressed in one launch each (the
+    kernels on the GPU backend) give the Python Thrift reader's table and pyarrow's decompressed bytes."""
+    from ember.backend import asarray_on, to_host
+    from ember.backend.kernels import parquet as kernels
+
+    path, _ = _written(tmp_path, codec, True, version)
+    raw, at, end = _chunk_spans(path)
+    table, chunk_of = kernels.walk_pages(asarray_on(raw, xp), at, end)
+    want, want_chunk = kernels.walk_pages(raw, at, end)
+    np.testing.assert_array_equal(table, want)
+    np.testing.assert_array_equal(chunk_of, want_chunk)
+    f = dict(zip(kernels.PAGE_FIELDS, table))
+    assert set(f["kind"].tolist()) <= {0, 3} and (f["num_values"] > 0).all()
+    codec_of = np.full(table.shape[1], kernels.CODEC_SNAPPY if codec == "snappy" else kernels.CODEC_NONE)
+    codec_of[(f["kind"] == 3) & (f["compressed"] == 0)] = kernels.CODEC_NONE
+    levels = np.where(f["kind"] == 3, 2, 0)
+    out_at = np.concatenate([[0], np.cumsum(f["out_size"])[:-1]])
+    got = kernels.decompress_pages(asarray_on(raw, xp), table, codec_of, levels, out_at)
+    ref = kernels.decompress_pages(raw, table, codec_of, levels, out_at)
+    for g, r in zip(got, ref):
+        np.testing.assert_array_equal(to_host(g)[: int(out_at[-1])], r[: int(out_at[-1])])
+
+
+@pytest.mark.parametrize("size", [0, 1, 59, 60, 300, 70_000, 300_000])
+@pytest.mark.parametrize("pattern", ["random", "runs", "period3"])
+def test_snappy_pages_match_pyarrow(size, pattern, xp):
+    """Snappy literals of every length form (1 to 4 extra bytes), copies with 1-, 2- and 4-byte
+    offsets, and copies that overlap their own output (a period shorter than the copy)."""
+    from ember.backend import asarray_on, to_host
+    from ember.backend.kernels import parquet as kernels
+
+    r = np.random.default_rng(size)
+    pages = []
+    for k in range(3):
+        if pattern == "random":
+            page = r.integers(0, 256, size + k, dtype=np.uint8).tobytes()
+        elif pattern == "runs":
+            page = np.repeat(r.integers(0, 4, size // 97 + 1 + k, dtype=np.uint8), 97)[: size + k].tobytes()
         else:
-            np.testing.assert_array_equal(to_host(values), want.to_numpy())
+            page = (b"abc" * (size // 3 + 2))[: size + k]
+        pages.append((page, pa.compress(page, codec="snappy", asbytes=True)))
+    buf = np.frombuffer(b"".join(c for _, c in pages), np.uint8)
+    sizes = [len(c) for _, c in pages]
+    out_size = np.array([len(p) for p, _ in pages])
+    table = np.zeros((len(kernels.PAGE_FIELDS), len(pages)), dtype=np.int64)
+    f = dict(zip(kernels.PAGE_FIELDS, table))
+    f["in_at"][:] = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    f["in_size"][:] = sizes
+    f["out_size"][:] = out_size
+    out_at = np.concatenate([[0], np.cumsum(out_size)[:-1]]) + 5  # not aligned
+    codec = np.full(len(pages), kernels.CODEC_SNAPPY)
+    out, values_at, values_end = kernels.decompress_pages(
+        asarray_on(buf, xp), table, codec, codec * 0, out_at
+    )
+    out = to_host(out)
+    for (page, _), at in zip(pages, out_at):
+        assert out[at : at + len(page)].tobytes() == page
+    np.testing.assert_array_equal(to_host(values_at), out_at)
+    np.testing.assert_array_equal(to_host(values_end), out_at + out_size)
+
+
+def test_corrupt_snappy_and_headers_are_clear_errors(xp):
+    from ember.backend import asarray_on
+    from ember.backend.kernels import parquet as kernels
+    from ember.backend.kernels.parquet import ParquetPageError
+
+    page = np.frombuffer(pa.compress(b"abcd" * 500, codec="snappy", asbytes=True), np.uint8)
+    table = np.zeros((len(kernels.PAGE_FIELDS), 1), dtype=np.int64)
+    f = dict(zip(kernels.PAGE_FIELDS, table))
+    f["in_size"][:] = len(page)
+    f["out_size"][:] = 2000
+    codec = np.array([kernels.CODEC_SNAPPY])
+    for bad in (
+        page[: len(page) // 2],
+        np.concatenate([page[:1], [0xFF] * (len(page) - 1)]).astype(np.uint8),
+    ):
+        f["in_size"][:] = len(bad)
+        with pytest.raises(ParquetPageError, match="compressed"):
+            kernels.decompress_pages(asarray_on(bad, xp), table, codec, codec * 0, np.array([0]))
+    f["in_size"][:] = len(page)
+    f["out_size"][:] = 1999  # the header's size disagrees with the data
+    with pytest.raises(ParquetPageError, match="compressed"):
+        kernels.decompress_pages(asarray_on(page, xp), table, codec, codec * 0, np.array([0]))
+    junk = np.full(64, 0xFF, np.uint8)
+    with pytest.raises(ParquetPageError, match="header"):
+        kernels.walk_pages(asarray_on(junk, xp), np.array([0]), np.array([64]))
+
+
+@pytest.mark.parametrize("codec", ["none", "snappy"])
+@pytest.mark.parametrize("dictionary", [True, False])
+@pytest.mark.parametrize("version", ["1.0", "2.0"])
+def test_device_decode_matches_pyarrow(tmp_path, codec, dictionary, version, xp):
+    """Whole files through the page kernels (``read_parquet(engine="ember")``), against pyarrow:
+    long RLE runs, bit-packed runs, PLAIN pages where a dictionary outgrows its page, both page
+    versions; PLAIN strings are left to pyarrow and read the same."""
+    import ember as em
+
+    path, table = _written(tmp_path, codec, dictionary, version)
+    got = em.read_parquet(path, engine="ember").to_pandas()
+    want = pq.read_table(path).to_pandas()
+    import pandas as pd
+
+    pd.testing.assert_frame_equal(got, want)
 
 
 def test_corrupt_rle_page_is_a_clear_error(xp):
@@ -155,6 +256,8 @@ def test_corrupt_rle_page_is_a_clear_error(xp):
     pages = [bytes([40, 3, 1]), bytes([3, 0x07, 1, 2]), bytes([4, 8 << 1, 9])]
     for page in pages:
         data = xp.asarray(np.frombuffer(page, np.uint8))
-        one = xp.asarray(np.array([0], dtype=np.int64))
+        zero = xp.asarray(np.array([0], dtype=np.int64))
+        end = xp.asarray(np.array([len(page)], dtype=np.int64))
+        eight, five = (xp.asarray(np.array([v], dtype=np.int64)) for v in (8, 5))
         with pytest.raises(ParquetPageError, match="corrupt|width"):
-            rle_indices(data, one, xp.asarray(np.array([8], dtype=np.int64)), one * 0, 8, 5)
+            rle_indices(data, zero, end, eight, zero, zero, five, 8)

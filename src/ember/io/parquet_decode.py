@@ -1,33 +1,55 @@
-"""``read_parquet(engine="ember")``: local files read by ember's own page decoder, not pyarrow's.
+"""``read_parquet(engine="ember")``: local files decoded on the compute device by ember's page kernels.
 
-Each column chunk's pages are read and decompressed on the host (``parquet_pages.plan_chunk``: page
-headers, pyarrow's codecs), their bytes go to the compute device in one copy, and the dictionary
-indices of every page are decoded by one kernel launch, values looked up there
-(``parquet_pages.decode_plan``). Host work per chunk is the decompression only; the decoded frame is
-never built on the host. Row groups are planned by a thread pool (decompression releases the GIL).
+The files' bytes go to the device as they are (``backend.files.read_into``: threads, pinned pieces,
+copies overlapping the reads); there, in one launch each over every page of every column
+(``backend.kernels.parquet``), the page headers are walked into a page table, the pages decompressed
+(snappy or none) and the dictionary indices decoded; PLAIN pages are copied into place. The host reads
+the footers, each chunk's dictionary page (one header and one decompression per chunk, on a thread
+pool) and the small page table (to pick each page's kernel); it never builds the decoded frame.
 
 Columns it decodes: int32 / int64 / float32 / float64 (physical types that are the Arrow type) and
-dictionary-encoded strings read as categoricals, flat, without nulls. Any other column (other types,
-nulls, encodings such as DELTA_*) is read by pyarrow and converted as the default engine converts it.
-Experimental: the default engine ("auto") stays pyarrow's decode until this one is measured on the GPU
-host (``docs/parquet-device-decode.md``). On the CPU backend the decode runs in the NumPy reference
-(run by run) and is several times slower than pyarrow's: the engine is meant for the GPU.
+dictionary-encoded strings read as categoricals, flat, without nulls (the footer's statistics say
+so), snappy or uncompressed. Any other column (other types or codecs, nulls, DELTA_* encodings, PLAIN
+strings) is read by pyarrow and converted as the default engine converts it. On the CPU backend the
+same steps run in their NumPy references, page by page: the engine is meant for the GPU.
 """
 
 from __future__ import annotations
 
 import os
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyarrow as pa
 
+from ember.backend.kernels import parquet as kernels
 from ember.backend.kernels.parquet import ParquetPageError
-from ember.io.parquet_pages import decode_plan, plan_chunk
 
 _THREADS = min(16, os.cpu_count() or 1)
 _PHYSICAL = {"INT32": pa.int32(), "INT64": pa.int64(), "FLOAT": pa.float32(), "DOUBLE": pa.float64()}
+_CODECS = {"SNAPPY": kernels.CODEC_SNAPPY, "UNCOMPRESSED": kernels.CODEC_NONE}
+DATA_PAGE, INDEX_PAGE, DICTIONARY_PAGE, DATA_PAGE_V2 = 0, 1, 2, 3
+PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY = 0, 2, 8
+
+
+class _Column(NamedTuple):
+    name: str
+    type: Any  # the Arrow type
+    leaf: int  # the column's index in the footer's schema
+    physical: str
+    max_def: int
+
+
+class _Chunk(NamedTuple):
+    column: int  # index into the decoded columns
+    file: int
+    dictionary_at: int  # file offset of the dictionary page, or -1
+    data_at: int  # file offset of the first data page
+    end: int  # file offset past the chunk
+    codec: int
+    rows: int
+    where: str  # for errors: "row group i of column c"
 
 
 def read_files_decoded(files: list[str], columns: list | None, convert: Any) -> tuple[dict, int] | None:
@@ -41,85 +63,218 @@ def read_files_decoded(files: list[str], columns: list | None, convert: Any) -> 
     if opened is None:
         return None
     handles, schema, names = opened
-    xp = current_xp()
-    units = [(f, h.metadata, i) for f, h in zip(files, handles) for i in range(h.num_row_groups)]
-    n = sum(meta.row_group(i).num_rows for _, meta, i in units)
-    out, left = {}, []
+    metas = [h.metadata for h in handles]
+    n = sum(m.num_rows for m in metas)
+    covered = [c for name in names if (c := _column(name, schema.field(name).type, metas)) is not None]
+    chunks = [
+        _chunk(k, c, f, m, i)
+        for k, c in enumerate(covered)
+        for f, m in enumerate(metas)
+        for i in range(m.num_row_groups)
+    ]
+    if any(ch.codec < 0 for ch in chunks):  # another codec: pyarrow reads those columns
+        odd = {ch.column for ch in chunks if ch.codec < 0}
+        covered = [c for k, c in enumerate(covered) if k not in odd]
+        chunks = [
+            _chunk(k, c, f, m, i)
+            for k, c in enumerate(covered)
+            for f, m in enumerate(metas)
+            for i in range(m.num_row_groups)
+        ]
+    out = _decode(files, covered, chunks, n, current_xp()) if covered else {}
     for name in names:
-        decoded = _decode_column(name, schema.field(name).type, units, xp)
-        if decoded is None:
-            left.append(name)
-        else:
-            out[name] = decoded
-    for name in left:
-        chunks = [c for h in handles for c in h.read(columns=[name]).column(name).chunks]
-        out[name] = convert(name, pa.chunked_array(chunks, type=schema.field(name).type))
+        if name not in out:
+            parts = [c for h in handles for c in h.read(columns=[name]).column(name).chunks]
+            out[name] = convert(name, pa.chunked_array(parts, type=schema.field(name).type))
     return {name: out[name] for name in names}, n
 
 
-def _decode_column(name: str, t: Any, units: list, xp: Any) -> Any:
-    """The column decoded from every row group, or None when this decoder does not cover it."""
-    from ember.column import from_arrow
+def _column(name: str, t: Any, metas: list) -> _Column | None:
+    """The column's decoding facts, or None when this decoder does not cover it."""
+    from ember.io.parquet_device import no_nulls
 
-    leaf = _leaf(name, units[0][1])
-    if leaf is None:
-        return None
-    j, physical, max_def = leaf
-    categorical = pa.types.is_dictionary(t) and physical == "BYTE_ARRAY"
-    categorical = categorical and (pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type))
-    if not categorical and _PHYSICAL.get(physical) != t:
-        return None
-    # footers are read here, on one thread; the pool only reads bytes and decompresses
-    chunks = [_chunk_location(unit, j) for unit in units]
-    try:
-        with ThreadPoolExecutor(_THREADS) as pool:
-            plans = list(pool.map(lambda where: _plan(where, physical, max_def), chunks))
-    except NotImplementedError:
-        return None  # nulls, or an encoding the plan does not cover: pyarrow reads this column
-    parts = [decode_plan(plan, xp) for plan in plans]
-    if not categorical:
-        template = from_arrow(pa.array([], type=t), xp)
-        return template._rebuild(_concat([values for values, _ in parts], xp), None)
-    from ember.io.parquet_device import categorical_from_parts
-
-    codes = _concat([codes for codes, _ in parts], xp)
-    dictionaries = [d.cast(t.value_type) for _, d in parts]
-    return categorical_from_parts(codes, dictionaries, [int(c.shape[0]) for c, _ in parts], t)
-
-
-def _chunk_location(unit: tuple, j: int) -> tuple:
-    """(path, first byte, bytes, codec, rows, a name for errors) of column ``j`` in one row group."""
-    path, meta, i = unit
-    col = meta.row_group(i).column(j)
-    start = col.dictionary_page_offset if col.has_dictionary_page else col.data_page_offset
-    where = f"row group {i} of column {col.path_in_schema}"
-    return path, start, col.total_compressed_size, col.compression, meta.row_group(i).num_rows, where
-
-
-def _plan(location: tuple, physical: str, max_def: int) -> Any:
-    path, start, size, codec, rows, where = location
-    with open(path, "rb") as f:
-        f.seek(start)
-        chunk = f.read(size)
-    plan = plan_chunk(chunk, codec, physical, max_def)
-    if int(plan.page_count.sum()) != rows:
-        raise ParquetPageError(f"{where}: its pages hold a wrong row count")
-    return plan
-
-
-def _leaf(name: str, meta: Any) -> tuple[int, str, int] | None:
-    """(leaf index, physical type, max definition level) of a flat column, or None."""
-    paths = [meta.schema.column(k).path for k in range(meta.num_columns)]
+    paths = [metas[0].schema.column(k).path for k in range(metas[0].num_columns)]
     if paths.count(name) != 1:
         return None
     j = paths.index(name)
-    descr = meta.schema.column(j)
+    descr = metas[0].schema.column(j)
     if descr.max_repetition_level or descr.max_definition_level > 1:
         return None
-    return j, descr.physical_type, descr.max_definition_level
+    categorical = pa.types.is_dictionary(t) and descr.physical_type == "BYTE_ARRAY"
+    categorical = categorical and (pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type))
+    if not categorical and _PHYSICAL.get(descr.physical_type) != t:
+        return None
+    if descr.max_definition_level and not no_nulls(name, metas):
+        return None
+    return _Column(name, t, j, descr.physical_type, descr.max_definition_level)
 
 
-def _concat(parts: list, xp: Any) -> Any:
-    if len(parts) == 1:
-        return parts[0]
-    return xp.concatenate(parts) if parts else xp.zeros(0, dtype=np.int64)
+def _chunk(k: int, c: _Column, f: int, meta: Any, i: int) -> _Chunk:
+    col = meta.row_group(i).column(c.leaf)
+    data_at = col.data_page_offset
+    dictionary_at = col.dictionary_page_offset if col.has_dictionary_page else -1
+    start = dictionary_at if dictionary_at >= 0 else data_at
+    where = f"row group {i} of column {c.name!r}"
+    if not 0 <= start <= data_at or col.total_compressed_size <= 0:
+        raise ParquetPageError(f"{where}: the footer's page offsets are corrupt")
+    end = start + col.total_compressed_size
+    return _Chunk(
+        k, f, dictionary_at, data_at, end, _CODECS.get(col.compression, -1), meta.row_group(i).num_rows, where
+    )
+
+
+def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: int, xp: Any) -> dict:
+    """{name: Column} of the covered columns: bytes up, pages walked, decompressed and decoded."""
+    buf, base = _read_files(files, chunks, xp)
+    with ThreadPoolExecutor(_THREADS) as pool:  # dictionary pages on the host, while the device works
+        dictionaries = pool.map(lambda ch: _dictionary(files[ch.file], ch, columns[ch.column]), chunks)
+        at = np.array([base[ch.file] + ch.data_at for ch in chunks], dtype=np.int64)
+        end = np.array([base[ch.file] + ch.end for ch in chunks], dtype=np.int64)
+        table, chunk_of = kernels.walk_pages(buf, at, end)
+        dictionaries = list(dictionaries)
+    pages = _data_pages(table, chunk_of, chunks)
+    f = {name: pages["table"][k] for k, name in enumerate(kernels.PAGE_FIELDS)}
+    kind = f["kind"]
+    codec = np.array([chunks[c].codec for c in pages["chunk"]], dtype=np.int32)
+    codec[(kind == DATA_PAGE_V2) & (f["compressed"] == 0)] = kernels.CODEC_NONE
+    max_def = np.array([columns[chunks[c].column].max_def for c in pages["chunk"]])
+    level_kind = np.where(kind == DATA_PAGE_V2, 2, np.where(max_def > 0, 1, 0))
+    out_at = np.concatenate([[0], np.cumsum(f["out_size"])[:-1]]).astype(np.int64)
+    error = xp.zeros(1, dtype=np.int32)
+    data, values_at, values_end = kernels.decompress_pages(
+        buf, pages["table"], codec, level_kind, out_at, error
+    )
+    del buf
+    out = {}
+    for k, c in enumerate(columns):
+        mine = np.flatnonzero(pages["column"] == k)
+        page_args = (data, values_at, values_end, mine, f, pages["row"], error)
+        dicts = [dictionaries[i] for i, ch in enumerate(chunks) if ch.column == k]
+        rows = [ch.rows for ch in chunks if ch.column == k]
+        try:
+            out[c.name] = _column_values(c, page_args, pages["chunk_rank"][mine], dicts, rows, n, xp)
+        except NotImplementedError:  # pages of an encoding the kernels do not decode: pyarrow reads it
+            continue
+    kernels.check_error(error)
+    return out
+
+
+def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, list[int]]:
+    """The byte ranges of the files that hold the chunks, end to end in one buffer on the device, and
+    where each file's byte 0 would sit in it (a range starts past 0: offsets are shifted)."""
+    from ember.backend.files import read_into
+
+    spans = []
+    for f in range(len(files)):
+        mine = [ch for ch in chunks if ch.file == f]
+        spans.append((min(ch.data_at for ch in mine), max(ch.end for ch in mine)) if mine else (0, 0))
+    total = sum(b - a for a, b in spans)
+    buf = xp.empty(total + 8, dtype=np.uint8)
+    base, at = [], 0
+    for path, (a, b) in zip(files, spans):
+        if b > os.path.getsize(path):
+            raise ParquetPageError(f"{path}: the footer places column chunks past the end of the file")
+        read_into(path, a, b - a, buf, at)
+        base.append(at - a)
+        at += b - a
+    return buf, base
+
+
+def _dictionary(path: str, ch: _Chunk, c: _Column) -> Any:
+    """A chunk's dictionary page decoded on the host (NumPy values, or an Arrow array of strings), or
+    None when the chunk has none."""
+    from ember.io.parquet_pages import plain_values
+
+    if ch.dictionary_at < 0:
+        return None
+    with open(path, "rb") as fh:
+        fh.seek(ch.dictionary_at)
+        raw = fh.read(ch.data_at - ch.dictionary_at)
+    table, _ = kernels.walk_pages(np.frombuffer(raw, np.uint8), np.array([0]), np.array([len(raw)]))
+    fields = dict(zip(kernels.PAGE_FIELDS, table[:, 0])) if table.shape[1] == 1 else {}
+    if fields.get("kind") != DICTIONARY_PAGE or fields.get("encoding") not in (PLAIN, PLAIN_DICTIONARY):
+        raise ParquetPageError(f"{ch.where}: a corrupt or unsupported dictionary page")
+    body = raw[fields["in_at"] : fields["in_at"] + fields["in_size"]]
+    if ch.codec == kernels.CODEC_SNAPPY:
+        try:
+            body = pa.decompress(body, int(fields["out_size"]), codec="snappy").to_pybytes()
+        except (OSError, pa.ArrowException):
+            raise ParquetPageError(f"{ch.where}: a corrupt dictionary page") from None
+    values = plain_values(body, c.physical, int(fields["num_values"]))
+    return values.cast(c.type.value_type) if isinstance(values, pa.Array) else values
+
+
+def _data_pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk]) -> dict:
+    """The data pages of a page table (index pages dropped) with their chunk, column, first row in
+    their column and the rank of their chunk among their column's; checks each chunk's row count."""
+    kind = table[0]
+    if np.isin(kind, (DATA_PAGE, INDEX_PAGE, DATA_PAGE_V2), invert=True).any():
+        bad = chunks[int(chunk_of[np.isin(kind, (DATA_PAGE, INDEX_PAGE, DATA_PAGE_V2), invert=True)][0])]
+        raise ParquetPageError(f"{bad.where}: an unexpected page type among its data pages")
+    keep = kind != INDEX_PAGE
+    table, chunk_of = table[:, keep], chunk_of[keep]
+    values = table[kernels.PAGE_FIELDS.index("num_values")]
+    got = np.bincount(chunk_of, weights=values, minlength=len(chunks))
+    for c, ch in enumerate(chunks):
+        if got[c] != ch.rows:
+            raise ParquetPageError(f"{ch.where}: its pages hold {int(got[c])} values for {ch.rows} rows")
+    column = np.array([ch.column for ch in chunks], dtype=np.int64)[chunk_of]
+    row = np.zeros(len(values), dtype=np.int64)  # first row of each page within its column
+    rank = np.zeros(len(values), dtype=np.int64)
+    for k in np.unique(column):
+        mine = np.flatnonzero(column == k)
+        row[mine] = np.concatenate([[0], np.cumsum(values[mine])[:-1]])
+        rank[mine] = np.unique(chunk_of[mine], return_inverse=True)[1]
+    return {"table": table, "chunk": chunk_of, "column": column, "row": row, "chunk_rank": rank}
+
+
+def _column_values(
+    c: _Column, page_args: tuple, rank: np.ndarray, dicts: list, rows: list, n: int, xp: Any
+) -> Any:
+    """One column from its pages: dictionary indices decoded (plus each chunk's place among the
+    column's dictionaries laid end to end, for fixed width), then looked up; PLAIN pages copied."""
+    from ember.backend import asarray_on
+    from ember.column import from_arrow
+
+    data, values_at, values_end, mine, f, row, error = page_args
+    encoding = f["encoding"][mine]
+    if np.isin(encoding, (PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY), invert=True).any():
+        raise NotImplementedError(f"Parquet encodings {sorted(set(encoding.tolist()))} of {c.name!r}")
+    coded = mine[encoding != PLAIN]
+    plain = mine[encoding == PLAIN]
+    sizes = np.array([0 if d is None else len(d) for d in dicts], dtype=np.int64)
+    coded_rank = rank[encoding != PLAIN]
+    if (sizes[coded_rank] == 0).any():
+        raise ParquetPageError(f"column {c.name!r}: a dictionary-encoded page without a dictionary")
+    categorical = c.physical == "BYTE_ARRAY"
+    bases = (
+        np.zeros(len(dicts), dtype=np.int64) if categorical else np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    )
+
+    def pages(where: np.ndarray, *host: np.ndarray) -> list:
+        picked = asarray_on(where, xp)
+        return [values_at[picked], values_end[picked]] + [asarray_on(h, xp) for h in host]
+
+    index = kernels.rle_indices(
+        data,
+        *pages(coded, f["num_values"][coded], row[coded], bases[coded_rank], sizes[coded_rank]),
+        n,
+        error=error,
+    )
+    if categorical:
+        if len(plain):
+            raise NotImplementedError(f"PLAIN-encoded string pages of {c.name!r}")
+        from ember.io.parquet_device import categorical_from_parts
+
+        return categorical_from_parts(
+            index, [d if d is not None else pa.array([], c.type.value_type) for d in dicts], rows, c.type
+        )
+    template = from_arrow(pa.array([], type=c.type), xp)
+    known = [d for d in dicts if d is not None]
+    if known:
+        values = asarray_on(np.concatenate(known), xp)[index]
+    else:
+        values = xp.empty(n, dtype=template.data.dtype)
+    if len(plain):
+        kernels.plain_copy(data, *pages(plain, f["num_values"][plain], row[plain]), values, error=error)
+    return template._rebuild(values, None)

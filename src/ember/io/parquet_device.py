@@ -103,7 +103,7 @@ def open_files(files: list[str], columns: list | None) -> tuple[list, Any, list]
 def _plan(name: str, t: Any, handles: list, xp: Any) -> _Field:
     from ember.column import from_arrow
 
-    if not _no_nulls(name, handles):
+    if not no_nulls(name, [h.metadata for h in handles]):
         return _Field(name, "host", None, None)
     if pa.types.is_dictionary(t) and pa.types.is_integer(t.index_type):
         return _Field(name, "dict", np.dtype(np.int32), None)
@@ -120,10 +120,10 @@ def _plan(name: str, t: Any, handles: list, xp: Any) -> _Field:
     return _Field(name, "fixed", np.dtype(template.data.dtype), template)
 
 
-def _no_nulls(name: str, handles: list) -> bool:
-    """Whether every row group's statistics say the column holds no null (False when unknown)."""
-    for h in handles:
-        meta = h.metadata
+def no_nulls(name: str, metas: list) -> bool:
+    """Whether every row group's statistics (of each file's metadata) say the column holds no null
+    (False when unknown)."""
+    for meta in metas:
         paths = [meta.schema.column(j).path for j in range(meta.num_columns)]
         if paths.count(name) != 1:  # nested or absent: leave it to the general path
             return False

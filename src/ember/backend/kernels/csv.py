@@ -74,19 +74,11 @@ def upload_and_count_quotes(data: bytes | np.ndarray) -> tuple[Any, Any]:
     return dev[:n], counts[:nchunks]
 
 
-FILE_PIECE = 8 << 20  # bytes per pinned buffer when reading a file (a multiple of CHUNK)
-# threads reading pieces (os.preadv releases the GIL; page-cache copies scale with cores), and pinned
-# buffers in flight: every reader busy while the oldest pieces are still being copied up
-FILE_READERS = min(16, os.cpu_count() or 1)
-FILE_BUFFERS = FILE_READERS + 4
-
-
 def upload_file_and_count_quotes(path: str, offset: int, size: int) -> tuple[Any, Any, Any]:
     """(device buffer, quotes per 64-byte chunk, any byte >= 0x80 as a device bool) of bytes
-    [offset, size) of a local file, read straight into pinned buffers by a pool of threads: no Python
-    bytes object and no host-side copy. Piece i's copy and quote count are queued on a side stream
-    as soon as its read lands, while later pieces are still being read. Synchronizes at the end."""
-    from concurrent.futures import ThreadPoolExecutor
+    [offset, size) of a local file, read through ``backend.files.read_into`` (threads, pinned pieces):
+    each piece's quote count is queued as soon as its copy is. Synchronizes at the end."""
+    from ember.backend.files import read_into
 
     cp = cupy_module()
     n = max(size - offset, 0)
@@ -96,51 +88,16 @@ def upload_file_and_count_quotes(path: str, offset: int, size: int) -> tuple[Any
     if n == 0:
         return dev[:0], counts[:0], cp.zeros((), dtype=bool)
     count = _kernel("csv_count_quotes")
-    stream = cp.cuda.Stream(non_blocking=True)
-    stream.wait_event(cp.cuda.get_current_stream().record())  # `dev` may be memory still in use there
-    pieces = list(range(0, n, FILE_PIECE))
-    slots = min(FILE_BUFFERS, len(pieces))
-    staging = [
-        np.frombuffer(cp.cuda.alloc_pinned_memory(FILE_PIECE), np.uint8, FILE_PIECE) for _ in range(slots)
-    ]
-    events: list[Any] = [None] * slots
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        with ThreadPoolExecutor(FILE_READERS) as pool, stream:
+    flags: dict[str, Any] = {}
 
-            def read(i: int) -> int:
-                k = min(FILE_PIECE, n - pieces[i])
-                return _pread_full(fd, staging[i % slots][:k], offset + pieces[i], path)
+    def count_piece(start: int, k: int, stream: Any) -> None:
+        first, m = start // CHUNK, (k + CHUNK - 1) // CHUNK
+        count(_grid(m), (THREADS,), (dev, np.int64(n), np.int64(first), np.int64(m), counts))
+        if start + k == n:  # the last piece: queued on the same stream, after every copy
+            flags["non_ascii"] = dev[:n].max() >= 128
 
-            pending = {i: pool.submit(read, i) for i in range(slots)}
-            for i, start in enumerate(pieces):
-                k = pending.pop(i).result()
-                slot = i % slots
-                dev[start : start + k].set(staging[slot][:k], stream=stream)
-                events[slot] = stream.record()
-                first, m = start // CHUNK, (k + CHUNK - 1) // CHUNK
-                count(_grid(m), (THREADS,), (dev, np.int64(n), np.int64(first), np.int64(m), counts))
-                nxt = i + slots
-                if nxt < len(pieces):
-                    events[slot].synchronize()  # this buffer's copy is done: it may take the next read
-                    pending[nxt] = pool.submit(read, nxt)
-            non_ascii = dev[:n].max() >= 128
-            stream.synchronize()
-    finally:
-        os.close(fd)
-    return dev[:n], counts[:nchunks], non_ascii
-
-
-def _pread_full(fd: int, out: np.ndarray, offset: int, path: str) -> int:
-    """Fill ``out`` with the file's bytes from ``offset``; the file shrinking meanwhile is an error."""
-    view = memoryview(out)
-    done = 0
-    while done < len(view):
-        got = os.preadv(fd, [view[done:]], offset + done)
-        if got == 0:
-            raise OSError(f"{path}: the file ended at byte {offset + done} while it was being read")
-        done += got
-    return done
+    read_into(path, offset, n, dev, on_piece=count_piece)
+    return dev[:n], counts[:nchunks], flags["non_ascii"]
 
 
 def boundaries(buf: Any, quote_counts: Any, sep: int) -> tuple[Any, Any, int]:
