@@ -17,7 +17,8 @@ same steps run in their NumPy references, page by page: the engine is meant for 
 from __future__ import annotations
 
 import os
-from concurrent.futures import ThreadPoolExecutor
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -127,7 +128,8 @@ def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: i
     """{name: Column} of the covered columns: bytes up, pages walked, decompressed and decoded."""
     buf, base = _read_files(files, chunks, xp)
     with ThreadPoolExecutor(_THREADS) as pool:  # dictionary pages on the host, while the device works
-        dictionaries = pool.map(lambda ch: _dictionary(files[ch.file], ch, columns[ch.column]), chunks)
+        seen: dict = {"lock": threading.Lock()}
+        dictionaries = pool.map(lambda ch: _dictionary(files[ch.file], ch, columns[ch.column], seen), chunks)
         at = np.array([base[ch.file] + ch.data_at for ch in chunks], dtype=np.int64)
         end = np.array([base[ch.file] + ch.end for ch in chunks], dtype=np.int64)
         table, chunk_of = kernels.walk_pages(buf, at, end)
@@ -180,16 +182,31 @@ def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, l
     return buf, base
 
 
-def _dictionary(path: str, ch: _Chunk, c: _Column) -> Any:
+def _dictionary(path: str, ch: _Chunk, c: _Column, seen: dict) -> Any:
     """A chunk's dictionary page decoded on the host (NumPy values, or an Arrow array of strings), or
-    None when the chunk has none."""
-    from ember.io.parquet_pages import plain_values
-
+    None when the chunk has none. A page whose bytes an earlier chunk of the column had (a pandas
+    categorical's row groups repeat it) is decoded once: ``seen`` maps bytes to values."""
     if ch.dictionary_at < 0:
         return None
     with open(path, "rb") as fh:
         fh.seek(ch.dictionary_at)
         raw = fh.read(ch.data_at - ch.dictionary_at)
+    with seen["lock"]:  # one thread decodes a page; others with the same bytes wait for its values
+        done = seen.get((ch.column, raw))
+        mine = done is None
+        if mine:
+            done = seen[(ch.column, raw)] = Future()
+    if mine:
+        try:
+            done.set_result(_decode_dictionary(raw, ch, c))
+        except BaseException as exc:
+            done.set_exception(exc)
+    return done.result()
+
+
+def _decode_dictionary(raw: bytes, ch: _Chunk, c: _Column) -> Any:
+    from ember.io.parquet_pages import plain_values
+
     table, _ = kernels.walk_pages(np.frombuffer(raw, np.uint8), np.array([0]), np.array([len(raw)]))
     fields = dict(zip(kernels.PAGE_FIELDS, table[:, 0])) if table.shape[1] == 1 else {}
     if fields.get("kind") != DICTIONARY_PAGE or fields.get("encoding") not in (PLAIN, PLAIN_DICTIONARY):

@@ -118,30 +118,40 @@ def plain_values(data: bytes, physical: str, count: int, pos: int = 0) -> Any:
         ].astype(bool)
     if physical == "BYTE_ARRAY":
         raw = np.frombuffer(data, np.uint8)
-        starts, lengths = _byte_array_spans(raw, count, pos)
-        offsets = np.zeros(count + 1, dtype=np.int64)
-        np.cumsum(lengths, out=offsets[1:])
-        row = np.repeat(np.arange(count, dtype=np.int64), lengths)
-        chars = raw[starts[row] + np.arange(offsets[-1], dtype=np.int64) - offsets[row]]
-        buffers = [None, pa.py_buffer(offsets), pa.py_buffer(chars.tobytes())]
+        width = _one_width(raw, count, pos)
+        if width is not None:  # the bytes are a (count, 4 + width) grid: drop the length column
+            offsets = np.arange(count + 1, dtype=np.int64) * width
+            chars = raw[pos : pos + count * (4 + width)].reshape(count, 4 + width)[:, 4:]
+        else:
+            starts, lengths = _byte_array_spans(raw, count, pos)
+            offsets = np.zeros(count + 1, dtype=np.int64)
+            np.cumsum(lengths, out=offsets[1:])
+            row = np.repeat(np.arange(count, dtype=np.int64), lengths)
+            chars = raw[starts[row] + np.arange(offsets[-1], dtype=np.int64) - offsets[row]]
+        buffers = [None, pa.py_buffer(offsets), pa.py_buffer(np.ascontiguousarray(chars))]
         return pa.Array.from_buffers(pa.large_binary(), count, buffers)
     raise NotImplementedError(f"Parquet physical type {physical}")
 
 
+def _one_width(raw: np.ndarray, count: int, pos: int) -> int | None:
+    """The length of ``count`` PLAIN byte arrays when they all share it (``'id%010d'`` keys), else None."""
+    if count == 0 or pos + 4 > raw.size:
+        return None
+    width = int(raw[pos : pos + 4].view("<u4")[0])
+    end = pos + count * (4 + width)
+    if end > raw.size:
+        return None
+    prefixes = raw[pos:end].reshape(count, 4 + width)[:, :4].copy().view("<u4").ravel()
+    return width if (prefixes == width).all() else None
+
+
 def _byte_array_spans(raw: np.ndarray, count: int, pos: int) -> tuple[np.ndarray, np.ndarray]:
-    """(first byte, length) of ``count`` PLAIN byte arrays (each a 4-byte length, then the bytes). Values
-    of one length (``'id%010d'`` keys) are found at once; others by walking the length prefixes."""
+    """(first byte, length) of ``count`` PLAIN byte arrays (each a 4-byte length, then the bytes), by
+    walking the length prefixes (each says where the next one is)."""
     if count == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     if pos + 4 > raw.size:
         raise ParquetPageError("Parquet PLAIN byte arrays run past the page")
-    width = int(raw[pos : pos + 4].view("<u4")[0])
-    end = pos + count * (4 + width)
-    if end <= raw.size:
-        prefixes = raw[pos:end].reshape(count, 4 + width)[:, :4].copy().view("<u4").ravel()
-        if (prefixes == width).all():
-            starts = pos + 4 + np.arange(count, dtype=np.int64) * (4 + width)
-            return starts, np.full(count, width, dtype=np.int64)
     starts, lengths, at = np.empty(count, dtype=np.int64), np.empty(count, dtype=np.int64), pos
     for i in range(count):  # lengths of different sizes: each prefix says where the next one is
         if at + 4 > raw.size:
