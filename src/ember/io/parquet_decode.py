@@ -10,7 +10,7 @@ pool) and the small page table (to pick each page's kernel); it never builds the
 Columns it decodes: int32 / int64 / float32 / float64 (physical types that are the Arrow type) and
 dictionary-encoded strings read as categoricals, flat, without nulls (the footer's statistics say
 so), snappy or uncompressed. Any other column (other types or codecs, nulls, DELTA_* encodings, PLAIN
-strings) is read by pyarrow and converted as the default engine converts it. On the CPU backend the
+strings) is read as the default engine reads it (pyarrow's decode, ``parquet_device``). On the CPU backend the
 same steps run in their NumPy references, page by page: the engine is meant for the GPU.
 """
 
@@ -55,10 +55,11 @@ class _Chunk(NamedTuple):
 
 def read_files_decoded(files: list[str], columns: list | None, convert: Any) -> tuple[dict, int] | None:
     """({field name: Column}, rows) of local Parquet files, or None when their schemas differ or a
-    column is missing. ``convert(name, chunked_array)`` turns a column this decoder leaves to pyarrow
-    into a Column."""
+    column is missing. Columns the page kernels do not decode are read as the default engine reads
+    them (``parquet_device.read_files_to_device``; ``convert(name, chunked_array)`` for those it
+    cannot carry either)."""
     from ember.backend import xp as current_xp
-    from ember.io.parquet_device import open_files
+    from ember.io.parquet_device import open_files, read_files_to_device
 
     opened = open_files(files, columns)
     if opened is None:
@@ -67,27 +68,24 @@ def read_files_decoded(files: list[str], columns: list | None, convert: Any) -> 
     metas = [h.metadata for h in handles]
     n = sum(m.num_rows for m in metas)
     covered = [c for name in names if (c := _column(name, schema.field(name).type, metas)) is not None]
+    covered = [
+        c for c in covered if all(_CODECS.get(col.compression, -1) >= 0 for col in _column_chunks(c, metas))
+    ]
     chunks = [
         _chunk(k, c, f, m, i)
         for k, c in enumerate(covered)
         for f, m in enumerate(metas)
         for i in range(m.num_row_groups)
     ]
-    if any(ch.codec < 0 for ch in chunks):  # another codec: pyarrow reads those columns
-        odd = {ch.column for ch in chunks if ch.codec < 0}
-        covered = [c for k, c in enumerate(covered) if k not in odd]
-        chunks = [
-            _chunk(k, c, f, m, i)
-            for k, c in enumerate(covered)
-            for f, m in enumerate(metas)
-            for i in range(m.num_row_groups)
-        ]
     out = _decode(files, covered, chunks, n, current_xp()) if covered else {}
-    for name in names:
-        if name not in out:
-            parts = [c for h in handles for c in h.read(columns=[name]).column(name).chunks]
-            out[name] = convert(name, pa.chunked_array(parts, type=schema.field(name).type))
+    left = [name for name in names if name not in out]
+    if left:
+        out.update(read_files_to_device(files, left, convert)[0])
     return {name: out[name] for name in names}, n
+
+
+def _column_chunks(c: _Column, metas: list) -> list:
+    return [m.row_group(i).column(c.leaf) for m in metas for i in range(m.num_row_groups)]
 
 
 def _column(name: str, t: Any, metas: list) -> _Column | None:
@@ -120,16 +118,16 @@ def _chunk(k: int, c: _Column, f: int, meta: Any, i: int) -> _Chunk:
         raise ParquetPageError(f"{where}: the footer's page offsets are corrupt")
     end = start + col.total_compressed_size
     return _Chunk(
-        k, f, dictionary_at, data_at, end, _CODECS.get(col.compression, -1), meta.row_group(i).num_rows, where
+        k, f, dictionary_at, data_at, end, _CODECS[col.compression], meta.row_group(i).num_rows, where
     )
 
 
 def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: int, xp: Any) -> dict:
     """{name: Column} of the covered columns: bytes up, pages walked, decompressed and decoded."""
-    buf, base = _read_files(files, chunks, xp)
-    with ThreadPoolExecutor(_THREADS) as pool:  # dictionary pages on the host, while the device works
+    with ThreadPoolExecutor(_THREADS) as pool:  # dictionary pages on the host, while the bytes go up
         seen: dict = {"lock": threading.Lock()}
         dictionaries = pool.map(lambda ch: _dictionary(files[ch.file], ch, columns[ch.column], seen), chunks)
+        buf, base = _read_files(files, chunks, xp)
         at = np.array([base[ch.file] + ch.data_at for ch in chunks], dtype=np.int64)
         end = np.array([base[ch.file] + ch.end for ch in chunks], dtype=np.int64)
         table, chunk_of = kernels.walk_pages(buf, at, end)
