@@ -32,7 +32,6 @@ def main() -> None:
     parser.add_argument("--path", default=None)
     parser.add_argument("--top", type=int, default=20)
     parser.add_argument("--phases", action="store_true", help="pyarrow's decode by column and by row group")
-    parser.add_argument("--engine-phases", action="store_true", help="the ember engine's steps one by one")
     args = parser.parse_args()
     path = args.path or f"/tmp/ember_profile_{args.codec}.parquet"
     if not os.path.exists(path):
@@ -40,9 +39,6 @@ def main() -> None:
     size = os.path.getsize(path)
     if args.phases:
         _phases(path)
-    if args.engine_phases:
-        for _ in range(3):
-            _engine_phases(path)
     host = timed(lambda: pq.read_table(path), runs=3)
     plain = timed(lambda: em.read_parquet(path), runs=3)
     own = timed(lambda: em.read_parquet(path, engine="ember"), runs=3)
@@ -61,68 +57,14 @@ def main() -> None:
     _print(totals, counts, args.top)
     totals.clear()
     counts.clear()
-    instrument(totals, counts, ENGINE_MODULES)  # nested: a function's time includes its callees'
+    # nested: a function's time includes its callees'; functions run by worker threads (the string
+    # dictionaries) add up over the threads
+    instrument(totals, counts, ENGINE_MODULES)
     t0 = time.perf_counter()
     em.read_parquet(path, engine="ember")
     em.backend.synchronize()
     print(f"read_parquet(engine='ember') instrumented: {(time.perf_counter() - t0) * 1e3:.1f} ms")
     _print(totals, counts, args.top)
-
-
-def _engine_phases(path: str) -> None:
-    """The steps of ``parquet_decode._decode`` run one after another, each synchronized and timed."""
-    import threading
-    from concurrent.futures import ThreadPoolExecutor
-
-    import numpy as np
-
-    from ember.backend.kernels import parquet as kernels
-    from ember.io import parquet_decode as d
-
-    xp = em.backend.xp()
-    marks = [("start", time.perf_counter())]
-
-    def mark(name: str) -> None:
-        em.backend.synchronize()
-        marks.append((name, time.perf_counter()))
-
-    meta = pq.ParquetFile(path).metadata
-    schema = pq.ParquetFile(path).schema_arrow
-    columns = [d._column(n, schema.field(n).type, [meta]) for n in schema.names]
-    chunks = [d._chunk(k, c, 0, meta, i) for k, c in enumerate(columns) for i in range(meta.num_row_groups)]
-    mark("footer")
-    buf, base = d._read_files([path], chunks, xp)
-    mark("bytes up")
-    seen = {"lock": threading.Lock()}
-    with ThreadPoolExecutor(d._THREADS) as pool:
-        dictionaries = list(pool.map(lambda ch: d._dictionary(path, ch, columns[ch.column], seen), chunks))
-    mark("dictionary pages (host)")
-    at = np.array([base[0] + ch.data_at for ch in chunks], dtype=np.int64)
-    end = np.array([base[0] + ch.end for ch in chunks], dtype=np.int64)
-    table, chunk_of = kernels.walk_pages(buf, at, end)
-    mark(f"walk ({table.shape[1]} pages)")
-    pages = d._data_pages(table, chunk_of, chunks)
-    f = {name: pages["table"][k] for k, name in enumerate(kernels.PAGE_FIELDS)}
-    codec = np.array([chunks[c].codec for c in pages["chunk"]], dtype=np.int32)
-    level_kind = np.where(f["kind"] == 3, 2, 1)
-    out_at = np.concatenate([[0], np.cumsum(f["out_size"])[:-1]]).astype(np.int64)
-    error = xp.zeros(1, dtype=np.int32)
-    data, values_at, values_end = kernels.decompress_pages(
-        buf, pages["table"], codec, level_kind, out_at, error
-    )
-    mark(f"decompress ({int(f['out_size'].sum()) / 1e6:.0f} MB out)")
-    n = meta.num_rows
-    for k, c in enumerate(columns):
-        mine = np.flatnonzero(pages["column"] == k)
-        args = (data, values_at, values_end, mine, f, pages["row"], error)
-        dicts = [dictionaries[i] for i, ch in enumerate(chunks) if ch.column == k]
-        rows = [ch.rows for ch in chunks if ch.column == k]
-        d._column_values(c, args, pages["chunk_rank"][mine], dicts, rows, n, xp)
-        mark(f"column {c.name}")
-    kernels.check_error(error)
-    total = (marks[-1][1] - marks[0][1]) * 1e3
-    steps = ", ".join(f"{name} {(t - marks[i][1]) * 1e3:.1f}" for i, (name, t) in enumerate(marks[1:]))
-    print(f"engine steps, {total:.1f} ms serial: {steps}")
 
 
 def _print(totals: dict, counts: dict, top: int) -> None:

@@ -29,6 +29,12 @@ from ember.backend.kernels.parquet import ParquetPageError
 
 _THREADS = min(16, os.cpu_count() or 1)
 _PHYSICAL = {"INT32": pa.int32(), "INT64": pa.int64(), "FLOAT": pa.float32(), "DOUBLE": pa.float64()}
+_PHYSICAL_DTYPE = {
+    "INT32": np.dtype("<i4"),
+    "INT64": np.dtype("<i8"),
+    "FLOAT": np.dtype("<f4"),
+    "DOUBLE": np.dtype("<f8"),
+}
 _CODECS = {"SNAPPY": kernels.CODEC_SNAPPY, "UNCOMPRESSED": kernels.CODEC_NONE}
 DATA_PAGE, INDEX_PAGE, DICTIONARY_PAGE, DATA_PAGE_V2 = 0, 1, 2, 3
 PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY = 0, 2, 8
@@ -51,6 +57,10 @@ class _Chunk(NamedTuple):
     codec: int
     rows: int
     where: str  # for errors: "row group i of column c"
+
+    @property
+    def start(self) -> int:
+        return self.dictionary_at if self.dictionary_at >= 0 else self.data_at
 
 
 def read_files_decoded(files: list[str], columns: list | None, convert: Any) -> tuple[dict, int] | None:
@@ -124,36 +134,39 @@ def _chunk(k: int, c: _Column, f: int, meta: Any, i: int) -> _Chunk:
 
 def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: int, xp: Any) -> dict:
     """{name: Column} of the covered columns: bytes up, pages walked, decompressed and decoded."""
-    with ThreadPoolExecutor(_THREADS) as pool:  # dictionary pages on the host, while the bytes go up
+    strings = [ch for ch in chunks if columns[ch.column].physical == "BYTE_ARRAY"]
+    with ThreadPoolExecutor(_THREADS) as pool:  # string dictionaries on the host, while the bytes go up
         seen: dict = {"lock": threading.Lock()}
-        dictionaries = pool.map(lambda ch: _dictionary(files[ch.file], ch, columns[ch.column], seen), chunks)
+        on_host = pool.map(lambda ch: _dictionary(files[ch.file], ch, columns[ch.column], seen), strings)
         buf, base = _read_files(files, chunks, xp)
-        at = np.array([base[ch.file] + ch.data_at for ch in chunks], dtype=np.int64)
+        at = np.array([base[ch.file] + ch.start for ch in chunks], dtype=np.int64)
         end = np.array([base[ch.file] + ch.end for ch in chunks], dtype=np.int64)
         table, chunk_of = kernels.walk_pages(buf, at, end)
-        dictionaries = list(dictionaries)
-    pages = _data_pages(table, chunk_of, chunks)
-    f = {name: pages["table"][k] for k, name in enumerate(kernels.PAGE_FIELDS)}
-    kind = f["kind"]
-    codec = np.array([chunks[c].codec for c in pages["chunk"]], dtype=np.int32)
-    codec[(kind == DATA_PAGE_V2) & (f["compressed"] == 0)] = kernels.CODEC_NONE
-    max_def = np.array([columns[chunks[c].column].max_def for c in pages["chunk"]])
-    level_kind = np.where(kind == DATA_PAGE_V2, 2, np.where(max_def > 0, 1, 0))
-    out_at = np.concatenate([[0], np.cumsum(f["out_size"])[:-1]]).astype(np.int64)
-    error = xp.zeros(1, dtype=np.int32)
-    data, values_at, values_end = kernels.decompress_pages(
-        buf, pages["table"], codec, level_kind, out_at, error
-    )
-    del buf
+        pages = _pages(table, chunk_of, chunks)
+        f = {name: pages["table"][k] for k, name in enumerate(kernels.PAGE_FIELDS)}
+        codec = np.array([ch.codec for ch in chunks], dtype=np.int32)[pages["chunk"]]
+        codec[(f["kind"] == DATA_PAGE_V2) & (f["compressed"] == 0)] = kernels.CODEC_NONE
+        max_def = np.array([columns[ch.column].max_def for ch in chunks])[pages["chunk"]]
+        level_kind = np.where(
+            f["kind"] == DATA_PAGE_V2, 2, np.where((max_def > 0) & (f["kind"] == DATA_PAGE), 1, 0)
+        )
+        # each page 8-byte aligned: a dictionary page's values are read in place, as typed values
+        out_at = np.concatenate([[0], np.cumsum((f["out_size"] + 7) // 8 * 8)[:-1]]).astype(np.int64)
+        error = xp.zeros(1, dtype=np.int32)
+        data, values_at, values_end = kernels.decompress_pages(
+            buf, pages["table"], codec, level_kind, out_at, error
+        )
+        del buf
+        host_dictionaries = dict(zip([id(ch) for ch in strings], on_host))
     out = {}
     for k, c in enumerate(columns):
         mine = np.flatnonzero(pages["column"] == k)
-        page_args = (data, values_at, values_end, mine, f, pages["row"], error)
-        dicts = [dictionaries[i] for i, ch in enumerate(chunks) if ch.column == k]
+        page_args = (data, values_at, values_end, mine, f, pages, out_at, error)
+        dicts = [host_dictionaries.get(id(ch)) for ch in chunks if ch.column == k]
         rows = [ch.rows for ch in chunks if ch.column == k]
         try:
-            out[c.name] = _column_values(c, page_args, pages["chunk_rank"][mine], dicts, rows, n, xp)
-        except NotImplementedError:  # pages of an encoding the kernels do not decode: pyarrow reads it
+            out[c.name] = _column_values(c, page_args, dicts, rows, n, xp)
+        except NotImplementedError:  # pages of an encoding the kernels do not decode: read as by default
             continue
     kernels.check_error(error)
     return out
@@ -167,7 +180,7 @@ def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, l
     spans = []
     for f in range(len(files)):
         mine = [ch for ch in chunks if ch.file == f]
-        spans.append((min(ch.data_at for ch in mine), max(ch.end for ch in mine)) if mine else (0, 0))
+        spans.append((min(ch.start for ch in mine), max(ch.end for ch in mine)) if mine else (0, 0))
     total = sum(b - a for a, b in spans)
     buf = xp.empty(total + 8, dtype=np.uint8)
     base, at = [], 0
@@ -181,14 +194,16 @@ def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, l
 
 
 def _dictionary(path: str, ch: _Chunk, c: _Column, seen: dict) -> Any:
-    """A chunk's dictionary page decoded on the host (NumPy values, or an Arrow array of strings), or
-    None when the chunk has none. A page whose bytes an earlier chunk of the column had (a pandas
-    categorical's row groups repeat it) is decoded once: ``seen`` maps bytes to values."""
+    """A string chunk's dictionary page decoded on the host (an Arrow array), or None when the chunk
+    has none. A page whose bytes an earlier chunk of the column had (a pandas categorical's row groups
+    repeat it) is decoded once: ``seen`` maps bytes to values."""
     if ch.dictionary_at < 0:
         return None
-    with open(path, "rb") as fh:
-        fh.seek(ch.dictionary_at)
-        raw = fh.read(ch.data_at - ch.dictionary_at)
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        raw = os.pread(fd, ch.data_at - ch.dictionary_at, ch.dictionary_at)
+    finally:
+        os.close(fd)
     with seen["lock"]:  # one thread decodes a page; others with the same bytes wait for its values
         done = seen.get((ch.column, raw))
         mine = done is None
@@ -215,20 +230,25 @@ def _decode_dictionary(raw: bytes, ch: _Chunk, c: _Column) -> Any:
             body = pa.decompress(body, int(fields["out_size"]), codec="snappy").to_pybytes()
         except (OSError, pa.ArrowException):
             raise ParquetPageError(f"{ch.where}: a corrupt dictionary page") from None
-    values = plain_values(body, c.physical, int(fields["num_values"]))
-    return values.cast(c.type.value_type) if isinstance(values, pa.Array) else values
+    return plain_values(body, c.physical, int(fields["num_values"])).cast(c.type.value_type)
 
 
-def _data_pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk]) -> dict:
-    """The data pages of a page table (index pages dropped) with their chunk, column, first row in
-    their column and the rank of their chunk among their column's; checks each chunk's row count."""
-    kind = table[0]
-    if np.isin(kind, (DATA_PAGE, INDEX_PAGE, DATA_PAGE_V2), invert=True).any():
-        bad = chunks[int(chunk_of[np.isin(kind, (DATA_PAGE, INDEX_PAGE, DATA_PAGE_V2), invert=True)][0])]
-        raise ParquetPageError(f"{bad.where}: an unexpected page type among its data pages")
-    keep = kind != INDEX_PAGE
+def _pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk]) -> dict:
+    """A page table without its index pages, with each page's chunk, column, first row in its column
+    and its chunk's rank among the column's; checks that a dictionary page comes only first in a chunk
+    that has one, and each chunk's row count."""
+    keep = table[0] != INDEX_PAGE
     table, chunk_of = table[:, keep], chunk_of[keep]
-    values = table[kernels.PAGE_FIELDS.index("num_values")]
+    kind = table[0]
+    first = np.ones(len(kind), dtype=bool)
+    first[1:] = chunk_of[1:] != chunk_of[:-1]
+    has_dictionary = np.array([ch.dictionary_at >= 0 for ch in chunks], dtype=bool)[chunk_of]
+    allowed = np.where(
+        first & has_dictionary, kind == DICTIONARY_PAGE, np.isin(kind, (DATA_PAGE, DATA_PAGE_V2))
+    )
+    if not allowed.all():
+        raise ParquetPageError(f"{chunks[int(chunk_of[~allowed][0])].where}: a page of an unexpected type")
+    values = np.where(kind == DICTIONARY_PAGE, 0, table[kernels.PAGE_FIELDS.index("num_values")])
     got = np.bincount(chunk_of, weights=values, minlength=len(chunks))
     for c, ch in enumerate(chunks):
         if got[c] != ch.rows:
@@ -240,56 +260,63 @@ def _data_pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk]) -
         mine = np.flatnonzero(column == k)
         row[mine] = np.concatenate([[0], np.cumsum(values[mine])[:-1]])
         rank[mine] = np.unique(chunk_of[mine], return_inverse=True)[1]
-    return {"table": table, "chunk": chunk_of, "column": column, "row": row, "chunk_rank": rank}
+    return {"table": table, "chunk": chunk_of, "column": column, "row": row, "rank": rank}
 
 
-def _column_values(
-    c: _Column, page_args: tuple, rank: np.ndarray, dicts: list, rows: list, n: int, xp: Any
-) -> Any:
-    """One column from its pages: dictionary indices decoded (plus each chunk's place among the
-    column's dictionaries laid end to end, for fixed width), then looked up; PLAIN pages copied."""
+def _column_values(c: _Column, page_args: tuple, dicts: list, rows: list, n: int, xp: Any) -> Any:
+    """One column from its pages: dictionary indices decoded, then looked up (fixed width: in the
+    dictionary pages' decompressed bytes, each index offset by its dictionary's place there; strings:
+    the codes of a categorical over the host-decoded dictionaries); PLAIN pages copied into place."""
     from ember.backend import asarray_on
     from ember.column import from_arrow
 
-    data, values_at, values_end, mine, f, row, error = page_args
-    encoding = f["encoding"][mine]
-    if np.isin(encoding, (PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY), invert=True).any():
+    data, values_at, values_end, mine, f, pages, out_at, error = page_args
+    kind, encoding, rank = f["kind"][mine], f["encoding"][mine], pages["rank"][mine]
+    is_dictionary = kind == DICTIONARY_PAGE
+    if (
+        np.isin(encoding[is_dictionary], (PLAIN, PLAIN_DICTIONARY), invert=True).any()
+        or np.isin(encoding[~is_dictionary], (PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY), invert=True).any()
+    ):
         raise NotImplementedError(f"Parquet encodings {sorted(set(encoding.tolist()))} of {c.name!r}")
-    coded = mine[encoding != PLAIN]
-    plain = mine[encoding == PLAIN]
-    sizes = np.array([0 if d is None else len(d) for d in dicts], dtype=np.int64)
-    coded_rank = rank[encoding != PLAIN]
+    coded = mine[~is_dictionary & (encoding != PLAIN)]
+    plain = mine[~is_dictionary & (encoding == PLAIN)]
+    categorical = c.physical == "BYTE_ARRAY"
+    itemsize = 1 if categorical else _PHYSICAL_DTYPE[c.physical].itemsize
+    sizes = np.zeros(len(rows), dtype=np.int64)  # each chunk's dictionary: its size, its place
+    bases = np.zeros(len(rows), dtype=np.int64)
+    held = mine[is_dictionary]
+    sizes[rank[is_dictionary]] = f["num_values"][held]
+    if not categorical:
+        if (f["out_size"][held] < sizes[rank[is_dictionary]] * itemsize).any():
+            raise ParquetPageError(f"column {c.name!r}: a dictionary page shorter than its values")
+        bases[rank[is_dictionary]] = out_at[held] // itemsize
+        if len(out_at) and (int(out_at[-1]) + int(f["out_size"][-1])) // itemsize >= 2**31:
+            raise NotImplementedError("dictionary pages past int32 positions")
+    coded_rank = pages["rank"][coded]
     if (sizes[coded_rank] == 0).any():
         raise ParquetPageError(f"column {c.name!r}: a dictionary-encoded page without a dictionary")
-    categorical = c.physical == "BYTE_ARRAY"
-    bases = (
-        np.zeros(len(dicts), dtype=np.int64) if categorical else np.concatenate([[0], np.cumsum(sizes)[:-1]])
-    )
 
-    def pages(where: np.ndarray, *host: np.ndarray) -> list:
+    def chosen(where: np.ndarray, *host: np.ndarray) -> list:
         picked = asarray_on(where, xp)
         return [values_at[picked], values_end[picked]] + [asarray_on(h, xp) for h in host]
 
+    count, row = f["num_values"], pages["row"]
     index = kernels.rle_indices(
-        data,
-        *pages(coded, f["num_values"][coded], row[coded], bases[coded_rank], sizes[coded_rank]),
-        n,
-        error=error,
+        data, *chosen(coded, count[coded], row[coded], bases[coded_rank], sizes[coded_rank]), n, error=error
     )
     if categorical:
         if len(plain):
             raise NotImplementedError(f"PLAIN-encoded string pages of {c.name!r}")
         from ember.io.parquet_device import categorical_from_parts
 
-        return categorical_from_parts(
-            index, [d if d is not None else pa.array([], c.type.value_type) for d in dicts], rows, c.type
-        )
+        empty = pa.array([], c.type.value_type)
+        return categorical_from_parts(index, [empty if d is None else d for d in dicts], rows, c.type)
     template = from_arrow(pa.array([], type=c.type), xp)
-    known = [d for d in dicts if d is not None]
-    if known:
-        values = asarray_on(np.concatenate(known), xp)[index]
+    dtype = _PHYSICAL_DTYPE[c.physical]
+    if len(coded):
+        values = data[: data.shape[0] // itemsize * itemsize].view(dtype)[index]
     else:
-        values = xp.empty(n, dtype=template.data.dtype)
+        values = xp.empty(n, dtype=dtype)
     if len(plain):
-        kernels.plain_copy(data, *pages(plain, f["num_values"][plain], row[plain]), values, error=error)
+        kernels.plain_copy(data, *chosen(plain, count[plain], row[plain]), values, error=error)
     return template._rebuild(values, None)
