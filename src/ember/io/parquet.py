@@ -51,7 +51,7 @@ def read_parquet(
 
     if engine not in ("auto", "pyarrow", "ember"):
         raise NotImplementedError(
-            f"read_parquet: engine={engine!r}; supported: 'auto', 'pyarrow', 'ember' (experimental)"
+            f"read_parquet: engine={engine!r}; supported: 'auto', 'pyarrow', 'ember'"
         )
     if kwargs:
         raise NotImplementedError(
@@ -76,21 +76,19 @@ def read_parquet(
             return table_to_frame(table, meta, columns)
         else:
             fs, files = _paths.expand_paths(path, storage_options, suffixes=(".parquet", ".parq", ".pq"))
-            if engine == "ember":
-                if not _local_files(fs, files):
-                    raise NotImplementedError(
-                        "read_parquet(engine='ember') reads local files outside hive directories; "
-                        "use engine='auto'"
-                    )
+            if engine == "ember" and not _local_files(fs, files):
+                raise NotImplementedError(
+                    "read_parquet(engine='ember') reads local files outside hive directories; "
+                    "use engine='auto'"
+                )
+            if engine == "ember" or (expr is None and _on_gpu() and _local_files(fs, files)):
+                # the page kernels decode what they cover ("auto" on the GPU, "ember" anywhere);
+                # engine="pyarrow" on the GPU: pyarrow's decode, row groups in parallel
                 from ember.io.parquet_decode import read_files_decoded
-
-                frame = _read_to_device(files, columns, read_files_decoded)
-                if frame is not None:
-                    return frame
-            elif expr is None and _on_gpu() and _local_files(fs, files):
                 from ember.io.parquet_device import read_files_to_device
 
-                frame = _read_to_device(files, columns, read_files_to_device)
+                reader = read_files_to_device if engine == "pyarrow" else read_files_decoded
+                frame = _read_to_device(files, columns, reader)
                 if frame is not None:
                     return frame
             partitioning = ds.HivePartitioning.discover(infer_dictionary=True)
