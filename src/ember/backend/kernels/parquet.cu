@@ -251,6 +251,27 @@ extern "C" __global__ void ember_parquet_page_walk(const unsigned char* buf, con
 // After its page, lane 0 writes where the values start: after the levels (level_kind 1: a v1 page's
 // 4-byte length and its levels; 2: v2's raw levels; 0: none) and where the page's bytes end.
 
+// A warp copies ``len`` bytes, each lane 32 at a time: its loads go out together before its stores
+// (``dst`` and ``src`` may be the same buffer), so one page's long literals move at memory speed rather
+// than a load's latency per byte. ``period`` > 0: an overlapping copy, byte i from src[i % period]
+// (every byte it reads was written before this copy began).
+#define EMBER_PQ_LANE_BYTES 32
+__device__ __forceinline__ void pq_warp_copy(unsigned char* dst, const unsigned char* src, long long len,
+                                             long long period, int lane) {
+    for (long long base = (long long)lane * EMBER_PQ_LANE_BYTES; base < len; base += 32 * EMBER_PQ_LANE_BYTES) {
+        unsigned char held[EMBER_PQ_LANE_BYTES];
+#pragma unroll
+        for (int k = 0; k < EMBER_PQ_LANE_BYTES; ++k) {
+            const long long i = base + k;
+            held[k] = i < len ? src[period ? i % period : i] : 0;
+        }
+#pragma unroll
+        for (int k = 0; k < EMBER_PQ_LANE_BYTES; ++k) {
+            if (base + k < len) dst[base + k] = held[k];
+        }
+    }
+}
+
 extern "C" __global__ void ember_parquet_decompress(const unsigned char* buf, const long long* in_at,
                                                     const long long* in_size, const long long* raw,
                                                     const int* codec, const int* level_kind,
@@ -268,9 +289,7 @@ extern "C" __global__ void ember_parquet_decompress(const unsigned char* buf, co
     }
     if (ok && codec[page] == 0) {
         ok = n_in == n_out;
-        if (ok) {
-            for (long long i = prefix + lane; i < n_out; i += 32) dst[i] = src[i];
-        }
+        if (ok) pq_warp_copy(dst + prefix, src + prefix, n_out - prefix, 0, lane);
     } else if (ok) {
         const unsigned char* s = src + prefix;
         unsigned char* d = dst + prefix;
@@ -336,10 +355,9 @@ extern "C" __global__ void ember_parquet_decompress(const unsigned char* buf, co
             from = __shfl_sync(0xffffffffu, from, 0);
             if (!ok) break;
             if (from >= 0) {
-                for (long long i = lane; i < len; i += 32) d[op + i] = s[from + i];
+                pq_warp_copy(d + op, s + from, len, 0, lane);
             } else {
-                const long long offset = -from;
-                for (long long i = lane; i < len; i += 32) d[op + i] = d[op - offset + i % offset];
+                pq_warp_copy(d + op, d + op + from, len, -from, lane);
             }
             __syncwarp();
             op += len;
