@@ -50,9 +50,7 @@ def read_parquet(
     import pyarrow.parquet as pq
 
     if engine not in ("auto", "pyarrow", "ember"):
-        raise NotImplementedError(
-            f"read_parquet: engine={engine!r}; supported: 'auto', 'pyarrow', 'ember'"
-        )
+        raise NotImplementedError(f"read_parquet: engine={engine!r}; supported: 'auto', 'pyarrow', 'ember'")
     if kwargs:
         raise NotImplementedError(
             f"read_parquet: arguments {sorted(kwargs)} are not supported by ember; "

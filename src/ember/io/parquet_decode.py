@@ -58,10 +58,6 @@ class _Chunk(NamedTuple):
     rows: int
     where: str  # for errors: "row group i of column c"
 
-    @property
-    def start(self) -> int:
-        return self.dictionary_at if self.dictionary_at >= 0 else self.data_at
-
 
 def read_files_decoded(files: list[str], columns: list | None, convert: Any) -> tuple[dict, int] | None:
     """({field name: Column}, rows) of local Parquet files, or None when their schemas differ or a
@@ -134,12 +130,11 @@ def _chunk(k: int, c: _Column, f: int, meta: Any, i: int) -> _Chunk:
 
 def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: int, xp: Any) -> dict:
     """{name: Column} of the covered columns: bytes up, pages walked, decompressed and decoded."""
-    strings = [ch for ch in chunks if columns[ch.column].physical == "BYTE_ARRAY"]
-    with ThreadPoolExecutor(_THREADS) as pool:  # string dictionaries on the host, while the bytes go up
+    with ThreadPoolExecutor(_THREADS) as pool:  # dictionary pages on the host, while the bytes go up
         seen: dict = {"lock": threading.Lock()}
-        on_host = pool.map(lambda ch: _dictionary(files[ch.file], ch, columns[ch.column], seen), strings)
+        on_host = pool.map(lambda ch: _dictionary(files[ch.file], ch, columns[ch.column], seen), chunks)
         buf, base = _read_files(files, chunks, xp)
-        at = np.array([base[ch.file] + ch.start for ch in chunks], dtype=np.int64)
+        at = np.array([base[ch.file] + ch.data_at for ch in chunks], dtype=np.int64)
         end = np.array([base[ch.file] + ch.end for ch in chunks], dtype=np.int64)
         table, chunk_of = kernels.walk_pages(buf, at, end)
         pages = _pages(table, chunk_of, chunks)
@@ -147,22 +142,19 @@ def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: i
         codec = np.array([ch.codec for ch in chunks], dtype=np.int32)[pages["chunk"]]
         codec[(f["kind"] == DATA_PAGE_V2) & (f["compressed"] == 0)] = kernels.CODEC_NONE
         max_def = np.array([columns[ch.column].max_def for ch in chunks])[pages["chunk"]]
-        level_kind = np.where(
-            f["kind"] == DATA_PAGE_V2, 2, np.where((max_def > 0) & (f["kind"] == DATA_PAGE), 1, 0)
-        )
-        # each page 8-byte aligned: a dictionary page's values are read in place, as typed values
-        out_at = np.concatenate([[0], np.cumsum((f["out_size"] + 7) // 8 * 8)[:-1]]).astype(np.int64)
+        level_kind = np.where(f["kind"] == DATA_PAGE_V2, 2, np.where(max_def > 0, 1, 0))
+        out_at = np.concatenate([[0], np.cumsum(f["out_size"])[:-1]]).astype(np.int64)
         error = xp.zeros(1, dtype=np.int32)
         data, values_at, values_end = kernels.decompress_pages(
             buf, pages["table"], codec, level_kind, out_at, error
         )
         del buf
-        host_dictionaries = dict(zip([id(ch) for ch in strings], on_host))
+        dictionaries = list(on_host)
     out = {}
     for k, c in enumerate(columns):
         mine = np.flatnonzero(pages["column"] == k)
-        page_args = (data, values_at, values_end, mine, f, pages, out_at, error)
-        dicts = [host_dictionaries.get(id(ch)) for ch in chunks if ch.column == k]
+        page_args = (data, values_at, values_end, mine, f, pages, error)
+        dicts = [d for d, ch in zip(dictionaries, chunks) if ch.column == k]
         rows = [ch.rows for ch in chunks if ch.column == k]
         try:
             out[c.name] = _column_values(c, page_args, dicts, rows, n, xp)
@@ -180,7 +172,7 @@ def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, l
     spans = []
     for f in range(len(files)):
         mine = [ch for ch in chunks if ch.file == f]
-        spans.append((min(ch.start for ch in mine), max(ch.end for ch in mine)) if mine else (0, 0))
+        spans.append((min(ch.data_at for ch in mine), max(ch.end for ch in mine)) if mine else (0, 0))
     total = sum(b - a for a, b in spans)
     buf = xp.empty(total + 8, dtype=np.uint8)
     base, at = [], 0
@@ -194,9 +186,13 @@ def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, l
 
 
 def _dictionary(path: str, ch: _Chunk, c: _Column, seen: dict) -> Any:
-    """A string chunk's dictionary page decoded on the host (an Arrow array), or None when the chunk
-    has none. A page whose bytes an earlier chunk of the column had (a pandas categorical's row groups
-    repeat it) is decoded once: ``seen`` maps bytes to values."""
+    """A chunk's dictionary page decoded on the host (NumPy values, or an Arrow array of strings), or
+    None when the chunk has none. A string page whose bytes an earlier chunk of the column had (a
+    pandas categorical's row groups repeat it) is decoded once: ``seen`` maps bytes to values.
+
+    Dictionary pages stay off the device: one is a long page (up to a megabyte) and, when compressible
+    (small integers, keys that share digits), made of many short snappy elements, which one warp can
+    only take one after another (~0.5 us each: 80 ms for the id6 dictionary of the benchmark file)."""
     if ch.dictionary_at < 0:
         return None
     fd = os.open(path, os.O_RDONLY)
@@ -204,6 +200,8 @@ def _dictionary(path: str, ch: _Chunk, c: _Column, seen: dict) -> Any:
         raw = os.pread(fd, ch.data_at - ch.dictionary_at, ch.dictionary_at)
     finally:
         os.close(fd)
+    if c.physical != "BYTE_ARRAY":
+        return _decode_dictionary(raw, ch, c)
     with seen["lock"]:  # one thread decodes a page; others with the same bytes wait for its values
         done = seen.get((ch.column, raw))
         mine = done is None
@@ -224,31 +222,29 @@ def _decode_dictionary(raw: bytes, ch: _Chunk, c: _Column) -> Any:
     fields = dict(zip(kernels.PAGE_FIELDS, table[:, 0])) if table.shape[1] == 1 else {}
     if fields.get("kind") != DICTIONARY_PAGE or fields.get("encoding") not in (PLAIN, PLAIN_DICTIONARY):
         raise ParquetPageError(f"{ch.where}: a corrupt or unsupported dictionary page")
-    body = raw[fields["in_at"] : fields["in_at"] + fields["in_size"]]
+    body: Any = memoryview(raw)[fields["in_at"] : fields["in_at"] + fields["in_size"]]
     if ch.codec == kernels.CODEC_SNAPPY:
         try:
-            body = pa.decompress(body, int(fields["out_size"]), codec="snappy").to_pybytes()
+            body = pa.decompress(body, int(fields["out_size"]), codec="snappy")
         except (OSError, pa.ArrowException):
             raise ParquetPageError(f"{ch.where}: a corrupt dictionary page") from None
-    return plain_values(body, c.physical, int(fields["num_values"])).cast(c.type.value_type)
+    try:
+        values = plain_values(body, c.physical, int(fields["num_values"]))
+    except ValueError as exc:  # fewer bytes than values
+        raise ParquetPageError(f"{ch.where}: a corrupt dictionary page ({exc})") from None
+    return values.cast(c.type.value_type) if isinstance(values, pa.Array) else values
 
 
 def _pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk]) -> dict:
     """A page table without its index pages, with each page's chunk, column, first row in its column
-    and its chunk's rank among the column's; checks that a dictionary page comes only first in a chunk
-    that has one, and each chunk's row count."""
+    and its chunk's rank among the column's; checks that only data pages follow a chunk's dictionary
+    page and that they hold the chunk's row count."""
     keep = table[0] != INDEX_PAGE
     table, chunk_of = table[:, keep], chunk_of[keep]
-    kind = table[0]
-    first = np.ones(len(kind), dtype=bool)
-    first[1:] = chunk_of[1:] != chunk_of[:-1]
-    has_dictionary = np.array([ch.dictionary_at >= 0 for ch in chunks], dtype=bool)[chunk_of]
-    allowed = np.where(
-        first & has_dictionary, kind == DICTIONARY_PAGE, np.isin(kind, (DATA_PAGE, DATA_PAGE_V2))
-    )
+    allowed = np.isin(table[0], (DATA_PAGE, DATA_PAGE_V2))
     if not allowed.all():
         raise ParquetPageError(f"{chunks[int(chunk_of[~allowed][0])].where}: a page of an unexpected type")
-    values = np.where(kind == DICTIONARY_PAGE, 0, table[kernels.PAGE_FIELDS.index("num_values")])
+    values = table[kernels.PAGE_FIELDS.index("num_values")]
     got = np.bincount(chunk_of, weights=values, minlength=len(chunks))
     for c, ch in enumerate(chunks):
         if got[c] != ch.rows:
@@ -265,33 +261,21 @@ def _pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk]) -> dic
 
 def _column_values(c: _Column, page_args: tuple, dicts: list, rows: list, n: int, xp: Any) -> Any:
     """One column from its pages: dictionary indices decoded, then looked up (fixed width: in the
-    dictionary pages' decompressed bytes, each index offset by its dictionary's place there; strings:
-    the codes of a categorical over the host-decoded dictionaries); PLAIN pages copied into place."""
+    chunks' dictionaries laid end to end, each index offset by its dictionary's place; strings: the
+    codes of a categorical over the chunks' dictionaries); PLAIN pages copied into place."""
     from ember.backend import asarray_on
     from ember.column import from_arrow
 
-    data, values_at, values_end, mine, f, pages, out_at, error = page_args
-    kind, encoding, rank = f["kind"][mine], f["encoding"][mine], pages["rank"][mine]
-    is_dictionary = kind == DICTIONARY_PAGE
-    if (
-        np.isin(encoding[is_dictionary], (PLAIN, PLAIN_DICTIONARY), invert=True).any()
-        or np.isin(encoding[~is_dictionary], (PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY), invert=True).any()
-    ):
+    data, values_at, values_end, mine, f, pages, error = page_args
+    encoding = f["encoding"][mine]
+    if np.isin(encoding, (PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY), invert=True).any():
         raise NotImplementedError(f"Parquet encodings {sorted(set(encoding.tolist()))} of {c.name!r}")
-    coded = mine[~is_dictionary & (encoding != PLAIN)]
-    plain = mine[~is_dictionary & (encoding == PLAIN)]
+    coded, plain = mine[encoding != PLAIN], mine[encoding == PLAIN]
     categorical = c.physical == "BYTE_ARRAY"
-    itemsize = 1 if categorical else _PHYSICAL_DTYPE[c.physical].itemsize
-    sizes = np.zeros(len(rows), dtype=np.int64)  # each chunk's dictionary: its size, its place
-    bases = np.zeros(len(rows), dtype=np.int64)
-    held = mine[is_dictionary]
-    sizes[rank[is_dictionary]] = f["num_values"][held]
-    if not categorical:
-        if (f["out_size"][held] < sizes[rank[is_dictionary]] * itemsize).any():
-            raise ParquetPageError(f"column {c.name!r}: a dictionary page shorter than its values")
-        bases[rank[is_dictionary]] = out_at[held] // itemsize
-        if len(out_at) and (int(out_at[-1]) + int(f["out_size"][-1])) // itemsize >= 2**31:
-            raise NotImplementedError("dictionary pages past int32 positions")
+    sizes = np.array([0 if d is None else len(d) for d in dicts], dtype=np.int64)
+    bases = (
+        np.zeros(len(dicts), dtype=np.int64) if categorical else np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    )
     coded_rank = pages["rank"][coded]
     if (sizes[coded_rank] == 0).any():
         raise ParquetPageError(f"column {c.name!r}: a dictionary-encoded page without a dictionary")
@@ -312,11 +296,12 @@ def _column_values(c: _Column, page_args: tuple, dicts: list, rows: list, n: int
         empty = pa.array([], c.type.value_type)
         return categorical_from_parts(index, [empty if d is None else d for d in dicts], rows, c.type)
     template = from_arrow(pa.array([], type=c.type), xp)
-    dtype = _PHYSICAL_DTYPE[c.physical]
-    if len(coded):
-        values = data[: data.shape[0] // itemsize * itemsize].view(dtype)[index]
-    else:
-        values = xp.empty(n, dtype=dtype)
+    known = [d for d in dicts if d is not None]
+    values = (
+        asarray_on(np.concatenate(known), xp)[index]
+        if known
+        else xp.empty(n, dtype=_PHYSICAL_DTYPE[c.physical])
+    )
     if len(plain):
         kernels.plain_copy(data, *chosen(plain, count[plain], row[plain]), values, error=error)
     return template._rebuild(values, None)

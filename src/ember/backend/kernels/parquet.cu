@@ -251,23 +251,23 @@ extern "C" __global__ void ember_parquet_page_walk(const unsigned char* buf, con
 // After its page, lane 0 writes where the values start: after the levels (level_kind 1: a v1 page's
 // 4-byte length and its levels; 2: v2's raw levels; 0: none) and where the page's bytes end.
 
-// A warp copies ``len`` bytes, each lane 32 at a time: its loads go out together before its stores
-// (``dst`` and ``src`` may be the same buffer), so one page's long literals move at memory speed rather
-// than a load's latency per byte. ``period`` > 0: an overlapping copy, byte i from src[i % period]
-// (every byte it reads was written before this copy began).
-#define EMBER_PQ_LANE_BYTES 32
+// A warp copies ``len`` bytes, 256 at a time: lane l moves bytes l, l + 32, ... l + 224 of each stretch
+// (every load coalesced across the warp), its eight loads issued before its stores (``dst`` and ``src``
+// may be the same buffer), so long literals move at memory speed rather than one load's latency per
+// 32 bytes. ``period`` > 0: an overlapping copy, byte i from src[i % period] (all written before).
 __device__ __forceinline__ void pq_warp_copy(unsigned char* dst, const unsigned char* src, long long len,
                                              long long period, int lane) {
-    for (long long base = (long long)lane * EMBER_PQ_LANE_BYTES; base < len; base += 32 * EMBER_PQ_LANE_BYTES) {
-        unsigned char held[EMBER_PQ_LANE_BYTES];
+    for (long long base = 0; base < len; base += 256) {
+        unsigned char held[8];
 #pragma unroll
-        for (int k = 0; k < EMBER_PQ_LANE_BYTES; ++k) {
-            const long long i = base + k;
+        for (int k = 0; k < 8; ++k) {
+            const long long i = base + k * 32 + lane;
             held[k] = i < len ? src[period ? i % period : i] : 0;
         }
 #pragma unroll
-        for (int k = 0; k < EMBER_PQ_LANE_BYTES; ++k) {
-            if (base + k < len) dst[base + k] = held[k];
+        for (int k = 0; k < 8; ++k) {
+            const long long i = base + k * 32 + lane;
+            if (i < len) dst[i] = held[k];
         }
     }
 }
@@ -357,7 +357,7 @@ extern "C" __global__ void ember_parquet_decompress(const unsigned char* buf, co
             if (from >= 0) {
                 pq_warp_copy(d + op, s + from, len, 0, lane);
             } else {
-                pq_warp_copy(d + op, d + op + from, len, -from, lane);
+                pq_warp_copy(d + op, d + op + from, len, -from < len ? -from : 0, lane);
             }
             __syncwarp();
             op += len;
