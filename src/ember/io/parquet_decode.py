@@ -137,7 +137,7 @@ def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: i
         at = np.array([base[ch.file] + ch.data_at for ch in chunks], dtype=np.int64)
         end = np.array([base[ch.file] + ch.end for ch in chunks], dtype=np.int64)
         table, chunk_of = kernels.walk_pages(buf, at, end)
-        pages = _pages(table, chunk_of, chunks)
+        pages = _pages(table, chunk_of, chunks, len(columns))
         f = {name: pages["table"][k] for k, name in enumerate(kernels.PAGE_FIELDS)}
         codec = np.array([ch.codec for ch in chunks], dtype=np.int32)[pages["chunk"]]
         codec[(f["kind"] == DATA_PAGE_V2) & (f["compressed"] == 0)] = kernels.CODEC_NONE
@@ -150,14 +150,18 @@ def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: i
         )
         del buf
         dictionaries = list(on_host)
+    from ember.backend import asarray_on
+
+    lookups, (packed, packed_at) = _lookups(columns, chunks, pages, dictionaries)
+    # every page's lookup facts, and the fixed-width dictionaries: one copy each
+    device = (asarray_on(lookups, xp), (asarray_on(packed, xp), packed_at))
     out = {}
     for k, c in enumerate(columns):
-        mine = np.flatnonzero(pages["column"] == k)
-        page_args = (data, values_at, values_end, mine, f, pages, error)
+        page_args = (data, values_at, values_end, lookups, device[0], pages, error)
         dicts = [d for d, ch in zip(dictionaries, chunks) if ch.column == k]
         rows = [ch.rows for ch in chunks if ch.column == k]
         try:
-            out[c.name] = _column_values(c, page_args, dicts, rows, n, xp)
+            out[c.name] = _column_values(k, c, page_args, dicts, rows, device[1], n, xp)
         except NotImplementedError:  # pages of an encoding the kernels do not decode: read as by default
             continue
     kernels.check_error(error)
@@ -235,7 +239,7 @@ def _decode_dictionary(raw: bytes, ch: _Chunk, c: _Column) -> Any:
     return values.cast(c.type.value_type) if isinstance(values, pa.Array) else values
 
 
-def _pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk]) -> dict:
+def _pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk], columns: int) -> dict:
     """A page table without its index pages, with each page's chunk, column, first row in its column
     and its chunk's rank among the column's; checks that only data pages follow a chunk's dictionary
     page and that they hold the chunk's row count."""
@@ -256,52 +260,72 @@ def _pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk]) -> dic
         mine = np.flatnonzero(column == k)
         row[mine] = np.concatenate([[0], np.cumsum(values[mine])[:-1]])
         rank[mine] = np.unique(chunk_of[mine], return_inverse=True)[1]
-    return {"table": table, "chunk": chunk_of, "column": column, "row": row, "rank": rank}
+    # grouped by column, its dictionary-encoded pages before its PLAIN ones: each kernel's pages are
+    # then one contiguous slice of every per-page array
+    group = column * 2 + (table[kernels.PAGE_FIELDS.index("encoding")] == PLAIN)
+    order = np.argsort(group, kind="stable")
+    bounds = np.searchsorted(group[order], np.arange(2 * columns + 1))
+    pages = {"table": table, "chunk": chunk_of, "column": column, "row": row, "rank": rank}
+    return {key: (v[:, order] if v.ndim == 2 else v[order]) for key, v in pages.items()} | {"bounds": bounds}
 
 
-def _column_values(c: _Column, page_args: tuple, dicts: list, rows: list, n: int, xp: Any) -> Any:
-    """One column from its pages: dictionary indices decoded, then looked up (fixed width: in the
-    chunks' dictionaries laid end to end, each index offset by its dictionary's place; strings: the
-    codes of a categorical over the chunks' dictionaries); PLAIN pages copied into place."""
-    from ember.backend import asarray_on
+def _lookups(columns: list[_Column], chunks: list[_Chunk], pages: dict, dictionaries: list) -> tuple:
+    """(per-page int64 rows: values, first row, dictionary base, dictionary size; the fixed-width
+    columns' dictionaries packed in one byte buffer, each column's at an 8-byte aligned place, and
+    where). A page's dictionary base is its chunk's dictionary's place among its column's (strings:
+    0, each chunk's codes index its own dictionary)."""
+    sizes = np.array([0 if d is None else len(d) for d in dictionaries], dtype=np.int64)
+    base = np.zeros(len(chunks), dtype=np.int64)
+    packed_at, at = {}, 0
+    for k, c in enumerate(columns):
+        mine = [i for i, ch in enumerate(chunks) if ch.column == k]
+        if c.physical != "BYTE_ARRAY":
+            base[mine] = np.concatenate([[0], np.cumsum(sizes[mine])[:-1]])
+            packed_at[k] = at
+            at += -(-int(sizes[mine].sum()) * _PHYSICAL_DTYPE[c.physical].itemsize // 8) * 8
+    packed = np.zeros(max(at, 8), dtype=np.uint8)
+    for i, (d, ch) in enumerate(zip(dictionaries, chunks)):
+        if d is not None and ch.column in packed_at:
+            start = packed_at[ch.column] + int(base[i]) * d.itemsize
+            packed[start : start + d.nbytes] = d.view(np.uint8)
+    chunk = pages["chunk"]
+    count = pages["table"][kernels.PAGE_FIELDS.index("num_values")]
+    return np.stack([count, pages["row"], base[chunk], sizes[chunk]]), (packed, packed_at)
+
+
+def _column_values(
+    k: int, c: _Column, page_args: tuple, dicts: list, rows: list, packed: tuple, n: int, xp: Any
+) -> Any:
+    """Column ``k`` from its pages: dictionary indices decoded, then looked up (fixed width: in the
+    chunks' dictionaries laid end to end in ``packed``, each index offset by its dictionary's place;
+    strings: the codes of a categorical over the chunks' dictionaries); PLAIN pages copied into place."""
     from ember.column import from_arrow
 
-    data, values_at, values_end, mine, f, pages, error = page_args
-    encoding = f["encoding"][mine]
+    data, values_at, values_end, lookups, params, pages, error = page_args
+    first, middle, last = (int(b) for b in pages["bounds"][2 * k : 2 * k + 3])
+    encoding = pages["table"][kernels.PAGE_FIELDS.index("encoding")][first:last]
     if np.isin(encoding, (PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY), invert=True).any():
         raise NotImplementedError(f"Parquet encodings {sorted(set(encoding.tolist()))} of {c.name!r}")
-    coded, plain = mine[encoding != PLAIN], mine[encoding == PLAIN]
-    categorical = c.physical == "BYTE_ARRAY"
-    sizes = np.array([0 if d is None else len(d) for d in dicts], dtype=np.int64)
-    bases = (
-        np.zeros(len(dicts), dtype=np.int64) if categorical else np.concatenate([[0], np.cumsum(sizes)[:-1]])
-    )
-    coded_rank = pages["rank"][coded]
-    if (sizes[coded_rank] == 0).any():
+    if (lookups[3, first:middle] == 0).any():
         raise ParquetPageError(f"column {c.name!r}: a dictionary-encoded page without a dictionary")
 
-    def chosen(where: np.ndarray, *host: np.ndarray) -> list:
-        picked = asarray_on(where, xp)
-        return [values_at[picked], values_end[picked]] + [asarray_on(h, xp) for h in host]
+    def pages_of(a: int, b: int, facts: int) -> list:
+        return [values_at[a:b], values_end[a:b], *params[:facts, a:b]]
 
-    count, row = f["num_values"], pages["row"]
-    index = kernels.rle_indices(
-        data, *chosen(coded, count[coded], row[coded], bases[coded_rank], sizes[coded_rank]), n, error=error
-    )
-    if categorical:
-        if len(plain):
+    index = kernels.rle_indices(data, *pages_of(first, middle, 4), n, error=error)
+    if c.physical == "BYTE_ARRAY":
+        if middle < last:
             raise NotImplementedError(f"PLAIN-encoded string pages of {c.name!r}")
         from ember.io.parquet_device import categorical_from_parts
 
         empty = pa.array([], c.type.value_type)
         return categorical_from_parts(index, [empty if d is None else d for d in dicts], rows, c.type)
-    template = from_arrow(pa.array([], type=c.type), xp)
-    known = [d for d in dicts if d is not None]
-    values = (
-        asarray_on(np.concatenate(known), xp)[index]
-        if known
-        else xp.empty(n, dtype=_PHYSICAL_DTYPE[c.physical])
-    )
-    if len(plain):
-        kernels.plain_copy(data, *chosen(plain, count[plain], row[plain]), values, error=error)
-    return template._rebuild(values, None)
+    dtype = _PHYSICAL_DTYPE[c.physical]
+    buffer, packed_at = packed
+    size = sum(0 if d is None else len(d) for d in dicts)
+    start = packed_at[k]
+    dictionary = buffer[start : start + size * dtype.itemsize].view(dtype)
+    values = dictionary[index] if middle > first else xp.empty(n, dtype=dtype)
+    if middle < last:
+        kernels.plain_copy(data, *pages_of(middle, last, 2), values, error=error)
+    return from_arrow(pa.array([], type=c.type), xp)._rebuild(values, None)
