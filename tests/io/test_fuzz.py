@@ -125,3 +125,40 @@ def test_mutated_parquet_clean(parquet_bytes, edits, cut):
         read_parquet(io.BytesIO(bytes(buf)))
     except CLEAN:
         pass
+
+
+@pytest.fixture(scope="module")
+def parquet_for_kernels():
+    """A file the page kernels decode (engine="ember"): dictionary-encoded ints and floats, PLAIN
+    fallback pages, a categorical's string dictionary, several row groups and pages."""
+    out = io.BytesIO()
+    r = np.random.default_rng(3)
+    pd.DataFrame(
+        {
+            "k": r.integers(0, 7, 400),
+            "wide": r.integers(-(2**40), 2**40, 400),
+            "f": r.random(400).astype(np.float32),
+            "c": pd.Categorical(r.choice(["x", "yy", "zzz"], 400)),
+        }
+    ).to_parquet(out, row_group_size=150, compression="snappy", data_page_size=512)
+    return out.getvalue()
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.lists(st.tuples(st.integers(0, 20_000), st.integers(0, 255)), min_size=1, max_size=6),
+    st.integers(0, 10_000),
+)
+def test_mutated_parquet_through_the_page_kernels_clean(tmp_path, parquet_for_kernels, edits, cut):
+    """Mutated files through ember's own page decoder: page headers, snappy data, RLE runs and
+    dictionary pages damaged; only clean exceptions (or a frame)."""
+    buf = bytearray(parquet_for_kernels)
+    for pos, byte in edits:
+        buf[pos % len(buf)] = byte
+    buf = buf[: max(1, len(buf) - cut % 64)] if cut % 3 == 0 else buf
+    path = tmp_path / "mutated.parquet"
+    path.write_bytes(bytes(buf))
+    try:
+        read_parquet(path, engine="ember")
+    except CLEAN:
+        pass

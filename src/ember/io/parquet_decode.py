@@ -36,6 +36,7 @@ _PHYSICAL_DTYPE = {
     "DOUBLE": np.dtype("<f8"),
 }
 _CODECS = {"SNAPPY": kernels.CODEC_SNAPPY, "UNCOMPRESSED": kernels.CODEC_NONE}
+_MAX_EXPANSION = 32
 DATA_PAGE, INDEX_PAGE, DICTIONARY_PAGE, DATA_PAGE_V2 = 0, 1, 2, 3
 PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY = 0, 2, 8
 
@@ -73,6 +74,8 @@ def read_files_decoded(files: list[str], columns: list | None, convert: Any) -> 
     handles, schema, names = opened
     metas = [h.metadata for h in handles]
     n = sum(m.num_rows for m in metas)
+    if n != sum(m.row_group(i).num_rows for m in metas for i in range(m.num_row_groups)):
+        raise ParquetPageError("the footer's row count is not its row groups' total")
     covered = [c for name in names if (c := _column(name, schema.field(name).type, metas)) is not None]
     covered = [
         c for c in covered if all(_CODECS.get(col.compression, -1) >= 0 for col in _column_chunks(c, metas))
@@ -248,6 +251,14 @@ def _pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk], column
     allowed = np.isin(table[0], (DATA_PAGE, DATA_PAGE_V2))
     if not allowed.all():
         raise ParquetPageError(f"{chunks[int(chunk_of[~allowed][0])].where}: a page of an unexpected type")
+    # snappy expands at most ~21x (a 3-byte copy of 64 bytes): a header claiming more is corrupt, and
+    # is not allowed to size the decompression buffer
+    fields = dict(zip(kernels.PAGE_FIELDS, table))
+    too_big = fields["out_size"] > fields["in_size"] * _MAX_EXPANSION + 64
+    if too_big.any():
+        raise ParquetPageError(
+            f"{chunks[int(chunk_of[too_big][0])].where}: a page header's sizes are corrupt"
+        )
     values = table[kernels.PAGE_FIELDS.index("num_values")]
     got = np.bincount(chunk_of, weights=values, minlength=len(chunks))
     for c, ch in enumerate(chunks):
