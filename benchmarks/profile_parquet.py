@@ -46,24 +46,22 @@ def main() -> None:
         f"read_parquet {size / 1e6:.0f} MB ({args.codec}): pyarrow read_table {host:.1f} ms, ember {plain:.1f} ms "
         f"(default: page kernels on the GPU), ember engine='pyarrow' {arrow:.1f} ms"
     )
+    _instrumented("engine='pyarrow'", MODULES, lambda: em.read_parquet(path, engine="pyarrow"), args.top)
+    # functions run by worker threads (the string dictionaries) add up over the threads
+    _instrumented("engine='ember'", ENGINE_MODULES, lambda: em.read_parquet(path, engine="ember"), args.top)
+
+
+def _instrumented(label: str, modules: tuple, call, top: int) -> None:
+    """One synchronized call with the modules' functions timed (nested: a function's time includes
+    its callees')."""
     totals: dict[str, float] = defaultdict(float)
     counts: dict[str, int] = defaultdict(int)
-    instrument(totals, counts, MODULES)
+    instrument(totals, counts, modules)
     t0 = time.perf_counter()
-    em.read_parquet(path, engine="pyarrow")
+    call()
     em.backend.synchronize()
-    print(f"engine='pyarrow' instrumented: {(time.perf_counter() - t0) * 1e3:.1f} ms")
-    _print(totals, counts, args.top)
-    totals.clear()
-    counts.clear()
-    # nested: a function's time includes its callees'; functions run by worker threads (the string
-    # dictionaries) add up over the threads
-    instrument(totals, counts, ENGINE_MODULES)
-    t0 = time.perf_counter()
-    em.read_parquet(path, engine="ember")
-    em.backend.synchronize()
-    print(f"read_parquet(engine='ember') instrumented: {(time.perf_counter() - t0) * 1e3:.1f} ms")
-    _print(totals, counts, args.top)
+    print(f"{label} instrumented: {(time.perf_counter() - t0) * 1e3:.1f} ms")
+    _print(totals, counts, top)
 
 
 def _print(totals: dict, counts: dict, top: int) -> None:
