@@ -131,44 +131,71 @@ def _chunk(k: int, c: _Column, f: int, meta: Any, i: int) -> _Chunk:
     )
 
 
+class _Decoded(NamedTuple):
+    """Every covered page decompressed on the device, with what the per-column lookups need."""
+
+    pages: dict  # ``_pages``: the page table (host) grouped by column and kernel, and its facts
+    data: Any  # the decompressed pages, end to end (device)
+    values_at: Any  # where each page's values start in ``data`` (device)
+    values_end: Any  # where each page ends (device)
+    lookups: np.ndarray  # ``_lookups``' per-page rows (host)
+    params: Any  # the same on the device
+    packed: tuple  # the fixed-width dictionaries on the device, and each column's place there
+    error: Any  # the kernels' shared error flag (device)
+
+
 def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: int, xp: Any) -> dict:
     """{name: Column} of the covered columns: bytes up, pages walked, decompressed and decoded."""
+    from ember.backend import asarray_on
+
     with ThreadPoolExecutor(_THREADS) as pool:  # dictionary pages on the host, while the bytes go up
         seen: dict = {"lock": threading.Lock()}
         on_host = pool.map(lambda ch: _dictionary(files[ch.file], ch, columns[ch.column], seen), chunks)
-        buf, base = _read_files(files, chunks, xp)
-        at = np.array([base[ch.file] + ch.data_at for ch in chunks], dtype=np.int64)
-        end = np.array([base[ch.file] + ch.end for ch in chunks], dtype=np.int64)
-        table, chunk_of = kernels.walk_pages(buf, at, end)
-        pages = _pages(table, chunk_of, chunks, len(columns))
-        f = {name: pages["table"][k] for k, name in enumerate(kernels.PAGE_FIELDS)}
-        codec = np.array([ch.codec for ch in chunks], dtype=np.int32)[pages["chunk"]]
-        codec[(f["kind"] == DATA_PAGE_V2) & (f["compressed"] == 0)] = kernels.CODEC_NONE
-        max_def = np.array([columns[ch.column].max_def for ch in chunks])[pages["chunk"]]
-        level_kind = np.where(f["kind"] == DATA_PAGE_V2, 2, np.where(max_def > 0, 1, 0))
-        out_at = np.concatenate([[0], np.cumsum(f["out_size"])[:-1]]).astype(np.int64)
-        error = xp.zeros(1, dtype=np.int32)
-        data, values_at, values_end = kernels.decompress_pages(
-            buf, pages["table"], codec, level_kind, out_at, error
-        )
-        del buf
+        pages, data, values_at, values_end, error = _decompressed(files, columns, chunks, xp)
         dictionaries = list(on_host)
-    from ember.backend import asarray_on
-
     lookups, (packed, packed_at) = _lookups(columns, chunks, pages, dictionaries)
     # every page's lookup facts, and the fixed-width dictionaries: one copy each
-    device = (asarray_on(lookups, xp), (asarray_on(packed, xp), packed_at))
+    decoded = _Decoded(
+        pages,
+        data,
+        values_at,
+        values_end,
+        lookups,
+        asarray_on(lookups, xp),
+        (asarray_on(packed, xp), packed_at),
+        error,
+    )
     out = {}
     for k, c in enumerate(columns):
-        page_args = (data, values_at, values_end, lookups, device[0], pages, error)
         dicts = [d for d, ch in zip(dictionaries, chunks) if ch.column == k]
         rows = [ch.rows for ch in chunks if ch.column == k]
         try:
-            out[c.name] = _column_values(k, c, page_args, dicts, rows, device[1], n, xp)
+            out[c.name] = _column_values(k, c, decoded, dicts, rows, n, xp)
         except NotImplementedError:  # pages of an encoding the kernels do not decode: read as by default
             continue
     kernels.check_error(error)
     return out
+
+
+def _decompressed(files: list[str], columns: list[_Column], chunks: list[_Chunk], xp: Any) -> tuple:
+    """(page table, decompressed bytes, values start, page end, error flag): the chunks' bytes read
+    up, their page headers walked and their pages decompressed, on the device."""
+    buf, base = _read_files(files, chunks, xp)
+    at = np.array([base[ch.file] + ch.data_at for ch in chunks], dtype=np.int64)
+    end = np.array([base[ch.file] + ch.end for ch in chunks], dtype=np.int64)
+    table, chunk_of = kernels.walk_pages(buf, at, end)
+    pages = _pages(table, chunk_of, chunks, len(columns))
+    f = {name: pages["table"][k] for k, name in enumerate(kernels.PAGE_FIELDS)}
+    codec = np.array([ch.codec for ch in chunks], dtype=np.int32)[pages["chunk"]]
+    codec[(f["kind"] == DATA_PAGE_V2) & (f["compressed"] == 0)] = kernels.CODEC_NONE
+    max_def = np.array([columns[ch.column].max_def for ch in chunks])[pages["chunk"]]
+    level_kind = np.where(f["kind"] == DATA_PAGE_V2, 2, np.where(max_def > 0, 1, 0))
+    out_at = np.concatenate([[0], np.cumsum(f["out_size"])[:-1]]).astype(np.int64)
+    error = xp.zeros(1, dtype=np.int32)
+    data, values_at, values_end = kernels.decompress_pages(
+        buf, pages["table"], codec, level_kind, out_at, error
+    )
+    return pages, data, values_at, values_end, error
 
 
 def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, list[int]]:
@@ -304,39 +331,38 @@ def _lookups(columns: list[_Column], chunks: list[_Chunk], pages: dict, dictiona
     return np.stack([count, pages["row"], base[chunk], sizes[chunk]]), (packed, packed_at)
 
 
-def _column_values(
-    k: int, c: _Column, page_args: tuple, dicts: list, rows: list, packed: tuple, n: int, xp: Any
-) -> Any:
+def _column_values(k: int, c: _Column, decoded: _Decoded, dicts: list, rows: list, n: int, xp: Any) -> Any:
     """Column ``k`` from its pages: dictionary indices decoded, then looked up (fixed width: in the
-    chunks' dictionaries laid end to end in ``packed``, each index offset by its dictionary's place;
-    strings: the codes of a categorical over the chunks' dictionaries); PLAIN pages copied into place."""
+    chunks' dictionaries laid end to end in ``decoded.packed``, each index offset by its dictionary's
+    place; strings: the codes of a categorical over the chunks' dictionaries); PLAIN pages copied into
+    place. NotImplementedError, before any launch, for pages the kernels do not decode."""
     from ember.column import from_arrow
 
-    data, values_at, values_end, lookups, params, pages, error = page_args
+    pages = decoded.pages
     first, middle, last = (int(b) for b in pages["bounds"][2 * k : 2 * k + 3])
     encoding = pages["table"][kernels.PAGE_FIELDS.index("encoding")][first:last]
     if np.isin(encoding, (PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY), invert=True).any():
         raise NotImplementedError(f"Parquet encodings {sorted(set(encoding.tolist()))} of {c.name!r}")
-    if (lookups[3, first:middle] == 0).any():
+    strings = c.physical == "BYTE_ARRAY"
+    if strings and middle < last:
+        raise NotImplementedError(f"PLAIN-encoded string pages of {c.name!r}")
+    if (decoded.lookups[3, first:middle] == 0).any():
         raise ParquetPageError(f"column {c.name!r}: a dictionary-encoded page without a dictionary")
 
     def pages_of(a: int, b: int, facts: int) -> list:
-        return [values_at[a:b], values_end[a:b], *params[:facts, a:b]]
+        return [decoded.values_at[a:b], decoded.values_end[a:b], *decoded.params[:facts, a:b]]
 
-    index = kernels.rle_indices(data, *pages_of(first, middle, 4), n, error=error)
-    if c.physical == "BYTE_ARRAY":
-        if middle < last:
-            raise NotImplementedError(f"PLAIN-encoded string pages of {c.name!r}")
+    index = kernels.rle_indices(decoded.data, *pages_of(first, middle, 4), n, error=decoded.error)
+    if strings:
         from ember.io.parquet_device import categorical_from_parts
 
         empty = pa.array([], c.type.value_type)
         return categorical_from_parts(index, [empty if d is None else d for d in dicts], rows, c.type)
     dtype = _PHYSICAL_DTYPE[c.physical]
-    buffer, packed_at = packed
+    buffer, packed_at = decoded.packed
     size = sum(0 if d is None else len(d) for d in dicts)
-    start = packed_at[k]
-    dictionary = buffer[start : start + size * dtype.itemsize].view(dtype)
+    dictionary = buffer[packed_at[k] : packed_at[k] + size * dtype.itemsize].view(dtype)
     values = dictionary[index] if middle > first else xp.empty(n, dtype=dtype)
     if middle < last:
-        kernels.plain_copy(data, *pages_of(middle, last, 2), values, error=error)
+        kernels.plain_copy(decoded.data, *pages_of(middle, last, 2), values, error=decoded.error)
     return from_arrow(pa.array([], type=c.type), xp)._rebuild(values, None)
