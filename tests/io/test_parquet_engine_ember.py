@@ -136,3 +136,37 @@ def test_types_left_to_pyarrow_read_as_the_default_engine(tmp_path):
     got = em.read_parquet(path, engine="ember").to_pandas()
     pd.testing.assert_frame_equal(got, em.read_parquet(path).to_pandas())
     pd.testing.assert_frame_equal(got.drop(columns=["day"]), pd.read_parquet(path).drop(columns=["day"]))
+
+
+@pytest.mark.parametrize("version", ["1.0", "2.6"])
+@pytest.mark.parametrize("coerce", [None, "ms", "us"])
+def test_timestamps_and_durations_match_pyarrow(tmp_path, version, coerce):
+    """Timestamps (naive, tz-aware, each unit) and durations: int64 ticks the kernels decode when the
+    file stores them in the Arrow type's unit; a file that coerced them to another unit is read by
+    pyarrow's decode, which converts. Either way, pyarrow's frame."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    n = 3_000
+    start = np.datetime64("2021-01-01T00:00:00", "ns")
+    ticks = start + np.arange(n) * np.timedelta64(1_000_001_000, "ns")
+    table = pa.table(
+        {
+            "ns": pa.array(ticks, pa.timestamp("ns")),
+            "us_tz": pa.array(ticks.astype("datetime64[us]"), pa.timestamp("us", tz="Europe/Paris")),
+            "ms": pa.array(ticks.astype("datetime64[ms]"), pa.timestamp("ms")),
+            "td": pa.array(np.arange(n) * np.timedelta64(7, "s"), pa.duration("s")),
+            "i": np.arange(n),
+        }
+    )
+    path = tmp_path / "t.parquet"
+    pq.write_table(
+        table,
+        path,
+        version=version,
+        coerce_timestamps=coerce,
+        row_group_size=1_000,
+        allow_truncated_timestamps=True,
+    )
+    got = em.read_parquet(path, engine="ember").to_pandas()
+    pd.testing.assert_frame_equal(got, pq.read_table(path).to_pandas())

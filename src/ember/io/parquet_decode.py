@@ -7,8 +7,9 @@ copies overlapping the reads); there, in one launch each over every page of ever
 the footers, each chunk's dictionary page (one header and one decompression per chunk, on a thread
 pool) and the small page table (to pick each page's kernel); it never builds the decoded frame.
 
-Columns it decodes: int32 / int64 / float32 / float64 (physical types that are the Arrow type) and
-dictionary-encoded strings read as categoricals, flat, without nulls (the footer's statistics say
+Columns it decodes: int32 / int64 / float32 / float64 (physical types that are the Arrow type),
+timestamps and durations stored as int64 ticks in their Arrow unit, and dictionary-encoded strings
+read as categoricals, flat, without nulls (the footer's statistics say
 so), snappy or uncompressed. Any other column (other types or codecs, nulls, DELTA_* encodings, PLAIN
 strings) is read as the default engine reads it (pyarrow's decode, ``parquet_device``). On the CPU backend the
 same steps run in their NumPy references, page by page: the engine is meant for the GPU.
@@ -110,11 +111,29 @@ def _column(name: str, t: Any, metas: list) -> _Column | None:
         return None
     categorical = pa.types.is_dictionary(t) and descr.physical_type == "BYTE_ARRAY"
     categorical = categorical and (pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type))
-    if not categorical and _PHYSICAL.get(descr.physical_type) != t:
+    if not categorical and not _stored_as_is(descr, t):
         return None
     if descr.max_definition_level and not no_nulls(name, metas):
         return None
     return _Column(name, t, j, descr.physical_type, descr.max_definition_level)
+
+
+_UNITS = {"milliseconds": "ms", "microseconds": "us", "nanoseconds": "ns"}
+
+
+def _stored_as_is(descr: Any, t: Any) -> bool:
+    """Whether the column's physical values are its Arrow values: the same int / float type, or int64
+    ticks of a timestamp in the Arrow type's unit, or of a duration (pyarrow stores it in its unit)."""
+    if _PHYSICAL.get(descr.physical_type) == t:
+        return True
+    if descr.physical_type != "INT64":
+        return False
+    import json
+
+    logical = json.loads(descr.logical_type.to_json())
+    if pa.types.is_timestamp(t):
+        return logical.get("Type") == "Timestamp" and _UNITS.get(logical.get("timeUnit")) == t.unit
+    return pa.types.is_duration(t) and logical.get("Type") == "None"
 
 
 def _chunk(k: int, c: _Column, f: int, meta: Any, i: int) -> _Chunk:
