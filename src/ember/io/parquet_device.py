@@ -24,6 +24,8 @@ from typing import Any, NamedTuple
 import numpy as np
 import pyarrow as pa
 
+from ember.backend.kernels.parquet import ParquetPageError
+
 _THREADS = min(16, os.cpu_count() or 1)
 
 
@@ -129,7 +131,12 @@ def no_nulls(name: str, metas: list) -> bool:
             return False
         j = paths.index(name)
         for i in range(meta.num_row_groups):
-            stats = meta.row_group(i).column(j).statistics
+            chunk = meta.row_group(i).column(j)
+            # pyarrow aborts the process (an uncaught C++ exception) reading the statistics of a
+            # chunk whose type disagrees with the schema's: a corrupt footer, said as such
+            if chunk.physical_type != meta.schema.column(j).physical_type:
+                raise ParquetPageError(f"the footer's column {name!r} has a corrupt physical type")
+            stats = chunk.statistics
             if stats is None or not stats.has_null_count or stats.null_count != 0:
                 return False
     return True
