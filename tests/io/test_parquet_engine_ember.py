@@ -170,3 +170,86 @@ def test_timestamps_and_durations_match_pyarrow(tmp_path, version, coerce):
     )
     got = em.read_parquet(path, engine="ember").to_pandas()
     pd.testing.assert_frame_equal(got, pq.read_table(path).to_pandas())
+
+
+@pytest.mark.parametrize("page_version", ["1.0", "2.0"])
+@pytest.mark.parametrize("codec", ["snappy", None])
+def test_columns_with_nulls_match_pandas(tmp_path, page_version, codec):
+    """Nulls through the page kernels: definition levels decoded, the present values decoded compactly
+    and spread to their rows: NaN floats (pandas' reading of a null float), nullable Int64, NaT,
+    missing categories, a column of nulls only, PLAIN pages with nulls, small pages."""
+    r = np.random.default_rng(11)
+    n = 6_000
+    floats = r.random(n)
+    floats[r.random(n) < 0.2] = np.nan
+    wide = r.random(n) * 1e6  # dictionary overflow: PLAIN pages with nulls
+    wide[r.random(n) < 0.3] = np.nan
+    ints = pd.array(r.integers(0, 9, n), dtype="Int64")
+    ints[r.random(n) < 0.1] = pd.NA
+    stamps = pd.Series(pd.date_range("2021-01-01", periods=n, freq="min"))
+    stamps[r.random(n) < 0.1] = pd.NaT
+    labels = pd.Categorical(r.choice(["a", "bb", "ccc"], n))
+    labels[r.random(n) < 0.1] = np.nan
+    df = pd.DataFrame(
+        {
+            "f": floats,
+            "f32": floats.astype(np.float32),
+            "wide": wide,
+            "i": ints,
+            "ts": stamps,
+            "cat": labels,
+            "none": np.full(n, np.nan),
+            "first_rows_null": np.where(np.arange(n) < 2_500, np.nan, 1.0),
+        }
+    )
+    path = tmp_path / "nulls.parquet"
+    df.to_parquet(
+        path, compression=codec, data_page_version=page_version, row_group_size=1_200, data_page_size=2_000
+    )
+    got = em.read_parquet(path, engine="ember").to_pandas()
+    pd.testing.assert_frame_equal(got, pd.read_parquet(path))
+
+
+def test_plain_integers_with_nulls_read_as_nan_floats(tmp_path):
+    """A file without pandas' metadata: int columns with nulls read as float64 NaN, as pandas reads."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pa.table({"i": pa.array([1, None, 3, None], pa.int64()), "j": pa.array([1, 2, 3, 4], pa.int32())})
+    path = tmp_path / "plain.parquet"
+    pq.write_table(table, path)
+    for engine in ("auto", "ember"):
+        pd.testing.assert_frame_equal(em.read_parquet(path, engine=engine).to_pandas(), pd.read_parquet(path))
+
+
+def test_a_footer_whose_chunk_type_disagrees_is_an_error_not_an_abort(tmp_path):
+    """pyarrow aborts the process reading the statistics of a column chunk whose type disagrees with
+    the schema's (an uncaught C++ exception): the reader checks the types first."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = tmp_path / "f.parquet"
+    table = pa.table({"a": np.arange(500), "b": np.arange(500, dtype=np.float32)})
+    pq.write_table(table, path, row_group_size=200)  # no pandas metadata: a short footer
+    good = path.read_bytes()
+    footer = int.from_bytes(good[-8:-4], "little")
+    r = np.random.default_rng(4)
+    for _ in range(5_000):  # mutate footer bytes until a chunk's type disagrees with its schema
+        buf = bytearray(good)
+        buf[len(buf) - 8 - int(r.integers(1, footer))] = int(r.integers(0, 256))
+        path.write_bytes(bytes(buf))
+        try:
+            meta = pq.ParquetFile(path).metadata
+            cols = [
+                (meta.row_group(i).column(j), meta.schema.column(j))
+                for i in range(meta.num_row_groups)
+                for j in range(meta.num_columns)
+            ]
+        except Exception:
+            continue
+        if any(c.physical_type != d.physical_type for c, d in cols):
+            break
+    else:
+        pytest.skip("no mutation made a chunk's type disagree")
+    with pytest.raises(ParquetError, match="physical type"):
+        em.read_parquet(path, engine="ember")

@@ -335,11 +335,16 @@ def _apply_meta(col: Any, spec: dict | None) -> Any:
     """Nullable dtypes and ordered categoricals that the Arrow types alone do not say."""
     from ember.column import CategoricalColumn, NumericColumn, StringColumn
 
-    if spec is None:
-        return col
-    numpy_type = spec.get("numpy_type")
+    numpy_type = None if spec is None else spec.get("numpy_type")
     if isinstance(col, NumericColumn) and _is_masked_name(numpy_type):
         return NumericColumn(col.data, col.mask, nullable=True)
+    if isinstance(col, NumericColumn) and col.mask is not None and col.data.dtype.kind in "iuf":
+        # missing ints and floats of a plain (not nullable) dtype read as NaN floats, as in pandas
+        xp = col.xp
+        data = col.data if col.data.dtype.kind == "f" else col.data.astype(np.float64)
+        return NumericColumn(xp.where(col.mask, data, data.dtype.type(np.nan)))
+    if spec is None:
+        return col
     if isinstance(col, CategoricalColumn) and spec.get("pandas_type") == "categorical":
         ordered = bool((spec.get("metadata") or {}).get("ordered", col.ordered))
         cats = col.categories

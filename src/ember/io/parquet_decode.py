@@ -48,6 +48,7 @@ class _Column(NamedTuple):
     leaf: int  # the column's index in the footer's schema
     physical: str
     max_def: int
+    nulls: bool  # whether it may hold nulls (its definition levels are then decoded)
 
 
 class _Chunk(NamedTuple):
@@ -113,9 +114,8 @@ def _column(name: str, t: Any, metas: list) -> _Column | None:
     categorical = categorical and (pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type))
     if not categorical and not _stored_as_is(descr, t):
         return None
-    if descr.max_definition_level and not no_nulls(name, metas):
-        return None
-    return _Column(name, t, j, descr.physical_type, descr.max_definition_level)
+    nulls = bool(descr.max_definition_level) and not no_nulls(name, metas)
+    return _Column(name, t, j, descr.physical_type, descr.max_definition_level, nulls)
 
 
 _UNITS = {"milliseconds": "ms", "microseconds": "us", "nanoseconds": "ns"}
@@ -155,6 +155,7 @@ class _Decoded(NamedTuple):
 
     pages: dict  # ``_pages``: the page table (host) grouped by column and kernel, and its facts
     data: Any  # the decompressed pages, end to end (device)
+    out_at: np.ndarray  # where each page starts in ``data`` (host)
     values_at: Any  # where each page's values start in ``data`` (device)
     values_end: Any  # where each page ends (device)
     lookups: np.ndarray  # ``_lookups``' per-page rows (host)
@@ -170,13 +171,14 @@ def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: i
     with ThreadPoolExecutor(_THREADS) as pool:  # dictionary pages on the host, while the bytes go up
         seen: dict = {"lock": threading.Lock()}
         on_host = pool.map(lambda ch: _dictionary(files[ch.file], ch, columns[ch.column], seen), chunks)
-        pages, data, values_at, values_end, error = _decompressed(files, columns, chunks, xp)
+        pages, data, out_at, values_at, values_end, error = _decompressed(files, columns, chunks, xp)
         dictionaries = list(on_host)
     lookups, (packed, packed_at) = _lookups(columns, chunks, pages, dictionaries)
     # every page's lookup facts, and the fixed-width dictionaries: one copy each
     decoded = _Decoded(
         pages,
         data,
+        out_at,
         values_at,
         values_end,
         lookups,
@@ -197,7 +199,7 @@ def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: i
 
 
 def _decompressed(files: list[str], columns: list[_Column], chunks: list[_Chunk], xp: Any) -> tuple:
-    """(page table, decompressed bytes, values start, page end, error flag): the chunks' bytes read
+    """(page table, decompressed bytes, page starts, values starts, page ends, error flag): the chunks' bytes read
     up, their page headers walked and their pages decompressed, on the device."""
     buf, base = _read_files(files, chunks, xp)
     at = np.array([base[ch.file] + ch.data_at for ch in chunks], dtype=np.int64)
@@ -214,7 +216,7 @@ def _decompressed(files: list[str], columns: list[_Column], chunks: list[_Chunk]
     data, values_at, values_end = kernels.decompress_pages(
         buf, pages["table"], codec, level_kind, out_at, error
     )
-    return pages, data, values_at, values_end, error
+    return pages, data, out_at, values_at, values_end, error
 
 
 def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, list[int]]:
@@ -354,7 +356,9 @@ def _column_values(k: int, c: _Column, decoded: _Decoded, dicts: list, rows: lis
     """Column ``k`` from its pages: dictionary indices decoded, then looked up (fixed width: in the
     chunks' dictionaries laid end to end in ``decoded.packed``, each index offset by its dictionary's
     place; strings: the codes of a categorical over the chunks' dictionaries); PLAIN pages copied into
-    place. NotImplementedError, before any launch, for pages the kernels do not decode."""
+    place. A column with nulls first decodes its definition levels (``_present``): its values are then
+    the present rows' only, decoded compactly and spread to their rows. NotImplementedError, before
+    any launch, for pages the kernels do not decode."""
     from ember.column import from_arrow
 
     pages = decoded.pages
@@ -365,23 +369,66 @@ def _column_values(k: int, c: _Column, decoded: _Decoded, dicts: list, rows: lis
     strings = c.physical == "BYTE_ARRAY"
     if strings and middle < last:
         raise NotImplementedError(f"PLAIN-encoded string pages of {c.name!r}")
-    if (decoded.lookups[3, first:middle] == 0).any():
+    # (a column that may hold nulls may have a page of nulls only, with no dictionary to look in:
+    # a page whose values need one and lack it is caught by the kernel, an index past size 0)
+    if not c.nulls and (decoded.lookups[3, first:middle] == 0).any():
         raise ParquetPageError(f"column {c.name!r}: a dictionary-encoded page without a dictionary")
+    valid, spread, counts = _present(decoded, first, last, n, xp) if c.nulls else (None, None, None)
 
     def pages_of(a: int, b: int, facts: int) -> list:
-        return [decoded.values_at[a:b], decoded.values_end[a:b], *decoded.params[:facts, a:b]]
+        at = [decoded.values_at[a:b], decoded.values_end[a:b]]
+        if counts is None:
+            return at + list(decoded.params[:facts, a:b])
+        return (
+            at
+            + [counts[0][a - first : b - first], counts[1][a - first : b - first]]
+            + list(decoded.params[2:facts, a:b])
+        )
 
     index = kernels.rle_indices(decoded.data, *pages_of(first, middle, 4), n, error=decoded.error)
     if strings:
         from ember.io.parquet_device import categorical_from_parts
 
+        if valid is not None:
+            index = xp.where(valid, index[spread], np.int32(-1))
         empty = pa.array([], c.type.value_type)
         return categorical_from_parts(index, [empty if d is None else d for d in dicts], rows, c.type)
     dtype = _PHYSICAL_DTYPE[c.physical]
     buffer, packed_at = decoded.packed
     size = sum(0 if d is None else len(d) for d in dicts)
     dictionary = buffer[packed_at[k] : packed_at[k] + size * dtype.itemsize].view(dtype)
-    values = dictionary[index] if middle > first else xp.empty(n, dtype=dtype)
+    values = dictionary[index] if middle > first and size else xp.zeros(n, dtype=dtype)
     if middle < last:
         kernels.plain_copy(decoded.data, *pages_of(middle, last, 2), values, error=decoded.error)
-    return from_arrow(pa.array([], type=c.type), xp)._rebuild(values, None)
+    if valid is not None:
+        values = values[spread]
+    return from_arrow(pa.array([], type=c.type), xp)._rebuild(values, valid)
+
+
+def _present(decoded: _Decoded, first: int, last: int, n: int, xp: Any) -> tuple:
+    """(validity per row, for each row the place of its value among the present ones, (present
+    values per page, where each page's first one goes)) of pages ``[first, last)`` of a column, from
+    their definition levels (bit width 1: after a v1 page's 4-byte length, at a v2 page's start)."""
+    from ember.backend import asarray_on
+
+    kind = decoded.pages["table"][0][first:last]
+    levels_at = decoded.out_at[first:last] + np.where(kind == DATA_PAGE, 4, 0)
+    count, row = decoded.params[0, first:last], decoded.params[1, first:last]
+    zeros = xp.zeros(last - first, dtype=np.int64)
+    levels = kernels.rle_indices(
+        decoded.data,
+        asarray_on(levels_at, xp),
+        decoded.values_at[first:last],  # the levels end where the values start
+        count,
+        row,
+        zeros,
+        zeros + 2,
+        n,
+        error=decoded.error,
+        width=1,
+    )
+    valid = levels == 1
+    before = xp.zeros(n + 1, dtype=np.int64)
+    before[1:] = xp.cumsum(valid, dtype=np.int64)
+    start = before[row]
+    return valid, xp.maximum(before[1:] - 1, 0), (before[row + count] - start, start)

@@ -9,27 +9,33 @@
 // the run's values together: a repeated value, or up to 8 x 63 bit-packed values, each read from the
 // five bytes that hold its <= 32 bits. Reads never pass the page's end: a corrupt page sets ``error``
 // and stops its block (an index past the dictionary is only flagged). Each index is written plus its
-// page's ``dict_base`` (the page's dictionary's place among several laid end to end).
+// page's ``dict_base`` (the page's dictionary's place among several laid end to end). ``widths[p]``
+// >= 0: the runs' bit width, with no width byte before them (definition levels); < 0: read it.
 
 extern "C" __global__ void ember_parquet_rle_indices(const unsigned char* data, const long long* values_at,
                                                      const long long* values_end, const long long* count,
                                                      const long long* out_start, const long long* dict_base,
-                                                     const long long* dict_sizes, int* out, int* error) {
+                                                     const long long* dict_sizes, const long long* widths,
+                                                     int* out, int* error) {
     __shared__ long long s_bits_at, s_take;
     __shared__ int s_packed, s_width, s_stop;
     __shared__ unsigned int s_value;
     const int page = blockIdx.x;
     long long pos = values_at[page], left = count[page], o = out_start[page];
-    const long long data_len = values_end[page], dict_size = dict_sizes[page];
+    const long long data_len = values_end[page], dict_size = dict_sizes[page], fixed = widths[page];
     const int base = (int)dict_base[page];
+    if (left <= 0) return;  // nothing to decode (a page of nulls): its data is not read
     if (threadIdx.x == 0) {
         s_stop = 0;
-        if (pos >= data_len) { s_stop = 1; atomicExch(error, 1); }
+        if (fixed >= 0) {  // a known width (definition levels): no width byte before the runs
+            s_width = (int)fixed;
+            if (fixed > 32) { s_stop = 1; atomicExch(error, 2); }
+        } else if (pos >= data_len) { s_stop = 1; atomicExch(error, 1); }
         else { s_width = data[pos]; if (s_width > 32) { s_stop = 1; atomicExch(error, 2); } }
     }
     __syncthreads();
     if (s_stop) return;
-    pos += 1;
+    if (fixed < 0) pos += 1;
     while (left > 0) {
         if (threadIdx.x == 0) {
             unsigned long long header = 0;

@@ -330,12 +330,14 @@ def rle_indices(
     total: int,
     out: Any = None,
     error: Any = None,
+    width: int | None = None,
 ) -> Any:
     """int32 dictionary indices of dictionary-encoded pages: page ``p``'s ``count[p]`` values start at
     byte ``values_at[p]`` of ``data`` (its bit-width byte), end before ``values_end[p]``, and go to
     ``out[out_start[p]:]`` plus ``dict_base[p]``; an index at or past ``dict_size[p]`` is corrupt data.
-    ``out`` (``total`` int32, zeros when not given) keeps other pages' positions as they are. With no
-    ``error`` flag given, synchronizes once to check its own."""
+    ``width``: the runs' bit width when the pages carry no width byte (definition levels: 1). A page of
+    no values is not read. ``out`` (``total`` int32, zeros when not given) keeps other pages'
+    positions as they are. With no ``error`` flag given, synchronizes once to check its own."""
     if not is_device_array(data):
         out = np.zeros(total, dtype=np.int32) if out is None else out
         raw = memoryview(np.ascontiguousarray(data, dtype=np.uint8))
@@ -343,10 +345,13 @@ def rle_indices(
             *(np.asarray(a).tolist() for a in (values_at, values_end, count, out_start, dict_base, dict_size))
         )
         for at, end, n, start, base, size in pages:
-            if at >= end or raw[at] > 32:
+            if n <= 0:
+                continue
+            bits = width if width is not None else (raw[at] if at < end else 255)
+            if bits > 32:
                 raise ParquetPageError("Parquet page: bit width past the data or above 32")
             try:
-                index = decode_hybrid(raw[:end], raw[at], n, at + 1)
+                index = decode_hybrid(raw[:end], bits, n, at if width is not None else at + 1)
             except (ValueError, IndexError) as exc:
                 raise ParquetPageError(f"Parquet page: corrupt RLE / bit-packed data ({exc})") from None
             if n and int(index.max()) >= size:
@@ -361,10 +366,11 @@ def rle_indices(
     error = cp.zeros(1, dtype=np.int32) if own else error
     pages = int(values_at.shape[0])
     if pages:
+        widths = cp.full(pages, -1 if width is None else width, dtype=np.int64)
         args = [
             cp.ascontiguousarray(cp.asarray(a), dtype=np.int64)
             for a in (values_at, values_end, count, out_start, dict_base, dict_size)
-        ]
+        ] + [widths]
         _module().get_function("ember_parquet_rle_indices")(
             (pages,), (_THREADS,), (cp.ascontiguousarray(data, dtype=np.uint8), *args, out, error)
         )
