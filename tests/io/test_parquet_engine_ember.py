@@ -253,3 +253,37 @@ def test_a_footer_whose_chunk_type_disagrees_is_an_error_not_an_abort(tmp_path):
         pytest.skip("no mutation made a chunk's type disagree")
     with pytest.raises(ParquetError, match="physical type"):
         em.read_parquet(path, engine="ember")
+
+
+def test_narrow_unsigned_ints_and_dates_match_the_default_engine(tmp_path):
+    """int8 / int16 / uint8-64 held in int32 / int64 pages, date32 days, with and without nulls: the
+    page kernels give the default engine's frame (dates read as datetime64[s] by both), and pandas'
+    where pandas' types are ember's."""
+    import datetime
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    r = np.random.default_rng(2)
+    n = 4_000
+    holes = r.random(n) < 0.1
+    days = [datetime.date(2020, 1, 1) + datetime.timedelta(days=int(d)) for d in r.integers(0, 900, n)]
+    table = pa.table(
+        {
+            "i8": pa.array(r.integers(-128, 128, n).astype(np.int8)),
+            "i16": pa.array(r.integers(-(2**15), 2**15, n).astype(np.int16)),
+            "u8": pa.array(r.integers(0, 256, n).astype(np.uint8)),
+            "u16": pa.array(r.integers(0, 2**16, n).astype(np.uint16)),
+            "u32": pa.array(r.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)),
+            "u64": pa.array(r.integers(0, 2**63, n, dtype=np.uint64) * 2 + 1),
+            "i16_nulls": pa.array(r.integers(-5, 5, n).astype(np.int16), mask=holes),
+            "date": pa.array(days, pa.date32()),
+            "date_nulls": pa.array(days, pa.date32(), mask=holes),
+        }
+    )
+    path = tmp_path / "narrow.parquet"
+    pq.write_table(table, path, row_group_size=1_500, data_page_size=1_024)
+    got = em.read_parquet(path, engine="ember").to_pandas()
+    pd.testing.assert_frame_equal(got, em.read_parquet(path, engine="pyarrow").to_pandas())
+    plain = [c for c in got.columns if not c.startswith("date")]
+    pd.testing.assert_frame_equal(got[plain], pd.read_parquet(path)[plain])

@@ -7,12 +7,12 @@ copies overlapping the reads); there, in one launch each over every page of ever
 the footers, each chunk's dictionary page (one header and one decompression per chunk, on a thread
 pool) and the small page table (to pick each page's kernel); it never builds the decoded frame.
 
-Columns it decodes: int32 / int64 / float32 / float64 (physical types that are the Arrow type),
-timestamps and durations stored as int64 ticks in their Arrow unit, and dictionary-encoded strings
-read as categoricals, flat, without nulls (the footer's statistics say
-so), snappy or uncompressed. Any other column (other types or codecs, nulls, DELTA_* encodings, PLAIN
-strings) is read as the default engine reads it (pyarrow's decode, ``parquet_device``). On the CPU backend the
-same steps run in their NumPy references, page by page: the engine is meant for the GPU.
+Columns it decodes: ints of every width (signed or not) and float32 / float64, timestamps and
+durations stored as int64 ticks in their Arrow unit, dates (date32), and dictionary-encoded strings
+read as categoricals; flat, with or without nulls; snappy or uncompressed. Any other column (other
+types or codecs, DELTA_* encodings, PLAIN strings) is read as the default engine reads it (pyarrow's
+decode, ``parquet_device``). On the CPU backend the same steps run in their NumPy references, page by
+page: the engine is meant for the GPU.
 """
 
 from __future__ import annotations
@@ -122,18 +122,37 @@ _UNITS = {"milliseconds": "ms", "microseconds": "us", "nanoseconds": "ns"}
 
 
 def _stored_as_is(descr: Any, t: Any) -> bool:
-    """Whether the column's physical values are its Arrow values: the same int / float type, or int64
-    ticks of a timestamp in the Arrow type's unit, or of a duration (pyarrow stores it in its unit)."""
+    """Whether the column's physical values carry its Arrow values: the same int / float type; int64
+    ticks of a timestamp in the Arrow type's unit, or of a duration (pyarrow stores it in its unit);
+    narrower or unsigned ints held in int32 / int64 (``_finish`` casts them); date32 days."""
     if _PHYSICAL.get(descr.physical_type) == t:
         return True
-    if descr.physical_type != "INT64":
+    if descr.physical_type not in ("INT32", "INT64"):
         return False
     import json
 
     logical = json.loads(descr.logical_type.to_json())
+    kind = logical.get("Type")
+    if pa.types.is_integer(t):
+        wide = 64 if descr.physical_type == "INT64" else 32
+        return kind == "Int" and logical.get("bitWidth") == t.bit_width and t.bit_width <= wide
+    if descr.physical_type == "INT32":
+        return pa.types.is_date32(t) and kind == "Date"
     if pa.types.is_timestamp(t):
-        return logical.get("Type") == "Timestamp" and _UNITS.get(logical.get("timeUnit")) == t.unit
-    return pa.types.is_duration(t) and logical.get("Type") == "None"
+        return kind == "Timestamp" and _UNITS.get(logical.get("timeUnit")) == t.unit
+    return pa.types.is_duration(t) and kind == "None"
+
+
+def _finish(values: Any, t: Any) -> Any:
+    """Decoded physical values as the Arrow type's: narrower / unsigned ints cast (their bits, for the
+    same width), date32 days as seconds (ember reads dates as datetime64[s])."""
+    if pa.types.is_date32(t):
+        return values.astype(np.int64) * 86_400
+    if pa.types.is_integer(t):
+        target = np.dtype(t.to_pandas_dtype())
+        if target != values.dtype:
+            return values.view(target) if target.itemsize == values.dtype.itemsize else values.astype(target)
+    return values
 
 
 def _chunk(k: int, c: _Column, f: int, meta: Any, i: int) -> _Chunk:
@@ -402,7 +421,7 @@ def _column_values(k: int, c: _Column, decoded: _Decoded, dicts: list, rows: lis
         kernels.plain_copy(decoded.data, *pages_of(middle, last, 2), values, error=decoded.error)
     if valid is not None:
         values = values[spread]
-    return from_arrow(pa.array([], type=c.type), xp)._rebuild(values, valid)
+    return from_arrow(pa.array([], type=c.type), xp)._rebuild(_finish(values, c.type), valid)
 
 
 def _present(decoded: _Decoded, first: int, last: int, n: int, xp: Any) -> tuple:
