@@ -203,10 +203,11 @@ def _categorical(codes: Any, chunks: list, t: Any) -> Any:
 
 
 def categorical_from_parts(codes: Any, dictionaries: list, rows: list[int], t: Any) -> Any:
-    """A categorical from codes laid end to end (device or host) and each part's dictionary: the
-    dictionaries unified in Arrow's order (the first one, then each later one's new values), and the
-    codes of each part whose dictionary is not the union's prefix mapped through its positions in the
-    union (each distinct dictionary looked up once, one small gather per such part)."""
+    """A categorical from codes laid end to end (device or host; -1 for a missing value) and each
+    part's dictionary: the dictionaries unified in Arrow's order (the first one, then each later one's
+    new values), and the codes of each part whose dictionary is not the union's prefix mapped through
+    its positions in the union (each distinct dictionary looked up once, one small gather per such
+    part)."""
     import pyarrow.compute as pc
 
     from ember.backend import asarray_on
@@ -229,7 +230,7 @@ def categorical_from_parts(codes: Any, dictionaries: list, rows: list[int], t: A
             maps[key] = None if identity else asarray_on(where.astype(np.int32), xp)
         if maps[key] is not None:
             part = codes[at : at + n]
-            part[...] = maps[key][part]
+            part[...] = xp.where(part >= 0, maps[key][xp.maximum(part, 0)], part)  # -1: missing
         at += n
     return CategoricalColumn(codes, from_arrow(unified, xp), t.ordered)
 
