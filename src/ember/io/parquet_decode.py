@@ -8,8 +8,8 @@ the footers, each chunk's dictionary page (one header and one decompression per 
 pool) and the small page table (to pick each page's kernel); it never builds the decoded frame.
 
 Columns it decodes: ints of every width (signed or not) and float32 / float64, timestamps and
-durations stored as int64 ticks in their Arrow unit, dates (date32), and dictionary-encoded strings
-read as categoricals; flat, with or without nulls; snappy or uncompressed. Any other column (other
+durations stored as int64 ticks in their Arrow unit, dates (date32), and strings from dictionary
+pages (categoricals, or string columns: the codes' strings gathered on the device); flat, with or without nulls; snappy or uncompressed. Any other column (other
 types or codecs, DELTA_* encodings, PLAIN strings) is read as the default engine reads it (pyarrow's
 decode, ``parquet_device``). On the CPU backend the same steps run in their NumPy references, page by
 page: the engine is meant for the GPU.
@@ -110,15 +110,23 @@ def _column(name: str, t: Any, metas: list) -> _Column | None:
     descr = metas[0].schema.column(j)
     if descr.max_repetition_level or descr.max_definition_level > 1:
         return None
-    categorical = pa.types.is_dictionary(t) and descr.physical_type == "BYTE_ARRAY"
-    categorical = categorical and (pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type))
-    if not categorical and not _stored_as_is(descr, t):
+    text = descr.physical_type == "BYTE_ARRAY" and _is_text(_string_type(t))
+    if not text and not _stored_as_is(descr, t):
         return None
     nulls = bool(descr.max_definition_level) and not no_nulls(name, metas)
     return _Column(name, t, j, descr.physical_type, descr.max_definition_level, nulls)
 
 
 _UNITS = {"milliseconds": "ms", "microseconds": "us", "nanoseconds": "ns"}
+
+
+def _string_type(t: Any) -> Any:
+    """The Arrow type of a string column's values: a categorical's value type, or the type itself."""
+    return t.value_type if pa.types.is_dictionary(t) else t
+
+
+def _is_text(t: Any) -> bool:
+    return pa.types.is_string(t) or pa.types.is_large_string(t)
 
 
 def _stored_as_is(descr: Any, t: Any) -> bool:
@@ -306,7 +314,7 @@ def _decode_dictionary(raw: bytes, ch: _Chunk, c: _Column) -> Any:
         values = plain_values(body, c.physical, int(fields["num_values"]))
     except ValueError as exc:  # fewer bytes than values
         raise ParquetPageError(f"{ch.where}: a corrupt dictionary page ({exc})") from None
-    return values.cast(c.type.value_type) if isinstance(values, pa.Array) else values
+    return values.cast(_string_type(c.type)) if isinstance(values, pa.Array) else values
 
 
 def _pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk], columns: int) -> dict:
@@ -374,7 +382,8 @@ def _lookups(columns: list[_Column], chunks: list[_Chunk], pages: dict, dictiona
 def _column_values(k: int, c: _Column, decoded: _Decoded, dicts: list, rows: list, n: int, xp: Any) -> Any:
     """Column ``k`` from its pages: dictionary indices decoded, then looked up (fixed width: in the
     chunks' dictionaries laid end to end in ``decoded.packed``, each index offset by its dictionary's
-    place; strings: the codes of a categorical over the chunks' dictionaries); PLAIN pages copied into
+    place; strings: the codes of a categorical over the chunks' dictionaries, for a categorical, or
+    those codes' strings); PLAIN pages copied into
     place. A column with nulls first decodes its definition levels (``_present``): its values are then
     the present rows' only, decoded compactly and spread to their rows. NotImplementedError, before
     any launch, for pages the kernels do not decode."""
@@ -410,8 +419,14 @@ def _column_values(k: int, c: _Column, decoded: _Decoded, dicts: list, rows: lis
 
         if valid is not None:
             index = xp.where(valid, index[spread], np.int32(-1))
-        empty = pa.array([], c.type.value_type)
-        return categorical_from_parts(index, [empty if d is None else d for d in dicts], rows, c.type)
+        # a string column: the categorical of its dictionary pages, decoded to its values
+        categorical = pa.types.is_dictionary(c.type)
+        as_categorical = c.type if categorical else pa.dictionary(pa.int32(), c.type)
+        empty = pa.array([], _string_type(c.type))
+        codes = categorical_from_parts(
+            index, [empty if d is None else d for d in dicts], rows, as_categorical
+        )
+        return codes if categorical else codes.decode()
     dtype = _PHYSICAL_DTYPE[c.physical]
     buffer, packed_at = decoded.packed
     size = sum(0 if d is None else len(d) for d in dicts)
