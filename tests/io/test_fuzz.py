@@ -130,7 +130,8 @@ def test_mutated_parquet_clean(parquet_bytes, edits, cut):
 @pytest.fixture(scope="module")
 def parquet_for_kernels():
     """A file the page kernels decode (engine="ember"): dictionary-encoded ints and floats, PLAIN
-    fallback pages, a categorical's string dictionary, several row groups and pages."""
+    fallback pages, a categorical's string dictionary, booleans, nulls, a string column, several row
+    groups and pages."""
     out = io.BytesIO()
     r = np.random.default_rng(3)
     pd.DataFrame(
@@ -139,6 +140,9 @@ def parquet_for_kernels():
             "wide": r.integers(-(2**40), 2**40, 400),
             "f": r.random(400).astype(np.float32),
             "c": pd.Categorical(r.choice(["x", "yy", "zzz"], 400)),
+            "b": r.random(400) < 0.5,
+            "nulls": np.where(r.random(400) < 0.3, np.nan, r.random(400)),
+            "s": r.choice(["p", "qq", ""], 400).astype(object),
         }
     ).to_parquet(out, row_group_size=150, compression="snappy", data_page_size=512)
     return out.getvalue()

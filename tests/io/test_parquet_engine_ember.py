@@ -314,3 +314,27 @@ def test_string_columns_match_pandas(tmp_path, page_version, dictionary_limit):
         path, row_group_size=1_500, data_page_version=page_version, dictionary_pagesize_limit=dictionary_limit
     )
     pd.testing.assert_frame_equal(em.read_parquet(path, engine="ember").to_pandas(), pd.read_parquet(path))
+
+
+@pytest.mark.parametrize("page_version", ["1.0", "2.0"])
+@pytest.mark.parametrize("codec", ["snappy", None])
+def test_booleans_match_pandas(tmp_path, page_version, codec):
+    """Booleans: PLAIN bits (v1) and the RLE hybrid of v2 pages, several small pages and row groups,
+    runs and random bits, a nullable boolean column with missing values."""
+    r = np.random.default_rng(5)
+    n = 9_001
+    flags = pd.array(r.random(n) < 0.5, dtype="boolean")
+    flags[r.random(n) < 0.15] = pd.NA
+    df = pd.DataFrame(
+        {
+            "bits": r.random(n) < 0.3,
+            "runs": np.repeat(r.random(n // 50 + 1) < 0.5, 50)[:n],
+            "all_true": np.ones(n, dtype=bool),
+            "nullable": flags,
+        }
+    )
+    path = tmp_path / "bools.parquet"
+    df.to_parquet(
+        path, compression=codec, data_page_version=page_version, row_group_size=4_000, data_page_size=300
+    )
+    pd.testing.assert_frame_equal(em.read_parquet(path, engine="ember").to_pandas(), pd.read_parquet(path))

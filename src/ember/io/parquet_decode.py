@@ -35,11 +35,12 @@ _PHYSICAL_DTYPE = {
     "INT64": np.dtype("<i8"),
     "FLOAT": np.dtype("<f4"),
     "DOUBLE": np.dtype("<f8"),
+    "BOOLEAN": np.dtype(bool),
 }
 _CODECS = {"SNAPPY": kernels.CODEC_SNAPPY, "UNCOMPRESSED": kernels.CODEC_NONE}
 _MAX_EXPANSION = 32
 DATA_PAGE, INDEX_PAGE, DICTIONARY_PAGE, DATA_PAGE_V2 = 0, 1, 2, 3
-PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY = 0, 2, 8
+PLAIN, PLAIN_DICTIONARY, RLE, RLE_DICTIONARY = 0, 2, 3, 8
 
 
 class _Column(NamedTuple):
@@ -75,6 +76,8 @@ def read_files_decoded(files: list[str], columns: list | None, convert: Any) -> 
         return None
     handles, schema, names = opened
     metas = [h.metadata for h in handles]
+    for path in files:
+        _check_codecs(path)
     n = sum(m.num_rows for m in metas)
     if n != sum(m.row_group(i).num_rows for m in metas for i in range(m.num_row_groups)):
         raise ParquetPageError("the footer's row count is not its row groups' total")
@@ -93,6 +96,32 @@ def read_files_decoded(files: list[str], columns: list | None, convert: Any) -> 
     if left:
         out.update(read_files_to_device(files, left, convert)[0])
     return {name: out[name] for name in names}, n
+
+
+_KNOWN_CODECS = range(8)  # Parquet's CompressionCodec values, UNCOMPRESSED to LZ4_RAW
+
+
+def _check_codecs(path: str) -> None:
+    """Every column chunk's codec in the footer is one Parquet defines (read by ember's Thrift reader:
+    pyarrow's metadata API aborts the process, an uncaught C++ exception, on an unknown one)."""
+    from ember.backend.kernels.parquet import ThriftReader
+
+    size = os.path.getsize(path)
+    with open(path, "rb") as f:
+        f.seek(max(size - 8, 0))
+        tail = f.read(8)
+        footer_size = int.from_bytes(tail[:4], "little")
+        if len(tail) < 8 or footer_size > size - 8:
+            raise ParquetPageError("the footer's length is corrupt")
+        f.seek(size - 8 - footer_size)
+        footer = f.read(footer_size)
+    try:
+        row_groups = ThriftReader(footer).struct().get(4, [])
+        codecs = [chunk.get(3, {}).get(4, 0) for group in row_groups for chunk in group.get(1, [])]
+    except (AttributeError, TypeError) as exc:
+        raise ParquetPageError(f"the footer is corrupt ({exc})") from None
+    if any(codec not in _KNOWN_CODECS for codec in codecs):
+        raise ParquetPageError("the footer names an unknown compression codec")
 
 
 def _column_chunks(c: _Column, metas: list) -> list:
@@ -135,6 +164,8 @@ def _stored_as_is(descr: Any, t: Any) -> bool:
     narrower or unsigned ints held in int32 / int64 (``_finish`` casts them); date32 days."""
     if _PHYSICAL.get(descr.physical_type) == t:
         return True
+    if descr.physical_type == "BOOLEAN":
+        return pa.types.is_boolean(t)
     if descr.physical_type not in ("INT32", "INT64"):
         return False
     import json
@@ -392,14 +423,15 @@ def _column_values(k: int, c: _Column, decoded: _Decoded, dicts: list, rows: lis
     pages = decoded.pages
     first, middle, last = (int(b) for b in pages["bounds"][2 * k : 2 * k + 3])
     encoding = pages["table"][kernels.PAGE_FIELDS.index("encoding")][first:last]
-    if np.isin(encoding, (PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY), invert=True).any():
+    known = (PLAIN, RLE) if c.physical == "BOOLEAN" else (PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY)
+    if np.isin(encoding, known, invert=True).any():
         raise NotImplementedError(f"Parquet encodings {sorted(set(encoding.tolist()))} of {c.name!r}")
     strings = c.physical == "BYTE_ARRAY"
     if strings and middle < last:
         raise NotImplementedError(f"PLAIN-encoded string pages of {c.name!r}")
     # (a column that may hold nulls may have a page of nulls only, with no dictionary to look in:
     # a page whose values need one and lack it is caught by the kernel, an index past size 0)
-    if not c.nulls and (decoded.lookups[3, first:middle] == 0).any():
+    if c.physical != "BOOLEAN" and not c.nulls and (decoded.lookups[3, first:middle] == 0).any():
         raise ParquetPageError(f"column {c.name!r}: a dictionary-encoded page without a dictionary")
     valid, spread, counts = _present(decoded, first, last, n, xp) if c.nulls else (None, None, None)
 
@@ -413,6 +445,11 @@ def _column_values(k: int, c: _Column, decoded: _Decoded, dicts: list, rows: lis
             + list(decoded.params[2:facts, a:b])
         )
 
+    if c.physical == "BOOLEAN":
+        values = _booleans(decoded, pages_of(first, last, 2), middle - first, n, xp)
+        return from_arrow(pa.array([], type=c.type), xp)._rebuild(
+            values if valid is None else values[spread], valid
+        )
     index = kernels.rle_indices(decoded.data, *pages_of(first, middle, 4), n, error=decoded.error)
     if strings:
         from ember.io.parquet_device import categorical_from_parts
@@ -437,6 +474,32 @@ def _column_values(k: int, c: _Column, decoded: _Decoded, dicts: list, rows: lis
     if valid is not None:
         values = values[spread]
     return from_arrow(pa.array([], type=c.type), xp)._rebuild(_finish(values, c.type), valid)
+
+
+def _booleans(decoded: _Decoded, page_facts: list, rle_pages: int, n: int, xp: Any) -> Any:
+    """The present values of a boolean column's pages (``page_facts``: values start, page end, values,
+    first slot; its first ``rle_pages`` pages v2's RLE, the others PLAIN): RLE pages are the hybrid of
+    width 1 after a 4-byte length (``rle_indices``); a PLAIN page's values are bits, least significant
+    first: slot j reads bit i = j - (its page's first slot) of its page. Corrupt pages set the error."""
+    values_at, values_end, count, start = page_facts
+    out = xp.zeros(n, dtype=np.int32)
+    if rle_pages:
+        facts = [values_at[:rle_pages] + 4, values_end[:rle_pages], count[:rle_pages], start[:rle_pages]]
+        zeros = xp.zeros(rle_pages, dtype=np.int64)
+        kernels.rle_indices(decoded.data, *facts, zeros, zeros + 2, n, out=out, error=decoded.error, width=1)
+    plain = slice(rle_pages, None)
+    if len(count[plain]) and n:
+        at, end, many, first_slot = values_at[plain], values_end[plain], count[plain], start[plain]
+        slot = xp.arange(n, dtype=np.int64)
+        page = xp.maximum(xp.searchsorted(first_slot, slot, side="right") - 1, 0)
+        bit = slot - first_slot[page]
+        mine = (bit >= 0) & (bit < many[page])
+        byte = xp.minimum(at[page] + bit // 8, decoded.data.shape[0] - 1)
+        bits = (decoded.data[byte] >> (bit % 8).astype(np.uint8)) & 1
+        out = xp.where(mine, bits.astype(np.int32), out)
+        short = (at + (many + 7) // 8 > end).any()
+        decoded.error[...] = xp.maximum(decoded.error, xp.where(short, np.int32(12), np.int32(0)))
+    return out.astype(bool)
 
 
 def _present(decoded: _Decoded, first: int, last: int, n: int, xp: Any) -> tuple:
