@@ -251,7 +251,7 @@ def test_a_footer_whose_chunk_type_disagrees_is_an_error_not_an_abort(tmp_path):
             break
     else:
         pytest.skip("no mutation made a chunk's type disagree")
-    with pytest.raises(ParquetError, match="physical type"):
+    with pytest.raises(ParquetError, match="disagree with its schema"):
         em.read_parquet(path, engine="ember")
 
 

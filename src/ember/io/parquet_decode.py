@@ -70,79 +70,46 @@ def read_files_decoded(files: list[str], columns: list | None, convert: Any) -> 
     cannot carry either)."""
     from ember.backend import xp as current_xp
     from ember.io.parquet_device import open_files, read_files_to_device
+    from ember.io.parquet_footer import read_footer
 
     opened = open_files(files, columns)
     if opened is None:
         return None
     handles, schema, names = opened
     metas = [h.metadata for h in handles]
-    for path in files:
-        _check_codecs(path)
-    n = sum(m.num_rows for m in metas)
-    if n != sum(m.row_group(i).num_rows for m in metas for i in range(m.num_row_groups)):
-        raise ParquetPageError("the footer's row count is not its row groups' total")
-    covered = [c for name in names if (c := _column(name, schema.field(name).type, metas)) is not None]
+    footers = [read_footer(path) for path in files]  # not pyarrow's per-chunk metadata: it can abort
+    n = sum(footer.num_rows for footer in footers)
     covered = [
-        c for c in covered if all(_CODECS.get(col.compression, -1) >= 0 for col in _column_chunks(c, metas))
+        c for name in names if (c := _column(name, schema.field(name).type, metas, footers)) is not None
     ]
+    covered = [c for c in covered if all(g[c.leaf].codec in _CODECS for fo in footers for g in fo.chunks)]
     chunks = [
-        _chunk(k, c, f, m, i)
+        _chunk(k, c, f, footer, i)
         for k, c in enumerate(covered)
-        for f, m in enumerate(metas)
-        for i in range(m.num_row_groups)
+        for f, footer in enumerate(footers)
+        for i in range(len(footer.group_rows))
     ]
     out = _decode(files, covered, chunks, n, current_xp()) if covered else {}
     left = [name for name in names if name not in out]
     if left:
-        out.update(read_files_to_device(files, left, convert)[0])
+        out.update(read_files_to_device(files, left, convert, footers)[0])
     return {name: out[name] for name in names}, n
 
 
-_KNOWN_CODECS = range(8)  # Parquet's CompressionCodec values, UNCOMPRESSED to LZ4_RAW
-
-
-def _check_codecs(path: str) -> None:
-    """Every column chunk's codec in the footer is one Parquet defines (read by ember's Thrift reader:
-    pyarrow's metadata API aborts the process, an uncaught C++ exception, on an unknown one)."""
-    from ember.backend.kernels.parquet import ThriftReader
-
-    size = os.path.getsize(path)
-    with open(path, "rb") as f:
-        f.seek(max(size - 8, 0))
-        tail = f.read(8)
-        footer_size = int.from_bytes(tail[:4], "little")
-        if len(tail) < 8 or footer_size > size - 8:
-            raise ParquetPageError("the footer's length is corrupt")
-        f.seek(size - 8 - footer_size)
-        footer = f.read(footer_size)
-    try:
-        row_groups = ThriftReader(footer).struct().get(4, [])
-        codecs = [chunk.get(3, {}).get(4, 0) for group in row_groups for chunk in group.get(1, [])]
-    except (AttributeError, TypeError) as exc:
-        raise ParquetPageError(f"the footer is corrupt ({exc})") from None
-    if any(codec not in _KNOWN_CODECS for codec in codecs):
-        raise ParquetPageError("the footer names an unknown compression codec")
-
-
-def _column_chunks(c: _Column, metas: list) -> list:
-    return [m.row_group(i).column(c.leaf) for m in metas for i in range(m.num_row_groups)]
-
-
-def _column(name: str, t: Any, metas: list) -> _Column | None:
+def _column(name: str, t: Any, metas: list, footers: list) -> _Column | None:
     """The column's decoding facts, or None when this decoder does not cover it."""
-    from ember.io.parquet_device import no_nulls
+    from ember.io.parquet_footer import leaf_index, no_nulls
 
-    paths = [metas[0].schema.column(k).path for k in range(metas[0].num_columns)]
-    if paths.count(name) != 1:
+    j = leaf_index(metas[0], name)
+    if j is None:
         return None
-    j = paths.index(name)
     descr = metas[0].schema.column(j)
     if descr.max_repetition_level or descr.max_definition_level > 1:
         return None
     text = descr.physical_type == "BYTE_ARRAY" and _is_text(_string_type(t))
     if not text and not _stored_as_is(descr, t):
         return None
-    nulls = bool(descr.max_definition_level) and not no_nulls(name, metas)
+    nulls = bool(descr.max_definition_level) and not no_nulls(name, metas, footers)
     return _Column(name, t, j, descr.physical_type, descr.max_definition_level, nulls)
 
 
@@ -194,17 +161,12 @@ def _finish(values: Any, t: Any) -> Any:
     return values
 
 
-def _chunk(k: int, c: _Column, f: int, meta: Any, i: int) -> _Chunk:
-    col = meta.row_group(i).column(c.leaf)
-    data_at = col.data_page_offset
-    dictionary_at = col.dictionary_page_offset if col.has_dictionary_page else -1
-    start = dictionary_at if dictionary_at >= 0 else data_at
+def _chunk(k: int, c: _Column, f: int, footer: Any, i: int) -> _Chunk:
+    facts = footer.chunks[i][c.leaf]
+    end = facts.start + facts.size
     where = f"row group {i} of column {c.name!r}"
-    if not 0 <= start <= data_at or col.total_compressed_size <= 0:
-        raise ParquetPageError(f"{where}: the footer's page offsets are corrupt")
-    end = start + col.total_compressed_size
     return _Chunk(
-        k, f, dictionary_at, data_at, end, _CODECS[col.compression], meta.row_group(i).num_rows, where
+        k, f, facts.dictionary_at, facts.data_at, end, _CODECS[facts.codec], footer.group_rows[i], where
     )
 
 

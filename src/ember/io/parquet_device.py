@@ -10,7 +10,7 @@ early row groups overlap the decoding of later ones.
 Fixed width: integers, floats (32/64 bit), bools, timestamps and durations, and dictionary codes
 (categoricals: the row groups' dictionaries are unified on the host, as Arrow's ``unify_dictionaries``
 orders them, and the codes remapped on the device), when the footer's statistics say the column has
-no nulls. Any other column (strings, nulls, nested) is gathered from the decoded row groups and
+no nulls (the footer read by ``parquet_footer``: pyarrow's metadata API aborts on some corrupt ones). Any other column (strings, nulls, nested) is gathered from the decoded row groups and
 converted as the general path converts it.
 """
 
@@ -36,25 +36,32 @@ class _Field(NamedTuple):
     template: Any  # an empty Column of the result's class (fixed), or None
 
 
-def read_files_to_device(files: list[str], columns: list | None, convert: Any) -> tuple[dict, int] | None:
+def read_files_to_device(
+    files: list[str], columns: list | None, convert: Any, footers: list | None = None
+) -> tuple[dict, int] | None:
     """({field name: device Column}, rows) of local Parquet files read as one table, or None when the
     files' schemas differ or a column is missing (the caller's dataset path handles those).
     ``convert(name, chunked_array)`` turns a column the slab cannot carry into a Column, as the
-    general path does."""
+    general path does. ``footers``: the files' ``parquet_footer.read_footer``, when the caller has them."""
     import pyarrow.parquet as pq
 
     from ember.backend import xp as current_xp
+    from ember.io.parquet_footer import read_footer
 
     opened = open_files(files, columns)
     if opened is None:
         return None
     handles, schema, names = opened
+    footers = footers if footers is not None else [read_footer(f) for f in files]
     units = [(h, i) for h in handles for i in range(h.num_row_groups)]
-    sizes = [h.metadata.row_group(i).num_rows for h, i in units]
+    sizes = [rows for footer in footers for rows in footer.group_rows]
+    if len(sizes) != len(units):
+        raise ParquetPageError("the footer's row groups disagree with the file's")
     starts = np.concatenate([[0], np.cumsum(sizes, dtype=np.int64)])
     n = int(starts[-1])
     xp = current_xp()
-    fields = [_plan(name, schema.field(name).type, handles, xp) for name in names]
+    metas = [h.metadata for h in handles]
+    fields = [_plan(name, schema.field(name).type, metas, footers, xp) for name in names]
     slab = _Slab(fields, n, xp)
     decoded: list[Any] = [None] * len(units)
 
@@ -102,10 +109,11 @@ def open_files(files: list[str], columns: list | None) -> tuple[list, Any, list]
     return handles, schema, names
 
 
-def _plan(name: str, t: Any, handles: list, xp: Any) -> _Field:
+def _plan(name: str, t: Any, metas: list, footers: list, xp: Any) -> _Field:
     from ember.column import from_arrow
+    from ember.io.parquet_footer import no_nulls
 
-    if not no_nulls(name, [h.metadata for h in handles]):
+    if not no_nulls(name, metas, footers):
         return _Field(name, "host", None, None)
     if pa.types.is_dictionary(t) and pa.types.is_integer(t.index_type):
         return _Field(name, "dict", np.dtype(np.int32), None)
@@ -120,26 +128,6 @@ def _plan(name: str, t: Any, handles: list, xp: Any) -> _Field:
         return _Field(name, "host", None, None)
     template = from_arrow(pa.array([], type=t), xp)
     return _Field(name, "fixed", np.dtype(template.data.dtype), template)
-
-
-def no_nulls(name: str, metas: list) -> bool:
-    """Whether every row group's statistics (of each file's metadata) say the column holds no null
-    (False when unknown)."""
-    for meta in metas:
-        paths = [meta.schema.column(j).path for j in range(meta.num_columns)]
-        if paths.count(name) != 1:  # nested or absent: leave it to the general path
-            return False
-        j = paths.index(name)
-        for i in range(meta.num_row_groups):
-            chunk = meta.row_group(i).column(j)
-            # pyarrow aborts the process (an uncaught C++ exception) reading the statistics of a
-            # chunk whose type disagrees with the schema's: a corrupt footer, said as such
-            if chunk.physical_type != meta.schema.column(j).physical_type:
-                raise ParquetPageError(f"the footer's column {name!r} has a corrupt physical type")
-            stats = chunk.statistics
-            if stats is None or not stats.has_null_count or stats.null_count != 0:
-                return False
-    return True
 
 
 class _Slab:
