@@ -1,18 +1,20 @@
-"""``read_parquet(engine="ember")``: local files decoded on the compute device by ember's page kernels.
+"""Local Parquet files decoded on the compute device by ember's page kernels: ``read_parquet``'s
+decoder on the GPU (and ``engine="ember"`` on either backend).
 
 The files' bytes go to the device as they are (``backend.files.read_into``: threads, pinned pieces,
 copies overlapping the reads); there, in one launch each over every page of every column
 (``backend.kernels.parquet``), the page headers are walked into a page table, the pages decompressed
-(snappy or none) and the dictionary indices decoded; PLAIN pages are copied into place. The host reads
-the footers, each chunk's dictionary page (one header and one decompression per chunk, on a thread
-pool) and the small page table (to pick each page's kernel); it never builds the decoded frame.
+(snappy or none) and the dictionary indices and definition levels decoded; PLAIN pages are copied
+into place. The host reads the footers (``parquet_footer``), each chunk's dictionary page (one header
+and one decompression per chunk, on a thread pool) and the small page table (to pick each page's
+kernel); it never builds the decoded frame.
 
-Columns it decodes: ints of every width (signed or not) and float32 / float64, timestamps and
-durations stored as int64 ticks in their Arrow unit, dates (date32), and strings from dictionary
-pages (categoricals, or string columns: the codes' strings gathered on the device); flat, with or without nulls; snappy or uncompressed. Any other column (other
-types or codecs, DELTA_* encodings, PLAIN strings) is read as the default engine reads it (pyarrow's
-decode, ``parquet_device``). On the CPU backend the same steps run in their NumPy references, page by
-page: the engine is meant for the GPU.
+Columns it decodes, flat, with or without nulls, snappy or uncompressed: ints of every width (signed
+or not), float32 / float64, booleans, timestamps and durations stored as int64 ticks in their Arrow
+unit, dates (date32), and strings from dictionary pages (categoricals, or string columns: the codes'
+strings gathered on the device). Any other column (other types or codecs, DELTA_* encodings, PLAIN
+strings) is read as the default engine reads it (pyarrow's decode, ``parquet_device``). On the CPU
+backend the same steps run in their NumPy references, page by page: the engine is meant for the GPU.
 """
 
 from __future__ import annotations
