@@ -45,7 +45,9 @@ def read_parquet(
 
     ``path``: path, URL (s3://, gs://, http(s)://, memory:// with ``storage_options``), list, directory,
     glob or file object. ``filters``: pandas/pyarrow DNF (list of tuples, or list of lists) or a
-    ``pyarrow.compute`` expression."""
+    ``pyarrow.compute`` expression. ``engine``: "auto" decodes local files without filters on the
+    GPU by ember's page kernels (``io/parquet_decode.py``) and everything else by pyarrow;
+    "pyarrow" always by pyarrow; "ember" by the page kernels on either backend (local files only)."""
     import pyarrow.dataset as ds
     import pyarrow.parquet as pq
 
