@@ -338,3 +338,25 @@ def test_booleans_match_pandas(tmp_path, page_version, codec):
         path, compression=codec, data_page_version=page_version, row_group_size=4_000, data_page_size=300
     )
     pd.testing.assert_frame_equal(em.read_parquet(path, engine="ember").to_pandas(), pd.read_parquet(path))
+
+
+def test_a_few_columns_read_only_their_chunks(tmp_path, monkeypatch):
+    """Columns picked from a wide file: their chunks' bytes are read (neighbours within a megabyte
+    share a read), not the file; the frame is pandas'."""
+    from ember.backend import files
+
+    r = np.random.default_rng(8)
+    n = 200_000
+    df = pd.DataFrame({f"c{i}": r.random(n) for i in range(12)})
+    path = tmp_path / "wide.parquet"
+    df.to_parquet(path, row_group_size=50_000)
+    read = []
+    real = files.read_into
+    monkeypatch.setattr(
+        files,
+        "read_into",
+        lambda p, offset, size, *a, **k: read.append(size) or real(p, offset, size, *a, **k),
+    )
+    got = em.read_parquet(path, columns=["c3", "c9"], engine="ember").to_pandas()
+    pd.testing.assert_frame_equal(got, pd.read_parquet(path, columns=["c3", "c9"]))
+    assert sum(read) < path.stat().st_size / 4

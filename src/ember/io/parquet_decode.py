@@ -224,8 +224,8 @@ def _decompressed(files: list[str], columns: list[_Column], chunks: list[_Chunk]
     """(page table, decompressed bytes, page starts, values starts, page ends, error flag): the chunks' bytes read
     up, their page headers walked and their pages decompressed, on the device."""
     buf, base = _read_files(files, chunks, xp)
-    at = np.array([base[ch.file] + ch.data_at for ch in chunks], dtype=np.int64)
-    end = np.array([base[ch.file] + ch.end for ch in chunks], dtype=np.int64)
+    at = base + np.array([ch.data_at for ch in chunks], dtype=np.int64)
+    end = base + np.array([ch.end for ch in chunks], dtype=np.int64)
     table, chunk_of = kernels.walk_pages(buf, at, end)
     pages = _pages(table, chunk_of, chunks, len(columns))
     f = {name: pages["table"][k] for k, name in enumerate(kernels.PAGE_FIELDS)}
@@ -241,23 +241,31 @@ def _decompressed(files: list[str], columns: list[_Column], chunks: list[_Chunk]
     return pages, data, out_at, values_at, values_end, error
 
 
-def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, list[int]]:
-    """The byte ranges of the files that hold the chunks, end to end in one buffer on the device, and
-    where each file's byte 0 would sit in it (a range starts past 0: offsets are shifted)."""
+_GAP = 1 << 20  # bytes between two chunks' data read through rather than starting another read
+
+
+def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, np.ndarray]:
+    """The chunks' data pages read into one buffer on the device, and for each chunk where its
+    file's byte 0 would sit in that buffer. A file's chunks are read as ranges: neighbours less than
+    ``_GAP`` apart share one, so a few columns of a wide file do not read the rest of it."""
     from ember.backend.files import read_into
 
-    spans = []
+    ranges = []  # (file, first byte, end, the chunks in it)
     for f in range(len(files)):
-        mine = [ch for ch in chunks if ch.file == f]
-        spans.append((min(ch.data_at for ch in mine), max(ch.end for ch in mine)) if mine else (0, 0))
-    total = sum(b - a for a, b in spans)
-    buf = xp.empty(total + 8, dtype=np.uint8)
-    base, at = [], 0
-    for path, (a, b) in zip(files, spans):
-        if b > os.path.getsize(path):
-            raise ParquetPageError(f"{path}: the footer places column chunks past the end of the file")
-        read_into(path, a, b - a, buf, at)
-        base.append(at - a)
+        mine = sorted((c for c, ch in enumerate(chunks) if ch.file == f), key=lambda c: chunks[c].data_at)
+        for c in mine:
+            ch = chunks[c]
+            if ranges and ranges[-1][0] == f and ch.data_at - ranges[-1][2] <= _GAP:
+                ranges[-1][2] = max(ranges[-1][2], ch.end)
+                ranges[-1][3].append(c)
+            else:
+                ranges.append([f, ch.data_at, ch.end, [c]])
+    buf = xp.empty(sum(b - a for _, a, b, _ in ranges) + 8, dtype=np.uint8)
+    base = np.zeros(len(chunks), dtype=np.int64)
+    at = 0
+    for f, a, b, members in ranges:
+        read_into(files[f], a, b - a, buf, at)
+        base[members] = at - a
         at += b - a
     return buf, base
 
