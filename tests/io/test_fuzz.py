@@ -143,8 +143,15 @@ def parquet_for_kernels():
             "b": r.random(400) < 0.5,
             "nulls": np.where(r.random(400) < 0.3, np.nan, r.random(400)),
             "s": r.choice(["p", "qq", ""], 400).astype(object),
+            "plain": [("w" * int(k)) + str(k) for k in r.integers(0, 30, 400)],  # PLAIN byte arrays
         }
-    ).to_parquet(out, row_group_size=150, compression="snappy", data_page_size=512)
+    ).to_parquet(
+        out,
+        row_group_size=150,
+        compression="snappy",
+        data_page_size=512,
+        use_dictionary=["k", "wide", "f", "c", "s", "nulls"],
+    )
     return out.getvalue()
 
 

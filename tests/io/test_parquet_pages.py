@@ -238,7 +238,7 @@ def test_corrupt_snappy_and_headers_are_clear_errors(xp):
 def test_device_decode_matches_pyarrow(tmp_path, codec, dictionary, version, xp):
     """Whole files through the page kernels (``read_parquet(engine="ember")``), against pyarrow:
     long RLE runs, bit-packed runs, PLAIN pages where a dictionary outgrows its page, both page
-    versions; PLAIN strings are left to pyarrow and read the same."""
+    versions, PLAIN strings."""
     import ember as em
 
     path, table = _written(tmp_path, codec, dictionary, version)

@@ -11,9 +11,10 @@ kernel); it never builds the decoded frame.
 
 Columns it decodes, flat, with or without nulls, snappy or uncompressed: ints of every width (signed
 or not), float32 / float64, booleans, timestamps and durations stored as int64 ticks in their Arrow
-unit, dates (date32), and strings from dictionary pages (categoricals, or string columns: the codes'
-strings gathered on the device). Any other column (other types or codecs, DELTA_* encodings, PLAIN
-strings) is read as the default engine reads it (pyarrow's decode, ``parquet_device``). On the CPU
+unit, dates (date32), categoricals (strings from dictionary pages) and string columns (dictionary
+and PLAIN pages, packed by one gather on the device). Any other column (other types or codecs,
+DELTA_* encodings, PLAIN pages of a categorical) is read as the default engine reads it (pyarrow's
+decode, ``parquet_device``). On the CPU
 backend the same steps run in their NumPy references, page by page: the engine is meant for the GPU.
 """
 
@@ -361,15 +362,16 @@ def _pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk], column
 def _lookups(columns: list[_Column], chunks: list[_Chunk], pages: dict, dictionaries: list) -> tuple:
     """(per-page int64 rows: values, first row, dictionary base, dictionary size; the fixed-width
     columns' dictionaries packed in one byte buffer, each column's at an 8-byte aligned place, and
-    where). A page's dictionary base is its chunk's dictionary's place among its column's (strings:
-    0, each chunk's codes index its own dictionary)."""
+    where). A page's dictionary base is its chunk's dictionary's place among its column's
+    (categoricals: 0, each chunk's codes index its own dictionary)."""
     sizes = np.array([0 if d is None else len(d) for d in dictionaries], dtype=np.int64)
     base = np.zeros(len(chunks), dtype=np.int64)
     packed_at, at = {}, 0
     for k, c in enumerate(columns):
         mine = [i for i, ch in enumerate(chunks) if ch.column == k]
-        if c.physical != "BYTE_ARRAY":
+        if not pa.types.is_dictionary(c.type):  # codes index the column's dictionaries end to end
             base[mine] = np.concatenate([[0], np.cumsum(sizes[mine])[:-1]])
+        if c.physical != "BYTE_ARRAY":
             packed_at[k] = at
             at += -(-int(sizes[mine].sum()) * _PHYSICAL_DTYPE[c.physical].itemsize // 8) * 8
     packed = np.zeros(max(at, 8), dtype=np.uint8)
@@ -399,8 +401,9 @@ def _column_values(k: int, c: _Column, decoded: _Decoded, dicts: list, rows: lis
     if np.isin(encoding, known, invert=True).any():
         raise NotImplementedError(f"Parquet encodings {sorted(set(encoding.tolist()))} of {c.name!r}")
     strings = c.physical == "BYTE_ARRAY"
-    if strings and middle < last:
-        raise NotImplementedError(f"PLAIN-encoded string pages of {c.name!r}")
+    categorical = pa.types.is_dictionary(c.type)
+    if categorical and middle < last:
+        raise NotImplementedError(f"PLAIN-encoded pages of the categorical {c.name!r}")
     # (a column that may hold nulls may have a page of nulls only, with no dictionary to look in:
     # a page whose values need one and lack it is caught by the kernel, an index past size 0)
     if c.physical != "BOOLEAN" and not c.nulls and (decoded.lookups[3, first:middle] == 0).any():
@@ -423,19 +426,16 @@ def _column_values(k: int, c: _Column, decoded: _Decoded, dicts: list, rows: lis
             values if valid is None else values[spread], valid
         )
     index = kernels.rle_indices(decoded.data, *pages_of(first, middle, 4), n, error=decoded.error)
-    if strings:
+    if categorical:
         from ember.io.parquet_device import categorical_from_parts
 
         if valid is not None:
             index = xp.where(valid, index[spread], np.int32(-1))
-        # a string column: the categorical of its dictionary pages, decoded to its values
-        categorical = pa.types.is_dictionary(c.type)
-        as_categorical = c.type if categorical else pa.dictionary(pa.int32(), c.type)
-        empty = pa.array([], _string_type(c.type))
-        codes = categorical_from_parts(
-            index, [empty if d is None else d for d in dicts], rows, as_categorical
-        )
-        return codes if categorical else codes.decode()
+        empty = pa.array([], c.type.value_type)
+        return categorical_from_parts(index, [empty if d is None else d for d in dicts], rows, c.type)
+    if strings:
+        plain = pages_of(middle, last, 2)
+        return _strings(c, decoded, index, plain, [d for d in dicts if d is not None], valid, spread, n, xp)
     dtype = _PHYSICAL_DTYPE[c.physical]
     buffer, packed_at = decoded.packed
     size = sum(0 if d is None else len(d) for d in dicts)
@@ -446,6 +446,58 @@ def _column_values(k: int, c: _Column, decoded: _Decoded, dicts: list, rows: lis
     if valid is not None:
         values = values[spread]
     return from_arrow(pa.array([], type=c.type), xp)._rebuild(_finish(values, c.type), valid)
+
+
+def _strings(
+    c: _Column,
+    decoded: _Decoded,
+    index: Any,
+    plain: list,
+    dicts: list,
+    valid: Any,
+    spread: Any,
+    n: int,
+    xp: Any,
+) -> Any:
+    """A string column from its pages: each value's bytes are either a dictionary entry (``index``:
+    its place among the column's dictionaries laid end to end) or a PLAIN page's (their places found
+    by ``byte_array_spans``); one gather packs them (``gather_bytes``, over the decompressed pages and
+    the dictionaries' bytes after them). Synchronizes once (the packed size)."""
+    from ember.backend import asarray_on
+    from ember.backend.primitives import gather_bytes
+    from ember.column import StringColumn, from_arrow
+
+    starts = xp.zeros(n, dtype=np.int64)
+    lengths = xp.full(n, -1, dtype=np.int64)  # -1: not a PLAIN value (a dictionary entry)
+    if plain[0].shape[0]:
+        kernels.byte_array_spans(decoded.data, *plain, starts, lengths, error=decoded.error)
+    words = (
+        pa.concat_arrays([d.cast(pa.large_binary()) for d in dicts])
+        if dicts
+        else pa.array([], pa.large_binary())
+    )
+    word_offsets = asarray_on(
+        np.frombuffer(words.buffers()[1], np.int64, len(words) + 1, words.offset * 8), xp
+    )
+    word_bytes = words.buffers()[2]
+    source = xp.concatenate(
+        [
+            decoded.data,
+            asarray_on(np.frombuffer(word_bytes, np.uint8) if word_bytes else np.zeros(0, np.uint8), xp),
+        ]
+    )
+    code = xp.minimum(index.astype(np.int64), max(len(words) - 1, 0))
+    from_plain = lengths >= 0
+    if len(words):
+        starts = xp.where(from_plain, starts, word_offsets[code] + decoded.data.shape[0])
+        lengths = xp.where(from_plain, lengths, word_offsets[code + 1] - word_offsets[code])
+    if valid is not None:
+        starts, lengths = starts[spread], xp.where(valid, lengths[spread], 0)
+    lengths = xp.maximum(lengths, 0)
+    offsets = xp.zeros(n + 1, dtype=np.int64)
+    offsets[1:] = xp.cumsum(lengths)
+    template = from_arrow(pa.array([], type=c.type), xp)
+    return StringColumn(offsets, gather_bytes(source, starts, offsets), valid, template.pd_dtype)
 
 
 def _booleans(decoded: _Decoded, page_facts: list, rle_pages: int, n: int, xp: Any) -> Any:

@@ -404,3 +404,29 @@ extern "C" __global__ void ember_parquet_plain_copy(const unsigned char* data, c
     unsigned char* to = out + out_start[page] * itemsize;
     for (long long i = threadIdx.x; i < bytes; i += blockDim.x) to[i] = data[from + i];
 }
+
+// ---- PLAIN byte arrays: where each value's bytes are, one thread per page ---------------------------
+//
+// A PLAIN BYTE_ARRAY page is (4-byte length, bytes) after (4-byte length, bytes): each length says
+// where the next one is, so a page is walked by one thread; pages are independent. Value i of page p
+// gets its first byte and length at out_start[p] + i. A length past the page sets error 12.
+
+extern "C" __global__ void ember_parquet_byte_array_spans(const unsigned char* data, const long long* values_at,
+                                                          const long long* values_end, const long long* count,
+                                                          const long long* out_start, long long pages,
+                                                          long long* starts, long long* lengths, int* error) {
+    const long long page = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (page >= pages) return;
+    long long pos = values_at[page];
+    const long long end = values_end[page], n = count[page], o = out_start[page];
+    for (long long i = 0; i < n; ++i) {
+        if (pos + 4 > end) { atomicExch(error, 12); return; }
+        const long long len = (long long)data[pos] | ((long long)data[pos + 1] << 8) |
+                              ((long long)data[pos + 2] << 16) | ((long long)data[pos + 3] << 24);
+        pos += 4;
+        if (pos + len > end) { atomicExch(error, 12); return; }
+        starts[o + i] = pos;
+        lengths[o + i] = len;
+        pos += len;
+    }
+}

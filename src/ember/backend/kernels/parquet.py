@@ -2,8 +2,9 @@
 
 The steps of decoding column chunks whose bytes sit in one buffer: ``walk_pages`` reads every chunk's
 page headers into a page table, ``decompress_pages`` decompresses every page into one buffer (snappy or
-none), ``rle_indices`` decodes the dictionary indices of every dictionary-encoded page and
-``plain_copy`` puts PLAIN fixed-width values into place. On device arrays each is one launch over all
+none), ``rle_indices`` decodes the dictionary indices (and definition levels) of every page,
+``plain_copy`` puts PLAIN fixed-width values into place and ``byte_array_spans`` finds PLAIN byte
+arrays. On device arrays each is one launch over all
 pages; on host arrays the reference runs page by page (``ThriftReader``, pyarrow's snappy,
 ``decode_hybrid``). Kernels that run back to back share an ``error`` flag checked once
 (``check_error``): corrupt data raises ``ParquetPageError``, never a crash or a read past a page.
@@ -406,6 +407,52 @@ def plain_copy(
         ]
         _module().get_function("ember_parquet_plain_copy")(
             (pages,), (_THREADS,), (data, *args, np.int32(itemsize), as_bytes, error)
+        )
+    if own:
+        check_error(error)
+
+
+def byte_array_spans(
+    data: Any,
+    values_at: Any,
+    values_end: Any,
+    count: Any,
+    out_start: Any,
+    starts: Any,
+    lengths: Any,
+    error: Any = None,
+) -> None:
+    """Where the values of PLAIN BYTE_ARRAY pages are: page ``p``'s ``count[p]`` values (each a 4-byte
+    length, then its bytes) from byte ``values_at[p]`` of ``data``, ending by ``values_end[p]``; value
+    ``i``'s first byte and length go to ``starts`` / ``lengths`` at ``out_start[p] + i``. One thread
+    per page on the device (each length says where the next one is)."""
+    if not is_device_array(data):
+        raw = memoryview(np.ascontiguousarray(data, dtype=np.uint8))
+        for at, end, n, o in zip(
+            *(np.asarray(a).tolist() for a in (values_at, values_end, count, out_start))
+        ):
+            for i in range(n):
+                if at + 4 > end:
+                    raise ParquetPageError(f"Parquet page: {_WHY[12]}")
+                length = int.from_bytes(raw[at : at + 4], "little")
+                if at + 4 + length > end:
+                    raise ParquetPageError(f"Parquet page: {_WHY[12]}")
+                starts[o + i], lengths[o + i] = at + 4, length
+                at += 4 + length
+        return
+    from ember.backend.device import cupy_module
+
+    cp = cupy_module()
+    own = error is None
+    error = cp.zeros(1, dtype=np.int32) if own else error
+    pages = int(values_at.shape[0])
+    if pages:
+        arrays = [
+            cp.ascontiguousarray(cp.asarray(a), dtype=np.int64)
+            for a in (values_at, values_end, count, out_start)
+        ]
+        _module().get_function("ember_parquet_byte_array_spans")(
+            ((pages + 63) // 64,), (64,), (data, *arrays, np.int64(pages), starts, lengths, error)
         )
     if own:
         check_error(error)
