@@ -40,7 +40,8 @@ _PHYSICAL_DTYPE = {
     "DOUBLE": np.dtype("<f8"),
     "BOOLEAN": np.dtype(bool),
 }
-_CODECS = {"SNAPPY": kernels.CODEC_SNAPPY, "UNCOMPRESSED": kernels.CODEC_NONE}
+_CODECS = {"SNAPPY": kernels.CODEC_SNAPPY, "UNCOMPRESSED": kernels.CODEC_NONE}  # decompressed on the device
+_HOST_CODECS = ("GZIP", "ZSTD", "BROTLI", "LZ4", "LZ4_RAW")  # decompressed on the host, page by page
 _MAX_EXPANSION = 32
 DATA_PAGE, INDEX_PAGE, DICTIONARY_PAGE, DATA_PAGE_V2 = 0, 1, 2, 3
 PLAIN, PLAIN_DICTIONARY, RLE, RLE_DICTIONARY = 0, 2, 3, 8
@@ -61,7 +62,7 @@ class _Chunk(NamedTuple):
     dictionary_at: int  # file offset of the dictionary page, or -1
     data_at: int  # file offset of the first data page
     end: int  # file offset past the chunk
-    codec: int
+    codec: str  # the footer's name: SNAPPY / UNCOMPRESSED on the device, _HOST_CODECS on the host
     rows: int
     where: str  # for errors: "row group i of column c"
 
@@ -85,7 +86,13 @@ def read_files_decoded(files: list[str], columns: list | None, convert: Any) -> 
     covered = [
         c for name in names if (c := _column(name, schema.field(name).type, metas, footers)) is not None
     ]
-    covered = [c for c in covered if all(g[c.leaf].codec in _CODECS for fo in footers for g in fo.chunks)]
+    covered = [
+        c
+        for c in covered
+        if all(
+            g[c.leaf].codec in _CODECS or g[c.leaf].codec in _HOST_CODECS for fo in footers for g in fo.chunks
+        )
+    ]
     chunks = [
         _chunk(k, c, f, footer, i)
         for k, c in enumerate(covered)
@@ -168,9 +175,7 @@ def _chunk(k: int, c: _Column, f: int, footer: Any, i: int) -> _Chunk:
     facts = footer.chunks[i][c.leaf]
     end = facts.start + facts.size
     where = f"row group {i} of column {c.name!r}"
-    return _Chunk(
-        k, f, facts.dictionary_at, facts.data_at, end, _CODECS[facts.codec], footer.group_rows[i], where
-    )
+    return _Chunk(k, f, facts.dictionary_at, facts.data_at, end, facts.codec, footer.group_rows[i], where)
 
 
 class _Decoded(NamedTuple):
@@ -222,24 +227,78 @@ def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: i
 
 
 def _decompressed(files: list[str], columns: list[_Column], chunks: list[_Chunk], xp: Any) -> tuple:
-    """(page table, decompressed bytes, page starts, values starts, page ends, error flag): the chunks' bytes read
-    up, their page headers walked and their pages decompressed, on the device."""
+    """(page table, decompressed bytes, page starts, values starts, page ends, error flag): the chunks'
+    bytes read up, their page headers walked and their pages decompressed on the device (snappy or
+    none; pages of other codecs decompressed on the host, ``_inflate``, and copied there)."""
+    from ember.backend import asarray_on
+
     buf, base = _read_files(files, chunks, xp)
     at = base + np.array([ch.data_at for ch in chunks], dtype=np.int64)
     end = base + np.array([ch.end for ch in chunks], dtype=np.int64)
     table, chunk_of = kernels.walk_pages(buf, at, end)
     pages = _pages(table, chunk_of, chunks, len(columns))
     f = {name: pages["table"][k] for k, name in enumerate(kernels.PAGE_FIELDS)}
-    codec = np.array([ch.codec for ch in chunks], dtype=np.int32)[pages["chunk"]]
-    codec[(f["kind"] == DATA_PAGE_V2) & (f["compressed"] == 0)] = kernels.CODEC_NONE
+    codec = np.array([_CODECS.get(ch.codec, kernels.CODEC_NONE) for ch in chunks], dtype=np.int32)
+    codec = codec[pages["chunk"]]
+    raw = (f["kind"] == DATA_PAGE_V2) & (f["compressed"] == 0)  # a v2 page stored uncompressed
+    codec[raw] = kernels.CODEC_NONE
+    table = pages["table"]
+    on_host = np.array([ch.codec in _HOST_CODECS for ch in chunks], dtype=bool)[pages["chunk"]] & ~raw
+    if on_host.any():  # their decompressed bytes go up after the file's: the device then copies them
+        inflated, inflated_at = _inflate(files, chunks, base, pages, np.flatnonzero(on_host))
+        table = table.copy()
+        table[kernels.PAGE_FIELDS.index("in_at"), on_host] = buf.shape[0] + inflated_at
+        table[kernels.PAGE_FIELDS.index("in_size"), on_host] = f["out_size"][on_host]
+        buf = xp.concatenate([buf, asarray_on(inflated, xp)])
     max_def = np.array([columns[ch.column].max_def for ch in chunks])[pages["chunk"]]
     level_kind = np.where(f["kind"] == DATA_PAGE_V2, 2, np.where(max_def > 0, 1, 0))
     out_at = np.concatenate([[0], np.cumsum(f["out_size"])[:-1]]).astype(np.int64)
     error = xp.zeros(1, dtype=np.int32)
-    data, values_at, values_end = kernels.decompress_pages(
-        buf, pages["table"], codec, level_kind, out_at, error
-    )
+    data, values_at, values_end = kernels.decompress_pages(buf, table, codec, level_kind, out_at, error)
     return pages, data, out_at, values_at, values_end, error
+
+
+def _inflate(
+    files: list[str], chunks: list[_Chunk], base: np.ndarray, pages: dict, which: np.ndarray
+) -> tuple:
+    """(bytes, each page's place in them) of pages ``which`` decompressed on the host by pyarrow's
+    codecs: a thread per chunk reads its bytes again (the page cache has them) and decompresses its
+    pages (the codecs release the GIL); a v2 page's level bytes stay as they are."""
+    from ember.io.parquet_pages import decompress_page
+
+    f = {name: pages["table"][k] for k, name in enumerate(kernels.PAGE_FIELDS)}
+    sizes = f["out_size"][which]
+    inflated_at = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    inflated = np.empty(int(sizes.sum()), dtype=np.uint8)
+    by_chunk: dict[int, list] = {}
+    for slot, p in enumerate(which.tolist()):
+        by_chunk.setdefault(int(pages["chunk"][p]), []).append((slot, p))
+
+    def one_chunk(c: int) -> None:
+        ch = chunks[c]
+        with open(files[ch.file], "rb") as fh:
+            fh.seek(ch.data_at)
+            raw = memoryview(fh.read(ch.end - ch.data_at))
+        for slot, p in by_chunk[c]:
+            at = int(f["in_at"][p] - base[c] - ch.data_at)
+            body, size, levels = (
+                raw[at : at + int(f["in_size"][p])],
+                int(f["out_size"][p]),
+                int(f["levels"][p]),
+            )
+            try:
+                values = decompress_page(body[levels:], ch.codec, size - levels)
+            except (OSError, pa.ArrowException, ValueError):
+                raise ParquetPageError(f"{ch.where}: a corrupt compressed page") from None
+            if len(values) != size - levels:
+                raise ParquetPageError(f"{ch.where}: a page decompressed to the wrong size")
+            out = inflated[inflated_at[slot] : inflated_at[slot] + size]
+            out[:levels] = np.frombuffer(body[:levels], np.uint8)
+            out[levels:] = np.frombuffer(values, np.uint8)
+
+    with ThreadPoolExecutor(_THREADS) as pool:
+        list(pool.map(one_chunk, by_chunk))
+    return inflated, inflated_at
 
 
 _GAP = 1 << 20  # bytes between two chunks' data read through rather than starting another read
@@ -302,18 +361,17 @@ def _dictionary(path: str, ch: _Chunk, c: _Column, seen: dict) -> Any:
 
 
 def _decode_dictionary(raw: bytes, ch: _Chunk, c: _Column) -> Any:
-    from ember.io.parquet_pages import plain_values
+    from ember.io.parquet_pages import decompress_page, plain_values
 
     table, _ = kernels.walk_pages(np.frombuffer(raw, np.uint8), np.array([0]), np.array([len(raw)]))
     fields = dict(zip(kernels.PAGE_FIELDS, table[:, 0])) if table.shape[1] == 1 else {}
     if fields.get("kind") != DICTIONARY_PAGE or fields.get("encoding") not in (PLAIN, PLAIN_DICTIONARY):
         raise ParquetPageError(f"{ch.where}: a corrupt or unsupported dictionary page")
     body: Any = memoryview(raw)[fields["in_at"] : fields["in_at"] + fields["in_size"]]
-    if ch.codec == kernels.CODEC_SNAPPY:
-        try:
-            body = pa.decompress(body, int(fields["out_size"]), codec="snappy")
-        except (OSError, pa.ArrowException):
-            raise ParquetPageError(f"{ch.where}: a corrupt dictionary page") from None
+    try:
+        body = decompress_page(body, ch.codec, int(fields["out_size"]))
+    except (OSError, pa.ArrowException, ValueError):
+        raise ParquetPageError(f"{ch.where}: a corrupt dictionary page") from None
     try:
         values = plain_values(body, c.physical, int(fields["num_values"]))
     except ValueError as exc:  # fewer bytes than values

@@ -65,16 +65,16 @@ def _read_pages(chunk: bytes, codec: str) -> list[Page]:
         kind, size = header[1], header[2]
         if kind == DICTIONARY_PAGE:
             sub = header[7]
-            pages.append(Page(kind, sub[1], sub[2], _decompress(body, codec, size)))
+            pages.append(Page(kind, sub[1], sub[2], decompress_page(body, codec, size)))
         elif kind == DATA_PAGE:
             sub = header[5]
-            pages.append(Page(kind, sub[1], sub[2], _decompress(body, codec, size)))
+            pages.append(Page(kind, sub[1], sub[2], decompress_page(body, codec, size)))
         elif kind == DATA_PAGE_V2:
             sub = header[8]
             levels = sub[5] + sub[6]
             values = body[levels:]
             if sub.get(7, True):
-                values = _decompress(values, codec, size - levels)
+                values = decompress_page(values, codec, size - levels)
             page = Page(kind, sub[1], sub[4], body[:levels] + values, sub[5], sub[6], sub[2])
             pages.append(page)
         elif kind != INDEX_PAGE:
@@ -82,7 +82,9 @@ def _read_pages(chunk: bytes, codec: str) -> list[Page]:
     return pages
 
 
-def _decompress(body: bytes, codec: str, size: int) -> bytes:
+def decompress_page(body: Any, codec: str, size: int) -> Any:
+    """A page's bytes decompressed by pyarrow's codecs (``codec``: the footer's name) to ``size`` bytes;
+    NotImplementedError for a codec pyarrow lacks (LZO)."""
     if codec == "UNCOMPRESSED":
         return body
     if codec == "LZ4":
