@@ -63,6 +63,7 @@ class _Chunk(NamedTuple):
     data_at: int  # file offset of the first data page
     end: int  # file offset past the chunk
     codec: str  # the footer's name: SNAPPY / UNCOMPRESSED on the device, _HOST_CODECS on the host
+    uncompressed: int  # the chunk's uncompressed bytes (the footer's): its pages decompress to no more
     rows: int
     where: str  # for errors: "row group i of column c"
 
@@ -175,7 +176,17 @@ def _chunk(k: int, c: _Column, f: int, footer: Any, i: int) -> _Chunk:
     facts = footer.chunks[i][c.leaf]
     end = facts.start + facts.size
     where = f"row group {i} of column {c.name!r}"
-    return _Chunk(k, f, facts.dictionary_at, facts.data_at, end, facts.codec, footer.group_rows[i], where)
+    return _Chunk(
+        k,
+        f,
+        facts.dictionary_at,
+        facts.data_at,
+        end,
+        facts.codec,
+        facts.uncompressed,
+        footer.group_rows[i],
+        where,
+    )
 
 
 class _Decoded(NamedTuple):
@@ -388,10 +399,13 @@ def _pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk], column
     allowed = np.isin(table[0], (DATA_PAGE, DATA_PAGE_V2))
     if not allowed.all():
         raise ParquetPageError(f"{chunks[int(chunk_of[~allowed][0])].where}: a page of an unexpected type")
-    # snappy expands at most ~21x (a 3-byte copy of 64 bytes): a header claiming more is corrupt, and
-    # is not allowed to size the decompression buffer
+    # page sizes size the decompression buffers: a header claiming more than its chunk's uncompressed
+    # total (the footer's), or than snappy can expand (~21x: a 3-byte copy of 64 bytes), is corrupt
     fields = dict(zip(kernels.PAGE_FIELDS, table))
-    too_big = fields["out_size"] > fields["in_size"] * _MAX_EXPANSION + 64
+    on_device = np.array([ch.codec in _CODECS for ch in chunks], dtype=bool)[chunk_of]
+    too_big = on_device & (fields["out_size"] > fields["in_size"] * _MAX_EXPANSION + 64)
+    out_per_chunk = np.bincount(chunk_of, weights=fields["out_size"], minlength=len(chunks))
+    too_big |= (out_per_chunk > np.array([ch.uncompressed for ch in chunks]))[chunk_of]
     if too_big.any():
         raise ParquetPageError(
             f"{chunks[int(chunk_of[too_big][0])].where}: a page header's sizes are corrupt"

@@ -34,6 +34,7 @@ class ChunkFacts(NamedTuple):
     data_at: int  # file offset of the first data page
     dictionary_at: int  # file offset of the dictionary page, or -1
     size: int  # compressed bytes of the whole chunk
+    uncompressed: int  # its bytes uncompressed (headers included)
     null_count: int | None  # from the chunk's statistics, None when not recorded
 
     @property
@@ -87,12 +88,15 @@ def _chunk(meta: dict, file_size: int) -> ChunkFacts:
     dictionary_at = meta.get(11, -1)
     dictionary_at = dictionary_at if isinstance(dictionary_at, int) and dictionary_at > 0 else -1
     size = _count(meta[7], "a column chunk's size")
+    uncompressed = _count(meta[6], "a column chunk's uncompressed size")
     start = dictionary_at if dictionary_at >= 0 else data_at
     if dictionary_at > data_at or size == 0 or start + size > file_size:
         raise ParquetPageError("the footer places a column chunk outside the file")
     stats = meta.get(12)
     nulls = stats.get(3) if isinstance(stats, dict) else None
-    return ChunkFacts(PHYSICAL_TYPES[physical], CODECS[codec], data_at, dictionary_at, size, nulls)
+    return ChunkFacts(
+        PHYSICAL_TYPES[physical], CODECS[codec], data_at, dictionary_at, size, uncompressed, nulls
+    )
 
 
 def _count(value: Any, what: str) -> int:
