@@ -370,7 +370,7 @@ def test_host_codecs_feed_the_page_kernels(tmp_path, monkeypatch, codec, page_ve
     from ember.io import parquet_decode
 
     decoded = []
-    real = parquet_decode._column_values
+    real = parquet_decode.column_values
 
     def spy(k, c, *args, **kwargs):
         out = real(k, c, *args, **kwargs)
@@ -380,7 +380,7 @@ def test_host_codecs_feed_the_page_kernels(tmp_path, monkeypatch, codec, page_ve
     df = _frame(4_000).drop(columns=["nullable"])
     path = tmp_path / "codec.parquet"
     df.to_parquet(path, compression=codec, row_group_size=1_500, data_page_version=page_version)
-    monkeypatch.setattr(parquet_decode, "_column_values", spy)
+    monkeypatch.setattr(parquet_decode, "column_values", spy)
     got = em.read_parquet(path, engine="ember").to_pandas()
     pd.testing.assert_frame_equal(got, pd.read_parquet(path))
     assert set(decoded) >= {"id1", "id4", "i32", "v3", "f32", "text", "ts", "wide"}

@@ -29,31 +29,22 @@ import numpy as np
 import pyarrow as pa
 
 from ember.backend.kernels import parquet as kernels
-from ember.backend.kernels.parquet import ParquetPageError
+from ember.backend.kernels.parquet import (
+    DATA_PAGE,
+    DATA_PAGE_V2,
+    DICTIONARY_PAGE,
+    INDEX_PAGE,
+    PLAIN,
+    PLAIN_DICTIONARY,
+    ParquetPageError,
+)
+from ember.io.parquet_values import PHYSICAL_DTYPE, ColumnPlan, Decoded, column_values
 
 _THREADS = min(16, os.cpu_count() or 1)
 _PHYSICAL = {"INT32": pa.int32(), "INT64": pa.int64(), "FLOAT": pa.float32(), "DOUBLE": pa.float64()}
-_PHYSICAL_DTYPE = {
-    "INT32": np.dtype("<i4"),
-    "INT64": np.dtype("<i8"),
-    "FLOAT": np.dtype("<f4"),
-    "DOUBLE": np.dtype("<f8"),
-    "BOOLEAN": np.dtype(bool),
-}
 _CODECS = {"SNAPPY": kernels.CODEC_SNAPPY, "UNCOMPRESSED": kernels.CODEC_NONE}  # decompressed on the device
 _HOST_CODECS = ("GZIP", "ZSTD", "BROTLI", "LZ4", "LZ4_RAW")  # decompressed on the host, page by page
 _MAX_EXPANSION = 32
-DATA_PAGE, INDEX_PAGE, DICTIONARY_PAGE, DATA_PAGE_V2 = 0, 1, 2, 3
-PLAIN, PLAIN_DICTIONARY, RLE, RLE_DICTIONARY = 0, 2, 3, 8
-
-
-class _Column(NamedTuple):
-    name: str
-    type: Any  # the Arrow type
-    leaf: int  # the column's index in the footer's schema
-    physical: str
-    max_def: int
-    nulls: bool  # whether it may hold nulls (its definition levels are then decoded)
 
 
 class _Chunk(NamedTuple):
@@ -107,7 +98,7 @@ def read_files_decoded(files: list[str], columns: list | None, convert: Any) -> 
     return {name: out[name] for name in names}, n
 
 
-def _column(name: str, t: Any, metas: list, footers: list) -> _Column | None:
+def _column(name: str, t: Any, metas: list, footers: list) -> ColumnPlan | None:
     """The column's decoding facts, or None when this decoder does not cover it."""
     from ember.io.parquet_footer import leaf_index, no_nulls
 
@@ -121,7 +112,7 @@ def _column(name: str, t: Any, metas: list, footers: list) -> _Column | None:
     if not text and not _stored_as_is(descr, t):
         return None
     nulls = bool(descr.max_definition_level) and not no_nulls(name, metas, footers)
-    return _Column(name, t, j, descr.physical_type, descr.max_definition_level, nulls)
+    return ColumnPlan(name, t, j, descr.physical_type, descr.max_definition_level, nulls)
 
 
 _UNITS = {"milliseconds": "ms", "microseconds": "us", "nanoseconds": "ns"}
@@ -160,19 +151,7 @@ def _stored_as_is(descr: Any, t: Any) -> bool:
     return pa.types.is_duration(t) and kind == "None"
 
 
-def _finish(values: Any, t: Any) -> Any:
-    """Decoded physical values as the Arrow type's: narrower / unsigned ints cast (their bits, for the
-    same width), date32 days as seconds (ember reads dates as datetime64[s])."""
-    if pa.types.is_date32(t):
-        return values.astype(np.int64) * 86_400
-    if pa.types.is_integer(t):
-        target = np.dtype(t.to_pandas_dtype())
-        if target != values.dtype:
-            return values.view(target) if target.itemsize == values.dtype.itemsize else values.astype(target)
-    return values
-
-
-def _chunk(k: int, c: _Column, f: int, footer: Any, i: int) -> _Chunk:
+def _chunk(k: int, c: ColumnPlan, f: int, footer: Any, i: int) -> _Chunk:
     facts = footer.chunks[i][c.leaf]
     end = facts.start + facts.size
     where = f"row group {i} of column {c.name!r}"
@@ -189,21 +168,7 @@ def _chunk(k: int, c: _Column, f: int, footer: Any, i: int) -> _Chunk:
     )
 
 
-class _Decoded(NamedTuple):
-    """Every covered page decompressed on the device, with what the per-column lookups need."""
-
-    pages: dict  # ``_pages``: the page table (host) grouped by column and kernel, and its facts
-    data: Any  # the decompressed pages, end to end (device)
-    out_at: np.ndarray  # where each page starts in ``data`` (host)
-    values_at: Any  # where each page's values start in ``data`` (device)
-    values_end: Any  # where each page ends (device)
-    lookups: np.ndarray  # ``_lookups``' per-page rows (host)
-    params: Any  # the same on the device
-    packed: tuple  # the fixed-width dictionaries on the device, and each column's place there
-    error: Any  # the kernels' shared error flag (device)
-
-
-def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: int, xp: Any) -> dict:
+def _decode(files: list[str], columns: list[ColumnPlan], chunks: list[_Chunk], n: int, xp: Any) -> dict:
     """{name: Column} of the covered columns: bytes up, pages walked, decompressed and decoded."""
     from ember.backend import asarray_on
 
@@ -214,7 +179,7 @@ def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: i
         dictionaries = list(on_host)
     lookups, (packed, packed_at) = _lookups(columns, chunks, pages, dictionaries)
     # every page's lookup facts, and the fixed-width dictionaries: one copy each
-    decoded = _Decoded(
+    decoded = Decoded(
         pages,
         data,
         out_at,
@@ -230,14 +195,14 @@ def _decode(files: list[str], columns: list[_Column], chunks: list[_Chunk], n: i
         dicts = [d for d, ch in zip(dictionaries, chunks) if ch.column == k]
         rows = [ch.rows for ch in chunks if ch.column == k]
         try:
-            out[c.name] = _column_values(k, c, decoded, dicts, rows, n, xp)
+            out[c.name] = column_values(k, c, decoded, dicts, rows, n, xp)
         except NotImplementedError:  # pages of an encoding the kernels do not decode: read as by default
             continue
     kernels.check_error(error)
     return out
 
 
-def _decompressed(files: list[str], columns: list[_Column], chunks: list[_Chunk], xp: Any) -> tuple:
+def _decompressed(files: list[str], columns: list[ColumnPlan], chunks: list[_Chunk], xp: Any) -> tuple:
     """(page table, decompressed bytes, page starts, values starts, page ends, error flag): the chunks'
     bytes read up, their page headers walked and their pages decompressed on the device (snappy or
     none; pages of other codecs decompressed on the host, ``_inflate``, and copied there)."""
@@ -341,7 +306,7 @@ def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, n
     return buf, base
 
 
-def _dictionary(path: str, ch: _Chunk, c: _Column, seen: dict) -> Any:
+def _dictionary(path: str, ch: _Chunk, c: ColumnPlan, seen: dict) -> Any:
     """A chunk's dictionary page decoded on the host (NumPy values, or an Arrow array of strings), or
     None when the chunk has none. A string page whose bytes an earlier chunk of the column had (a
     pandas categorical's row groups repeat it) is decoded once: ``seen`` maps bytes to values.
@@ -371,7 +336,7 @@ def _dictionary(path: str, ch: _Chunk, c: _Column, seen: dict) -> Any:
     return done.result()
 
 
-def _decode_dictionary(raw: bytes, ch: _Chunk, c: _Column) -> Any:
+def _decode_dictionary(raw: bytes, ch: _Chunk, c: ColumnPlan) -> Any:
     from ember.io.parquet_pages import decompress_page, plain_values
 
     table, _ = kernels.walk_pages(np.frombuffer(raw, np.uint8), np.array([0]), np.array([len(raw)]))
@@ -431,7 +396,7 @@ def _pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk], column
     return {key: (v[:, order] if v.ndim == 2 else v[order]) for key, v in pages.items()} | {"bounds": bounds}
 
 
-def _lookups(columns: list[_Column], chunks: list[_Chunk], pages: dict, dictionaries: list) -> tuple:
+def _lookups(columns: list[ColumnPlan], chunks: list[_Chunk], pages: dict, dictionaries: list) -> tuple:
     """(per-page int64 rows: values, first row, dictionary base, dictionary size; the fixed-width
     columns' dictionaries packed in one byte buffer, each column's at an 8-byte aligned place, and
     where). A page's dictionary base is its chunk's dictionary's place among its column's
@@ -445,7 +410,7 @@ def _lookups(columns: list[_Column], chunks: list[_Chunk], pages: dict, dictiona
             base[mine] = np.concatenate([[0], np.cumsum(sizes[mine])[:-1]])
         if c.physical != "BYTE_ARRAY":
             packed_at[k] = at
-            at += -(-int(sizes[mine].sum()) * _PHYSICAL_DTYPE[c.physical].itemsize // 8) * 8
+            at += -(-int(sizes[mine].sum()) * PHYSICAL_DTYPE[c.physical].itemsize // 8) * 8
     packed = np.zeros(max(at, 8), dtype=np.uint8)
     for i, (d, ch) in enumerate(zip(dictionaries, chunks)):
         if d is not None and ch.column in packed_at:
@@ -454,174 +419,3 @@ def _lookups(columns: list[_Column], chunks: list[_Chunk], pages: dict, dictiona
     chunk = pages["chunk"]
     count = pages["table"][kernels.PAGE_FIELDS.index("num_values")]
     return np.stack([count, pages["row"], base[chunk], sizes[chunk]]), (packed, packed_at)
-
-
-def _column_values(k: int, c: _Column, decoded: _Decoded, dicts: list, rows: list, n: int, xp: Any) -> Any:
-    """Column ``k`` from its pages: dictionary indices decoded, then looked up (fixed width: in the
-    chunks' dictionaries laid end to end in ``decoded.packed``, each index offset by its dictionary's
-    place; strings: the codes of a categorical over the chunks' dictionaries, for a categorical, or
-    those codes' strings); PLAIN pages copied into
-    place. A column with nulls first decodes its definition levels (``_present``): its values are then
-    the present rows' only, decoded compactly and spread to their rows. NotImplementedError, before
-    any launch, for pages the kernels do not decode."""
-    from ember.column import from_arrow
-
-    pages = decoded.pages
-    first, middle, last = (int(b) for b in pages["bounds"][2 * k : 2 * k + 3])
-    encoding = pages["table"][kernels.PAGE_FIELDS.index("encoding")][first:last]
-    known = (PLAIN, RLE) if c.physical == "BOOLEAN" else (PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY)
-    if np.isin(encoding, known, invert=True).any():
-        raise NotImplementedError(f"Parquet encodings {sorted(set(encoding.tolist()))} of {c.name!r}")
-    strings = c.physical == "BYTE_ARRAY"
-    categorical = pa.types.is_dictionary(c.type)
-    if categorical and middle < last:
-        raise NotImplementedError(f"PLAIN-encoded pages of the categorical {c.name!r}")
-    # (a column that may hold nulls may have a page of nulls only, with no dictionary to look in:
-    # a page whose values need one and lack it is caught by the kernel, an index past size 0)
-    if c.physical != "BOOLEAN" and not c.nulls and (decoded.lookups[3, first:middle] == 0).any():
-        raise ParquetPageError(f"column {c.name!r}: a dictionary-encoded page without a dictionary")
-    valid, spread, counts = _present(decoded, first, last, n, xp) if c.nulls else (None, None, None)
-
-    def pages_of(a: int, b: int, facts: int) -> list:
-        at = [decoded.values_at[a:b], decoded.values_end[a:b]]
-        if counts is None:
-            return at + list(decoded.params[:facts, a:b])
-        return (
-            at
-            + [counts[0][a - first : b - first], counts[1][a - first : b - first]]
-            + list(decoded.params[2:facts, a:b])
-        )
-
-    if c.physical == "BOOLEAN":
-        values = _booleans(decoded, pages_of(first, last, 2), middle - first, n, xp)
-        return from_arrow(pa.array([], type=c.type), xp)._rebuild(
-            values if valid is None else values[spread], valid
-        )
-    index = kernels.rle_indices(decoded.data, *pages_of(first, middle, 4), n, error=decoded.error)
-    if categorical:
-        from ember.io.parquet_device import categorical_from_parts
-
-        if valid is not None:
-            index = xp.where(valid, index[spread], np.int32(-1))
-        empty = pa.array([], c.type.value_type)
-        return categorical_from_parts(index, [empty if d is None else d for d in dicts], rows, c.type)
-    if strings:
-        plain = pages_of(middle, last, 2)
-        return _strings(c, decoded, index, plain, [d for d in dicts if d is not None], valid, spread, n, xp)
-    dtype = _PHYSICAL_DTYPE[c.physical]
-    buffer, packed_at = decoded.packed
-    size = sum(0 if d is None else len(d) for d in dicts)
-    dictionary = buffer[packed_at[k] : packed_at[k] + size * dtype.itemsize].view(dtype)
-    values = dictionary[index] if middle > first and size else xp.zeros(n, dtype=dtype)
-    if middle < last:
-        kernels.plain_copy(decoded.data, *pages_of(middle, last, 2), values, error=decoded.error)
-    if valid is not None:
-        values = values[spread]
-    return from_arrow(pa.array([], type=c.type), xp)._rebuild(_finish(values, c.type), valid)
-
-
-def _strings(
-    c: _Column,
-    decoded: _Decoded,
-    index: Any,
-    plain: list,
-    dicts: list,
-    valid: Any,
-    spread: Any,
-    n: int,
-    xp: Any,
-) -> Any:
-    """A string column from its pages: each value's bytes are either a dictionary entry (``index``:
-    its place among the column's dictionaries laid end to end) or a PLAIN page's (their places found
-    by ``byte_array_spans``); one gather packs them (``gather_bytes``, over the decompressed pages and
-    the dictionaries' bytes after them). Synchronizes once (the packed size)."""
-    from ember.backend import asarray_on
-    from ember.backend.primitives import gather_bytes
-    from ember.column import StringColumn, from_arrow
-
-    starts = xp.zeros(n, dtype=np.int64)
-    lengths = xp.full(n, -1, dtype=np.int64)  # -1: not a PLAIN value (a dictionary entry)
-    if plain[0].shape[0]:
-        kernels.byte_array_spans(decoded.data, *plain, starts, lengths, error=decoded.error)
-    words = (
-        pa.concat_arrays([d.cast(pa.large_binary()) for d in dicts])
-        if dicts
-        else pa.array([], pa.large_binary())
-    )
-    word_offsets = asarray_on(
-        np.frombuffer(words.buffers()[1], np.int64, len(words) + 1, words.offset * 8), xp
-    )
-    word_bytes = words.buffers()[2]
-    source = xp.concatenate(
-        [
-            decoded.data,
-            asarray_on(np.frombuffer(word_bytes, np.uint8) if word_bytes else np.zeros(0, np.uint8), xp),
-        ]
-    )
-    code = xp.minimum(index.astype(np.int64), max(len(words) - 1, 0))
-    from_plain = lengths >= 0
-    if len(words):
-        starts = xp.where(from_plain, starts, word_offsets[code] + decoded.data.shape[0])
-        lengths = xp.where(from_plain, lengths, word_offsets[code + 1] - word_offsets[code])
-    if valid is not None:
-        starts, lengths = starts[spread], xp.where(valid, lengths[spread], 0)
-    lengths = xp.maximum(lengths, 0)
-    offsets = xp.zeros(n + 1, dtype=np.int64)
-    offsets[1:] = xp.cumsum(lengths)
-    template = from_arrow(pa.array([], type=c.type), xp)
-    return StringColumn(offsets, gather_bytes(source, starts, offsets), valid, template.pd_dtype)
-
-
-def _booleans(decoded: _Decoded, page_facts: list, rle_pages: int, n: int, xp: Any) -> Any:
-    """The present values of a boolean column's pages (``page_facts``: values start, page end, values,
-    first slot; its first ``rle_pages`` pages v2's RLE, the others PLAIN): RLE pages are the hybrid of
-    width 1 after a 4-byte length (``rle_indices``); a PLAIN page's values are bits, least significant
-    first: slot j reads bit i = j - (its page's first slot) of its page. Corrupt pages set the error."""
-    values_at, values_end, count, start = page_facts
-    out = xp.zeros(n, dtype=np.int32)
-    if rle_pages:
-        facts = [values_at[:rle_pages] + 4, values_end[:rle_pages], count[:rle_pages], start[:rle_pages]]
-        zeros = xp.zeros(rle_pages, dtype=np.int64)
-        kernels.rle_indices(decoded.data, *facts, zeros, zeros + 2, n, out=out, error=decoded.error, width=1)
-    plain = slice(rle_pages, None)
-    if len(count[plain]) and n:
-        at, end, many, first_slot = values_at[plain], values_end[plain], count[plain], start[plain]
-        slot = xp.arange(n, dtype=np.int64)
-        page = xp.maximum(xp.searchsorted(first_slot, slot, side="right") - 1, 0)
-        bit = slot - first_slot[page]
-        mine = (bit >= 0) & (bit < many[page])
-        byte = xp.minimum(at[page] + bit // 8, decoded.data.shape[0] - 1)
-        bits = (decoded.data[byte] >> (bit % 8).astype(np.uint8)) & 1
-        out = xp.where(mine, bits.astype(np.int32), out)
-        short = (at + (many + 7) // 8 > end).any()
-        decoded.error[...] = xp.maximum(decoded.error, xp.where(short, np.int32(12), np.int32(0)))
-    return out.astype(bool)
-
-
-def _present(decoded: _Decoded, first: int, last: int, n: int, xp: Any) -> tuple:
-    """(validity per row, for each row the place of its value among the present ones, (present
-    values per page, where each page's first one goes)) of pages ``[first, last)`` of a column, from
-    their definition levels (bit width 1: after a v1 page's 4-byte length, at a v2 page's start)."""
-    from ember.backend import asarray_on
-
-    kind = decoded.pages["table"][0][first:last]
-    levels_at = decoded.out_at[first:last] + np.where(kind == DATA_PAGE, 4, 0)
-    count, row = decoded.params[0, first:last], decoded.params[1, first:last]
-    zeros = xp.zeros(last - first, dtype=np.int64)
-    levels = kernels.rle_indices(
-        decoded.data,
-        asarray_on(levels_at, xp),
-        decoded.values_at[first:last],  # the levels end where the values start
-        count,
-        row,
-        zeros,
-        zeros + 2,
-        n,
-        error=decoded.error,
-        width=1,
-    )
-    valid = levels == 1
-    before = xp.zeros(n + 1, dtype=np.int64)
-    before[1:] = xp.cumsum(valid, dtype=np.int64)
-    start = before[row]
-    return valid, xp.maximum(before[1:] - 1, 0), (before[row + count] - start, start)

@@ -19,11 +19,21 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from ember.backend.kernels.parquet import ParquetPageError, ThriftReader, decode_hybrid
+from ember.backend.kernels.parquet import (
+    DATA_PAGE,
+    DATA_PAGE_V2,
+    DICTIONARY_PAGE,
+    INDEX_PAGE,
+    PLAIN,
+    PLAIN_DICTIONARY,
+    RLE,
+    RLE_DICTIONARY,
+    ParquetPageError,
+    ThriftReader,
+    decode_hybrid,
+)
 
-# Parquet enums
-DATA_PAGE, INDEX_PAGE, DICTIONARY_PAGE, DATA_PAGE_V2 = 0, 1, 2, 3
-PLAIN, PLAIN_DICTIONARY, RLE, RLE_DICTIONARY = 0, 2, 3, 8
+# pyarrow codec names of the footer's codecs
 _CODECS = {"SNAPPY": "snappy", "GZIP": "gzip", "ZSTD": "zstd", "BROTLI": "brotli", "LZ4_RAW": "lz4_raw"}
 _FIXED = {
     "INT32": np.dtype("<i4"),

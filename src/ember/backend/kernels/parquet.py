@@ -30,6 +30,9 @@ class ParquetPageError(ValueError):
 # the page table's rows (``walk_pages``): one column per data page
 PAGE_FIELDS = ("kind", "encoding", "num_values", "in_at", "in_size", "out_size", "levels", "compressed")
 CODEC_NONE, CODEC_SNAPPY = 0, 1
+# Parquet's page types and encodings, as the page table holds them
+DATA_PAGE, INDEX_PAGE, DICTIONARY_PAGE, DATA_PAGE_V2 = 0, 1, 2, 3
+PLAIN, PLAIN_DICTIONARY, RLE, RLE_DICTIONARY = 0, 2, 3, 8
 _WHY = {
     1: "corrupt RLE / bit-packed data (a run past the page data)",
     2: "corrupt RLE / bit-packed data (a bit width above 32)",
