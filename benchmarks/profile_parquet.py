@@ -32,6 +32,11 @@ def main() -> None:
     parser.add_argument("--path", default=None)
     parser.add_argument("--top", type=int, default=20)
     parser.add_argument("--phases", action="store_true", help="pyarrow's decode by column and by row group")
+    parser.add_argument(
+        "--variants",
+        action="store_true",
+        help="also time other files of the same rows: zstd, strings with nulls (not categorical), gzip",
+    )
     args = parser.parse_args()
     path = args.path or f"/tmp/ember_profile_{args.codec}.parquet"
     if not os.path.exists(path):
@@ -39,6 +44,8 @@ def main() -> None:
     size = os.path.getsize(path)
     if args.phases:
         _phases(path)
+    if args.variants:
+        _variants(int(args.rows))
     host = timed(lambda: pq.read_table(path), runs=3)
     plain = timed(lambda: em.read_parquet(path), runs=5)
     arrow = timed(lambda: em.read_parquet(path, engine="pyarrow"), runs=3)
@@ -49,6 +56,38 @@ def main() -> None:
     _instrumented("engine='pyarrow'", MODULES, lambda: em.read_parquet(path, engine="pyarrow"), args.top)
     # functions run by worker threads (the string dictionaries) add up over the threads
     _instrumented("engine='ember'", ENGINE_MODULES, lambda: em.read_parquet(path, engine="ember"), args.top)
+
+
+def _variants(rows: int) -> None:
+    """The default engine against pyarrow on files the benchmark file does not exercise: another codec
+    (decompressed on the host, then the page kernels), and plain string columns with nulls and floats
+    with NaN (definition levels, PLAIN string pages)."""
+    import numpy as np
+
+    frame = data.groupby_data(rows)
+    r = np.random.default_rng(1)
+    holes = r.random(rows) < 0.05
+    mixed = frame.assign(
+        id1=frame["id1"].astype(str).where(~holes, None),
+        id3=frame["id3"].astype(str),
+        v3=frame["v3"].where(~holes),
+    )
+    for label, df, codec in (
+        ("zstd", frame, "zstd"),
+        ("strings+nulls", mixed, "snappy"),
+        ("gzip", frame, "gzip"),
+    ):
+        path = f"/tmp/ember_profile_{label}_{rows}.parquet"
+        if not os.path.exists(path):
+            df.to_parquet(path, compression=codec, index=False)
+        host = timed(lambda p=path: pq.read_table(p), runs=3)
+        ours = timed(lambda p=path: em.read_parquet(p), runs=3)
+        arrow = timed(lambda p=path: em.read_parquet(p, engine="pyarrow"), runs=3)
+        size = os.path.getsize(path) / 1e6
+        print(
+            f"{label} ({size:.0f} MB): pyarrow read_table {host:.1f} ms, ember {ours:.1f} ms, "
+            f"ember engine='pyarrow' {arrow:.1f} ms"
+        )
 
 
 def _instrumented(label: str, modules: tuple, call, top: int) -> None:
