@@ -19,7 +19,7 @@ for s in ${@:-profile io ml_linear ml_models timeseries demo}; do
   case $s in
     profile) step profile python3 benchmarks/profile_groupby.py --queries 2,3,5,10 ;;
     profile_csv) step profile_csv python3 benchmarks/profile_csv.py --rows "${IO_ROWS:-10000000}" ;;
-    profile_parquet) step profile_parquet python3 benchmarks/profile_parquet.py --rows "${IO_ROWS:-10000000}" ;;
+    profile_parquet) step profile_parquet python3 benchmarks/profile_parquet.py --rows "${IO_ROWS:-10000000}" --variants ;;
     io) step io python3 benchmarks/io_workloads.py --rows "${IO_ROWS:-10000000}" ;;
     timeseries) step timeseries python3 benchmarks/timeseries.py --rows "${TS_ROWS:-100000000}" --asof-rows 10000000 --string-rows 10000000 --repeat "${TS_REPEAT:-3}" ;;
     ml_linear) step ml_linear python3 benchmarks/ml_linear.py --no-sklearn --only "${ML_LINEAR_ONLY:-hashing,tfidf,logreg_tfidf,logreg_dense,linreg,ridge}" ;;
