@@ -366,20 +366,9 @@ def rle_indices(
 
     cp = cupy_module()
     out = cp.zeros(total, dtype=np.int32) if out is None else out
-    own = error is None
-    error = cp.zeros(1, dtype=np.int32) if own else error
-    pages = int(values_at.shape[0])
-    if pages:
-        widths = cp.full(pages, -1 if width is None else width, dtype=np.int64)
-        args = [
-            cp.ascontiguousarray(cp.asarray(a), dtype=np.int64)
-            for a in (values_at, values_end, count, out_start, dict_base, dict_size)
-        ] + [widths]
-        _module().get_function("ember_parquet_rle_indices")(
-            (pages,), (_THREADS,), (cp.ascontiguousarray(data, dtype=np.uint8), *args, out, error)
-        )
-    if own:
-        check_error(error)
+    widths = cp.full(int(values_at.shape[0]), -1 if width is None else width, dtype=np.int64)
+    per_page = (values_at, values_end, count, out_start, dict_base, dict_size, widths)
+    _launch("ember_parquet_rle_indices", "block", data, per_page, (out,), error)
     return out
 
 
@@ -397,22 +386,8 @@ def plain_copy(
                 raise ParquetPageError(f"Parquet page: {_WHY[12]}")
             as_bytes[start * itemsize : (start + n) * itemsize] = data[at : at + n * itemsize]
         return
-    from ember.backend.device import cupy_module
-
-    cp = cupy_module()
-    own = error is None
-    error = cp.zeros(1, dtype=np.int32) if own else error
-    pages = int(values_at.shape[0])
-    if pages:
-        args = [
-            cp.ascontiguousarray(cp.asarray(a), dtype=np.int64)
-            for a in (values_at, values_end, count, out_start)
-        ]
-        _module().get_function("ember_parquet_plain_copy")(
-            (pages,), (_THREADS,), (data, *args, np.int32(itemsize), as_bytes, error)
-        )
-    if own:
-        check_error(error)
+    per_page = (values_at, values_end, count, out_start)
+    _launch("ember_parquet_plain_copy", "block", data, per_page, (np.int32(itemsize), as_bytes), error)
 
 
 def byte_array_spans(
@@ -443,20 +418,26 @@ def byte_array_spans(
                 starts[o + i], lengths[o + i] = at + 4, length
                 at += 4 + length
         return
+    per_page = (values_at, values_end, count, out_start)
+    tail = (np.int64(values_at.shape[0]), starts, lengths)
+    _launch("ember_parquet_byte_array_spans", "thread", data, per_page, tail, error)
+
+
+def _launch(kernel: str, per: str, data: Any, per_page: tuple, tail: tuple, error: Any) -> None:
+    """One launch of a per-page kernel: its arguments are ``data`` (uint8), the per-page arrays (as
+    contiguous int64), ``tail``, then the error flag; ``per`` "block" runs a block per page, "thread" a
+    thread per page. With no ``error`` flag given, synchronizes to check its own."""
     from ember.backend.device import cupy_module
 
     cp = cupy_module()
     own = error is None
     error = cp.zeros(1, dtype=np.int32) if own else error
-    pages = int(values_at.shape[0])
+    pages = int(per_page[0].shape[0])
     if pages:
-        arrays = [
-            cp.ascontiguousarray(cp.asarray(a), dtype=np.int64)
-            for a in (values_at, values_end, count, out_start)
-        ]
-        _module().get_function("ember_parquet_byte_array_spans")(
-            ((pages + 63) // 64,), (64,), (data, *arrays, np.int64(pages), starts, lengths, error)
-        )
+        arrays = [cp.ascontiguousarray(cp.asarray(a), dtype=np.int64) for a in per_page]
+        grid, block = ((pages,), (_THREADS,)) if per == "block" else (((pages + 63) // 64,), (64,))
+        args = (cp.ascontiguousarray(data, dtype=np.uint8), *arrays, *tail, error)
+        _module().get_function(kernel)(grid, block, args)
     if own:
         check_error(error)
 
