@@ -54,9 +54,9 @@ def write_csv(
         escapechar=escapechar,
         decimal=decimal,
     )
-    if path_or_buf is None:
-        return pdf.to_csv(None, **kwargs)
     text = pdf.to_csv(None, **kwargs)
+    if path_or_buf is None:
+        return text
     if _paths.is_file_like(path_or_buf) and isinstance(path_or_buf, io.TextIOBase):
         path_or_buf.write(text)
         return None
