@@ -157,10 +157,9 @@ def _assemble(
     from ember.frame.alignment import coalesce_take
     from ember.frame.dataframe import DataFrame
 
-    lmissing_possible = bool((lpos < 0).any()) if len(lpos) else False
-    rmissing_possible = bool((rpos < 0).any()) if len(rpos) else False
+    lmissing_possible, rmissing_possible, left_as_is = _position_facts(lpos, rpos, len(left))
     take_l = (lambda c: c.take_nullable(lpos)) if lmissing_possible else (lambda c: c.take(lpos))
-    if not lmissing_possible and _is_identity(lpos, len(left)):
+    if left_as_is:
         take_l = lambda c: c  # noqa: E731 - every left row once, in order (a left join on unique right keys): columns shared
     take_r = (lambda c: c.take_nullable(rpos)) if rmissing_possible else (lambda c: c.take(rpos))
     overlap = (set(left._names) & set(right._names)) - set(shared)
@@ -189,12 +188,20 @@ def _assemble(
     return DataFrame._from_columns(cols, index if index is not None else RangeIndex(n))
 
 
-def _is_identity(pos: Any, n: int) -> bool:
-    """Whether ``pos`` is 0, 1, ..., n - 1 (one pass and a sync, only when the lengths agree)."""
-    if len(pos) != n or n == 0:
-        return False
-    xp = NumericColumn(pos).xp
-    return bool((pos == xp.arange(n, dtype=pos.dtype)).all())
+def _position_facts(lpos: Any, rpos: Any, n_left: int) -> tuple[bool, bool, bool]:
+    """(a left position is missing, a right one is, the left positions are 0, 1, ..., n_left - 1),
+    read from the device together: one sync."""
+    from ember.backend import array_module, to_host
+
+    xp = array_module(lpos)
+    false = xp.zeros((), dtype=bool)
+    facts = [
+        (lpos < 0).any() if len(lpos) else false,
+        (rpos < 0).any() if len(rpos) else false,
+        (lpos == xp.arange(n_left, dtype=lpos.dtype)).all() if len(lpos) == n_left > 0 else false,
+    ]
+    lmissing, rmissing, in_order = (bool(v) for v in to_host(xp.stack(facts)))
+    return lmissing, rmissing, in_order
 
 
 def _indicator(lpos: Any, rpos: Any) -> Column:
