@@ -1,4 +1,5 @@
-"""``backend.files.read_into``: file bytes into a device (or host) buffer in pieces, against the file."""
+"""``backend.files``: file bytes (``read_into``) or filled pieces (``fill_pieces``) into a device (or host)
+buffer in pieces, against the file or the fill."""
 
 from __future__ import annotations
 
@@ -35,3 +36,33 @@ def test_a_file_shorter_than_asked_names_it(tmp_path, xp):
     path.write_bytes(b"x" * 100)
     with pytest.raises(OSError, match="short.bin.*ended at byte 100"):
         files.read_into(str(path), 0, 200, xp.zeros(200, dtype=np.uint8))
+
+
+def test_fill_pieces_places_each_piece_and_takes_long_ones(monkeypatch, xp):
+    """Pieces in any order of destination, one longer than a pinned buffer (its own pageable buffer on
+    the GPU), one empty: each lands where it says, nothing else is written."""
+    monkeypatch.setattr(files, "FILE_PIECE", 64)
+    monkeypatch.setattr(files, "FILE_BUFFERS", 2)
+    pieces = [(300, 10), (0, 64), (100, 150), (90, 0), (64, 20)]
+    buf = xp.zeros(320, dtype=np.uint8)
+    order = []
+
+    def fill(i, out):
+        assert out.shape == (pieces[i][1],)
+        out[:] = i + 1
+
+    files.fill_pieces(buf, pieces, fill, after=lambda i, stream: order.append(i))
+    want = np.zeros(320, dtype=np.uint8)
+    for i, (at, size) in enumerate(pieces):
+        want[at : at + size] = i + 1
+    np.testing.assert_array_equal(to_host(buf), want)
+    assert order == list(range(len(pieces)))
+
+
+def test_a_failing_fill_raises_its_error(xp):
+    def fill(i, out):
+        if i == 1:
+            raise ValueError("piece 1 is corrupt")
+
+    with pytest.raises(ValueError, match="piece 1 is corrupt"):
+        files.fill_pieces(xp.zeros(30, dtype=np.uint8), [(0, 10), (10, 10), (20, 10)], fill)

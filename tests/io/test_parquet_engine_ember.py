@@ -365,8 +365,10 @@ def test_a_few_columns_read_only_their_chunks(tmp_path, monkeypatch):
 @pytest.mark.parametrize("codec", ["zstd", "gzip", "brotli", "lz4"])
 @pytest.mark.parametrize("page_version", ["1.0", "2.0"])
 def test_host_codecs_feed_the_page_kernels(tmp_path, monkeypatch, codec, page_version):
-    """Pages of codecs without a device decompressor are decompressed on the host (a thread per
-    chunk) and go through the same kernels: every column of the frame decoded, pandas' frame."""
+    """Pages of codecs without a device decompressor are decompressed on the host (runs of pages on a
+    pool of threads, each run up in a pinned buffer: small here, so the ring of buffers wraps and some
+    pages are longer than one) and go through the same kernels: every column decoded, pandas' frame."""
+    from ember.backend import files
     from ember.io import parquet_decode
 
     decoded = []
@@ -381,6 +383,8 @@ def test_host_codecs_feed_the_page_kernels(tmp_path, monkeypatch, codec, page_ve
     path = tmp_path / "codec.parquet"
     df.to_parquet(path, compression=codec, row_group_size=1_500, data_page_version=page_version)
     monkeypatch.setattr(parquet_decode, "column_values", spy)
+    monkeypatch.setattr(files, "FILE_PIECE", 2048)
+    monkeypatch.setattr(files, "FILE_BUFFERS", 3)
     got = em.read_parquet(path, engine="ember").to_pandas()
     pd.testing.assert_frame_equal(got, pd.read_parquet(path))
     assert set(decoded) >= {"id1", "id4", "i32", "v3", "f32", "text", "ts", "wide"}

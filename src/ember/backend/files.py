@@ -28,24 +28,37 @@ def read_into(
     host). ``on_piece(start, length, stream)`` runs after each piece's copy is queued on ``stream``
     (positions relative to ``at``; ``stream`` None on the host), e.g. to launch a kernel on the piece.
     Synchronizes at the end on the device. The file ending early is an OSError naming it."""
-    pieces = list(range(0, size, FILE_PIECE))
+    starts = list(range(0, size, FILE_PIECE))
+    pieces = [(at + start, min(FILE_PIECE, size - start)) for start in starts]
     fd = os.open(path, os.O_RDONLY)
     try:
-        if not is_device_array(dev):
-            for start in pieces:
-                k = min(FILE_PIECE, size - start)
-                pread_full(fd, dev[at + start : at + start + k], offset + start, path)
-                if on_piece is not None:
-                    on_piece(start, k, None)
-            return
-        _read_to_device(fd, path, offset, size, dev, at, pieces, on_piece)
+        fill = lambda i, out: pread_full(fd, out, offset + starts[i], path)  # noqa: E731
+        after = None if on_piece is None else lambda i, stream: on_piece(starts[i], pieces[i][1], stream)
+        fill_pieces(dev, pieces, fill, after)
     finally:
         os.close(fd)
 
 
-def _read_to_device(
-    fd: int, path: str, offset: int, size: int, dev: Any, at: int, pieces: list, on_piece: Any
-) -> None:
+def fill_pieces(dev: Any, pieces: list, fill: Callable, after: Callable | None = None) -> None:
+    """``dev[at : at + size]`` for each ``(at, size)`` of ``pieces`` (uint8, device or host) written by
+    ``fill(i, out)``, which writes piece i's bytes into ``out`` (a host buffer of ``size`` bytes), on a
+    pool of threads (the work must release the GIL: reads, decompression). On the device ``out`` is a
+    pinned buffer, each piece copied up on a side stream as soon as it is filled, while later pieces
+    are still being filled; a piece longer than ``FILE_PIECE`` goes through a pageable buffer of its
+    own. ``after(i, stream)`` runs in order after piece i is queued (``stream`` None on the host).
+    Synchronizes at the end on the device."""
+    with ThreadPoolExecutor(max(FILE_READERS, 1)) as pool:
+        if is_device_array(dev):
+            _fill_on_device(dev, pieces, fill, after, pool)
+            return
+        done = [pool.submit(fill, i, dev[at : at + size]) for i, (at, size) in enumerate(pieces)]
+        for i, future in enumerate(done):
+            future.result()
+            if after is not None:
+                after(i, None)
+
+
+def _fill_on_device(dev: Any, pieces: list, fill: Callable, after: Callable | None, pool: Any) -> None:
     from ember.backend.device import cupy_module
 
     cp = cupy_module()
@@ -57,23 +70,25 @@ def _read_to_device(
     ]
     events: list[Any] = [None] * slots
 
-    def read(i: int) -> int:
-        k = min(FILE_PIECE, size - pieces[i])
-        return pread_full(fd, staging[i % slots][:k], offset + pieces[i], path)
+    def staged(i: int) -> np.ndarray:
+        size = pieces[i][1]
+        out = staging[i % slots][:size] if size <= FILE_PIECE else np.empty(size, dtype=np.uint8)
+        fill(i, out)
+        return out
 
-    with ThreadPoolExecutor(max(FILE_READERS, 1)) as pool, stream:
-        pending = {i: pool.submit(read, i) for i in range(slots)}
-        for i, start in enumerate(pieces):
-            k = pending.pop(i).result()
+    with stream:
+        pending = {i: pool.submit(staged, i) for i in range(slots)}
+        for i, (at, size) in enumerate(pieces):
+            out = pending.pop(i).result()
             slot = i % slots
-            dev[at + start : at + start + k].set(staging[slot][:k], stream=stream)
+            dev[at : at + size].set(out, stream=stream)
             events[slot] = stream.record()
-            if on_piece is not None:
-                on_piece(start, k, stream)
+            if after is not None:
+                after(i, stream)
             nxt = i + slots
             if nxt < len(pieces):
-                events[slot].synchronize()  # this buffer's copy is done: it may take the next read
-                pending[nxt] = pool.submit(read, nxt)
+                events[slot].synchronize()  # this buffer's copy is done: it may take the next piece
+                pending[nxt] = pool.submit(staged, nxt)
         stream.synchronize()
 
 

@@ -38,6 +38,7 @@ from ember.backend.kernels.parquet import (
     PLAIN_DICTIONARY,
     ParquetPageError,
 )
+from ember.io.parquet_pages import decompress_page
 from ember.io.parquet_values import PHYSICAL_DTYPE, ColumnPlan, Decoded, column_values
 
 _THREADS = min(16, os.cpu_count() or 1)
@@ -206,8 +207,6 @@ def _decompressed(files: list[str], columns: list[ColumnPlan], chunks: list[_Chu
     """(page table, decompressed bytes, page starts, values starts, page ends, error flag): the chunks'
     bytes read up, their page headers walked and their pages decompressed on the device (snappy or
     none; pages of other codecs decompressed on the host, ``_inflate``, and copied there)."""
-    from ember.backend import asarray_on
-
     buf, base = _read_files(files, chunks, xp)
     at = base + np.array([ch.data_at for ch in chunks], dtype=np.int64)
     end = base + np.array([ch.end for ch in chunks], dtype=np.int64)
@@ -221,11 +220,11 @@ def _decompressed(files: list[str], columns: list[ColumnPlan], chunks: list[_Chu
     table = pages["table"]
     on_host = np.array([ch.codec in _HOST_CODECS for ch in chunks], dtype=bool)[pages["chunk"]] & ~raw
     if on_host.any():  # their decompressed bytes go up after the file's: the device then copies them
-        inflated, inflated_at = _inflate(files, chunks, base, pages, np.flatnonzero(on_host))
+        inflated, inflated_at = _inflate(files, chunks, base, pages, np.flatnonzero(on_host), xp)
         table = table.copy()
         table[kernels.PAGE_FIELDS.index("in_at"), on_host] = buf.shape[0] + inflated_at
         table[kernels.PAGE_FIELDS.index("in_size"), on_host] = f["out_size"][on_host]
-        buf = xp.concatenate([buf, asarray_on(inflated, xp)])
+        buf = xp.concatenate([buf, inflated])
     max_def = np.array([columns[ch.column].max_def for ch in chunks])[pages["chunk"]]
     level_kind = np.where(f["kind"] == DATA_PAGE_V2, 2, np.where(max_def > 0, 1, 0))
     out_at = np.concatenate([[0], np.cumsum(f["out_size"])[:-1]]).astype(np.int64)
@@ -235,46 +234,62 @@ def _decompressed(files: list[str], columns: list[ColumnPlan], chunks: list[_Chu
 
 
 def _inflate(
-    files: list[str], chunks: list[_Chunk], base: np.ndarray, pages: dict, which: np.ndarray
+    files: list[str], chunks: list[_Chunk], base: np.ndarray, pages: dict, which: np.ndarray, xp: Any
 ) -> tuple:
-    """(bytes, each page's place in them) of pages ``which`` decompressed on the host by pyarrow's
-    codecs: a thread per chunk reads its bytes again (the page cache has them) and decompresses its
-    pages (the codecs release the GIL); a v2 page's level bytes stay as they are."""
-    from ember.io.parquet_pages import decompress_page
+    """(bytes on the device, each page's place in them) of pages ``which`` decompressed on the host by
+    pyarrow's codecs (they release the GIL): ``backend.files.fill_pieces`` runs a pool of threads, each
+    reading a run of pages again (the page cache has them) and decompressing them into a pinned buffer
+    that goes up while later runs are decompressed; a v2 page's level bytes stay as they are."""
+    from ember.backend.files import FILE_PIECE, fill_pieces
 
     f = {name: pages["table"][k] for k, name in enumerate(kernels.PAGE_FIELDS)}
     sizes = f["out_size"][which]
     inflated_at = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-    inflated = np.empty(int(sizes.sum()), dtype=np.uint8)
-    by_chunk: dict[int, list] = {}
-    for slot, p in enumerate(which.tolist()):
-        by_chunk.setdefault(int(pages["chunk"][p]), []).append((slot, p))
+    runs = _runs(sizes, FILE_PIECE)  # (first, past the last) index into `which` of each piece
+    fds = [os.open(path, os.O_RDONLY) for path in files]
 
-    def one_chunk(c: int) -> None:
-        ch = chunks[c]
-        with open(files[ch.file], "rb") as fh:
-            fh.seek(ch.data_at)
-            raw = memoryview(fh.read(ch.end - ch.data_at))
-        for slot, p in by_chunk[c]:
-            at = int(f["in_at"][p] - base[c] - ch.data_at)
-            body, size, levels = (
-                raw[at : at + int(f["in_size"][p])],
-                int(f["out_size"][p]),
+    def one_run(i: int, out: np.ndarray) -> None:
+        first, past = runs[i]
+        for slot in range(first, past):
+            p = int(which[slot])
+            ch = chunks[int(pages["chunk"][p])]
+            at, size, levels = (
+                int(f["in_at"][p] - base[pages["chunk"][p]]),
+                int(sizes[slot]),
                 int(f["levels"][p]),
             )
+            body = os.pread(fds[ch.file], int(f["in_size"][p]), at)
             try:
-                values = decompress_page(body[levels:], ch.codec, size - levels)
+                values = decompress_page(memoryview(body)[levels:], ch.codec, size - levels)
             except (OSError, pa.ArrowException, ValueError):
                 raise ParquetPageError(f"{ch.where}: a corrupt compressed page") from None
             if len(values) != size - levels:
                 raise ParquetPageError(f"{ch.where}: a page decompressed to the wrong size")
-            out = inflated[inflated_at[slot] : inflated_at[slot] + size]
-            out[:levels] = np.frombuffer(body[:levels], np.uint8)
-            out[levels:] = np.frombuffer(values, np.uint8)
+            place = out[inflated_at[slot] - inflated_at[first] :][:size]
+            place[:levels] = np.frombuffer(body, np.uint8, levels)
+            place[levels:] = np.frombuffer(values, np.uint8)
 
-    with ThreadPoolExecutor(_THREADS) as pool:
-        list(pool.map(one_chunk, by_chunk))
+    inflated = xp.empty(int(sizes.sum()), dtype=np.uint8)
+    pieces = [(int(inflated_at[a]), int(sizes[a:b].sum())) for a, b in runs]
+    try:
+        fill_pieces(inflated, pieces, one_run)
+    finally:
+        for fd in fds:
+            os.close(fd)
     return inflated, inflated_at
+
+
+def _runs(sizes: np.ndarray, limit: int) -> list[tuple[int, int]]:
+    """Consecutive runs of ``sizes`` adding up to no more than ``limit`` (a longer one alone)."""
+    runs, first, total = [], 0, 0
+    for i, size in enumerate(sizes.tolist()):
+        if i > first and total + size > limit:
+            runs.append((first, i))
+            first, total = i, 0
+        total += size
+    if len(sizes):
+        runs.append((first, len(sizes)))
+    return runs
 
 
 _GAP = 1 << 20  # bytes between two chunks' data read through rather than starting another read
@@ -337,7 +352,7 @@ def _dictionary(path: str, ch: _Chunk, c: ColumnPlan, seen: dict) -> Any:
 
 
 def _decode_dictionary(raw: bytes, ch: _Chunk, c: ColumnPlan) -> Any:
-    from ember.io.parquet_pages import decompress_page, plain_values
+    from ember.io.parquet_pages import plain_values
 
     table, _ = kernels.walk_pages(np.frombuffer(raw, np.uint8), np.array([0]), np.array([len(raw)]))
     fields = dict(zip(kernels.PAGE_FIELDS, table[:, 0])) if table.shape[1] == 1 else {}
