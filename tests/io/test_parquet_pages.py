@@ -275,3 +275,27 @@ def test_corrupt_rle_page_is_a_clear_error(xp):
         eight, five = (xp.asarray(np.array([v], dtype=np.int64)) for v in (8, 5))
         with pytest.raises(ParquetPageError, match="corrupt|width"):
             rle_indices(data, zero, end, eight, zero, zero, five, 8)
+
+
+@pytest.mark.parametrize("codec", ["ZSTD", "GZIP", "BROTLI", "LZ4_RAW", "SNAPPY", "UNCOMPRESSED"])
+def test_decompress_into_fills_each_page_and_checks_sizes(codec):
+    """Pages decompressed into their places (one stream for the codecs that concatenate, else page by
+    page); a page header claiming a size its bytes do not decompress to is a ValueError, not a page
+    filled with the next page's bytes (LZ4_RAW blocks do not say their length: only a shorter one is
+    caught there)."""
+    from ember.io.parquet_pages import _CODECS, decompress_into
+
+    rng = np.random.default_rng(3)
+    pages = [rng.integers(0, 9, n, dtype=np.uint8) for n in (5_000, 0, 70_000, 1)]
+    name = _CODECS.get(codec)
+    bodies = [memoryview(pa.compress(p, codec=name, asbytes=True) if name else p.tobytes()) for p in pages]
+    outs = [np.zeros(p.size, np.uint8) for p in pages]
+    decompress_into(codec, bodies, outs)
+    for want, got in zip(pages, outs):
+        np.testing.assert_array_equal(got, want)
+    if codec == "UNCOMPRESSED":
+        return
+    for wrong in (-1,) if codec == "LZ4_RAW" else (-1, 1):  # the third page's size off by one byte
+        outs = [np.zeros(p.size + (wrong if i == 2 else 0), np.uint8) for i, p in enumerate(pages)]
+        with pytest.raises((ValueError, OSError, pa.ArrowException)):
+            decompress_into(codec, bodies, outs)

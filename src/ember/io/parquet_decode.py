@@ -38,7 +38,7 @@ from ember.backend.kernels.parquet import (
     PLAIN_DICTIONARY,
     ParquetPageError,
 )
-from ember.io.parquet_pages import decompress_page
+from ember.io.parquet_pages import decompress_into, page_decompressor
 from ember.io.parquet_values import PHYSICAL_DTYPE, ColumnPlan, Decoded, column_values
 
 _THREADS = min(16, os.cpu_count() or 1)
@@ -238,52 +238,55 @@ def _inflate(
 ) -> tuple:
     """(bytes on the device, each page's place in them) of pages ``which`` decompressed on the host by
     pyarrow's codecs (they release the GIL): ``backend.files.fill_pieces`` runs a pool of threads, each
-    reading a run of pages again (the page cache has them) and decompressing them into a pinned buffer
-    that goes up while later runs are decompressed; a v2 page's level bytes stay as they are."""
+    reading a run of a chunk's pages again in one read (the page cache has them) and decompressing
+    them into a pinned buffer (``decompress_into``: one streaming decompressor per run) that goes up
+    while later runs are decompressed; a v2 page's level bytes stay as they are. The per-page Python
+    is kept short: it holds the GIL (4,554 pages in the benchmark file)."""
     from ember.backend.files import FILE_PIECE, fill_pieces
 
-    f = {name: pages["table"][k] for k, name in enumerate(kernels.PAGE_FIELDS)}
-    sizes = f["out_size"][which]
+    f = {name: pages["table"][k][which] for k, name in enumerate(kernels.PAGE_FIELDS)}
+    chunk = pages["chunk"][which]
+    sizes = f["out_size"]
     inflated_at = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-    runs = _runs(sizes, FILE_PIECE)  # (first, past the last) index into `which` of each piece
+    runs = _runs(sizes, chunk, FILE_PIECE)  # (first, past the last) index into `which` of each piece
+    body_at, in_size, size, levels, at = (
+        v.tolist() for v in (f["in_at"] - base[chunk], f["in_size"], sizes, f["levels"], inflated_at)
+    )
     fds = [os.open(path, os.O_RDONLY) for path in files]
 
     def one_run(i: int, out: np.ndarray) -> None:
         first, past = runs[i]
-        for slot in range(first, past):
-            p = int(which[slot])
-            ch = chunks[int(pages["chunk"][p])]
-            at, size, levels = (
-                int(f["in_at"][p] - base[pages["chunk"][p]]),
-                int(sizes[slot]),
-                int(f["levels"][p]),
-            )
-            body = os.pread(fds[ch.file], int(f["in_size"][p]), at)
-            try:
-                values = decompress_page(memoryview(body)[levels:], ch.codec, size - levels)
-            except (OSError, pa.ArrowException, ValueError):
-                raise ParquetPageError(f"{ch.where}: a corrupt compressed page") from None
-            if len(values) != size - levels:
-                raise ParquetPageError(f"{ch.where}: a page decompressed to the wrong size")
-            place = out[inflated_at[slot] - inflated_at[first] :][:size]
-            place[:levels] = np.frombuffer(body, np.uint8, levels)
-            place[levels:] = np.frombuffer(values, np.uint8)
+        ch = chunks[int(chunk[first])]
+        start, stop = body_at[first], body_at[past - 1] + in_size[past - 1]
+        raw = os.pread(fds[ch.file], stop - start, start)
+        if len(raw) != stop - start:
+            raise ParquetPageError(f"{ch.where}: the file ended while it was being read")
+        view, mine = memoryview(raw), range(first, past)
+        bodies = [view[body_at[p] - start + levels[p] : body_at[p] - start + in_size[p]] for p in mine]
+        places = [out[at[p] - at[first] : at[p] - at[first] + size[p]] for p in mine]
+        try:
+            for p, place in zip(mine, places):
+                place[: levels[p]] = np.frombuffer(raw, np.uint8, levels[p], body_at[p] - start)
+            decompress_into(ch.codec, bodies, [place[levels[p] :] for p, place in zip(mine, places)])
+        except (OSError, pa.ArrowException, ValueError):
+            raise ParquetPageError(f"{ch.where}: a corrupt compressed page") from None
 
     inflated = xp.empty(int(sizes.sum()), dtype=np.uint8)
-    pieces = [(int(inflated_at[a]), int(sizes[a:b].sum())) for a, b in runs]
     try:
-        fill_pieces(inflated, pieces, one_run)
+        fill_pieces(inflated, [(at[a], at[b - 1] + size[b - 1] - at[a]) for a, b in runs], one_run)
     finally:
         for fd in fds:
             os.close(fd)
     return inflated, inflated_at
 
 
-def _runs(sizes: np.ndarray, limit: int) -> list[tuple[int, int]]:
-    """Consecutive runs of ``sizes`` adding up to no more than ``limit`` (a longer one alone)."""
+def _runs(sizes: np.ndarray, chunk: np.ndarray, limit: int) -> list[tuple[int, int]]:
+    """Runs of consecutive pages of one chunk whose ``sizes`` add up to no more than ``limit`` (a
+    longer page alone)."""
     runs, first, total = [], 0, 0
+    chunk = chunk.tolist()
     for i, size in enumerate(sizes.tolist()):
-        if i > first and total + size > limit:
+        if i > first and (total + size > limit or chunk[i] != chunk[first]):
             runs.append((first, i))
             first, total = i, 0
         total += size
@@ -360,7 +363,7 @@ def _decode_dictionary(raw: bytes, ch: _Chunk, c: ColumnPlan) -> Any:
         raise ParquetPageError(f"{ch.where}: a corrupt or unsupported dictionary page")
     body: Any = memoryview(raw)[fields["in_at"] : fields["in_at"] + fields["in_size"]]
     try:
-        body = decompress_page(body, ch.codec, int(fields["out_size"]))
+        body = page_decompressor(ch.codec)(body, int(fields["out_size"]))
     except (OSError, pa.ArrowException, ValueError):
         raise ParquetPageError(f"{ch.where}: a corrupt dictionary page") from None
     try:

@@ -13,6 +13,7 @@ pyarrow decompresses, LZ4 in both its raw and Hadoop-framed forms. Anything else
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +36,7 @@ from ember.backend.kernels.parquet import (
 
 # pyarrow codec names of the footer's codecs
 _CODECS = {"SNAPPY": "snappy", "GZIP": "gzip", "ZSTD": "zstd", "BROTLI": "brotli", "LZ4_RAW": "lz4_raw"}
+_STREAMED = {"ZSTD": "zstd", "GZIP": "gzip", "BROTLI": "brotli"}  # pyarrow streams them, frames concatenated
 _FIXED = {
     "INT32": np.dtype("<i4"),
     "INT64": np.dtype("<i8"),
@@ -102,6 +104,56 @@ def decompress_page(body: Any, codec: str, size: int) -> Any:
     if codec not in _CODECS:
         raise NotImplementedError(f"Parquet codec {codec}")
     return pa.decompress(body, decompressed_size=size, codec=_CODECS[codec]).to_pybytes()
+
+
+def page_decompressor(codec: str) -> Callable[[Any, int], Any]:
+    """``decompress_page`` for many pages of one codec: a pyarrow codec made once (``pa.decompress``
+    makes one per call), not copied out to bytes. For one thread: gzip's codec keeps state."""
+    if codec not in _CODECS:  # uncompressed, Hadoop-framed LZ4, codecs pyarrow lacks
+        return lambda body, size: decompress_page(body, codec, size)
+    made = pa.Codec(_CODECS[codec])
+
+    def inflate(body: Any, size: int) -> Any:
+        # pyarrow returns a buffer of the size asked for even when the bytes make fewer: snappy says
+        # its length up front (LZ4_RAW does not, and a header claiming more goes unnoticed there)
+        if codec == "SNAPPY" and _snappy_length(body) != size:
+            raise ValueError("a page decompressed to the wrong size")
+        return made.decompress(body, decompressed_size=size)
+
+    return inflate
+
+
+def _snappy_length(body: Any) -> int:
+    """The decompressed length a snappy block starts with (a little-endian base-128 varint)."""
+    length, shift = 0, 0
+    for byte in bytes(memoryview(body)[:5]):
+        length |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return length
+        shift += 7
+    return -1
+
+
+def decompress_into(codec: str, bodies: list, outs: list) -> None:
+    """Consecutive pages of ``codec`` (their compressed ``bodies``) decompressed into ``outs``
+    (writable byte arrays, each of its page's decompressed size). The codecs whose streams concatenate
+    (zstd, gzip, brotli) go through one streaming decompressor: one context for all the pages and no
+    buffer allocated per page (pyarrow's one-shot call makes both, and on the GPU host stops scaling
+    past 4 threads); the others page by page. ValueError when a page does not fill its place exactly."""
+    if codec in _STREAMED:
+        stream = pa.CompressedInputStream(pa.BufferReader(b"".join(bodies)), _STREAMED[codec])
+        for out in outs:
+            if stream.readinto(out) != len(out):
+                raise ValueError("a page decompressed to fewer bytes than its header says")
+        if stream.read(1):
+            raise ValueError("the pages decompressed to more bytes than their headers say")
+        return
+    inflate = page_decompressor(codec)
+    for body, out in zip(bodies, outs):
+        values = inflate(body, len(out))
+        if len(values) != len(out):
+            raise ValueError("a page decompressed to the wrong size")
+        out[:] = np.frombuffer(values, np.uint8)
 
 
 def _lz4_legacy(body: bytes, size: int) -> bytes:
