@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+import ember as em
 from ember.io.parquet_pages import decode_hybrid, read_column_chunk
 
 N = 3_001
@@ -278,24 +280,48 @@ def test_corrupt_rle_page_is_a_clear_error(xp):
 
 
 @pytest.mark.parametrize("codec", ["ZSTD", "GZIP", "BROTLI", "LZ4_RAW", "SNAPPY", "UNCOMPRESSED"])
-def test_decompress_into_fills_each_page_and_checks_sizes(codec):
-    """Pages decompressed into their places (one stream for the codecs that concatenate, else page by
-    page); a page header claiming a size its bytes do not decompress to is a ValueError, not a page
-    filled with the next page's bytes (LZ4_RAW blocks do not say their length: only a shorter one is
-    caught there)."""
+@pytest.mark.parametrize("gap", [0, 3])
+def test_decompress_into_fills_each_page_and_checks_sizes(codec, gap):
+    """Pages decompressed into their places, next to one another (zstd and gzip pages, whose headers
+    say their sizes, then in one read) or apart (a v2 page's levels between): a page size its bytes do
+    not decompress to is a ValueError, not a page filled with the next page's bytes (LZ4_RAW blocks do
+    not say their length: only a shorter one is caught there)."""
     from ember.io.parquet_pages import _CODECS, decompress_into
 
     rng = np.random.default_rng(3)
     pages = [rng.integers(0, 9, n, dtype=np.uint8) for n in (5_000, 0, 70_000, 1)]
     name = _CODECS.get(codec)
     bodies = [memoryview(pa.compress(p, codec=name, asbytes=True) if name else p.tobytes()) for p in pages]
-    outs = [np.zeros(p.size, np.uint8) for p in pages]
-    decompress_into(codec, bodies, outs)
-    for want, got in zip(pages, outs):
+
+    def read(sizes):
+        starts = np.concatenate([[0], np.cumsum(np.add(sizes, gap))[:-1]]).tolist()
+        out = np.zeros(sum(sizes) + gap * len(sizes), np.uint8)
+        decompress_into(codec, bodies, out, list(zip(starts, sizes)))
+        return [out[a : a + n] for a, n in zip(starts, sizes)]
+
+    for want, got in zip(pages, read([p.size for p in pages])):
         np.testing.assert_array_equal(got, want)
     if codec == "UNCOMPRESSED":
         return
     for wrong in (-1,) if codec == "LZ4_RAW" else (-1, 1):  # the third page's size off by one byte
-        outs = [np.zeros(p.size + (wrong if i == 2 else 0), np.uint8) for i, p in enumerate(pages)]
         with pytest.raises((ValueError, OSError, pa.ArrowException)):
-            decompress_into(codec, bodies, outs)
+            read([p.size + (wrong if i == 2 else 0) for i, p in enumerate(pages)])
+
+
+@pytest.mark.parametrize("codec", ["ZSTD", "GZIP"])
+def test_pages_written_by_pyarrow_vouch_their_sizes(tmp_path, monkeypatch, codec):
+    """The zstd and gzip pages pyarrow writes record their decompressed sizes (a zstd frame's content
+    size, a gzip member's ISIZE), so the engine reads a run of them in one call; a wrong size is not
+    vouched."""
+    from ember.io import parquet_pages
+
+    said = parquet_pages._SIZE_SAID[codec]
+    body = pa.compress(np.arange(3_000, dtype=np.int64), codec=codec.lower(), asbytes=True)
+    assert said(body, 24_000) and not said(body, 24_001) and not said(body[:5], 24_000)
+    seen = []
+    monkeypatch.setitem(parquet_pages._SIZE_SAID, codec, lambda b, n: seen.append(said(b, n)) or seen[-1])
+    df = pd.DataFrame({"a": np.arange(50_000), "b": np.random.default_rng(0).random(50_000)})
+    df.to_parquet(tmp_path / "f.parquet", compression=codec.lower(), data_page_size=20_000)
+    got = em.read_parquet(tmp_path / "f.parquet", engine="ember").to_pandas()
+    pd.testing.assert_frame_equal(got, df)
+    assert len(seen) > 4 and all(seen)

@@ -263,11 +263,15 @@ def _inflate(
             raise ParquetPageError(f"{ch.where}: the file ended while it was being read")
         view, mine = memoryview(raw), range(first, past)
         bodies = [view[body_at[p] - start + levels[p] : body_at[p] - start + in_size[p]] for p in mine]
-        places = [out[at[p] - at[first] : at[p] - at[first] + size[p]] for p in mine]
+        places = [(at[p] - at[first] + levels[p], size[p] - levels[p]) for p in mine]
         try:
-            for p, place in zip(mine, places):
-                place[: levels[p]] = np.frombuffer(raw, np.uint8, levels[p], body_at[p] - start)
-            decompress_into(ch.codec, bodies, [place[levels[p] :] for p, place in zip(mine, places)])
+            for p in mine:
+                if levels[p]:
+                    place = at[p] - at[first]
+                    out[place : place + levels[p]] = np.frombuffer(
+                        raw, np.uint8, levels[p], body_at[p] - start
+                    )
+            decompress_into(ch.codec, bodies, out, places)
         except (OSError, pa.ArrowException, ValueError):
             raise ParquetPageError(f"{ch.where}: a corrupt compressed page") from None
 
