@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 
 import ember as em
@@ -313,7 +315,7 @@ def test_string_columns_match_pandas(tmp_path, page_version, dictionary_limit):
     df.to_parquet(
         path, row_group_size=1_500, data_page_version=page_version, dictionary_pagesize_limit=dictionary_limit
     )
-    pd.testing.assert_frame_equal(em.read_parquet(path, engine="ember").to_pandas(), pd.read_parquet(path))
+    pd.testing.assert_frame_equal(em.read_parquet(path, engine=engine).to_pandas(), pd.read_parquet(path))
 
 
 @pytest.mark.parametrize("page_version", ["1.0", "2.0"])
@@ -337,7 +339,7 @@ def test_booleans_match_pandas(tmp_path, page_version, codec):
     df.to_parquet(
         path, compression=codec, data_page_version=page_version, row_group_size=4_000, data_page_size=300
     )
-    pd.testing.assert_frame_equal(em.read_parquet(path, engine="ember").to_pandas(), pd.read_parquet(path))
+    pd.testing.assert_frame_equal(em.read_parquet(path, engine=engine).to_pandas(), pd.read_parquet(path))
 
 
 def test_a_few_columns_read_only_their_chunks(tmp_path, monkeypatch):
@@ -398,4 +400,19 @@ def test_highly_compressible_pages(tmp_path, codec):
     df = pd.DataFrame({"zeros": np.zeros(n), "ones": np.ones(n, dtype=np.int64)})
     path = tmp_path / "constant.parquet"
     df.to_parquet(path, compression=codec, use_dictionary=False)
-    pd.testing.assert_frame_equal(em.read_parquet(path, engine="ember").to_pandas(), pd.read_parquet(path))
+    pd.testing.assert_frame_equal(em.read_parquet(path, engine=engine).to_pandas(), pd.read_parquet(path))
+
+
+@pytest.mark.parametrize("engine", ["ember", "pyarrow", "auto"])
+def test_an_empty_row_group_between_others(tmp_path, engine):
+    """A writer's empty row group (pyarrow gives its chunks a data page offset before the dictionary
+    page's) is skipped, not taken for a corrupt footer."""
+    df = pd.DataFrame({"k": pd.Categorical(["a", "b", "a"]), "v": [1.5, 2.5, np.nan], "i": [1, 2, 3]})
+    table = pa.Table.from_pandas(df, preserve_index=False)
+    path = tmp_path / "empty_group.parquet"
+    with pq.ParquetWriter(path, table.schema) as writer:
+        writer.write_table(table.slice(0, 0))
+        writer.write_table(table)
+        writer.write_table(table.slice(0, 0))
+    assert pq.ParquetFile(path).metadata.num_row_groups == 3
+    pd.testing.assert_frame_equal(em.read_parquet(path, engine=engine).to_pandas(), pd.read_parquet(path))

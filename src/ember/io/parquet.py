@@ -295,8 +295,8 @@ def _column(arr: Any, xp: Any, spec: dict | None) -> Any:
         arr = pa.array([], type=arr.type)
     t = arr.type
     nullable = spec is not None and _is_masked_name(spec.get("numpy_type"))
-    if pa.types.is_null(t):
-        return NumericColumn(xp.full(len(arr), np.nan)) if not nullable else from_arrow(arr, xp)
+    if pa.types.is_null(t):  # all missing: object as pandas reads it (a masked dtype from its metadata)
+        return from_arrow(arr, xp)
     if not nullable and arr.null_count and pa.types.is_integer(t):
         return from_arrow(arr.cast(pa.float64(), safe=False), xp)
     if nullable and arr.null_count and pa.types.is_floating(t):

@@ -91,8 +91,9 @@ def read_files_decoded(files: list[str], columns: list | None, convert: Any) -> 
         for k, c in enumerate(covered)
         for f, footer in enumerate(footers)
         for i in range(len(footer.group_rows))
+        if footer.group_rows[i]  # an empty row group has nothing to decode
     ]
-    out = _decode(files, covered, chunks, n, current_xp()) if covered else {}
+    out = _decode(files, covered, chunks, n, current_xp()) if chunks else {}
     left = [name for name in names if name not in out]
     if left:
         out.update(read_files_to_device(files, left, convert, footers)[0])

@@ -71,7 +71,7 @@ def _footer(meta: dict, file_size: int) -> Footer:
     group_rows, chunks = [], []
     for group in meta.get(4, []):
         group_rows.append(_count(group[3], "a row group's row count"))
-        chunks.append([_chunk(chunk[3], file_size) for chunk in group[1]])
+        chunks.append([_chunk(chunk[3], file_size, group_rows[-1]) for chunk in group[1]])
         if [PHYSICAL_TYPES.index(c.physical) for c in chunks[-1]] != leaf_types:
             raise ParquetPageError("the footer's column chunks disagree with its schema's types")
     num_rows = _count(meta[3], "the row count")
@@ -80,7 +80,9 @@ def _footer(meta: dict, file_size: int) -> Footer:
     return Footer(num_rows, group_rows, chunks)
 
 
-def _chunk(meta: dict, file_size: int) -> ChunkFacts:
+def _chunk(meta: dict, file_size: int, rows: int) -> ChunkFacts:
+    """A column chunk's facts; its place in the file checked unless it holds no rows (pyarrow writes
+    an empty chunk's data page offset before its dictionary page's)."""
     physical, codec = meta[1], meta[4]
     if not (0 <= physical < len(PHYSICAL_TYPES)) or not (0 <= codec < len(CODECS)):
         raise ParquetPageError("the footer names an unknown type or compression codec")
@@ -90,7 +92,7 @@ def _chunk(meta: dict, file_size: int) -> ChunkFacts:
     size = _count(meta[7], "a column chunk's size")
     uncompressed = _count(meta[6], "a column chunk's uncompressed size")
     start = dictionary_at if dictionary_at >= 0 else data_at
-    if dictionary_at > data_at or size == 0 or start + size > file_size:
+    if rows and (dictionary_at > data_at or size == 0 or start + size > file_size):
         raise ParquetPageError("the footer places a column chunk outside the file")
     stats = meta.get(12)
     nulls = stats.get(3) if isinstance(stats, dict) else None
@@ -115,6 +117,7 @@ def no_nulls(name: str, metas: list, footers: list[Footer]) -> bool:
     """Whether every row group's statistics say the column holds no null (False when unknown)."""
     for meta, footer in zip(metas, footers):
         j = leaf_index(meta, name)
-        if j is None or any(group[j].null_count != 0 for group in footer.chunks):
+        groups = (group for group, rows in zip(footer.chunks, footer.group_rows) if rows)  # empty: none
+        if j is None or any(group[j].null_count != 0 for group in groups):
             return False
     return True
