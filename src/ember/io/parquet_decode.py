@@ -175,8 +175,8 @@ def _decode(files: list[str], columns: list[ColumnPlan], chunks: list[_Chunk], n
     from ember.backend import asarray_on
 
     with ThreadPoolExecutor(_THREADS) as pool:  # dictionary pages on the host, while the bytes go up
-        seen: dict = {"lock": threading.Lock()}
-        on_host = pool.map(lambda ch: _dictionary(files[ch.file], ch, columns[ch.column], seen), chunks)
+        once = _Once()
+        on_host = pool.map(lambda ch: _dictionary(files[ch.file], ch, columns[ch.column], once), chunks)
         pages, data, out_at, values_at, values_end, error = _decompressed(files, columns, chunks, xp)
         dictionaries = list(on_host)
     lookups, (packed, packed_at) = _lookups(columns, chunks, pages, dictionaries)
@@ -329,10 +329,10 @@ def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, n
     return buf, base
 
 
-def _dictionary(path: str, ch: _Chunk, c: ColumnPlan, seen: dict) -> Any:
+def _dictionary(path: str, ch: _Chunk, c: ColumnPlan, once: _Once) -> Any:
     """A chunk's dictionary page decoded on the host (NumPy values, or an Arrow array of strings), or
     None when the chunk has none. A string page whose bytes an earlier chunk of the column had (a
-    pandas categorical's row groups repeat it) is decoded once: ``seen`` maps bytes to values.
+    pandas categorical's row groups repeat it) is decoded once (``once``, keyed by the bytes).
 
     Dictionary pages stay off the device: one is a long page (up to a megabyte) and, when compressible
     (small integers, keys that share digits), made of many short snappy elements, which one warp can
@@ -346,17 +346,28 @@ def _dictionary(path: str, ch: _Chunk, c: ColumnPlan, seen: dict) -> Any:
         os.close(fd)
     if c.physical != "BYTE_ARRAY":
         return _decode_dictionary(raw, ch, c)
-    with seen["lock"]:  # one thread decodes a page; others with the same bytes wait for its values
-        done = seen.get((ch.column, raw))
-        mine = done is None
+    return once.get((ch.column, raw), lambda: _decode_dictionary(raw, ch, c))
+
+
+class _Once:
+    """Values computed once per key by threads: the first to ask computes, the others wait for it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._futures: dict[Any, Future] = {}
+
+    def get(self, key: Any, compute: Any) -> Any:
+        with self._lock:
+            future = self._futures.get(key)
+            mine = future is None
+            if mine:
+                future = self._futures[key] = Future()
         if mine:
-            done = seen[(ch.column, raw)] = Future()
-    if mine:
-        try:
-            done.set_result(_decode_dictionary(raw, ch, c))
-        except BaseException as exc:
-            done.set_exception(exc)
-    return done.result()
+            try:
+                future.set_result(compute())
+            except BaseException as exc:
+                future.set_exception(exc)
+        return future.result()
 
 
 def _decode_dictionary(raw: bytes, ch: _Chunk, c: ColumnPlan) -> Any:
