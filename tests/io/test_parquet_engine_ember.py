@@ -315,7 +315,7 @@ def test_string_columns_match_pandas(tmp_path, page_version, dictionary_limit):
     df.to_parquet(
         path, row_group_size=1_500, data_page_version=page_version, dictionary_pagesize_limit=dictionary_limit
     )
-    pd.testing.assert_frame_equal(em.read_parquet(path, engine=engine).to_pandas(), pd.read_parquet(path))
+    pd.testing.assert_frame_equal(em.read_parquet(path, engine="ember").to_pandas(), pd.read_parquet(path))
 
 
 @pytest.mark.parametrize("page_version", ["1.0", "2.0"])
@@ -339,7 +339,7 @@ def test_booleans_match_pandas(tmp_path, page_version, codec):
     df.to_parquet(
         path, compression=codec, data_page_version=page_version, row_group_size=4_000, data_page_size=300
     )
-    pd.testing.assert_frame_equal(em.read_parquet(path, engine=engine).to_pandas(), pd.read_parquet(path))
+    pd.testing.assert_frame_equal(em.read_parquet(path, engine="ember").to_pandas(), pd.read_parquet(path))
 
 
 def test_a_few_columns_read_only_their_chunks(tmp_path, monkeypatch):
@@ -400,7 +400,7 @@ def test_highly_compressible_pages(tmp_path, codec):
     df = pd.DataFrame({"zeros": np.zeros(n), "ones": np.ones(n, dtype=np.int64)})
     path = tmp_path / "constant.parquet"
     df.to_parquet(path, compression=codec, use_dictionary=False)
-    pd.testing.assert_frame_equal(em.read_parquet(path, engine=engine).to_pandas(), pd.read_parquet(path))
+    pd.testing.assert_frame_equal(em.read_parquet(path, engine="ember").to_pandas(), pd.read_parquet(path))
 
 
 @pytest.mark.parametrize("engine", ["ember", "pyarrow", "auto"])
