@@ -22,18 +22,19 @@ _DIRECT_RANGE_FACTOR = 2
 _DIRECT_RANGE_MIN = 1 << 16
 
 
-def _int_like(col: Column) -> bool:
+def int_like(col: Column) -> bool:
+    """Whether a key is integers underneath: ints, bools, datetimes, timedeltas, categorical codes."""
     if isinstance(col, (DatetimeColumn, TimedeltaColumn, CategoricalColumn)):
         return True
     return isinstance(col, NumericColumn) and col.data.dtype.kind in "iub"
 
 
-def _direct_key(col: Column) -> Any:
+def direct_key(col: Column) -> Any:
     """The integer array a key is direct-mapped on (bools viewed as uint8)."""
     return col.data.view(np.uint8) if col.data.dtype.kind == "b" else col.data
 
 
-def _key_ranges(cols: list[Column]) -> list[tuple[int, int]]:
+def key_ranges(cols: list[Column]) -> list[tuple[int, int]]:
     """(min, max) of each key's non-missing values; one device sync for all of them (categoricals need
     none: their codes lie in [0, categories)). A key with no value gets (0, -1)."""
     xp = cols[0].xp
@@ -42,7 +43,7 @@ def _key_ranges(cols: list[Column]) -> list[tuple[int, int]]:
         if isinstance(col, CategoricalColumn):
             out.append((0, len(col.categories) - 1))
             continue
-        key = _direct_key(col)
+        key = direct_key(col)
         nulls = col.isna() if col.has_nulls_possible else None
         info = np.iinfo(key.dtype)
         lo_in = key if nulls is None else xp.where(nulls, key.dtype.type(info.max), key)
@@ -74,9 +75,9 @@ def _direct_codes(
     when ``want_first``, else the table of occupied key slots (a ``_Slots``))."""
     xp = col.xp
     n = len(col)
-    key = _direct_key(col)
+    key = direct_key(col)
     nulls = col.isna() if col.has_nulls_possible else None
-    lo, hi = key_range if key_range is not None else _key_ranges([col])[0]
+    lo, hi = key_range if key_range is not None else key_ranges([col])[0]
     span = hi - lo + 1
     if span > max(_DIRECT_RANGE_FACTOR * n, _DIRECT_RANGE_MIN) or hi > np.iinfo(np.int64).max:
         return None
@@ -137,14 +138,14 @@ def _composite_codes(
     key. One sync learns every key's range. When the ranges multiply past 62 bits, each key is first
     compacted to its dense codes (radix = cardinality: one more pass per key and one more sync); None
     when even those do not fit."""
-    ranges = _key_ranges(cols)
+    ranges = key_ranges(cols)
     if any(hi > np.iinfo(np.int64).max for _, hi in ranges):
         return None
     parts = []
     for col, (lo, hi) in zip(cols, ranges):
         nulls = col.isna() if col.has_nulls_possible else None
         span = max(hi - lo + 1, 0)
-        rel = _direct_key(col).astype(np.int64, copy=False) - lo
+        rel = direct_key(col).astype(np.int64, copy=False) - lo
         if nulls is not None:
             rel = col.xp.where(nulls, span, rel)
         parts.append((rel, span + (nulls is not None), nulls))
@@ -278,7 +279,7 @@ def factorize_with_info(
     keys_from_slots = (
         len(cols) == 1 and not isinstance(cols[0], CategoricalColumn) and sort and not need_first
     )
-    if n and all(_int_like(c) for c in cols):
+    if n and all(int_like(c) for c in cols):
         if len(cols) == 1:
             found = _direct_codes(cols[0], dropna, want_first=not keys_from_slots)
         else:

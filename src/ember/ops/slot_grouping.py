@@ -21,7 +21,7 @@ from ember.backend import array_module, asarray_on, to_host
 from ember.backend.kernels.slots import slot_lookup, slot_rows
 from ember.backend.primitives import stable_argsort
 from ember.column import CategoricalColumn, Column
-from ember.ops.factorize import _direct_key, _int_like, _key_ranges
+from ember.ops.factorize import direct_key, int_like, key_ranges
 
 _MAX_SLOTS = (1 << 31) - 1  # the kernels index slots with 32-bit ints
 _ROWS_PER_SLOT = 8
@@ -68,7 +68,7 @@ def slot_grouping(
     """(slot map, key values of the groups, ngroups, dropped rows, rows per group with the dropped count
     last), or None when the keys are not integer-like or their range is too wide for slots."""
     n = len(key_cols[0])
-    if n == 0 or not all(_int_like(c) for c in key_cols):
+    if n == 0 or not all(int_like(c) for c in key_cols):
         return None
     found = _single_key(key_cols[0]) if len(key_cols) == 1 else _combined_key(key_cols, dropna)
     if found is None:
@@ -128,7 +128,7 @@ def _single_key(col: Column) -> _SlotKey | None:
     if isinstance(col, CategoricalColumn):
         lo, hi = 0, len(col.categories) - 1
     else:
-        lo, hi = _key_ranges([col])[0]
+        lo, hi = key_ranges([col])[0]
     if lo > hi:  # no value at all: only the missing key's slot
         lo, hi = 0, -1
     span = hi - lo + 1
@@ -136,7 +136,7 @@ def _single_key(col: Column) -> _SlotKey | None:
         return None
     key_valid = None if isinstance(col, CategoricalColumn) else col.mask
     return _SlotKey(
-        _direct_key(col), key_valid, lo, span, lambda slots: [_values_of_slots(col, slots, lo, span)]
+        direct_key(col), key_valid, lo, span, lambda slots: [_values_of_slots(col, slots, lo, span)]
     )
 
 
@@ -162,7 +162,7 @@ def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
         return None
     plain = [c for c, r in zip(cols, ranges) if r is None]
     if plain:
-        found = iter(_key_ranges(plain))
+        found = iter(key_ranges(plain))
         ranges = [r if r is not None else next(found) for r in ranges]
     ranges = [(0, -1) if lo > hi else (lo, hi) for lo, hi in ranges]
     if any(hi > np.iinfo(np.int64).max for _, hi in ranges):
@@ -177,7 +177,7 @@ def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
         return None
     combined = None
     for col, (radix, null_digit, lo) in zip(cols, digits):
-        key = _direct_key(col)
+        key = direct_key(col)
         if null_digit is None:
             rows = key.astype(np.int64) if key.dtype == np.uint64 else key
             shift = lo
