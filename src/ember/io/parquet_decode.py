@@ -7,12 +7,14 @@ copies overlapping the reads); there, in one launch each over every page of ever
 (snappy or none) and the dictionary indices and definition levels decoded; PLAIN pages are copied
 into place. The host reads the footers (``parquet_footer``), each chunk's dictionary page (one header
 and one decompression per chunk, on a thread pool) and the small page table (to pick each page's
-kernel); it never builds the decoded frame.
+kernel); it decompresses the pages of codecs the device lacks (zstd, gzip, brotli, lz4: ``_inflate``,
+in runs that go up through pinned buffers while later runs decompress); it never builds the decoded
+frame.
 
-Columns it decodes, flat, with or without nulls, snappy or uncompressed: ints of every width (signed
+Columns it decodes, flat, with or without nulls, of any of those codecs: ints of every width (signed
 or not), float32 / float64, booleans, timestamps and durations stored as int64 ticks in their Arrow
 unit, dates (date32), categoricals (strings from dictionary pages) and string columns (dictionary
-and PLAIN pages, packed by one gather on the device). Any other column (other types or codecs,
+and PLAIN pages, packed by one gather on the device). Any other column (other types, LZO,
 DELTA_* encodings, PLAIN pages of a categorical) is read as the default engine reads it (pyarrow's
 decode, ``parquet_device``). On the CPU
 backend the same steps run in their NumPy references, page by page: the engine is meant for the GPU.
