@@ -91,7 +91,7 @@ def test_corrupt_bytes_fail_cleanly_or_read_as_pyarrow_reads(tmp_path, where):
     pd.testing.assert_frame_equal(got, expected)
 
 
-@pytest.mark.parametrize("codec", [None, "snappy"])
+@pytest.mark.parametrize("codec", [None, "snappy", "zstd", "gzip", "brotli"])
 def test_random_mutations_fail_cleanly(tmp_path, codec):
     """Random bytes written over a valid file: an error naming the file, or pyarrow's own answer."""
     path = tmp_path / "m.parquet"
@@ -416,3 +416,30 @@ def test_an_empty_row_group_between_others(tmp_path, engine):
         writer.write_table(table.slice(0, 0))
     assert pq.ParquetFile(path).metadata.num_row_groups == 3
     pd.testing.assert_frame_equal(em.read_parquet(path, engine=engine).to_pandas(), pd.read_parquet(path))
+
+
+@pytest.mark.parametrize("page_version", ["1.0", "2.0"])
+def test_a_file_without_statistics_keeps_int_and_bool_columns_without_nulls(tmp_path, page_version):
+    """Without statistics the footer cannot vouch a column null-free: its definition levels are
+    decoded, and an int or bool column that holds no null stays int / bool as pandas reads it (one
+    with a null becomes what pandas makes of it)."""
+    n = 3_000
+    r = np.random.default_rng(4)
+    df = pd.DataFrame(
+        {
+            "i32": r.integers(-5, 5, n).astype(np.int32),
+            "i64": r.integers(0, 10**12, n),
+            "u16": r.integers(0, 60_000, n).astype(np.uint16),
+            "b": r.random(n) < 0.5,
+            "f": r.random(n),
+            "holes": pd.array(np.where(r.random(n) < 0.1, None, r.integers(0, 9, n)), dtype="Int64"),
+        }
+    )
+    path = tmp_path / "nostats.parquet"
+    df.to_parquet(path, write_statistics=False, row_group_size=1_000, data_page_version=page_version)
+    for engine in ("ember", "auto"):
+        pd.testing.assert_frame_equal(em.read_parquet(path, engine=engine).to_pandas(), pd.read_parquet(path))
+    # no pandas metadata: an int column with a null reads as float64 with NaN, one without as int64
+    table = pa.table({"some": pa.array([1, None, 3] * 500, pa.int64()), "none": pa.array([1, 2, 3] * 500)})
+    pq.write_table(table, path, write_statistics=False, data_page_version=page_version)
+    pd.testing.assert_frame_equal(em.read_parquet(path, engine="ember").to_pandas(), pd.read_parquet(path))

@@ -79,6 +79,11 @@ def column_values(k: int, c: ColumnPlan, decoded: Decoded, dicts: list, rows: li
     if c.physical != "BOOLEAN" and not c.nulls and (decoded.lookups[3, first:middle] == 0).any():
         raise ParquetPageError(f"column {c.name!r}: a dictionary-encoded page without a dictionary")
     valid, spread, counts = _present(decoded, first, last, n, xp) if c.nulls else (None, None, None)
+    if valid is not None and (pa.types.is_integer(c.type) or pa.types.is_boolean(c.type)):
+        # one sync: pandas reads an int or bool column with no null as such, whatever the footer said
+        # (a file without statistics); present everywhere, the compact values are the rows' own
+        if not bool((~valid).any()):
+            valid = spread = None
 
     def pages_of(a: int, b: int, facts: int) -> list:
         at = [decoded.values_at[a:b], decoded.values_end[a:b]]
