@@ -443,3 +443,17 @@ def test_a_file_without_statistics_keeps_int_and_bool_columns_without_nulls(tmp_
     table = pa.table({"some": pa.array([1, None, 3] * 500, pa.int64()), "none": pa.array([1, 2, 3] * 500)})
     pq.write_table(table, path, write_statistics=False, data_page_version=page_version)
     pd.testing.assert_frame_equal(em.read_parquet(path, engine="ember").to_pandas(), pd.read_parquet(path))
+
+
+def test_a_categorical_dictionary_repeating_a_value_is_an_error(tmp_path):
+    """Corrupt bytes can turn one dictionary entry into another (zstd without its checksum inflates
+    them silently): categories would repeat, which pandas cannot hold, so the read names the file."""
+    df = pd.DataFrame({"k": pd.Categorical(["first-a", "first-b"] * 50), "v": np.arange(100)})
+    path = tmp_path / "repeat.parquet"
+    df.to_parquet(path, compression=None)
+    raw = path.read_bytes()
+    at = raw.index(b"first-b")  # its first place: the dictionary page (statistics come later)
+    assert at < raw.index(b"PAR1", 4) and at < 100
+    path.write_bytes(raw.replace(b"first-b", b"first-a", 1))
+    with pytest.raises(ParquetError, match="repeat.parquet.*repeats a value"):
+        em.read_parquet(path, engine="ember")

@@ -111,11 +111,13 @@ def page_decompressor(codec: str) -> Callable[[Any, int], Any]:
     makes one per call), not copied out to bytes. For one thread: gzip's codec keeps state."""
     if codec not in _CODECS:  # uncompressed, Hadoop-framed LZ4, codecs pyarrow lacks
         return lambda body, size: decompress_page(body, codec, size)
+    if codec == "LZ4_RAW":
+        return _lz4_block
     made = pa.Codec(_CODECS[codec])
 
     def inflate(body: Any, size: int) -> Any:
         # pyarrow returns a buffer of the size asked for even when the bytes make fewer: snappy says
-        # its length up front (LZ4_RAW does not, and a header claiming more goes unnoticed there)
+        # its length up front (raw LZ4 blocks do not: ``_lz4_block``)
         if codec == "SNAPPY" and _snappy_length(body) != size:
             raise ValueError("a page decompressed to the wrong size")
         return made.decompress(body, decompressed_size=size)
@@ -188,20 +190,32 @@ def _gzip_says(body: Any, size: int) -> bool:
 _SIZE_SAID = {"ZSTD": _zstd_says, "GZIP": _gzip_says, "BROTLI": lambda body, size: False}
 
 
-def _lz4_legacy(body: bytes, size: int) -> bytes:
+def _lz4_legacy(body: bytes, size: int) -> Any:
     """Parquet's old LZ4 codec: a raw LZ4 block as writers emit it today, or Hadoop's framing (big-endian
     decompressed and compressed sizes before each block), as pyarrow's reader accepts both."""
     try:
-        return pa.decompress(body, decompressed_size=size, codec="lz4_raw").to_pybytes()
-    except (OSError, pa.ArrowException):
+        return _lz4_block(body, size)
+    except (OSError, pa.ArrowException, ValueError):
         out, pos = [], 0
         while pos + 8 <= len(body):
             length = int.from_bytes(body[pos + 4 : pos + 8], "big")
             expect = int.from_bytes(body[pos : pos + 4], "big")
-            block = body[pos + 8 : pos + 8 + length]
-            out.append(pa.decompress(block, decompressed_size=expect, codec="lz4_raw").to_pybytes())
+            out.append(_lz4_block(body[pos + 8 : pos + 8 + length], expect).to_pybytes())
             pos += 8 + length
         return b"".join(out)
+
+
+def _lz4_block(body: Any, size: int) -> Any:
+    """A raw LZ4 block decompressed to exactly ``size`` bytes. pyarrow pads a shorter result to the
+    size asked for, and the block does not state its length: it must also overflow ``size - 1``."""
+    values = pa.decompress(body, decompressed_size=size, codec="lz4_raw")
+    if size:
+        try:
+            pa.decompress(body, decompressed_size=size - 1, codec="lz4_raw")
+        except (OSError, pa.ArrowException):
+            return values
+        raise ValueError("an LZ4 block decompressed to fewer bytes than its page header says")
+    return values
 
 
 def plain_values(data: bytes, physical: str, count: int, pos: int = 0) -> Any:
