@@ -324,3 +324,15 @@ def test_pages_written_by_pyarrow_vouch_their_sizes(tmp_path, monkeypatch, codec
     got = em.read_parquet(tmp_path / "f.parquet", engine="ember").to_pandas()
     pd.testing.assert_frame_equal(got, df)
     assert len(seen) > 4 and all(seen)
+
+
+def test_a_page_header_field_of_the_wrong_thrift_type_is_a_clean_error():
+    """The host page walk (the kernels' reference) refuses a header whose field holds a struct where
+    an integer belongs, as a ParquetPageError (was a TypeError out of NumPy)."""
+    from ember.backend.kernels.parquet import ParquetPageError, walk_pages
+
+    # compact protocol: field 1 (page type) an empty struct instead of an i32; fields 2 and 3 (sizes)
+    # i32 4; the header's end; then the page's 4 bytes
+    page = bytes([0x1C, 0x00, 0x15, 0x08, 0x15, 0x08, 0x00]) + b"\x00" * 4
+    with pytest.raises(ParquetPageError, match="corrupt page header"):
+        walk_pages(np.frombuffer(page, np.uint8), np.array([0]), np.array([len(page)]))

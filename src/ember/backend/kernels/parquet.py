@@ -245,6 +245,8 @@ def _header_fields(raw: memoryview, at: int) -> tuple[list[int], int]:
                 0,
                 1,
             ]
+        if any(type(v) not in (int, bool) for v in fields):  # a field of another Thrift type
+            raise TypeError("a page header field of the wrong type")
     except (KeyError, TypeError, AttributeError) as exc:
         raise ParquetPageError(f"Parquet page: a corrupt page header ({type(exc).__name__}: {exc})") from None
     nxt = reader.pos + fields[4]
