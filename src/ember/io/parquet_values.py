@@ -110,7 +110,10 @@ def column_values(k: int, c: ColumnPlan, decoded: Decoded, dicts: list, rows: li
         return categorical_from_parts(index, [empty if d is None else d for d in dicts], rows, c.type)
     if strings:
         plain = pages_of(middle, last, 2)
-        return _strings(c, decoded, index, plain, [d for d in dicts if d is not None], valid, spread, n, xp)
+        span = _bytes_span(decoded, first, last)
+        return _strings(
+            c, decoded, span, index, plain, [d for d in dicts if d is not None], valid, spread, n, xp
+        )
     dtype = PHYSICAL_DTYPE[c.physical]
     buffer, packed_at = decoded.packed
     size = sum(0 if d is None else len(d) for d in dicts)
@@ -123,9 +126,19 @@ def column_values(k: int, c: ColumnPlan, decoded: Decoded, dicts: list, rows: li
     return from_arrow(pa.array([], type=c.type), xp)._rebuild(_finish(values, c.type), valid)
 
 
+def _bytes_span(decoded: Decoded, first: int, last: int) -> tuple[int, int]:
+    """Where pages ``[first, last)`` (one column's, laid out one after another) lie in the decompressed
+    bytes."""
+    if first == last:
+        return 0, 0
+    size = decoded.pages["table"][kernels.PAGE_FIELDS.index("out_size")]
+    return int(decoded.out_at[first]), int(decoded.out_at[last - 1] + size[last - 1])
+
+
 def _strings(
     c: ColumnPlan,
     decoded: Decoded,
+    span: tuple[int, int],
     index: Any,
     plain: list,
     dicts: list,
@@ -136,8 +149,9 @@ def _strings(
 ) -> Any:
     """A string column from its pages: each value's bytes are either a dictionary entry (``index``:
     its place among the column's dictionaries laid end to end) or a PLAIN page's (their places found
-    by ``byte_array_spans``); one gather packs them (``gather_bytes``, over the decompressed pages and
-    the dictionaries' bytes after them). Synchronizes once (the packed size)."""
+    by ``byte_array_spans``); one gather packs them (``gather_bytes``, over the column's own ``span``
+    of the decompressed pages and the dictionaries' bytes after it). Synchronizes once (the packed
+    size)."""
     from ember.backend import asarray_on
     from ember.backend.primitives import gather_bytes
     from ember.column import StringColumn, from_arrow
@@ -155,16 +169,18 @@ def _strings(
         np.frombuffer(words.buffers()[1], np.int64, len(words) + 1, words.offset * 8), xp
     )
     word_bytes = words.buffers()[2]
+    lo, hi = span  # the source holds this column's pages only, not every column's
     source = xp.concatenate(
         [
-            decoded.data,
+            decoded.data[lo:hi],
             asarray_on(np.frombuffer(word_bytes, np.uint8) if word_bytes else np.zeros(0, np.uint8), xp),
         ]
     )
     code = xp.minimum(index.astype(np.int64), max(len(words) - 1, 0))
     from_plain = lengths >= 0
+    starts = starts - lo
     if len(words):
-        starts = xp.where(from_plain, starts, word_offsets[code] + decoded.data.shape[0])
+        starts = xp.where(from_plain, starts, word_offsets[code] + (hi - lo))
         lengths = xp.where(from_plain, lengths, word_offsets[code + 1] - word_offsets[code])
     if valid is not None:
         starts, lengths = starts[spread], xp.where(valid, lengths[spread], 0)
