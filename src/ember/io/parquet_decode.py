@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from ember.backend.kernels import parquet as kernels
 from ember.backend.kernels.parquet import (
@@ -388,7 +389,14 @@ def _decode_dictionary(raw: bytes, ch: _Chunk, c: ColumnPlan) -> Any:
         values = plain_values(body, c.physical, int(fields["num_values"]))
     except ValueError as exc:  # fewer bytes than values
         raise ParquetPageError(f"{ch.where}: a corrupt dictionary page ({exc})") from None
-    return values.cast(_string_type(c.type)) if isinstance(values, pa.Array) else values
+    if not isinstance(values, pa.Array):
+        return values
+    # a categorical's dictionary never repeats a value (pandas' categories cannot): a repeat comes
+    # from corrupt bytes (zstd without its checksum inflates them silently). Checked here, on the
+    # pool's thread, once per distinct dictionary, off the read's critical path
+    if pa.types.is_dictionary(c.type) and len(pc.unique(values)) != len(values):
+        raise ParquetPageError(f"{ch.where}: a categorical's dictionary repeats a value")
+    return values.cast(_string_type(c.type))
 
 
 def _pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk], columns: int) -> dict:

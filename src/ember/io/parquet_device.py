@@ -205,11 +205,8 @@ def categorical_from_parts(codes: Any, dictionaries: list, rows: list[int], t: A
     if not dictionaries:
         return CategoricalColumn(codes, from_arrow(pa.array([], t.value_type), xp), t.ordered)
     if all(d.equals(dictionaries[0]) for d in dictionaries[1:]):  # pandas' writes: one dictionary
-        _check_unique(dictionaries[0])
         return CategoricalColumn(codes, from_arrow(dictionaries[0], xp), t.ordered)
     distinct = _distinct_dictionaries(dictionaries)
-    for d in distinct:
-        _check_unique(d)
     unified = pc.unique(pa.concat_arrays(distinct))
     maps: dict[int, Any] = {}
     at = 0
@@ -224,15 +221,6 @@ def categorical_from_parts(codes: Any, dictionaries: list, rows: list[int], t: A
             part[...] = xp.where(part >= 0, maps[key][xp.maximum(part, 0)], part)  # -1: missing
         at += n
     return CategoricalColumn(codes, from_arrow(unified, xp), t.ordered)
-
-
-def _check_unique(dictionary: Any) -> None:
-    """A categorical's dictionary must not repeat a value (pandas' categories cannot; no writer makes
-    one): a repeat comes from corrupt bytes (zstd without its checksum decompresses them silently)."""
-    import pyarrow.compute as pc
-
-    if pc.count_distinct(dictionary, mode="all").as_py() != len(dictionary):
-        raise ParquetPageError("a categorical's dictionary repeats a value: the page is corrupt")
 
 
 def _distinct_dictionaries(dictionaries: list) -> list:
