@@ -33,6 +33,30 @@ BASIC = b'a,b,c,d,e\n1,2.5,True,x,\n-3,1e5,false,"y,""z""\n",7\n\n4,NA,TRUE,,\r\
 @pytest.mark.parametrize(
     "data",
     [
+        b"c0\nTrue\n ",  # found by fuzzing: the last line a space, no newline after it
+        b"c0\nx\n  \ny\n",
+        b"c0\nx\n \t \r\ny\n",
+        b"c0,c1\n1,2\n  \n3,4\n",
+        b'c0\nx\n"  "\ny\n',  # quoted: a value
+        b"c0\nx\n  a\n b \ny\n",  # spaces around a value: values
+        b'c0\n"a\n  \nb"\nc\n',  # a line of spaces inside a quoted field
+        b"  \nc0\nx\n",  # before the header
+    ],
+)
+def test_a_line_of_spaces_only_is_blank_as_in_pandas(tmp_path, data, engine):
+    """pandas skips a line of spaces and tabs only (unquoted), as it skips an empty one; the file's
+    own path (read straight to the device on a GPU) and bytes in memory both."""
+    check(data, engine)
+    if engine in (None, "ember"):
+        path = tmp_path / "spaces.csv"
+        path.write_bytes(data)
+        pd.testing.assert_frame_equal(read_csv(path, engine=engine).to_pandas(), pd.read_csv(path))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(
+    "data",
+    [
         BASIC,
         b"a,b\n1,2\n3,4",  # no trailing newline
         b"a,b\r\n1,2\r\n3,4\r\n",  # CRLF

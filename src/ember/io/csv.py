@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -386,6 +387,9 @@ class _NeedsPandas(Exception):
 def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
     import pyarrow.csv as pacsv
 
+    if opts["skip_blank_lines"] and _may_have_spaces_line(data):
+        raise _NeedsPandas()  # pandas skips a line of spaces / tabs only; pyarrow reads it as a value
+
     header = opts["header"]
     names = opts["names"]
     if header == "infer":
@@ -457,6 +461,17 @@ def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
         raise _NeedsPandas()  # duplicate names are mangled, header-only files typed by pandas' rules
     columns = {lab: _arrow_column(table.column(i), lab, opts) for i, lab in enumerate(labels)}
     return _finish(columns, opts)
+
+
+_SPACES_LINE = re.compile(rb"(?:^|\n)[ \t]+\r?(?:\n|$)")
+
+
+def _may_have_spaces_line(data: bytes) -> bool:
+    """Whether a line holds only spaces and tabs (or such a line inside a quoted field: pandas then
+    reads the file, which is right either way). ``bytes.find`` screens first: the regex is slower."""
+    if not (data[:1] in (b" ", b"\t") or b"\n " in data or b"\n\t" in data):
+        return False
+    return _SPACES_LINE.search(data) is not None
 
 
 def _padded_strings(table: pa.Table) -> bool:

@@ -180,8 +180,15 @@ def tokenize(buf: Any, sep: int = 44, bounds: tuple[Any, Any] | None = None) -> 
     row_start[1:] = pos[line_end[:-1]] + 1
     fields = xp.diff(line_end, prepend=-1)
     # a record of one empty field (an empty line, or a lone CR) is skipped, as pandas skips blank lines
-    blank = (fields == 1) & (_strip_cr(buf, row_start, pos[line_end], xp) == row_start)
-    n_kept, lo, hi, n_blank = _host_stats(fields, blank, xp)
+    content_end = _strip_cr(buf, row_start, pos[line_end], xp)
+    blank = (fields == 1) & (content_end == row_start)
+    # pandas also skips a line of spaces and tabs only: a lone field starting and ending with one
+    # (rare) sends the file to the host parsers, which leave it to pandas
+    first, last = buf[xp.minimum(row_start, buf.shape[0] - 1)], buf[xp.maximum(content_end - 1, 0)]
+    spaced = (fields == 1) & ~blank & _space_or_tab(first) & _space_or_tab(last)
+    n_kept, lo, hi, n_blank, n_spaced = _host_stats(fields, blank, spaced, xp)
+    if n_spaced:
+        raise Unsupported("a line of spaces only (pandas skips it as blank)")
     if n_kept == 0:
         return _no_tokens(xp, buf)
     if lo != hi:
@@ -193,10 +200,15 @@ def tokenize(buf: Any, sep: int = 44, bounds: tuple[Any, Any] | None = None) -> 
     return Tokens(pos[keep[record]].reshape(-1, hi), row_start[keep], buf)
 
 
-def _host_stats(fields: Any, blank: Any, xp: ModuleType) -> tuple[int, int, int, int]:
-    """(non-blank records, min and max fields of one, blank records) in one transfer."""
+def _space_or_tab(byte: Any) -> Any:
+    return (byte == 32) | (byte == 9)
+
+
+def _host_stats(fields: Any, blank: Any, spaced: Any, xp: ModuleType) -> tuple[int, ...]:
+    """(non-blank records, min and max fields of one, blank records, records that may be spaces
+    only) in one transfer."""
     if fields.shape[0] == 0:
-        return 0, 0, 0, 0
+        return 0, 0, 0, 0, 0
     big = np.iinfo(np.int64).max
     vals = xp.stack(
         [
@@ -204,6 +216,7 @@ def _host_stats(fields: Any, blank: Any, xp: ModuleType) -> tuple[int, int, int,
             xp.where(blank, big, fields).min(),
             xp.where(blank, 0, fields).max(),
             blank.sum().astype(np.int64),
+            spaced.sum().astype(np.int64),
         ]
     )
     return tuple(int(v) for v in (vals.get() if xp is not np else vals))
