@@ -119,3 +119,30 @@ def test_parquet_list_columns_read_and_write_like_pandas(tmp_path):
     out = str(tmp_path / "out.parquet")
     df.to_parquet(out)
     pd.testing.assert_frame_equal(em.read_parquet(out).to_pandas(), pd.read_parquet(out))
+
+
+@pytest.mark.parametrize("dtype", ["str", "string", "object"])
+@pytest.mark.parametrize("method", ["partition", "rpartition"])
+@pytest.mark.parametrize(
+    "values",
+    [["a-b-c", "abc", None, "-x", "", "x-", "é-ü"], ["abc", None], ["a-b"], [None, None], []],
+    ids=["mixed", "no_sep", "one", "all_missing", "empty"],
+)
+def test_partition_equals_pandas(dtype, method, values):
+    """(before, sep, after) of the first / last separator; a row without it (itself, '', '') or
+    ('', '', itself); as many columns as pandas makes (one for all-missing, none for empty)."""
+    ps = pd.Series(values, dtype=dtype)
+    got = getattr(em.from_pandas(ps).str, method)("-").to_pandas()
+    want = getattr(ps.str, method)("-")
+    if dtype == "object":  # ember's object string columns give missing values back as NaN
+        want = want.astype(object).where(want.notna(), np.nan)
+    pd.testing.assert_frame_equal(got, want, check_column_type=False)
+
+
+def test_partition_arguments():
+    s = em.from_pandas(pd.Series(["a b"]))
+    with pytest.raises(ValueError, match="empty separator"):
+        s.str.partition("")
+    with pytest.raises(NotImplementedError, match="expand=False"):
+        s.str.rpartition(" ", expand=False)
+    pd.testing.assert_frame_equal(s.str.partition().to_pandas(), pd.Series(["a b"]).str.partition())

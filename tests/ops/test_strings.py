@@ -44,6 +44,16 @@ def test_case(pair: tuple, kind: str) -> None:
     _eq(S.case_map(c, kind), getattr(s.str, kind)())
 
 
+@pytest.mark.parametrize("dt", DTYPES, ids=str)
+def test_case_beyond_one_to_one(xp: object, dt: object) -> None:
+    """Characters whose mappings differ between Python (object: full mappings, İ -> i̇, ß -> SS,
+    ᾳ -> ΑΙ) and pyarrow (str / string: simple ones, İ -> i, ß -> ẞ, ᾳ -> ᾼ), titlecase letters."""
+    s = _series(dt, ["İx", "straße", "ᾳ", "ﬁne", "ŉ", "ǅ ǆ Ǆ", "ΐ Σσς", None, "ǰ"])
+    c = from_pandas(s, xp)
+    for kind in ("lower", "upper", "title", "capitalize", "swapcase", "casefold"):
+        _eq(S.case_map(c, kind), getattr(s.str, kind)())
+
+
 def test_case_expansion_object(xp: object) -> None:
     s = pd.Series(["straße", "ﬁne", "İx"], dtype=object)
     c = from_pandas(s, xp)

@@ -26,12 +26,21 @@ def _all_chars() -> np.ndarray:
 
 @functools.cache
 def _mapping(kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(keys, counts, values[k, 3]) for code points whose ``kind`` mapping is not the identity."""
+    """(keys, counts, values[k, 3]) for code points whose ``kind`` mapping is not the identity:
+    Python's (full mappings: ß -> SS), or with an ``@arrow`` suffix pyarrow's ``utf8_*`` kernels
+    (utf8proc's simple mappings, one code point each: İ -> i, ß -> ẞ, ᾳ -> ᾼ), which pandas' Arrow
+    string dtypes use."""
     cps = _all_chars()
     wide = np.zeros((_NCP, 3), dtype=np.uint32)
     wide[:, 0] = cps
     arr = wide.view("<U3").ravel()
-    if kind == "casefold":  # NumPy has no casefold: Python's, over the cased characters only
+    if kind.endswith("@arrow"):
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        fn = {"lower": pc.utf8_lower, "upper": pc.utf8_upper, "swapcase": pc.utf8_swapcase}[kind[:-6]]
+        out = fn(pa.array(cps.view("<U1"))).to_numpy(zero_copy_only=False).astype("<U3")
+    elif kind == "casefold":  # NumPy has no casefold: Python's, over the cased characters only
         out = arr.copy()
         cased = np.flatnonzero(_flags() & np.uint16(0b11100001))
         out[cased] = [chr(c).casefold() for c in cased.tolist()]

@@ -225,12 +225,9 @@ def _select_parts(xp: Any, cond: Any, a: tuple, b: tuple) -> tuple:
     return tuple(xp.where(cond, x, y) for x, y in zip(a, b, strict=True))
 
 
-def _expand_parts(cp: CP, parts: tuple[Any, Any, Any, Any], simple: bool) -> StringColumn:
+def _expand_parts(cp: CP, parts: tuple[Any, Any, Any, Any]) -> StringColumn:
     xp = cp.xp
     cnt, v0, v1, v2 = parts
-    if simple:  # pyarrow dtypes: one code point per character (utf8proc: ß -> ẞ; others kept)
-        v0 = xp.where(cnt == 1, v0, xp.where(cp.cps == 0xDF, 0x1E9E, cp.cps))
-        cnt = xp.ones_like(cnt)
     cs = _offs(xp, cnt)
     total = int(cs[-1])
     out = xp.zeros(total + 1, dtype=np.int32)
@@ -241,8 +238,10 @@ def _expand_parts(cp: CP, parts: tuple[Any, Any, Any, Any], simple: bool) -> Str
     return encode(CP(cs[cp.offs], out[:total], cp.mask, xp, cp.pd_dtype))
 
 
-def _simple(col: StringColumn) -> bool:
-    return _flavor(col.pd_dtype) != "object"
+def _table(col: StringColumn, kind: str) -> str:
+    """The case table of a column's dtype: pandas' Arrow string dtypes map as pyarrow does (simple
+    mappings), object columns as Python does (full ones)."""
+    return kind if _flavor(col.pd_dtype) == "object" else f"{kind}@arrow"
 
 
 def _ascii_case(col: StringColumn, kind: str) -> StringColumn | None:
@@ -260,16 +259,18 @@ def case_map(col: StringColumn, kind: str) -> StringColumn:
         if fast is not None:
             return fast
     cp = decode(col)
-    if kind == "lower":
-        return _expand_parts(cp, _map_parts(cp, kind), _simple(col))
-    if kind in ("upper", "swapcase"):
-        return _expand_parts(cp, _map_parts(cp, kind), _simple(col))
+    if kind in ("lower", "upper", "swapcase"):
+        return _expand_parts(cp, _map_parts(cp, _table(col, kind)))
     if kind == "casefold":  # pandas uses Python's casefold for every string dtype
-        return _expand_parts(cp, _map_parts(cp, "casefold"), False)
+        return _expand_parts(cp, _map_parts(cp, "casefold"))
     xp = cp.xp
     row, k = cp.rows()
     # pyarrow (str/string dtypes) upper-cases word starts; Python uses the titlecase mapping
-    lower, title = _map_parts(cp, "lower"), _map_parts(cp, "upper" if _simple(col) else "title")
+    simple = _flavor(col.pd_dtype) != "object"
+    lower, title = (
+        _map_parts(cp, _table(col, "lower")),
+        _map_parts(cp, _table(col, "upper") if simple else "title"),
+    )
     if kind == "capitalize":
         first = k == 0
     elif kind == "title":
@@ -278,7 +279,7 @@ def case_map(col: StringColumn, kind: str) -> StringColumn:
         first = (k == 0) | ~prev
     else:
         raise ValueError(f"case_map: unknown kind {kind!r}")
-    return _expand_parts(cp, _select_parts(xp, first, title, lower), _simple(col))
+    return _expand_parts(cp, _select_parts(xp, first, title, lower))
 
 
 _PREDICATES = {

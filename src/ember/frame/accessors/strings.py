@@ -10,6 +10,11 @@ from ember.ops import string_layout as SL
 from ember.ops import strings as S
 
 
+def _like(col: Any, template: StringColumn) -> Any:
+    """``col`` with ``template``'s pandas string dtype (a column made from a scalar has the default)."""
+    return StringColumn(col.offsets, col.chars, col.mask, template.pd_dtype)
+
+
 def _unsupported(method: str, what: str) -> NotImplementedError:
     return NotImplementedError(f"Series.str.{method}: {what}")
 
@@ -212,6 +217,47 @@ class StringMethods:
 
     def rsplit(self, pat: str | None = None, *, n: int = -1, expand: bool = False) -> Any:
         return self._split(pat, n, expand, None, True)
+
+    def partition(self, sep: str = " ", expand: bool = True) -> Any:
+        return self._partition(sep, expand, reverse=False)
+
+    def rpartition(self, sep: str = " ", expand: bool = True) -> Any:
+        return self._partition(sep, expand, reverse=True)
+
+    def _partition(self, sep: str, expand: bool, reverse: bool) -> Any:
+        """Columns 0, 1, 2: the part before the first (last) ``sep``, ``sep``, the part after; a row
+        without ``sep``: (itself, '', '') for partition, ('', '', itself) for rpartition. Built from a
+        one-cut split."""
+        from ember.column.convert import from_scalar
+        from ember.ops.missing import where
+
+        method = "rpartition" if reverse else "partition"
+        if not expand:
+            raise _unsupported(method, "expand=False (a Series of tuples)")
+        if not isinstance(sep, str):
+            raise TypeError(f"{method}: sep must be a string, not {type(sep).__name__}")
+        if not sep:
+            raise ValueError("empty separator")
+        col = self._col
+        xp = col.xp
+        if col.mask is not None and not bool(col.mask.any()):  # pandas: as many columns as a row has
+            return self._frame([0], [col]) if len(col) else self._frame([], [])
+        if len(col) == 0:
+            return self._frame([], [])
+        parts = S.split(col, sep, 1, reverse, False)
+        before = parts[0]
+        after = parts[1] if len(parts) > 1 else None  # no row holds sep: the split made one column
+        valid = col.mask if col.mask is not None else xp.ones(len(col), dtype=bool)
+        found = xp.zeros(len(col), dtype=bool) if after is None else after.mask
+        found = xp.ones(len(col), dtype=bool) if found is None else found
+        empty = where(from_scalar("", len(col), xp), valid)  # '' where the row has a value
+        middle = where(where(from_scalar(sep, len(col), xp), found, empty), valid)
+        rest = empty if after is None else where(after, found, empty)
+        if reverse:
+            cols = [where(before, found, empty), middle, where(rest, found, before)]
+        else:
+            cols = [before, middle, rest]
+        return self._frame([0, 1, 2], [_like(c, col) for c in cols])
 
     def cat(
         self, others: Any = None, sep: str | None = None, na_rep: str | None = None, join: str = "left"
