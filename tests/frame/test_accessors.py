@@ -84,6 +84,22 @@ def test_dt_methods() -> None:
         _ = ember.Series(pd.Series(["a"])).dt
 
 
+@pytest.mark.parametrize("tz", [None, "America/New_York"])
+@pytest.mark.parametrize("unit", ["ns", "s"])
+def test_dt_isocalendar(tz: str | None, unit: str) -> None:
+    """ISO year / week / day around year ends (a week 53, week 1 starting in December, before 1970)
+    and NaT, as pandas' Int32 / UInt32 frame on the Series' index; .dt.time says what to use."""
+    days = ["2020-12-31", "2021-01-03", "2021-01-04", "2024-12-30", "2015-12-31", "1969-12-29", None,
+            "2027-01-01", "2000-02-29 23:59"]  # fmt: skip
+    s = pd.Series(pd.to_datetime(days, format="ISO8601"), index=range(5, 14)).astype(f"datetime64[{unit}]")
+    if tz:
+        s = s.dt.tz_localize(tz)
+    e = ember.Series(s)
+    _eq(e.dt.isocalendar(), s.dt.isocalendar())
+    with pytest.raises(NotImplementedError, match="dt.hour"):
+        _ = e.dt.time
+
+
 def test_dt_timedelta() -> None:
     s = pd.Series(pd.to_timedelta(["1 days 00:00:01", None]))
     e = ember.Series(s)

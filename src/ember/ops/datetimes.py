@@ -318,6 +318,23 @@ def field(col: DatetimeColumn, name: str) -> NumericColumn:
     return NumericColumn(xp.where(col.mask, out.astype(np.float64), np.nan))
 
 
+def isocalendar(col: DatetimeColumn) -> list[NumericColumn]:
+    """ISO 8601 (year, week, day) of each row, as pandas' masked Int32 / UInt32 / UInt32: weeks start
+    on Monday, and a week belongs to the year of its Thursday (week 1 holds the year's first one)."""
+    xp = col.xp
+    days, _ = _parts(col)
+    weekday = (days + 3) % 7 + 1  # Monday 1 .. Sunday 7
+    thursday = days - weekday + 4
+    year, _, _ = civil_from_days(xp, thursday)
+    week = (thursday - days_from_civil(xp, year, 1, 1)) // 7 + 1
+    mask = col.mask
+    return [
+        NumericColumn(year.astype(np.int32), mask, nullable=True),
+        NumericColumn(week.astype(np.uint32), mask, nullable=True),
+        NumericColumn(weekday.astype(np.uint32), mask, nullable=True),
+    ]
+
+
 _DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 _MONTH_NAMES = [
     "January",

@@ -60,6 +60,24 @@ class DatetimeMethods:
             "use .dt.normalize() (datetime64 at midnight) instead"
         )
 
+    @property
+    def time(self) -> Any:
+        raise NotImplementedError(
+            ".dt.time returns Python time objects, which ember columns do not hold; "
+            "use .dt.hour / .dt.minute / .dt.second, or the offset from .dt.normalize()"
+        )
+
+    @property
+    def timetz(self) -> Any:
+        return self.time
+
+    def isocalendar(self) -> Any:
+        """A frame of the ISO year, week and day (1 = Monday) of each row, on the Series' index."""
+        from ember.frame.dataframe import DataFrame
+
+        cols = D.isocalendar(self._dt("isocalendar"))
+        return DataFrame._from_columns(dict(zip(["year", "week", "day"], cols)), self._s.index)
+
     def normalize(self) -> Any:
         return self._wrap(D.normalize(self._dt("normalize")))
 
