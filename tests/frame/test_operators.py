@@ -221,3 +221,22 @@ def test_named_ops_with_axis():
     assert_eq(df.mul(em.from_pandas(row)), pdf.mul(row))
     with pytest.raises(NotImplementedError, match="fill_value"):
         df.add(df, fill_value=0)
+
+
+def test_masked_columns_describe_and_kleene_any_all():
+    """describe of a masked column is Float64 with <NA> where a figure is missing (all-missing,
+    empty); any / all with skipna=False give pd.NA when missing values leave them undecided."""
+    pdf = pd.DataFrame({"ni": pd.array([1, None, 3], dtype="Int64"), "v": [1.0, 2.0, np.nan], "i": [1, 2, 3]})
+    for frame in (pdf, pdf.iloc[:0], pdf.assign(ni=pd.array([None] * 3, dtype="Int64"))):
+        pd.testing.assert_frame_equal(em.from_pandas(frame).describe().to_pandas(), frame.describe())
+        pd.testing.assert_series_equal(
+            em.from_pandas(frame)["ni"].describe().to_pandas(), frame["ni"].describe()
+        )
+    for values in ([1, None], [0, None], [None, None], [1, 2], []):
+        s = pd.Series(values, dtype="Int64")
+        got = em.from_pandas(s.to_frame("a"))["a"]
+        for name in ("any", "all"):
+            for skipna in (True, False):
+                want = getattr(s, name)(skipna=skipna)
+                out = getattr(got, name)(skipna=skipna)
+                assert out is pd.NA if want is pd.NA else out == want, (values, name, skipna)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from ember.column import Column, NumericColumn
@@ -36,8 +37,14 @@ def _stats(cols: list[Column], qs: list[float]) -> list[list[float]]:
     for i, col in enumerate(cols):
         m = {op: moments[op][i] for op in _MOMENTS}
         row = [m["count"], m["mean"], m["std"], m["min"], *quantile_many(col, qs), m["max"]]
-        out.append([float(v) for v in row])
+        out.append([np.nan if v is pd.NA or v is None else float(v) for v in row])
     return out
+
+
+def _stats_dtype(col: Column) -> str:
+    """pandas describes a masked column (Int64, Float64) as Float64, with <NA> where a figure is
+    missing; a NumPy one as float64."""
+    return "Float64" if getattr(col, "nullable", False) else "float64"
 
 
 def describe_series(series: Any, percentiles: Any = None) -> Any:
@@ -48,7 +55,8 @@ def describe_series(series: Any, percentiles: Any = None) -> Any:
     qs, labels = _labels(percentiles)
     index = ["count", "mean", "std", "min", *labels, "max"]
     values = _stats([series.column], qs)[0]
-    return Series(pd.Series(values, index=index, name=series.name, dtype="float64"))
+    dtype = _stats_dtype(series.column)
+    return Series(pd.Series(values, index=index, name=series.name, dtype=dtype))
 
 
 def describe_frame(frame: Any, percentiles: Any = None, include: Any = None) -> Any:
@@ -63,5 +71,7 @@ def describe_frame(frame: Any, percentiles: Any = None, include: Any = None) -> 
         )
     qs, labels = _labels(percentiles)
     index = ["count", "mean", "std", "min", *labels, "max"]
-    stats = _stats([frame._columns[k] for k in names], qs)
-    return DataFrame(pd.DataFrame(dict(zip(names, stats)), index=index, dtype="float64"))
+    cols = [frame._columns[k] for k in names]
+    stats = _stats(cols, qs)
+    table = {k: pd.Series(v, index=index, dtype=_stats_dtype(c)) for k, v, c in zip(names, stats, cols)}
+    return DataFrame(pd.DataFrame(table, index=index))

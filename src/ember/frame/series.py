@@ -394,11 +394,11 @@ class Series(NDFrame):
     def nunique(self, dropna: bool = True) -> int:
         return int(self._reduce("nunique", skipna=dropna))
 
-    def any(self, axis: Any = None, bool_only: bool = False, skipna: bool = True) -> bool:
-        return bool(self._reduce("any", skipna))
+    def any(self, axis: Any = None, bool_only: bool = False, skipna: bool = True) -> Any:
+        return _truth(self._reduce("any", skipna))
 
-    def all(self, axis: Any = None, bool_only: bool = False, skipna: bool = True) -> bool:
-        return bool(self._reduce("all", skipna))
+    def all(self, axis: Any = None, bool_only: bool = False, skipna: bool = True) -> Any:
+        return _truth(self._reduce("all", skipna))
 
     def quantile(self, q: Any = 0.5, interpolation: str = "linear") -> Any:
         from ember.ops.reductions import quantile_many
@@ -746,3 +746,9 @@ for _dunder, _op in _BINARY.items():
     setattr(Series, _dunder, _make_binary(_op))
 for _name, _op in _NAMED.items():
     setattr(Series, _name, _make_named(_op))
+
+
+def _truth(value: Any) -> Any:
+    """any / all: a bool, or pd.NA where a masked column's missing values leave it undecided with
+    skipna=False (Kleene logic, as pandas)."""
+    return value if value is pd.NA else bool(value)
