@@ -240,3 +240,18 @@ def test_masked_columns_describe_and_kleene_any_all():
                 want = getattr(s, name)(skipna=skipna)
                 out = getattr(got, name)(skipna=skipna)
                 assert out is pd.NA if want is pd.NA else out == want, (values, name, skipna)
+
+
+def test_frame_any_all_of_masked_columns_and_min_of_mixed_bools():
+    """DataFrame.any / all over a masked column: pandas' masked boolean (pd.NA when skipna=False
+    leaves one undecided); min / max of bools beside other numbers (pandas: an object Series of
+    each column's own type) are refused, not cast to numbers."""
+    pdf = pd.DataFrame({"ni": pd.array([1, None], dtype="Int64"), "b": [True, True], "v": [0.0, 1.0]})
+    df = em.from_pandas(pdf)
+    for name in ("any", "all"):
+        for skipna in (True, False):
+            got = getattr(df, name)(skipna=skipna).to_pandas()
+            pd.testing.assert_series_equal(got, getattr(pdf, name)(skipna=skipna))
+    with pytest.raises(NotImplementedError, match="different kinds"):
+        df[["b", "v"]].min()
+    pd.testing.assert_series_equal(df[["ni", "v"]].max().to_pandas(), pdf[["ni", "v"]].max())

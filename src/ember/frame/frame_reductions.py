@@ -43,15 +43,19 @@ class FrameReductions:
                     f"{[str(self._columns[b].dtype) for b in bad]}; pass numeric_only=True"
                 )
         values = reduce_many(cols, op, skipna=skipna, **kw)
-        if op in ("min", "max") and len({type(c) for c in cols}) > 1:
+        # bool columns beside other numbers keep their own type in pandas' min / max (object Series)
+        if op in ("min", "max") and len({(type(c), getattr(c, "is_bool", False)) for c in cols}) > 1:
             raise unsupported(
                 f"DataFrame.{op}",
                 "columns of different kinds (the result would be an object "
                 "Series); pass numeric_only=True or select the columns",
             )
         dtype = _common(values, op)
-        if dtype is None and any(getattr(c, "nullable", False) for c in cols):
+        masked = any(getattr(c, "nullable", False) for c in cols)
+        if dtype is None and masked:
             dtype = _masked_result_dtype(values)
+        elif op in ("any", "all") and masked:  # pandas: a masked boolean (pd.NA when undecided)
+            dtype = "boolean"
         return _reduction_series(values, names, dtype)
 
     def count(self, axis: Any = 0, numeric_only: bool = False) -> Series:
