@@ -95,3 +95,22 @@ def test_concat_with_keys():
     )
     with pytest.raises(ValueError):
         em.concat([em.from_pandas(a)], keys=["a", "b"])
+
+
+@pytest.mark.parametrize("how", ["inner", "left", "right", "outer"])
+def test_categorical_keys_of_other_categories_merge_as_their_values(how):
+    """A key categorical on both sides with one dtype stays categorical; with other categories (or
+    categorical on one side only) pandas gives the values' dtype; an empty side keeps it."""
+    a = pd.DataFrame({"c": pd.Categorical(["x", "x", "z"]), "v": [1, 2, 3]})
+    b = pd.DataFrame({"c": pd.Categorical(["y", "x"]), "w": [3, 4]})
+    same = pd.DataFrame({"c": pd.Categorical(["z", "x"], categories=["x", "z"]), "w": [5, 6]})
+    plain = pd.DataFrame({"c": ["x", "q"], "w": [7, 8]})
+    for left, right in ((a, b), (b, a), (a, same), (a, plain), (a.iloc[:0], b), (b, a.iloc[:0])):
+        got = em.from_pandas(left).merge(em.from_pandas(right), on="c", how=how).to_pandas()
+        pd.testing.assert_frame_equal(got, left.merge(right, on="c", how=how))
+
+
+def test_cross_merge_with_indicator():
+    a, b = pd.DataFrame({"k": [1.0, 2.0]}), pd.DataFrame({"k": [3.0], "w": [1]})
+    got = em.from_pandas(a).merge(em.from_pandas(b), how="cross", indicator=True).to_pandas()
+    pd.testing.assert_frame_equal(got, a.merge(b, how="cross", indicator=True))

@@ -60,7 +60,7 @@ def merge(
         if on is not None or left_on is not None or right_on is not None or left_index or right_index:
             raise ValueError("Can not pass on, right_on, left_on or set right_index=True or left_index=True")
         lpos, rpos = cross_indices(len(left), len(right))
-        return _assemble(left, right, lpos, rpos, [], [], suffixes, indicator=False, index=None)
+        return _assemble(left, right, lpos, rpos, [], [], suffixes, indicator=indicator, index=None)
     if (
         on is None
         and left_on is not None
@@ -169,10 +169,11 @@ def _assemble(
     cols: dict = {}
     for k in left._names:
         if k in shared:
+            lkey, rkey = _comparable_keys(left._columns[k], right._columns[k])
             if lmissing_possible:  # right/outer rows without a left match take the right key value
-                cols[k] = coalesce_take(left._columns[k], lpos, right._columns[k], rpos)
+                cols[k] = coalesce_take(lkey, lpos, rkey, rpos)
             else:
-                cols[k] = take_l(left._columns[k])
+                cols[k] = take_l(lkey)
         else:
             cols[f"{k}{lsuf}" if k in overlap else k] = take_l(left._columns[k])
     for k in right._names:
@@ -186,6 +187,19 @@ def _assemble(
         cols["_merge"] = _indicator(lpos, rpos)
     n = len(lpos)
     return DataFrame._from_columns(cols, index if index is not None else RangeIndex(n))
+
+
+def _comparable_keys(left: Column, right: Column) -> tuple[Column, Column]:
+    """A shared key's two columns as the result holds them: categoricals of one dtype stay so;
+    otherwise (other categories, or one side not categorical) pandas gives the values' own dtype."""
+    from ember.column import CategoricalColumn
+
+    lcat, rcat = isinstance(left, CategoricalColumn), isinstance(right, CategoricalColumn)
+    if not (lcat or rcat) or (lcat and rcat and left.dtype == right.dtype):
+        return left, right
+    if len(left) == 0 or len(right) == 0:  # pandas keeps an empty side's merge categorical
+        return left, right
+    return (left.decode() if lcat else left), (right.decode() if rcat else right)
 
 
 def _position_facts(lpos: Any, rpos: Any, n_left: int) -> tuple[bool, bool, bool]:
