@@ -255,3 +255,24 @@ def test_frame_any_all_of_masked_columns_and_min_of_mixed_bools():
     with pytest.raises(NotImplementedError, match="different kinds"):
         df[["b", "v"]].min()
     pd.testing.assert_series_equal(df[["ni", "v"]].max().to_pandas(), pdf[["ni", "v"]].max())
+
+
+def test_value_dependent_dtypes_of_where_and_shift():
+    """pandas keeps an int column's dtype when where() replaces no row or shift() moves nothing (an
+    empty frame, periods=0); filling a string column with a number (pandas: an object column of
+    mixed types) is refused."""
+    pdf = pd.DataFrame({"i": [1, 2, 3], "b": [True, False, True]})
+    df = em.from_pandas(pdf)
+    for cond in ([True, True, True], [True, False, True]):
+        mask = pd.DataFrame({"i": cond, "b": cond})
+        pd.testing.assert_frame_equal(df.where(em.from_pandas(mask)).to_pandas(), pdf.where(mask))
+        got = df["i"].where(em.from_pandas(mask)["i"]).to_pandas()
+        pd.testing.assert_series_equal(got, pdf["i"].where(mask["i"]))
+    for frame in (pdf.iloc[:0], pdf):
+        for periods in (0, 1):
+            pd.testing.assert_frame_equal(
+                em.from_pandas(frame).shift(periods).to_pandas(), frame.shift(periods)
+            )
+    strings = em.from_pandas(pd.DataFrame({"s": pd.Series(["a", None], dtype=object)}))
+    with pytest.raises(NotImplementedError, match="string column"):
+        strings.fillna(0)

@@ -321,7 +321,7 @@ def shift(obj: Any, periods: int = 1, freq: Any = None, axis: Any = None, fill_v
     pos = _shift_positions(xp, n, periods)
     cols = {}
     for k, c in _items(obj):
-        cols[k] = c if periods == 0 else _take_fill(c, pos, fill_value)
+        cols[k] = c if periods == 0 or n == 0 else _take_fill(c, pos, fill_value)  # nothing moves: dtype kept
     return _rewrap(obj, cols, obj.index)
 
 

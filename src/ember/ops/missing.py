@@ -150,6 +150,8 @@ def where(col: Column, cond: Any, other: Any = None) -> Column:
     if other is None or (
         not isinstance(other, Column) and _is_na_scalar(other) and not isinstance(other, float)
     ):
+        if _dtype_follows_missing(col) and bool(cond.all()):
+            return col  # one sync: pandas keeps an int / bool column whose rows all stay
         return col.set_missing(cond)
     if isinstance(other, Column):
         other = _pandas_view(other.to(xp))
@@ -162,6 +164,12 @@ def where(col: Column, cond: Any, other: Any = None) -> Column:
     if isinstance(col, CategoricalColumn):
         return _where_categorical(col, cond, other)
     raise NotImplementedError(f"where: column kind {type(col).__name__} is not supported")
+
+
+def _dtype_follows_missing(col: Column) -> bool:
+    """Whether a missing value changes the column's dtype (NumPy ints and bools become float64 /
+    object in pandas), so that where() must know whether any row is replaced."""
+    return isinstance(col, NumericColumn) and not col.nullable and col.data.dtype.kind in "iub"
 
 
 def _valid(col: Column) -> Any:
@@ -218,7 +226,10 @@ def _string_source(x: Any, n: int, xp: Any) -> tuple[Any, Any, Any]:
 
 def _where_string(col: StringColumn, cond: Any, other: Any) -> StringColumn:
     if not isinstance(other, (str, StringColumn)):
-        raise TypeError(f"where: cannot set a {type(other).__name__} value into a string column")
+        raise NotImplementedError(
+            f"where / fillna: a {type(other).__name__} value into a string column (pandas would make an "
+            "object column mixing types; ember's string columns hold strings)"
+        )
     xp, n = col.xp, len(col)
     ca, sa, la = _string_source(col, n, xp)
     cb, sb, lb = _string_source(other, n, xp)
