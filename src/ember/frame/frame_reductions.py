@@ -48,7 +48,8 @@ class FrameReductions:
             raise unsupported(
                 f"DataFrame.{op}",
                 "columns of different kinds (the result would be an object "
-                "Series); pass numeric_only=True or select the columns",
+                "Series, each column keeping its own type); select columns of one kind (numeric_only=True "
+                "drops the non-numeric ones)",
             )
         dtype = _common(values, op)
         masked = any(getattr(c, "nullable", False) for c in cols)
