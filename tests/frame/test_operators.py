@@ -276,3 +276,20 @@ def test_value_dependent_dtypes_of_where_and_shift():
     strings = em.from_pandas(pd.DataFrame({"s": pd.Series(["a", None], dtype=object)}))
     with pytest.raises(NotImplementedError, match="string column"):
         strings.fillna(0)
+
+
+def test_logical_ops_between_masked_and_integer_columns():
+    """pandas' two rules: a masked Int64 with bools takes the ints' bitwise result as a masked
+    boolean (2 & True is False); a masked boolean takes NumPy ints by truthiness, with Kleene logic
+    (2 & True is True, 0 & NA is False)."""
+    cols = {
+        "I": pd.Series(pd.array([2, 0, None, 1], dtype="Int64")),
+        "b": pd.Series([True, False, False, False]),
+        "B": pd.Series(pd.array([True, None, False, True], dtype="boolean")),
+        "i": pd.Series([2, 0, 3, 1]),
+    }
+    for x, y in (("I", "b"), ("b", "I"), ("i", "B"), ("B", "i"), ("B", "b")):
+        left, right = em.from_pandas(cols[x].to_frame("a"))["a"], em.from_pandas(cols[y].to_frame("a"))["a"]
+        for name in ("__and__", "__or__", "__xor__"):
+            got = getattr(left, name)(right).to_pandas()
+            pd.testing.assert_series_equal(got, getattr(cols[x], name)(cols[y]), check_names=False)

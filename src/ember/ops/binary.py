@@ -206,6 +206,11 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
         scalar = b if ca else a
         if not isinstance(scalar, (bool, np.bool_)):
             raise TypeError(f"'other' should be pandas.NA or a bool. Got {type(scalar).__name__} instead.")
+    if op in LOGIC and ca and cb and nullable:  # a masked boolean takes NumPy ints by truthiness
+        if _kind(xa) == "b" and a.nullable and _kind(xb) in "iu" and not b.nullable:
+            xb = xb != 0
+        elif _kind(xb) == "b" and b.nullable and _kind(xa) in "iu" and not a.nullable:
+            xa = xa != 0
     if op in _BOOL_NOT_ALLOWED and _kind(xa) == "b" and _kind(xb) == "b":
         raise NotImplementedError(f"operator '{op}' not implemented for bool dtypes")
     if op == "pow" and _kind(xa) in "biu" and _kind(xb) in "iu" and _any_negative(xb):
@@ -290,6 +295,8 @@ def _nullable_result(a: Any, b: Any, op: str, out: Any, xa: Any, xb: Any) -> Num
         one = (xa == 1) if va is None else (xa == 1) & va
         zero = (xb == 0) if vb is None else (xb == 0) & vb
         valid = valid | one | zero
+    if op in LOGIC and {_kind(xa), _kind(xb)} in ({"b", "i"}, {"b", "u"}):
+        out = out != 0  # pandas: the ints' bitwise result, as a masked boolean
     if out.dtype.kind == "f" and op not in CMP:  # NaN made by the operation is missing (pandas 3)
         notnan = ~xp.isnan(out)
         valid = notnan if valid is None else valid & notnan
