@@ -10,7 +10,8 @@ early row groups overlap the decoding of later ones.
 Fixed width: integers, floats (32/64 bit), bools, timestamps and durations, and dictionary codes
 (categoricals: the row groups' dictionaries are unified on the host, as Arrow's ``unify_dictionaries``
 orders them, and the codes remapped on the device), when the footer's statistics say the column has
-no nulls (the footer read by ``parquet_footer``: pyarrow's metadata API aborts on some corrupt ones). Any other column (strings, nulls, nested) is gathered from the decoded row groups and
+no nulls (the footer read by ``parquet_footer``: pyarrow's metadata API aborts on some corrupt
+ones). Any other column (strings, nulls, nested) is gathered from the decoded row groups and
 converted as the general path converts it.
 """
 

@@ -103,7 +103,7 @@ def decompress_page(body: Any, codec: str, size: int) -> Any:
         return _lz4_legacy(body, size)
     if codec not in _CODECS:
         raise NotImplementedError(f"Parquet codec {codec}")
-    return pa.decompress(body, decompressed_size=size, codec=_CODECS[codec]).to_pybytes()
+    return page_decompressor(codec)(body, size).to_pybytes()  # its size checks too
 
 
 def page_decompressor(codec: str) -> Callable[[Any, int], Any]:
@@ -166,7 +166,7 @@ def decompress_into(codec: str, bodies: list, out: np.ndarray, places: list) -> 
 
 def _zstd_says(body: Any, size: int) -> bool:
     """Whether a page's zstd frame header records ``size`` as its content size (False when it records
-    none, or the page holds more than one frame's worth of header oddities)."""
+    none, or another size: the page may then hold several frames, which are read one page at a time)."""
     head = bytes(memoryview(body)[:18])
     if len(head) < 6 or head[:4] != b"\x28\xb5\x2f\xfd":
         return False
@@ -190,11 +190,11 @@ def _gzip_says(body: Any, size: int) -> bool:
 _SIZE_SAID = {"ZSTD": _zstd_says, "GZIP": _gzip_says, "BROTLI": lambda body, size: False}
 
 
-def _lz4_legacy(body: bytes, size: int) -> Any:
+def _lz4_legacy(body: bytes, size: int) -> bytes:
     """Parquet's old LZ4 codec: a raw LZ4 block as writers emit it today, or Hadoop's framing (big-endian
     decompressed and compressed sizes before each block), as pyarrow's reader accepts both."""
     try:
-        return _lz4_block(body, size)
+        return _lz4_block(body, size).to_pybytes()
     except (OSError, pa.ArrowException, ValueError):
         out, pos = [], 0
         while pos + 8 <= len(body):

@@ -248,8 +248,12 @@ class StringMethods:
         before = parts[0]
         after = parts[1] if len(parts) > 1 else None  # no row holds sep: the split made one column
         valid = col.mask if col.mask is not None else xp.ones(len(col), dtype=bool)
-        found = xp.zeros(len(col), dtype=bool) if after is None else after.mask
-        found = xp.ones(len(col), dtype=bool) if found is None else found
+        # where the split made a second part (no mask on it: every row had sep)
+        found = (
+            after.mask
+            if after is not None and after.mask is not None
+            else xp.full(len(col), after is not None)
+        )
         empty = where(from_scalar("", len(col), xp), valid)  # '' where the row has a value
         middle = where(where(from_scalar(sep, len(col), xp), found, empty), valid)
         rest = empty if after is None else where(after, found, empty)
