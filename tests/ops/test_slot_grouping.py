@@ -26,6 +26,8 @@ def _keys() -> pd.DataFrame:
     masked[r.random(N) < 0.1] = pd.NA
     dt = pd.Series(pd.to_datetime("2021-03-01") + pd.to_timedelta(r.integers(0, 5, N), unit="ns"))
     dt[r.random(N) < 0.1] = pd.NaT
+    wide_masked = pd.array(r.choice(np.arange(400) * 2**40, N), dtype="Int64")
+    wide_masked[r.random(N) < 0.1] = pd.NA
     return pd.DataFrame(
         {
             "k_cat": cat,
@@ -36,6 +38,12 @@ def _keys() -> pd.DataFrame:
             "k_bool": r.random(N) > 0.3,
             "k_many": r.integers(0, 20_000, N),  # more slots than a block's shared memory holds
             "k_sorted": np.sort(r.integers(5, 9_000, N)),  # runs of equal keys: warp-uniform adds
+            # too wide for a slot per value: hashed slots
+            "k_wide": r.choice(r.integers(-(2**56), 2**56, 700), N),
+            "k_wide_masked": wide_masked,
+            "k_wide_dt": pd.Series(pd.to_datetime(r.choice(r.integers(0, 2**50, 300), N))).where(
+                r.random(N) > 0.05
+            ),
         }
     )
 
@@ -69,6 +77,9 @@ KEYSETS = [[k] for k in KEYS.columns] + [
     ["k_cat", "k_masked"],
     ["k_bool", "k_int8", "k_uint"],
     ["k_dt", "k_cat"],
+    ["k_wide", "k_masked"],
+    ["k_cat", "k_wide_masked", "k_bool"],
+    ["k_wide_dt", "k_masked", "k_uint"],
 ]
 
 
@@ -130,10 +141,63 @@ def test_slot_sum_wraps_like_numpy(xp) -> None:
     assert got.tolist() == [np.int64(2**62) * 2, 3]  # wraps to -2**63, as NumPy and pandas
 
 
-def test_wide_or_float_keys_do_not_take_slots(xp) -> None:
+def test_which_keys_take_slots(xp) -> None:
     wide = pd.Series(np.array([0, 10**12, 5], dtype=np.int64))
-    assert make_grouping([from_pandas(wide, xp)]).slots is None
+    assert make_grouping([from_pandas(wide, xp)]).slots is not None  # hashed
     assert make_grouping([from_pandas(pd.Series([1.5, 2.5]), xp)]).slots is None
+    # a range a direct map takes (at most twice the rows) is left to factorize
+    mid = pd.Series(np.arange(100_000) * 3 % 150_001)
+    assert make_grouping([from_pandas(mid, xp)]).slots is None
+
+
+@pytest.mark.parametrize("dropna", [True, False])
+@pytest.mark.parametrize("sort", [True, False])
+def test_hashed_keys_near_int64_limits(sort, dropna, xp) -> None:
+    """Keys combined past 2**61 (each key's range near int64's) and a missing key among them."""
+    big = np.iinfo(np.int64).max
+    df = pd.DataFrame(
+        {
+            "a": pd.array([big, -big, 0, big, None, -big], dtype="Int64"),
+            "b": pd.Categorical(["x", "y", "x", "x", "y", None]),
+            "v": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+        }
+    )
+    for keys in (["a"], ["b", "a"]):
+        g = make_grouping([from_pandas(df[k], xp) for k in keys], sort=sort, dropna=dropna)
+        pg = df.groupby(keys, sort=sort, dropna=dropna, observed=True)
+        assert g.ngroups == pg.ngroups
+        got = aggregate(g, from_pandas(df["v"], xp), "sum").to_pandas()
+        pd.testing.assert_series_equal(got, pg["v"].sum().reset_index(drop=True), check_names=False)
+        exp_keys = pg.size().index.to_frame(index=False)
+        for u, k in zip(g.uniques, keys, strict=True):
+            pd.testing.assert_series_equal(u.to_pandas(), exp_keys[k], check_names=False)
+
+
+@pytest.mark.parametrize("pattern", ["random", "strided", "consecutive"])
+def test_hash_slots_give_one_slot_per_distinct_key(pattern, xp) -> None:
+    from ember.backend.kernels.slots import hash_slots
+
+    rng = np.random.default_rng(5)
+    n, span = 300_007, 2**62
+    pool = {
+        "random": rng.integers(0, span, 20_000),
+        "strided": np.arange(50_000, dtype=np.int64) << 32,  # low bits all equal: a modulo hash collides
+        "consecutive": np.arange(200_000, dtype=np.int64),
+    }[pattern]
+    key = rng.choice(pool, n)
+    key[rng.random(n) < 0.01] = -5  # outside [0, span): the null slot
+    valid = rng.random(n) > 0.02
+    row_slot, slot_keys = hash_slots(xp.asarray(key), span, xp.asarray(valid))
+    row_slot, slot_keys = to_host(row_slot).astype(np.int64), to_host(slot_keys)
+    null_slot = len(slot_keys) - 1
+    inside = valid & (key >= 0)
+    assert slot_keys[null_slot] == span
+    np.testing.assert_array_equal(row_slot[~inside], null_slot)
+    np.testing.assert_array_equal(slot_keys[row_slot[inside]], key[inside])  # each row's slot holds its key
+    used = np.unique(row_slot[inside])
+    assert len(used) == len(np.unique(key[inside]))  # one slot per distinct key
+    empty = np.setdiff1d(np.arange(null_slot), used)
+    assert (slot_keys[empty] == -1).all()
 
 
 # --- the kernels against the NumPy reference ---------------------------------------------------------

@@ -39,6 +39,23 @@ def stable_argsort(a: Any, bound: int | None = None) -> Any:
     return xp.argsort(a, kind="stable").astype(xp.int64, copy=False)
 
 
+def order_of_distinct(a: Any, bound: int) -> Any:
+    """``stable_argsort`` of distinct non-negative ints below ``bound`` (groups' first rows, say). Many
+    of them: a mark per value and a running count over [0, bound) give the ranks with no sort."""
+    from ember.backend.arrays import array_module
+
+    xp = array_module(a)
+    k = int(a.shape[0])
+    if k * 8 <= bound:
+        return stable_argsort(a, bound)
+    mark = xp.zeros(bound, dtype=np.int32 if bound < 1 << 31 else np.int64)
+    mark[a] = 1
+    rank = xp.cumsum(mark)[a] - 1
+    perm = xp.empty(k, dtype=np.int64)
+    perm[rank] = xp.arange(k, dtype=np.int64)
+    return perm
+
+
 def narrow_unsigned(bound: int) -> np.dtype:
     """The smallest unsigned integer dtype that holds every value in [0, bound)."""
     return np.dtype(

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ember.backend import array_module, to_host
-from ember.backend.primitives import scatter_max, scatter_min, stable_argsort
+from ember.backend.primitives import order_of_distinct, scatter_max, scatter_min, stable_argsort
 from ember.column import CategoricalColumn, Column, DatetimeColumn, NumericColumn, TimedeltaColumn
 from ember.ops.sort import argsort_keys, key_and_nulls, tie_starts
 
@@ -63,6 +63,11 @@ def key_ranges(cols: list[Column]) -> list[tuple[int, int]]:
     return out
 
 
+def direct_map_fits(span: int, n: int) -> bool:
+    """Whether a key of ``span`` possible values over ``n`` rows is direct-mapped (a table per value)."""
+    return span <= max(_DIRECT_RANGE_FACTOR * n, _DIRECT_RANGE_MIN)
+
+
 def _direct_codes(
     col: Column, dropna: bool, key_range: tuple[int, int] | None = None, want_first: bool = False
 ) -> tuple[Any, Any, Any, Any] | None:
@@ -79,7 +84,7 @@ def _direct_codes(
     nulls = col.isna() if col.has_nulls_possible else None
     lo, hi = key_range if key_range is not None else key_ranges([col])[0]
     span = hi - lo + 1
-    if span > max(_DIRECT_RANGE_FACTOR * n, _DIRECT_RANGE_MIN) or hi > np.iinfo(np.int64).max:
+    if not direct_map_fits(span, n) or hi > np.iinfo(np.int64).max:
         return None
     span = max(span, 0)
     rel = key.astype(np.int64, copy=False) - lo
@@ -243,16 +248,9 @@ def _relabel_by_appearance(codes: Any, rep: Any, ngroups: int) -> tuple[Any, Any
     """Codes renumbered so groups count in order of first appearance; the reordered first rows."""
     xp = array_module(codes)
     n = len(codes)
+    perm = order_of_distinct(rep, n)
     newlabel = xp.empty(ngroups, dtype=np.int64)
-    if ngroups * 8 > n:  # many groups: rank the (distinct) first rows by one scan over the rows, no sort
-        mark = xp.zeros(n, dtype=np.int64)
-        mark[rep] = 1
-        newlabel = xp.cumsum(mark)[rep] - 1
-        perm = xp.empty(ngroups, dtype=np.int64)
-        perm[newlabel] = xp.arange(ngroups, dtype=np.int64)
-    else:
-        perm = stable_argsort(rep)
-        newlabel[perm] = xp.arange(ngroups, dtype=np.int64)
+    newlabel[perm] = xp.arange(ngroups, dtype=np.int64)
     safe = xp.where(codes >= 0, codes, 0)
     codes = xp.where(codes >= 0, newlabel[safe] if ngroups else safe, -1)
     return codes, rep[perm]

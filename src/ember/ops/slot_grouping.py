@@ -8,6 +8,11 @@ means and counts then read the key and the values once per column (``slot_sums``
 groups' slots: no per-row codes, no sort. Per-row codes are made only when another aggregation asks
 for them (``SlotMap.codes``). One device sync learns the number of groups and of dropped rows (plus
 one for the key range of a key that is not categorical).
+
+A key whose range is too wide for a slot per value (high-cardinality keys combined, sparse ints or
+timestamps) is first given a slot per distinct value by a hash table (``kernels.slots.hash_slots``):
+the row's slot is then the key of the same slot kernels, and the groups are ordered by their key
+(``sort``) or first row. A key of a range small enough for a direct map is left to ``ops.factorize``.
 """
 
 from __future__ import annotations
@@ -18,15 +23,16 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ember.backend import array_module, asarray_on, to_host
-from ember.backend.kernels.slots import slot_lookup, slot_rows
-from ember.backend.primitives import stable_argsort
+from ember.backend.kernels.slots import hash_capacity, hash_slots, slot_lookup, slot_rows
+from ember.backend.primitives import order_of_distinct, stable_argsort
 from ember.column import CategoricalColumn, Column
-from ember.ops.factorize import direct_key, int_like, key_ranges
+from ember.ops.factorize import direct_key, direct_map_fits, int_like, key_ranges
 
 _MAX_SLOTS = (1 << 31) - 1  # the kernels index slots with 32-bit ints
 _ROWS_PER_SLOT = 8
 _HOST_TABLE_SLOTS = 1 << 12  # slot tables up to this size go to the host to be finished
 _MIN_SLOTS = 1 << 16
+_MAX_HASHED_SPAN = 1 << 62  # a hashed key (relative to its minimum, or keys combined) is an int64
 
 
 class SlotMap(NamedTuple):
@@ -60,6 +66,7 @@ class _SlotKey(NamedTuple):
     lo: int
     span: int  # slots of key values; slot ``span`` is the missing key's
     decode: Callable[[Any], list[Column]]  # group slots -> the groups' key values, one column per key
+    hashed: bool = False  # too wide for a slot per value: slots come from a hash table of the key
 
 
 def slot_grouping(
@@ -74,28 +81,41 @@ def slot_grouping(
     if found is None:
         return None
     xp = key_cols[0].xp
+    slot_keys = None  # a hashed key's slots hold these keys
+    if found.hashed:
+        row_slot, slot_keys = hash_slots(found.key, found.span, found.key_valid)
+        found = found._replace(key=row_slot, key_valid=None, lo=0, span=int(slot_keys.shape[0]) - 1)
     nslots = found.span + 1
     counts, first = slot_rows(found.key, found.lo, nslots, found.key_valid)
     # a small table is finished on the host: one transfer instead of some thirty tiny launches (a
     # large one stays: sorting its first rows on the host would cost more)
     tx = np if nslots <= _HOST_TABLE_SLOTS else xp
     if tx is np:
-        counts, first = to_host(xp.stack([counts, first]))
-    slots, group_of_slot, sizes, ngroups, dropped = _occupied(counts, first, found.span, sort, dropna, tx)
+        tables = [counts, first] if slot_keys is None else [counts, first, slot_keys]
+        tables = to_host(xp.stack(tables))
+        counts, first = tables[0], tables[1]
+        order_keys = None if slot_keys is None else tables[2]
+    else:
+        order_keys = slot_keys
+    slots, group_of_slot, sizes, ngroups, dropped = _occupied(
+        counts, first, found.span, sort, dropna, tx, n, order_keys
+    )
     if tx is not xp:  # one upload for the three small tables, then views of it
         packed = asarray_on(np.concatenate([slots, group_of_slot, sizes]), xp)
         cut = np.cumsum([len(slots), len(group_of_slot)])
         slots, group_of_slot, sizes = packed[: cut[0]], packed[cut[0] : cut[1]], packed[cut[1] :]
-    owned = len(key_cols) > 1
+    owned = len(key_cols) > 1 or slot_keys is not None
     slot_map = SlotMap(found.key, found.key_valid, found.lo, nslots, slots, group_of_slot, owned)
-    return slot_map, found.decode(slots), ngroups, dropped, sizes
+    uniques = found.decode(slots if slot_keys is None else slot_keys[slots])
+    return slot_map, uniques, ngroups, dropped, sizes
 
 
 def _occupied(
-    counts: Any, first: Any, span: int, sort: bool, dropna: bool, xp: Any
+    counts: Any, first: Any, span: int, sort: bool, dropna: bool, xp: Any, nrows: int, slot_keys: Any = None
 ) -> tuple[Any, Any, Any, int, int]:
     """(the groups' slots in group order, each slot's group or -1, rows per group with the dropped
-    count last, ngroups, dropped rows) from the slot table. One sync (none on the host)."""
+    count last, ngroups, dropped rows) from the slot table. Slot order is key order unless the slots
+    hold ``slot_keys`` (hashed). One sync (none on the host)."""
     nslots = span + 1
     present = counts > 0
     if dropna:
@@ -108,13 +128,21 @@ def _occupied(
     slots[xp.where(present, label - 1, ngroups)] = xp.arange(nslots, dtype=np.int64)
     slots = slots[:ngroups]
     if not sort and ngroups:
-        slots = slots[stable_argsort(first[slots])]
+        slots = slots[order_of_distinct(first[slots], nrows)]
+    elif slot_keys is not None and ngroups:
+        slots = slots[stable_argsort(slot_keys[slots])]
     group_of_slot = xp.full(nslots, -1, dtype=np.int64)
     group_of_slot[slots] = xp.arange(ngroups, dtype=np.int64)
     sizes = xp.empty(ngroups + 1, dtype=np.int64)
     sizes[:ngroups] = counts[slots]
     sizes[ngroups] = dropped
     return slots, group_of_slot, sizes, ngroups, dropped
+
+
+def _hashable(span: int, n: int) -> bool:
+    """A key too wide for slots is hashed when a direct map cannot take it either (that one gives
+    sorted codes with no table of keys to order) and its table fits int32 slots."""
+    return span <= _MAX_HASHED_SPAN and not direct_map_fits(span, n) and hash_capacity(n, span) is not None
 
 
 def _fits(span: int, n: int, hi: int) -> bool:
@@ -132,12 +160,15 @@ def _single_key(col: Column) -> _SlotKey | None:
     if lo > hi:  # no value at all: only the missing key's slot
         lo, hi = 0, -1
     span = hi - lo + 1
-    if not _fits(span, len(col), hi):
-        return None
     key_valid = None if isinstance(col, CategoricalColumn) else col.mask
-    return _SlotKey(
-        direct_key(col), key_valid, lo, span, lambda slots: [_values_of_slots(col, slots, lo, span)]
-    )
+    if _fits(span, len(col), hi):
+        return _SlotKey(
+            direct_key(col), key_valid, lo, span, lambda slots: [_values_of_slots(col, slots, lo, span)]
+        )
+    if hi > np.iinfo(np.int64).max or not _hashable(span, len(col)):
+        return None
+    rel = direct_key(col).astype(np.int64) - lo  # a new array: the hashed key, in [0, span) where valid
+    return _SlotKey(rel, key_valid, 0, span, lambda keys: [_values_of_slots(col, keys, lo, span)], True)
 
 
 def _values_of_slots(col: Column, slots: Any, lo: int, span: int) -> Column:
@@ -149,16 +180,31 @@ def _values_of_slots(col: Column, slots: Any, lo: int, span: int) -> Column:
     return col._rebuild(data, None if col.mask is None else slots < span)
 
 
+_DIGIT_TABLE_MAX = 1 << 16
+
+
+def _digits(col: Column, key: Any, lo: int, null_digit: int, null_key: int) -> Any:
+    """A key that may miss as its digits (``key - lo``, ``null_key`` for a missing key), int64: one
+    lookup pass over a table of the range's digits, or arithmetic when the range is too wide."""
+    xp = col.xp
+    if null_digit < _DIGIT_TABLE_MAX:
+        table = np.arange(null_digit + 1, dtype=np.int64)
+        table[null_digit] = null_key
+        key_valid = None if isinstance(col, CategoricalColumn) else col.mask
+        return slot_lookup(key, lo, null_digit + 1, asarray_on(table, xp), key_valid)
+    rel = key.astype(np.int64) - lo
+    return xp.where(col.isna(), np.int64(null_key), rel)
+
+
 def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
     """Several keys as one: each key's slot (its missing key one past its values) in mixed radix, which
     keeps the keys' lexicographic order. With ``dropna`` a row missing any key gets a combined key past
     every slot, which the slot kernels count in the missing-key slot. One sync for the ranges of the
     keys that are not categorical; the combined key is built in place, a pass or two per key."""
-    xp = cols[0].xp
     n = len(cols[0])
     ranges = [(0, len(c.categories) - 1) if isinstance(c, CategoricalColumn) else None for c in cols]
     known = [hi - lo + 2 for lo, hi in (r for r in ranges if r is not None)]
-    if not _fits(int(np.prod(known, dtype=object)), n, 0):  # too wide already: no sync for the rest
+    if int(np.prod(known, dtype=object)) > _MAX_HASHED_SPAN:  # too wide already: no sync for the rest
         return None
     plain = [c for c, r in zip(cols, ranges) if r is None]
     if plain:
@@ -173,20 +219,20 @@ def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
         for c, (lo, hi) in zip(cols, ranges)
     ]
     total = int(np.prod([max(r, 1) for r, _, _ in digits], dtype=object))
-    if not _fits(total, n, total - 1):
+    hashed = not _fits(total, n, total - 1)
+    if hashed and not _hashable(total, n):
         return None
-    combined = None
+    combined, missing = None, None  # missing: rows dropped for a missing key, when hashed
     for col, (radix, null_digit, lo) in zip(cols, digits):
         key = direct_key(col)
         if null_digit is None:
             rows = key.astype(np.int64) if key.dtype == np.uint64 else key
             shift = lo
-        else:  # one lookup pass: each key value's digit, the missing key's digit last
-            table = np.arange(null_digit + 1, dtype=np.int64)
-            if dropna:  # so large that the combined key falls past every slot: the missing-key slot
-                table[null_digit] = total
-            key_valid = None if isinstance(col, CategoricalColumn) else col.mask
-            rows = slot_lookup(key, lo, null_digit + 1, asarray_on(table, xp), key_valid)
+        else:
+            null_key = total if dropna and not hashed else null_digit  # past every slot: the missing slot
+            if dropna and hashed:  # a hashed key may come near int64's end: the rows are marked instead
+                missing = col.isna() if missing is None else missing | col.isna()
+            rows = _digits(col, key, lo, null_digit, null_key)
             shift = 0
         if combined is None:
             combined = rows.astype(np.int64)  # a new array: the steps below work in place on it
@@ -206,4 +252,4 @@ def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
             out.append(_values_of_slots(col, digit, lo, radix if null_digit is None else null_digit))
         return out
 
-    return _SlotKey(combined, None, 0, total, decode)
+    return _SlotKey(combined, None if missing is None else ~missing, 0, total, decode, hashed)

@@ -2,7 +2,8 @@
 ``key - lo``; a missing key (``key_valid`` False, or a value outside ``[lo, lo + nslots - 1)``: a
 categorical's code -1) counts in the last slot. A groupby over a small key range needs no per-row
 group codes: one pass over the key finds the groups (``slot_rows``), one pass over key and values sums
-them (``slot_sums``).
+them (``slot_sums``). A key too wide for that gets a slot per distinct value from a hash table first
+(``hash_slots``); the row's slot is then the key of the same kernels.
 
 The NumPy references below run on the CPU backend and are what the GPU tests compare the kernels with.
 """
@@ -150,6 +151,59 @@ def slot_sums(
         table = table[:, at]
     sums = table[0].view(acc) if want_sums else None
     return sums, table[words - 1].view(np.int64) if want_counts else None
+
+
+_HASH_LOAD = 1.5  # table capacity per distinct key it may have to hold (linear probing, load <= 2/3)
+_MAX_HASH_CAPACITY = 1 << 30  # the slots are int32, the null slot one past the table
+
+
+def hash_capacity(n: int, span: int) -> int | None:
+    """The hash table's capacity for ``n`` rows of a key with ``span`` possible values (a power of two,
+    at least 1.5x the distinct keys there can be), or None when int32 slots cannot index it."""
+    need = max(int(min(n, span) * _HASH_LOAD), 2)
+    capacity = 1 << (need - 1).bit_length()
+    return capacity if capacity <= _MAX_HASH_CAPACITY else None
+
+
+def hash_slots(key: Any, span: int, key_valid: Any = None) -> tuple[Any, Any]:
+    """A slot per distinct value of an int64 key whose values lie in [0, span): (the slot of each row,
+    int32; the key of each slot, int64). The last slot is the null slot: a row whose key is not valid or
+    lies outside [0, span) gets it, and its key is ``span`` (past every key, so it sorts last). Empty
+    slots hold -1.
+
+    On the device an open-addressing table (``ember_hash_slots``) of ``hash_capacity`` slots, in no
+    particular order; the NumPy reference numbers the sorted distinct keys (a perfect hash). The caller
+    orders the slots it finds occupied (by key, or by first row)."""
+    n = int(key.shape[0])
+    if not is_device_array(key):
+        inside = (key >= 0) & (key < span)
+        if key_valid is not None:
+            inside &= key_valid.astype(bool, copy=False)
+        distinct, slot_of_kept = np.unique(key[inside], return_inverse=True)
+        row_slot = np.full(n, len(distinct), dtype=np.int32)
+        row_slot[inside] = slot_of_kept.reshape(-1)
+        return row_slot, np.append(distinct.astype(np.int64), np.int64(span))
+    capacity = hash_capacity(n, span)
+    if capacity is None:
+        raise ValueError(f"hash_slots: {n} rows need more than {_MAX_HASH_CAPACITY} slots")
+    cp = _cp()
+    table = cp.full(capacity + 1, -1, dtype=np.int64)
+    row_slot = cp.empty(n, dtype=np.int32)
+    if n:
+        fn = _module("i8", "f8", "f8").get_function("ember_hash_slots")
+        args = (
+            key.astype(np.int64, copy=False),
+            _ptr(key_valid),
+            np.int64(n),
+            np.int64(span),
+            np.uint64(capacity - 1),
+            np.int32(64 - (capacity.bit_length() - 1)),
+            table.view(np.uint64),
+            row_slot,
+        )
+        fn((_grid(cp, n),), (_THREADS,), args)
+    table[capacity] = span
+    return row_slot, table
 
 
 def _host_sums(
