@@ -48,13 +48,20 @@ def timed(fn, runs: int = 5) -> float:
 
 
 def wrap_functions(modules: tuple, around) -> None:
-    """Replace each module's own top-level functions by ``around(fn, "module.name")``."""
+    """Replace each module's own top-level functions by ``around(fn, "module.name")``, also where
+    another of the modules imported them by name."""
+    wrapped = {}
     for name in modules:
         module = importlib.import_module(name)
         short = name.split(".")[-1]
         for attr, fn in list(vars(module).items()):
             if inspect.isfunction(fn) and fn.__module__ == name:
-                setattr(module, attr, functools.wraps(fn)(around(fn, f"{short}.{attr}")))
+                wrapped[fn] = functools.wraps(fn)(around(fn, f"{short}.{attr}"))
+    for name in modules:
+        module = importlib.import_module(name)
+        for attr, fn in list(vars(module).items()):
+            if inspect.isfunction(fn) and fn in wrapped:
+                setattr(module, attr, wrapped[fn])
 
 
 def instrument(totals: dict[str, float], counts: dict[str, int], modules: tuple = MODULES) -> None:
@@ -83,12 +90,18 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=18)
     parser.add_argument("--dask", action="store_true", help="through Dask's groupby on one partition")
     parser.add_argument("--cprofile", action="store_true", help="also a cProfile of each plain query")
+    parser.add_argument("--without-hash", action="store_true", help="wide keys by factorize's sort")
     args = parser.parse_args()
     raw = {"x": data.groupby_data(int(args.rows))}
     frames = workloads.CONVERTERS["ember"](raw)
     queries = {q: workloads.WORKLOADS[f"gb_q{q}"].impls["ember"] for q in args.queries.split(",")}
     if args.dask:
         queries = {q: _through_dask(q) for q in queries}
+    if args.without_hash:  # wide keys left to factorize's sort (the path before hashed slots)
+        from ember.ops import slot_grouping
+
+        slot_grouping._hashable = lambda span, n: False
+        print("without hashed slots")
     plain = {q: timed(lambda fn=fn: fn(frames)) for q, fn in queries.items()}
     if em.backend.current_device() == "gpu":
         from cupyx.profiler import benchmark

@@ -312,3 +312,33 @@ def test_uint64_keys_past_int64_are_left_to_factorize(xp) -> None:
     assert g.slots is None
     got = aggregate(g, from_pandas(df["v"], xp), "sum").to_pandas()
     pd.testing.assert_series_equal(got, df.groupby("k")["v"].sum().reset_index(drop=True), check_names=False)
+
+
+@pytest.mark.parametrize("drop", [False, True])
+def test_combine_keys_matches_reference(drop, xp) -> None:
+    """The one-pass combined key against the NumPy reference: keys of several types, with a validity
+    array, with categorical codes -1, and with no missing value possible."""
+    from ember.backend.kernels.slots import combine_keys
+
+    rng = np.random.default_rng(9)
+    n = 50_001
+    keys = [
+        rng.integers(-1, 5, n).astype(np.int8),  # codes: -1 missing, 0..4
+        rng.integers(100, 130, n),
+        rng.integers(0, 3, n).astype(np.uint16),
+        rng.integers(-(2**20), 2**20, n),
+    ]
+    valids = [None, rng.random(n) > 0.1, None, rng.random(n) > 0.05]
+    los, radices, null_digits = [0, 100, 0, -(2**20)], [6, 31, 3, 2**21 + 1], [5, 30, None, 2**21]
+    total = int(np.prod(radices))
+    want = combine_keys(keys, valids, los, radices, null_digits, total if drop else None)
+    got = combine_keys(
+        [xp.asarray(k) for k in keys],
+        [None if v is None else xp.asarray(v) for v in valids],
+        los,
+        radices,
+        null_digits,
+        total if drop else None,
+    )
+    np.testing.assert_array_equal(to_host(got), want)
+    assert (want[want < total] >= 0).all() and ((want == total).any() == drop)

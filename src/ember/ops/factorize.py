@@ -146,18 +146,19 @@ def _composite_codes(
     ranges = key_ranges(cols)
     if any(hi > np.iinfo(np.int64).max for _, hi in ranges):
         return None
+    spans = [max(hi - lo + 1, 0) for lo, hi in ranges]
+    if _radix_product([span + c.has_nulls_possible for c, span in zip(cols, spans)]) > _COMPOSITE_LIMIT:
+        parts = _compacted(cols, ranges)  # (a key's span alone may pass int64: no relative key made)
+        if parts is None:
+            return None
+        return _combine(parts, len(cols[0]), cols[0].xp, dropna, want_first)
     parts = []
-    for col, (lo, hi) in zip(cols, ranges):
+    for col, (lo, _), span in zip(cols, ranges, spans):
         nulls = col.isna() if col.has_nulls_possible else None
-        span = max(hi - lo + 1, 0)
         rel = direct_key(col).astype(np.int64, copy=False) - lo
         if nulls is not None:
             rel = col.xp.where(nulls, span, rel)
         parts.append((rel, span + (nulls is not None), nulls))
-    if _radix_product([radix for _, radix, _ in parts]) > _COMPOSITE_LIMIT:
-        parts = _compacted(cols, ranges)
-        if parts is None:
-            return None
     return _combine(parts, len(cols[0]), cols[0].xp, dropna, want_first)
 
 

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ember.backend import array_module, asarray_on, to_host
-from ember.backend.kernels.slots import hash_capacity, hash_slots, slot_lookup, slot_rows
+from ember.backend.kernels.slots import combine_keys, hash_capacity, hash_slots, slot_lookup, slot_rows
 from ember.backend.primitives import order_of_distinct, stable_argsort
 from ember.column import CategoricalColumn, Column
 from ember.ops.factorize import direct_key, direct_map_fits, int_like, key_ranges
@@ -180,27 +180,11 @@ def _values_of_slots(col: Column, slots: Any, lo: int, span: int) -> Column:
     return col._rebuild(data, None if col.mask is None else slots < span)
 
 
-_DIGIT_TABLE_MAX = 1 << 16
-
-
-def _digits(col: Column, key: Any, lo: int, null_digit: int, null_key: int) -> Any:
-    """A key that may miss as its digits (``key - lo``, ``null_key`` for a missing key), int64: one
-    lookup pass over a table of the range's digits, or arithmetic when the range is too wide."""
-    xp = col.xp
-    if null_digit < _DIGIT_TABLE_MAX:
-        table = np.arange(null_digit + 1, dtype=np.int64)
-        table[null_digit] = null_key
-        key_valid = None if isinstance(col, CategoricalColumn) else col.mask
-        return slot_lookup(key, lo, null_digit + 1, asarray_on(table, xp), key_valid)
-    rel = key.astype(np.int64) - lo
-    return xp.where(col.isna(), np.int64(null_key), rel)
-
-
 def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
     """Several keys as one: each key's slot (its missing key one past its values) in mixed radix, which
     keeps the keys' lexicographic order. With ``dropna`` a row missing any key gets a combined key past
     every slot, which the slot kernels count in the missing-key slot. One sync for the ranges of the
-    keys that are not categorical; the combined key is built in place, a pass or two per key."""
+    keys that are not categorical; the combined key is one pass over the keys (``combine_keys``)."""
     n = len(cols[0])
     ranges = [(0, len(c.categories) - 1) if isinstance(c, CategoricalColumn) else None for c in cols]
     known = [hi - lo + 2 for lo, hi in (r for r in ranges if r is not None)]
@@ -222,27 +206,14 @@ def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
     hashed = not _fits(total, n, total - 1)
     if hashed and not _hashable(total, n):
         return None
-    combined, missing = None, None  # missing: rows dropped for a missing key, when hashed
-    for col, (radix, null_digit, lo) in zip(cols, digits):
-        key = direct_key(col)
-        if null_digit is None:
-            rows = key.astype(np.int64) if key.dtype == np.uint64 else key
-            shift = lo
-        else:
-            null_key = total if dropna and not hashed else null_digit  # past every slot: the missing slot
-            if dropna and hashed:  # a hashed key may come near int64's end: the rows are marked instead
-                missing = col.isna() if missing is None else missing | col.isna()
-            rows = _digits(col, key, lo, null_digit, null_key)
-            shift = 0
-        if combined is None:
-            combined = rows.astype(np.int64)  # a new array: the steps below work in place on it
-            if shift:
-                combined -= shift
-        else:
-            combined *= max(radix, 1)
-            combined += rows
-            if shift:
-                combined -= shift
+    combined = combine_keys(
+        [direct_key(c) for c in cols],
+        [None if isinstance(c, CategoricalColumn) else c.mask for c in cols],
+        [lo for _, _, lo in digits],
+        [radix for radix, _, _ in digits],
+        [null_digit for _, null_digit, _ in digits],
+        total if dropna else None,  # past every key: the missing-key slot (hashed: the null slot)
+    )
 
     def decode(slots: Any) -> list[Column]:
         out, stride = [], total
@@ -252,4 +223,4 @@ def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
             out.append(_values_of_slots(col, digit, lo, radix if null_digit is None else null_digit))
         return out
 
-    return _SlotKey(combined, None if missing is None else ~missing, 0, total, decode, hashed)
+    return _SlotKey(combined, None, 0, total, decode, hashed)

@@ -153,6 +153,77 @@ def slot_sums(
     return sums, table[words - 1].view(np.int64) if want_counts else None
 
 
+def combine_keys(
+    keys: list[Any],
+    valids: list[Any],
+    los: list[int],
+    radices: list[int],
+    null_digits: list[int | None],
+    drop_key: int | None = None,
+) -> Any:
+    """Several integer keys as one int64 key in mixed radix (the first key most significant), which keeps
+    their lexicographic order: key i's digit is ``keys[i] - los[i]``. A key that may miss
+    (``null_digits[i]`` not None) takes that digit where it is not valid (``valids[i]`` False, or the
+    digit falls outside [0, null_digits[i]): a categorical's code -1). With ``drop_key`` a row missing
+    any key gets ``drop_key`` instead (past every combined key). On the device one elementwise pass
+    reads every key; the NumPy reference takes a few passes per key."""
+    if is_device_array(keys[0]):
+        args = []
+        for key, valid, null_digit in zip(keys, valids, null_digits):
+            args.append(key)
+            if null_digit is not None and valid is not None:
+                args.append(valid)
+        for lo, radix, null_digit in zip(los, radices, null_digits):
+            args += [
+                np.int64(lo),
+                np.int64(max(radix, 1)),
+                np.int64(-1 if null_digit is None else null_digit),
+            ]
+        args.append(np.int64(-1 if drop_key is None else drop_key))
+        shape = tuple(
+            (null_digit is not None, valid is not None) for valid, null_digit in zip(valids, null_digits)
+        )
+        return _combine_kernel(shape, drop_key is not None)(*args)
+    xp = np
+    combined = xp.zeros(keys[0].shape[0], dtype=np.int64)
+    missing = None
+    for key, valid, lo, radix, null_digit in zip(keys, valids, los, radices, null_digits):
+        digit = key.astype(np.int64) - lo
+        if null_digit is not None:
+            miss = (digit < 0) | (digit >= null_digit)
+            if valid is not None:
+                miss |= ~valid
+            digit[miss] = null_digit
+            missing = miss if missing is None else missing | miss
+        combined *= max(radix, 1)
+        combined += digit
+    if drop_key is not None and missing is not None:
+        combined[missing] = drop_key
+    return combined
+
+
+@functools.cache
+def _combine_kernel(shape: tuple[tuple[bool, bool], ...], drop: bool) -> Any:
+    """The elementwise kernel of ``combine_keys`` for keys that may miss or not, with a validity array
+    or not: one input (``T<i> k<i>``) per key, then its validity, then (lo, radix, null digit) each."""
+    ins, params, body = [], [], ["long long acc = 0, d; bool miss = false;"]
+    for i, (may_miss, has_valid) in enumerate(shape):
+        ins.append(f"T{i} k{i}")
+        if may_miss and has_valid:
+            ins.append(f"bool v{i}")
+        params += [f"int64 lo{i}", f"int64 r{i}", f"int64 nd{i}"]
+        body.append(f"d = (long long)k{i} - lo{i};")
+        if may_miss:
+            valid_test = f"!v{i} || " if has_valid else ""
+            body.append(f"if ({valid_test}d < 0 || d >= nd{i}) {{ d = nd{i}; miss = true; }}")
+        body.append(f"acc = acc * r{i} + d;")
+    body.append("out = (drop_key >= 0 && miss) ? drop_key : acc;" if drop else "out = acc;")
+    name = "ember_combine_keys_" + "".join(f"{int(m)}{int(v)}" for m, v in shape) + ("_drop" if drop else "")
+    return _cp().ElementwiseKernel(
+        ", ".join(ins + params + ["int64 drop_key"]), "int64 out", " ".join(body), name
+    )
+
+
 _HASH_LOAD = 1.5  # table capacity per distinct key it may have to hold (linear probing, load <= 2/3)
 _MAX_HASH_CAPACITY = 1 << 30  # the slots are int32, the null slot one past the table
 
