@@ -187,8 +187,13 @@ def test_hash_slots_give_one_slot_per_distinct_key(pattern, xp) -> None:
     key = rng.choice(pool, n)
     key[rng.random(n) < 0.01] = -5  # outside [0, span): the null slot
     valid = rng.random(n) > 0.02
-    row_slot, slot_keys = hash_slots(xp.asarray(key), span, xp.asarray(valid))
-    row_slot, slot_keys = to_host(row_slot).astype(np.int64), to_host(slot_keys)
+    found = [to_host(a) for a in hash_slots(xp.asarray(key), span, xp.asarray(valid))]
+    row_slot, slot_keys, counts, first = found
+    row_slot = row_slot.astype(np.int64)
+    np.testing.assert_array_equal(counts, np.bincount(row_slot, minlength=len(slot_keys)))
+    want_first = np.full(len(slot_keys), n)
+    np.minimum.at(want_first, row_slot, np.arange(n))
+    np.testing.assert_array_equal(first, want_first)
     null_slot = len(slot_keys) - 1
     inside = valid & (key >= 0)
     assert slot_keys[null_slot] == span
@@ -342,3 +347,15 @@ def test_combine_keys_matches_reference(drop, xp) -> None:
     )
     np.testing.assert_array_equal(to_host(got), want)
     assert (want[want < total] >= 0).all() and ((want == total).any() == drop)
+
+
+def test_split_keys_undoes_combine_keys(xp) -> None:
+    from ember.backend.kernels.slots import combine_keys, split_keys
+
+    rng = np.random.default_rng(2)
+    radices = [7, 1, 100_003, 2**20, 3]
+    keys = [rng.integers(0, r, 10_000) for r in radices]
+    nones = [None] * len(keys)
+    combined = combine_keys([xp.asarray(k) for k in keys], nones, [0] * 5, radices, nones)
+    for got, want in zip(split_keys(combined, radices), keys, strict=True):
+        np.testing.assert_array_equal(to_host(got), want)

@@ -23,7 +23,16 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ember.backend import array_module, asarray_on, to_host
-from ember.backend.kernels.slots import combine_keys, hash_capacity, hash_slots, slot_lookup, slot_rows
+from ember.backend.kernels.slots import (
+    combine_keys,
+    hash_capacity,
+    hash_slots,
+    number_groups,
+    place_groups,
+    slot_lookup,
+    slot_rows,
+    split_keys,
+)
 from ember.backend.primitives import order_of_distinct, stable_argsort
 from ember.column import CategoricalColumn, Column
 from ember.ops.factorize import direct_key, direct_map_fits, int_like, key_ranges
@@ -80,42 +89,55 @@ def slot_grouping(
     found = _single_key(key_cols[0]) if len(key_cols) == 1 else _combined_key(key_cols, dropna)
     if found is None:
         return None
-    xp = key_cols[0].xp
-    slot_keys = None  # a hashed key's slots hold these keys
     if found.hashed:
-        row_slot, slot_keys = hash_slots(found.key, found.span, found.key_valid)
-        found = found._replace(key=row_slot, key_valid=None, lo=0, span=int(slot_keys.shape[0]) - 1)
+        return _hashed_grouping(found, sort, dropna)
+    xp = key_cols[0].xp
     nslots = found.span + 1
     counts, first = slot_rows(found.key, found.lo, nslots, found.key_valid)
     # a small table is finished on the host: one transfer instead of some thirty tiny launches (a
     # large one stays: sorting its first rows on the host would cost more)
     tx = np if nslots <= _HOST_TABLE_SLOTS else xp
     if tx is np:
-        tables = [counts, first] if slot_keys is None else [counts, first, slot_keys]
-        tables = to_host(xp.stack(tables))
-        counts, first = tables[0], tables[1]
-        order_keys = None if slot_keys is None else tables[2]
-    else:
-        order_keys = slot_keys
-    slots, group_of_slot, sizes, ngroups, dropped = _occupied(
-        counts, first, found.span, sort, dropna, tx, n, order_keys
-    )
+        counts, first = to_host(xp.stack([counts, first]))
+    slots, group_of_slot, sizes, ngroups, dropped = _occupied(counts, first, found.span, sort, dropna, tx, n)
     if tx is not xp:  # one upload for the three small tables, then views of it
         packed = asarray_on(np.concatenate([slots, group_of_slot, sizes]), xp)
         cut = np.cumsum([len(slots), len(group_of_slot)])
         slots, group_of_slot, sizes = packed[: cut[0]], packed[cut[0] : cut[1]], packed[cut[1] :]
-    owned = len(key_cols) > 1 or slot_keys is not None
+    owned = len(key_cols) > 1
     slot_map = SlotMap(found.key, found.key_valid, found.lo, nslots, slots, group_of_slot, owned)
-    uniques = found.decode(slots if slot_keys is None else slot_keys[slots])
-    return slot_map, uniques, ngroups, dropped, sizes
+    return slot_map, found.decode(slots), ngroups, dropped, sizes
+
+
+def _hashed_grouping(
+    found: _SlotKey, sort: bool, dropna: bool
+) -> tuple[SlotMap, list[Column], int, int, Any]:
+    """``slot_grouping`` of a key given slots by a hash table: the groups are numbered from the rows
+    (a group's first row ranks it), not from the table, which holds ~1.5 slots per row; with ``sort``
+    they are then ordered by key. One sync."""
+    row_slot, slot_keys, counts, first = hash_slots(found.key, found.span, found.key_valid)
+    xp = array_module(row_slot)
+    nslots = int(slot_keys.shape[0])
+    heads, rank = number_groups(row_slot, first, drop_null=dropna)
+    dropped_d = counts[nslots - 1].astype(np.int64) if dropna else xp.zeros((), dtype=np.int64)
+    ngroups, dropped = (int(v) for v in to_host(xp.stack([rank[-1], dropped_d])))
+    slots, group_of_slot = place_groups(heads, rank, row_slot, ngroups, nslots)
+    del heads, rank
+    if sort and ngroups:
+        slots = slots[stable_argsort(slot_keys[slots])]
+        group_of_slot[slots] = xp.arange(ngroups, dtype=np.int64)
+    sizes = xp.empty(ngroups + 1, dtype=np.int64)
+    sizes[:ngroups] = counts[slots]
+    sizes[ngroups] = dropped
+    slot_map = SlotMap(row_slot, None, 0, nslots, slots, group_of_slot, owned=True)
+    return slot_map, found.decode(slot_keys[slots]), ngroups, dropped, sizes
 
 
 def _occupied(
-    counts: Any, first: Any, span: int, sort: bool, dropna: bool, xp: Any, nrows: int, slot_keys: Any = None
+    counts: Any, first: Any, span: int, sort: bool, dropna: bool, xp: Any, nrows: int
 ) -> tuple[Any, Any, Any, int, int]:
     """(the groups' slots in group order, each slot's group or -1, rows per group with the dropped
-    count last, ngroups, dropped rows) from the slot table. Slot order is key order unless the slots
-    hold ``slot_keys`` (hashed). One sync (none on the host)."""
+    count last, ngroups, dropped rows) from the slot table. One sync (none on the host)."""
     nslots = span + 1
     present = counts > 0
     if dropna:
@@ -129,8 +151,6 @@ def _occupied(
     slots = slots[:ngroups]
     if not sort and ngroups:
         slots = slots[order_of_distinct(first[slots], nrows)]
-    elif slot_keys is not None and ngroups:
-        slots = slots[stable_argsort(slot_keys[slots])]
     group_of_slot = xp.full(nslots, -1, dtype=np.int64)
     group_of_slot[slots] = xp.arange(ngroups, dtype=np.int64)
     sizes = xp.empty(ngroups + 1, dtype=np.int64)
@@ -216,11 +236,10 @@ def _combined_key(cols: list[Column], dropna: bool) -> _SlotKey | None:
     )
 
     def decode(slots: Any) -> list[Column]:
-        out, stride = [], total
-        for col, (radix, null_digit, lo) in zip(cols, digits):
-            stride //= max(radix, 1)
-            digit = (slots // stride) % max(radix, 1)
-            out.append(_values_of_slots(col, digit, lo, radix if null_digit is None else null_digit))
-        return out
+        parts = split_keys(slots, [radix for radix, _, _ in digits])
+        return [
+            _values_of_slots(col, digit, lo, radix if null_digit is None else null_digit)
+            for col, digit, (radix, null_digit, lo) in zip(cols, parts, digits)
+        ]
 
     return _SlotKey(combined, None, 0, total, decode, hashed)

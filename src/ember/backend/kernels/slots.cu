@@ -146,10 +146,12 @@ extern "C" __global__ void ember_slot_rows(const ember_key_t* key, long long lo,
 }
 
 // A slot per distinct key, for keys too wide for key - lo: open addressing with linear probing in a table
-// of capacity_mask + 1 (a power of two) 64-bit keys, empty = ~0. The key is a non-negative long long below
+// of capacity_mask + 1 (a power of two) entries, empty key = ~0. The key is a non-negative long long below
 // span (keys relative to their minimum, or several keys combined); a row whose key is invalid or outside
 // [0, span) gets the null slot, capacity_mask + 1. The first probe is the key's Fibonacci hash (its top
-// bits after a multiply), so runs of consecutive keys spread over the table.
+// bits after a multiply), so runs of consecutive keys spread over the table. An entry is 16 bytes: the
+// key, then its first row (int, starting at n or above) and its row count (unsigned int), so a row's
+// probe, count and first-row update touch one memory sector.
 extern "C" __global__ void ember_hash_slots(const long long* key, const unsigned char* key_valid, long long n,
                                             long long span, unsigned long long capacity_mask, int hash_shift,
                                             unsigned long long* table, int* row_slot) {
@@ -157,20 +159,20 @@ extern "C" __global__ void ember_hash_slots(const long long* key, const unsigned
     const long long stride = (long long)blockDim.x * gridDim.x;
     for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
         const long long k = key[i];
-        if ((key_valid && !key_valid[i]) || k < 0 || k >= span) {
-            row_slot[i] = (int)(capacity_mask + 1);
-            continue;
-        }
-        const unsigned long long want = (unsigned long long)k;
-        unsigned long long h = (want * 0x9E3779B97F4A7C15ULL) >> hash_shift;
-        while (true) {
-            unsigned long long held = table[h];
-            if (held == empty) held = atomicCAS(&table[h], empty, want);
-            if (held == empty || held == want) {
-                row_slot[i] = (int)h;
-                break;
+        unsigned long long h = capacity_mask + 1;
+        if (!((key_valid && !key_valid[i]) || k < 0 || k >= span)) {
+            const unsigned long long want = (unsigned long long)k;
+            h = (want * 0x9E3779B97F4A7C15ULL) >> hash_shift;
+            while (true) {
+                unsigned long long held = table[2 * h];
+                if (held == empty) held = atomicCAS(&table[2 * h], empty, want);
+                if (held == empty || held == want) break;
+                h = (h + 1) & capacity_mask;
             }
-            h = (h + 1) & capacity_mask;
         }
+        row_slot[i] = (int)h;
+        int* first = (int*)&table[2 * h + 1];
+        atomicAdd((unsigned int*)first + 1, 1u);
+        if ((int)i < *first) atomicMin(first, (int)i);
     }
 }

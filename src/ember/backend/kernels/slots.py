@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ember.backend.arrays import is_device_array
+from ember.backend.arrays import array_module, is_device_array
 
 _THREADS = 256
 _SHARED_BYTES = 48 * 1024  # one block's default dynamic shared memory
@@ -36,8 +36,6 @@ _C_TYPES = {"f8": "double", "i8": "long long", "u8": "unsigned long long"}
 
 def slot_index(key: Any, lo: int, nslots: int, key_valid: Any = None) -> Any:
     """The slot of each row (int64): ``key - lo``, the last slot for a missing key."""
-    from ember.backend.arrays import array_module
-
     xp = array_module(key)
     null_slot = nslots - 1
     s = key.astype(np.int64) - lo
@@ -169,8 +167,8 @@ def combine_keys(
     reads every key; the NumPy reference takes a few passes per key."""
     if is_device_array(keys[0]):
         args = []
-        for key, valid, null_digit in zip(keys, valids, null_digits):
-            args.append(key)
+        for i, (key, valid, null_digit) in enumerate(zip(keys, valids, null_digits)):
+            args.append(key if i < len(_TYPE_LETTERS) else key.astype(np.int64))
             if null_digit is not None and valid is not None:
                 args.append(valid)
         for lo, radix, null_digit in zip(los, radices, null_digits):
@@ -202,13 +200,36 @@ def combine_keys(
     return combined
 
 
+def split_keys(combined: Any, radices: list[int]) -> list[Any]:
+    """``combine_keys`` undone: each key's digit (int64) of mixed-radix combined keys. On the device one
+    elementwise pass writes every digit."""
+    radices = [max(r, 1) for r in radices]
+    strides = [int(np.prod(radices[i + 1 :], dtype=object)) for i in range(len(radices))]
+    if not is_device_array(combined) or len(radices) > len(_TYPE_LETTERS):
+        return [(combined // stride) % radix for stride, radix in zip(strides, radices)]
+    args = [combined] + [np.int64(v) for pair in zip(strides, radices) for v in pair]
+    outs = _split_kernel(len(radices))(*args)
+    return list(outs) if isinstance(outs, tuple) else [outs]
+
+
+@functools.cache
+def _split_kernel(nkeys: int) -> Any:
+    params = ", ".join(f"int64 s{i}, int64 r{i}" for i in range(nkeys))
+    outs = ", ".join(f"int64 d{i}" for i in range(nkeys))
+    body = " ".join(f"d{i} = (c / s{i}) % r{i};" for i in range(nkeys))
+    return _cp().ElementwiseKernel(f"int64 c, {params}", outs, body, f"ember_split_keys_{nkeys}")
+
+
+_TYPE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # CuPy takes a single letter as a type placeholder
+
+
 @functools.cache
 def _combine_kernel(shape: tuple[tuple[bool, bool], ...], drop: bool) -> Any:
     """The elementwise kernel of ``combine_keys`` for keys that may miss or not, with a validity array
     or not: one input (``T<i> k<i>``) per key, then its validity, then (lo, radix, null digit) each."""
     ins, params, body = [], [], ["long long acc = 0, d; bool miss = false;"]
     for i, (may_miss, has_valid) in enumerate(shape):
-        ins.append(f"T{i} k{i}")
+        ins.append(f"{_TYPE_LETTERS[i] if i < len(_TYPE_LETTERS) else 'int64'} k{i}")
         if may_miss and has_valid:
             ins.append(f"bool v{i}")
         params += [f"int64 lo{i}", f"int64 r{i}", f"int64 nd{i}"]
@@ -236,29 +257,35 @@ def hash_capacity(n: int, span: int) -> int | None:
     return capacity if capacity <= _MAX_HASH_CAPACITY else None
 
 
-def hash_slots(key: Any, span: int, key_valid: Any = None) -> tuple[Any, Any]:
+def hash_slots(key: Any, span: int, key_valid: Any = None) -> tuple[Any, Any, Any, Any]:
     """A slot per distinct value of an int64 key whose values lie in [0, span): (the slot of each row,
-    int32; the key of each slot, int64). The last slot is the null slot: a row whose key is not valid or
-    lies outside [0, span) gets it, and its key is ``span`` (past every key, so it sorts last). Empty
-    slots hold -1.
+    int32; the key of each slot, int64; rows per slot; each slot's first row, ``len(key)`` when empty;
+    on the device the last three are int32 views of one table). The last slot is the null slot: a row whose key is not valid or lies outside [0, span) gets
+    it, and its key is ``span`` (past every key, so it sorts last). Empty slots hold the key -1.
 
-    On the device an open-addressing table (``ember_hash_slots``) of ``hash_capacity`` slots, in no
-    particular order; the NumPy reference numbers the sorted distinct keys (a perfect hash). The caller
-    orders the slots it finds occupied (by key, or by first row)."""
+    On the device one pass of an open-addressing table (``ember_hash_slots``) of ``hash_capacity``
+    slots, in no particular order; the NumPy reference numbers the sorted distinct keys (a perfect
+    hash). The caller orders the slots it finds occupied (``number_groups``)."""
     n = int(key.shape[0])
     if not is_device_array(key):
         inside = (key >= 0) & (key < span)
         if key_valid is not None:
             inside &= key_valid.astype(bool, copy=False)
-        distinct, slot_of_kept = np.unique(key[inside], return_inverse=True)
-        row_slot = np.full(n, len(distinct), dtype=np.int32)
-        row_slot[inside] = slot_of_kept.reshape(-1)
-        return row_slot, np.append(distinct.astype(np.int64), np.int64(span))
+        kept = np.flatnonzero(inside)
+        distinct, first_kept, slot_of_kept = np.unique(key[kept], return_index=True, return_inverse=True)
+        null_slot = len(distinct)
+        row_slot = np.full(n, null_slot, dtype=np.int32)
+        row_slot[kept] = slot_of_kept.reshape(-1)
+        counts = np.bincount(row_slot, minlength=null_slot + 1).astype(np.int64)
+        outside = np.flatnonzero(~inside)
+        first = np.append(kept[first_kept], outside[0] if len(outside) else n).astype(np.int64)
+        return row_slot, np.append(distinct.astype(np.int64), np.int64(span)), counts, first
     capacity = hash_capacity(n, span)
     if capacity is None:
         raise ValueError(f"hash_slots: {n} rows need more than {_MAX_HASH_CAPACITY} slots")
     cp = _cp()
-    table = cp.full(capacity + 1, -1, dtype=np.int64)
+    # entries of 16 bytes: the key (int64), then the first row and the row count (int32 each)
+    table = _table_fill()(np.int64(n), size=2 * (capacity + 1)).reshape(capacity + 1, 2)
     row_slot = cp.empty(n, dtype=np.int32)
     if n:
         fn = _module("i8", "f8", "f8").get_function("ember_hash_slots")
@@ -273,8 +300,67 @@ def hash_slots(key: Any, span: int, key_valid: Any = None) -> tuple[Any, Any]:
             row_slot,
         )
         fn((_grid(cp, n),), (_THREADS,), args)
-    table[capacity] = span
-    return row_slot, table
+    table[capacity, 0] = span
+    halves = table.view(np.int32)  # (capacity + 1, 4): key low, key high, first row, count
+    return row_slot, table[:, 0], halves[:, 3], halves[:, 2]
+
+
+@functools.cache
+def _table_fill() -> Any:
+    """A hash table's empty entries: key -1, then (first row ``n``, count 0) as one int64."""
+    return _cp().ElementwiseKernel(
+        "int64 n", "int64 out", "out = (i & 1) ? n : -1LL", "ember_hash_table_fill"
+    )
+
+
+def number_groups(row_slot: Any, first: Any, drop_null: bool) -> tuple[Any, Any]:
+    """Groups numbered in order of first appearance from the rows: (whether each row is its slot's first
+    row, the running count of those rows, int64). ``drop_null``: the null slot (the last) is no group.
+    The ranks of a group's first row is its number + 1; the last entry is the number of groups."""
+    null_slot = first.shape[0] - 1
+    if not is_device_array(row_slot):
+        heads = first[row_slot] == np.arange(row_slot.shape[0])
+        if drop_null:
+            heads &= row_slot != null_slot
+        return heads, np.cumsum(heads, dtype=np.int64)
+    heads = _heads_kernel()(row_slot, first, np.int32(null_slot), np.bool_(drop_null))
+    return heads, _cp().cumsum(heads, dtype=np.int64)
+
+
+def place_groups(heads: Any, rank: Any, row_slot: Any, ngroups: int, nslots: int) -> tuple[Any, Any]:
+    """(each group's slot, each slot's group) from ``number_groups``; a slot that is no group's keeps
+    whatever its entry held (no row looks it up) except the null slot, -1."""
+    xp = array_module(row_slot)
+    slot_of_group = xp.empty(ngroups, dtype=np.int64)
+    group_of_slot = xp.empty(nslots, dtype=np.int64)
+    group_of_slot[nslots - 1] = -1
+    if not is_device_array(row_slot):
+        at = np.flatnonzero(heads)
+        slot_of_group[rank[at] - 1] = row_slot[at]
+        group_of_slot[row_slot[at]] = rank[at] - 1
+    else:
+        _place_kernel()(heads, rank, row_slot, slot_of_group, group_of_slot)
+    return slot_of_group, group_of_slot
+
+
+@functools.cache
+def _heads_kernel() -> Any:
+    return _cp().ElementwiseKernel(
+        "int32 s, raw F first, int32 null_slot, bool drop_null",
+        "bool head",
+        "head = first[s] == i && !(drop_null && s == null_slot)",
+        "ember_group_heads",
+    )
+
+
+@functools.cache
+def _place_kernel() -> Any:
+    return _cp().ElementwiseKernel(
+        "bool head, int64 rank, int32 s",
+        "raw int64 slot_of_group, raw int64 group_of_slot",
+        "if (head) { slot_of_group[rank - 1] = s; group_of_slot[s] = rank - 1; }",
+        "ember_place_groups",
+    )
 
 
 def _host_sums(
