@@ -12,7 +12,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ember.backend import array_module, to_host
+from ember.backend import array_module, is_device_array, to_host
+from ember.backend.kernels.slots import keys_min_max
 from ember.backend.primitives import order_of_distinct, scatter_max, scatter_min, stable_argsort
 from ember.column import CategoricalColumn, Column, DatetimeColumn, NumericColumn, TimedeltaColumn
 from ember.ops.sort import argsort_keys, key_and_nulls, tie_starts
@@ -37,30 +38,44 @@ def direct_key(col: Column) -> Any:
 def key_ranges(cols: list[Column]) -> list[tuple[int, int]]:
     """(min, max) of each key's non-missing values; one device sync for all of them (categoricals need
     none: their codes lie in [0, categories)). A key with no value gets (0, -1)."""
-    xp = cols[0].xp
-    pending, out = [], []
-    for col in cols:
-        if isinstance(col, CategoricalColumn):
-            out.append((0, len(col.categories) - 1))
-            continue
-        key = direct_key(col)
-        nulls = col.isna() if col.has_nulls_possible else None
-        info = np.iinfo(key.dtype)
-        lo_in = key if nulls is None else xp.where(nulls, key.dtype.type(info.max), key)
-        hi_in = key if nulls is None else xp.where(nulls, key.dtype.type(info.min), key)
-        pair = xp.stack([lo_in.min(), hi_in.max()])
-        # one int64 array carries every pair: uint64 as its bit pattern, narrower ints exactly
-        wide = pair.view(np.int64) if key.dtype == np.uint64 else pair.astype(np.int64, copy=False)
-        pending.append((len(out), key.dtype, wide))
-        out.append(None)
-    if pending:
-        pairs = [pair for _, _, pair in pending]
-        values = to_host(pairs[0][None] if len(pairs) == 1 else xp.stack(pairs))
-        for (slot, dtype, _), (lo, hi) in zip(pending, values):
-            if dtype == np.uint64:
-                lo, hi = np.int64(lo).view(np.uint64), np.int64(hi).view(np.uint64)
-            out[slot] = (int(lo), int(hi)) if lo <= hi else (0, -1)
+    plain = [i for i, c in enumerate(cols) if not isinstance(c, CategoricalColumn)]
+    out = [(0, len(c.categories) - 1) if isinstance(c, CategoricalColumn) else None for c in cols]
+    if not plain:
+        return out
+    keys = [direct_key(cols[i]) for i in plain]
+    valids = [_validity(cols[i]) for i in plain]
+    if is_device_array(keys[0]):
+        pairs = to_host(keys_min_max(keys, valids))  # one pass per key, one sync for all
+    else:
+        pairs = np.array([_host_min_max(key, valid) for key, valid in zip(keys, valids)], dtype=np.int64)
+    for i, key, (lo, hi) in zip(plain, keys, pairs):
+        if key.dtype.kind == "u":  # the pair holds uint64 bits
+            lo, hi = np.int64(lo).view(np.uint64), np.int64(hi).view(np.uint64)
+        out[i] = (int(lo), int(hi)) if lo <= hi else (0, -1)
     return out
+
+
+def _validity(col: Column) -> Any:
+    """The rows whose key is not missing (None: all of them)."""
+    if not col.has_nulls_possible:
+        return None
+    if type(col) is NumericColumn and col.mask is not None:  # the mask is the whole story
+        return col.mask
+    return ~col.isna()
+
+
+def _host_min_max(key: Any, valid: Any) -> tuple[int, int]:
+    """The reference of ``keys_min_max`` for one key: (min, max) of the valid values, int64 (uint64
+    bits for an unsigned key), or (greatest, least) of the type when none is valid."""
+    values = key if valid is None else key[valid]
+    unsigned = key.dtype.kind == "u"
+    if len(values) == 0:
+        pair = (np.iinfo(np.uint64).max, 0) if unsigned else (np.iinfo(np.int64).max, np.iinfo(np.int64).min)
+    else:
+        pair = (values.min(), values.max())
+    if unsigned:
+        return tuple(int(v) for v in np.array(pair, dtype=np.uint64).view(np.int64))
+    return int(pair[0]), int(pair[1])
 
 
 def direct_map_fits(span: int, n: int) -> bool:

@@ -176,3 +176,30 @@ extern "C" __global__ void ember_hash_slots(const long long* key, const unsigned
         if ((int)i < *first) atomicMin(first, (int)i);
     }
 }
+
+// The least and greatest valid key, one pass: out[0] = min, out[1] = max as long long (unsigned long long
+// for unsigned keys, through ember_minmax_t), initialized by the caller to (greatest, least) of the type.
+#ifndef EMBER_MINMAX_TYPE
+typedef long long ember_minmax_t;
+#endif
+extern "C" __global__ void ember_key_min_max(const ember_key_t* key, const unsigned char* key_valid, long long n,
+                                             ember_minmax_t* out) {
+    ember_minmax_t lo = out[0], hi = out[1];
+    const long long stride = (long long)blockDim.x * gridDim.x;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        if (key_valid && !key_valid[i]) continue;
+        const ember_minmax_t v = (ember_minmax_t)key[i];
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+    }
+    for (int off = 16; off > 0; off >>= 1) {
+        const ember_minmax_t olo = __shfl_xor_sync(EMBER_FULL_MASK, lo, off);
+        const ember_minmax_t ohi = __shfl_xor_sync(EMBER_FULL_MASK, hi, off);
+        lo = olo < lo ? olo : lo;
+        hi = ohi > hi ? ohi : hi;
+    }
+    if ((threadIdx.x & 31) == 0) {
+        atomicMin(&out[0], lo);
+        atomicMax(&out[1], hi);
+    }
+}

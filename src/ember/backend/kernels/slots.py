@@ -404,10 +404,32 @@ def source(key_code: str, val_code: str, acc_code: str) -> str:
     path = os.path.join(os.path.dirname(__file__), "slots.cu")
     with open(path, encoding="utf-8") as f:
         body = f.read()
+    minmax = "unsigned long long" if key_code.startswith("u") else "long long"
     return (
         f"#define EMBER_SLOT_TYPES\ntypedef {_KEY_TYPES[key_code]} ember_key_t;\n"
-        f"typedef {_C_TYPES[val_code]} ember_val_t;\ntypedef {_C_TYPES[acc_code]} ember_acc_t;\n{body}"
+        f"typedef {_C_TYPES[val_code]} ember_val_t;\ntypedef {_C_TYPES[acc_code]} ember_acc_t;\n"
+        f"#define EMBER_MINMAX_TYPE\ntypedef {minmax} ember_minmax_t;\n{body}"
     )
+
+
+def keys_min_max(keys: list[Any], valids: list[Any]) -> Any:
+    """The least and greatest valid value of each integer key, on the device: an (nkeys, 2) int64 array
+    (an unsigned key's pair as uint64 bits), one pass per key and no sync. A key with no valid value
+    gets (greatest, least) of its type."""
+    cp = _cp()
+    init = np.empty((len(keys), 2), dtype=np.int64)
+    for row, key in zip(init, keys):
+        if key.dtype.kind == "u":
+            row[:] = np.array([np.iinfo(np.uint64).max, 0], dtype=np.uint64).view(np.int64)
+        else:
+            row[:] = [np.iinfo(np.int64).max, np.iinfo(np.int64).min]
+    out = cp.asarray(init)
+    for row, key, valid in zip(out, keys, valids):
+        n = int(key.shape[0])
+        if n:
+            fn = _module(key.dtype.str[1:], "f8", "f8").get_function("ember_key_min_max")
+            fn((_grid(cp, n),), (_THREADS,), (key, _ptr(valid), np.int64(n), row))
+    return out
 
 
 @functools.cache
