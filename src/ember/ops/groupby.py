@@ -1,10 +1,12 @@
 """Group-by on columns: a Grouping (codes + lazily cached segment structure) and the aggregations,
 transforms and row selections pandas' GroupBy offers, with no Python loop over rows or groups.
 
-Keys of a small integer range (categorical codes, small ints, bools, several such keys combined)
-group by slots (``ops.slot_grouping``): no per-row codes until an aggregation other than sum, mean,
-count or size needs them, and those four read the key and the values once per column. Other keys are
-factorized (``ops.factorize``: a direct map for a wider integer range, else a sort).
+Integer-like keys (categorical codes, ints, bools, datetimes, several such keys combined) group by
+slots (``ops.slot_grouping``): a slot per key value when the range is small, else a slot per distinct
+value from a device hash table; no per-row codes until an aggregation other than sum, mean, count or
+size needs them, and those four read the slot and the values once per column. A range a direct map
+takes, and keys of other types (strings, floats), are factorized (``ops.factorize``: a direct map,
+else a sort).
 
 Rows whose key is dropped (code -1) are sent to an extra "dump" group ``ngroups`` in every scatter, so no
 filtering (and no device sync) is needed; the dump slot is sliced off at the end. Sums, means, counts and
