@@ -359,3 +359,31 @@ def test_split_keys_undoes_combine_keys(xp) -> None:
     combined = combine_keys([xp.asarray(k) for k in keys], nones, [0] * 5, radices, nones)
     for got, want in zip(split_keys(combined, radices), keys, strict=True):
         np.testing.assert_array_equal(to_host(got), want)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int32", "uint16", "int64", "uint64"])
+def test_key_ranges_match_reference(dtype, xp) -> None:
+    """Each key's (min, max) of its valid values, one sync for all (the device's one-pass kernel
+    against NumPy); a key with no valid value gives (0, -1)."""
+    from ember.column import NumericColumn
+    from ember.ops.factorize import key_ranges
+
+    rng = np.random.default_rng(4)
+    info = np.iinfo(dtype)
+    n = 30_011
+    values = rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True)
+    valid = rng.random(n) > 0.3
+    cols = [
+        NumericColumn(xp.asarray(values), None),
+        NumericColumn(xp.asarray(values), xp.asarray(valid), nullable=True),
+        NumericColumn(xp.asarray(values), xp.zeros(n, dtype=bool), nullable=True),
+        NumericColumn(xp.asarray(values[:0]), None),
+    ]
+    got = key_ranges(cols)
+    kept = values[valid]
+    assert got == [
+        (int(values.min()), int(values.max())),
+        (int(kept.min()), int(kept.max())),
+        (0, -1),
+        (0, -1),
+    ]
