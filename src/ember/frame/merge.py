@@ -169,11 +169,14 @@ def _assemble(
     cols: dict = {}
     for k in left._names:
         if k in shared:
-            lkey, rkey = _comparable_keys(left._columns[k], right._columns[k])
+            lcol, rcol = left._columns[k], right._columns[k]
             if lmissing_possible:  # right/outer rows without a left match take the right key value
+                lkey, rkey = _comparable_keys(lcol, rcol)
                 cols[k] = coalesce_take(lkey, lpos, rkey, rpos)
+            elif _is_categorical(lcol) and _key_as_values(lcol, rcol):  # decode the rows taken, not the side
+                cols[k] = take_l(lcol).decode()
             else:
-                cols[k] = take_l(lkey)
+                cols[k] = take_l(lcol)
         else:
             cols[f"{k}{lsuf}" if k in overlap else k] = take_l(left._columns[k])
     for k in right._names:
@@ -190,16 +193,28 @@ def _assemble(
 
 
 def _comparable_keys(left: Column, right: Column) -> tuple[Column, Column]:
-    """A shared key's two columns as the result holds them: categoricals of one dtype stay so;
-    otherwise (other categories, or one side not categorical) pandas gives the values' own dtype."""
+    """A shared key's two columns as the result holds them (see ``_key_as_values``)."""
+    if not _key_as_values(left, right):
+        return left, right
+    return (left.decode() if _is_categorical(left) else left), (
+        right.decode() if _is_categorical(right) else right
+    )
+
+
+def _key_as_values(left: Column, right: Column) -> bool:
+    """Whether a shared key with a categorical side comes out as the values' own dtype, as pandas:
+    when the categories differ or one side is not categorical, unless a side is empty (pandas keeps
+    that merge categorical); categoricals of one dtype stay categorical."""
+    lcat, rcat = _is_categorical(left), _is_categorical(right)
+    if not (lcat or rcat) or (lcat and rcat and left.dtype == right.dtype):
+        return False
+    return len(left) > 0 and len(right) > 0
+
+
+def _is_categorical(col: Column) -> bool:
     from ember.column import CategoricalColumn
 
-    lcat, rcat = isinstance(left, CategoricalColumn), isinstance(right, CategoricalColumn)
-    if not (lcat or rcat) or (lcat and rcat and left.dtype == right.dtype):
-        return left, right
-    if len(left) == 0 or len(right) == 0:  # pandas keeps an empty side's merge categorical
-        return left, right
-    return (left.decode() if lcat else left), (right.decode() if rcat else right)
+    return isinstance(col, CategoricalColumn)
 
 
 def _position_facts(lpos: Any, rpos: Any, n_left: int) -> tuple[bool, bool, bool]:
