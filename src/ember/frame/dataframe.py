@@ -644,7 +644,7 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
 
         names = [k for k, c in self._columns.items() if not numeric_only or is_numeric_column(c)]
         return self._with_columns(
-            {k: rank(self._columns[k], method, ascending, na_option, pct) for k in names}
+            {k: rank(self._columns[k], method, ascending, na_option, pct, masked=False) for k in names}
         )
 
     def nlargest(self, n: int, columns: Any, keep: str = "first") -> DataFrame:

@@ -101,7 +101,7 @@ def _rank_transform(
     na_option: str = "keep",
     pct: bool = False,
 ) -> Column:
-    from ember.ops.sort import _check_rank_args, argsort_keys
+    from ember.ops.sort import _check_rank_args, argsort_keys, ranks_column
 
     _check_rank_args(method, na_option)
     xp = g.xp
@@ -127,7 +127,7 @@ def _rank_transform(
         missing = nulls
     if g.dropped:
         missing = (g.codes < 0) if missing is None else missing | (g.codes < 0)
-    return NumericColumn(r if missing is None else xp.where(missing, xp.nan, r))
+    return ranks_column(r, missing, isinstance(col, NumericColumn) and col.nullable)
 
 
 def _diff(g: Grouping, col: Column, periods: int) -> Column:

@@ -241,9 +241,17 @@ def _check_rank_args(method: str, na_option: str) -> None:
 
 
 def rank(
-    col: Column, method: str = "average", ascending: bool = True, na_option: str = "keep", pct: bool = False
+    col: Column,
+    method: str = "average",
+    ascending: bool = True,
+    na_option: str = "keep",
+    pct: bool = False,
+    masked: bool | None = None,
 ) -> NumericColumn:
-    """``Series.rank``: float64 ranks; missing values get NaN ('keep') or rank first/last ('top'/'bottom')."""
+    """``Series.rank``: float64 ranks; missing values get NaN ('keep') or rank first/last ('top'/'bottom').
+    ``masked``: the ranks as a masked Float64 (missing: <NA>; UInt64 for the whole-number methods
+    without ``pct``); by default when ``col`` is masked, as pandas' Series.rank (its DataFrame.rank
+    gives float64 either way)."""
     _check_rank_args(method, na_option)
     xp = col.xp
     key, nulls = key_and_nulls(col)
@@ -259,9 +267,22 @@ def rank(
         else:
             denom = float(n) if (na_option != "keep" or nulls is None) else (n - nulls.sum())
         r = r / xp.where(xp.asarray(denom) > 0, denom, 1)  # denom 0 only when every rank is NaN anyway
-    if na_option == "keep" and nulls is not None:
-        r = xp.where(nulls, xp.nan, r)
-    return NumericColumn(r)
+    masked = _is_masked(col) if masked is None else masked
+    missing = nulls if na_option == "keep" else None
+    if masked and method != "average" and not pct:  # pandas: whole-number ranks of a masked column: UInt64
+        r = (r if missing is None else xp.where(missing, 0, r)).astype(np.uint64)
+    return ranks_column(r, missing, masked)
+
+
+def ranks_column(ranks: Any, missing: Any, masked: bool) -> NumericColumn:
+    """Ranks with ``missing`` rows (or None) as NaN, or as <NA> of a masked column."""
+    if masked:
+        return NumericColumn(ranks, None if missing is None else ~missing, nullable=True)
+    return NumericColumn(ranks if missing is None else array_module(ranks).where(missing, np.nan, ranks))
+
+
+def _is_masked(col: Column) -> bool:
+    return isinstance(col, NumericColumn) and col.nullable
 
 
 # --- selection and search ----------------------------------------------------------------------------
