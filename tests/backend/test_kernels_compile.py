@@ -57,3 +57,9 @@ def test_slot_kernels_compile_for_each_type_family(tmp_path, types):
     from ember.backend.kernels import slots
 
     _compile(tmp_path, "slots_" + "_".join(types), slots.source(*types))
+
+
+def test_gather_bytes_kernel_compiles(tmp_path):
+    from ember.backend.kernels import bytes as byte_kernels
+
+    _compile(tmp_path, "gather_bytes", byte_kernels._SOURCE)

@@ -172,3 +172,18 @@ def test_stable_argsort_of_wide_integer_keys(xp, span):
     keys[::7] = keys[0]  # ties
     got = stable_argsort(xp.asarray(keys))
     np.testing.assert_array_equal(ember.backend.to_host(got), np.argsort(keys, kind="stable"))
+
+
+def test_gather_bytes_rows_of_every_length(xp):
+    """Empty rows, rows shorter and longer than a warp, one long row, sources out of order and
+    overlapping: the packed bytes of each row (the device's warp copy against the host indexing)."""
+    from ember.backend.primitives import gather_bytes
+
+    rng = np.random.default_rng(8)
+    src = rng.integers(0, 256, 300_000).astype(np.uint8)
+    lengths = np.concatenate([[0, 1, 31, 32, 33, 100_000, 0], rng.integers(0, 70, 2_000)])
+    starts = np.array([rng.integers(0, len(src) - n + 1) for n in lengths], dtype=np.int64)
+    offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+    got = ember.backend.to_host(gather_bytes(xp.asarray(src), xp.asarray(starts), xp.asarray(offsets)))
+    want = np.concatenate([src[s : s + n] for s, n in zip(starts, lengths)])
+    np.testing.assert_array_equal(got, want)

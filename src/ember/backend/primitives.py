@@ -287,15 +287,20 @@ def take_strings(offsets: Any, chars: Any, indices: Any) -> tuple[Any, Any]:
     return new_offsets, gather_bytes(chars, starts, new_offsets)
 
 
-def gather_bytes(chars: Any, starts: Any, offsets: Any) -> Any:
-    """Bytes of rows whose sources begin at ``starts`` into the packed layout given by ``offsets``."""
-
-    from ember.backend.arrays import array_module
+def gather_bytes(chars: Any, starts: Any, offsets: Any, total: int | None = None) -> Any:
+    """Bytes of rows whose sources begin at ``starts`` into the packed layout given by ``offsets``
+    (``total``: ``offsets[-1]`` when the caller has read it; else one sync). On the device a warp
+    copies each row (``kernels.bytes``); on the host each byte's source is indexed."""
+    from ember.backend.arrays import array_module, is_device_array
 
     xp = array_module(chars, offsets)
-    total = int(offsets[-1])
+    total = int(offsets[-1]) if total is None else total
     if total == 0:
         return xp.zeros(0, dtype=np.uint8)
+    if is_device_array(chars):
+        from ember.backend.kernels.bytes import gather_rows
+
+        return gather_rows(chars, starts, offsets, total)
     row = repeat_positions(offsets[1:] - offsets[:-1], offsets[1:], total)
     return chars[starts[row] + (xp.arange(total, dtype=np.int64) - offsets[row])]
 

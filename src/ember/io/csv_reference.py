@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from ember.backend.primitives import repeat_positions
+from ember.backend.primitives import gather_bytes, repeat_positions
 
 QUOTE = 34
 NEWLINE = 10
@@ -245,14 +245,22 @@ def record_spans(buf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 # --- per-column parsing --------------------------------------------------------------------------
 @dataclass
 class FieldBytes:
-    """The unquoted bytes of one column's fields, packed: ``offsets`` (m + 1), ``chars``, and for each
-    packed byte its field id; ``quoted`` marks fields that were quoted (doubled quotes to collapse)."""
+    """The unquoted bytes of one column's fields, packed: ``offsets`` (m + 1), ``chars``, and (made on
+    first use: an int64 per byte, which a plain string column never needs) ``field``, each packed
+    byte's field id; ``quoted`` marks fields that were quoted (doubled quotes to collapse)."""
 
     offsets: Any
     chars: Any
-    field: Any
     quoted: Any
     lengths: Any
+    _field: Any = None
+
+    @property
+    def field(self) -> Any:
+        if self._field is None:
+            total = int(self.chars.shape[0])
+            self._field = repeat_positions(self.lengths, self.offsets[1:], total)
+        return self._field
 
 
 def _xp(a: Any) -> ModuleType:
@@ -274,10 +282,8 @@ def field_bytes(buf: Any, starts: Any, ends: Any) -> FieldBytes:
     offsets = xp.zeros(lengths.shape[0] + 1, dtype=np.int64)
     xp.cumsum(lengths, out=offsets[1:])
     total = int(offsets[-1])
-    pos = xp.arange(total, dtype=np.int64)
-    field = repeat_positions(lengths, offsets[1:], total)
-    chars = buf[cs[field] + (pos - offsets[field])] if total else xp.zeros(0, dtype=np.uint8)
-    return FieldBytes(offsets, chars, field, quoted, lengths)
+    chars = gather_bytes(buf, cs, offsets, total)
+    return FieldBytes(offsets, chars, quoted, lengths)
 
 
 def _segment_sum(values: Any, offsets: Any, xp: ModuleType) -> Any:
