@@ -386,7 +386,7 @@ def _decode_dictionary(raw: bytes, ch: _Chunk, c: ColumnPlan) -> Any:
     except (OSError, pa.ArrowException, ValueError):
         raise ParquetPageError(f"{ch.where}: a corrupt dictionary page") from None
     try:
-        values = plain_values(body, c.physical, int(fields["num_values"]))
+        values = plain_values(body, c.physical, int(fields["num_values"]), copy=False)  # packed by _lookups
     except ValueError as exc:  # fewer bytes than values
         raise ParquetPageError(f"{ch.where}: a corrupt dictionary page ({exc})") from None
     if not isinstance(values, pa.Array):

@@ -218,10 +218,12 @@ def _lz4_block(body: Any, size: int) -> Any:
     return values
 
 
-def plain_values(data: bytes, physical: str, count: int, pos: int = 0) -> Any:
-    """``count`` PLAIN values: a NumPy array, or a pyarrow binary array for BYTE_ARRAY."""
+def plain_values(data: bytes, physical: str, count: int, pos: int = 0, copy: bool = True) -> Any:
+    """``count`` PLAIN values: a NumPy array, or a pyarrow binary array for BYTE_ARRAY. ``copy=False``:
+    fixed-width values are a read-only view of ``data`` (a caller that packs them copies anyway)."""
     if physical in _FIXED:
-        return np.frombuffer(data, _FIXED[physical], count, pos).copy()
+        values = np.frombuffer(data, _FIXED[physical], count, pos)
+        return values.copy() if copy else values
     if physical == "BOOLEAN":
         return np.unpackbits(np.frombuffer(data, np.uint8, (count + 7) // 8, pos), bitorder="little")[
             :count
