@@ -100,12 +100,23 @@ def test_concat_with_keys():
 @pytest.mark.parametrize("how", ["inner", "left", "right", "outer"])
 def test_categorical_keys_of_other_categories_merge_as_their_values(how):
     """A key categorical on both sides with one dtype stays categorical; with other categories (or
-    categorical on one side only) pandas gives the values' dtype; an empty side keeps it."""
+    categorical on one side only) pandas gives the values' dtype; exactly one empty side keeps it, and
+    so does a right join in which no left row matches (every key from the right)."""
     a = pd.DataFrame({"c": pd.Categorical(["x", "x", "z"]), "v": [1, 2, 3]})
     b = pd.DataFrame({"c": pd.Categorical(["y", "x"]), "w": [3, 4]})
     same = pd.DataFrame({"c": pd.Categorical(["z", "x"], categories=["x", "z"]), "w": [5, 6]})
     plain = pd.DataFrame({"c": ["x", "q"], "w": [7, 8]})
-    for left, right in ((a, b), (b, a), (a, same), (a, plain), (a.iloc[:0], b), (b, a.iloc[:0])):
+    disjoint = pd.DataFrame({"c": pd.Categorical(["q", "r"]), "w": [9, 10]})
+    pairs = [
+        (a, b),
+        (b, a),
+        (a, same),
+        (a, plain),
+        (a.iloc[:0], b),
+        (b, a.iloc[:0]),
+        (a.iloc[:0], b.iloc[:0]),
+    ]
+    for left, right in pairs + [(a, disjoint), (disjoint, a)]:
         got = em.from_pandas(left).merge(em.from_pandas(right), on="c", how=how).to_pandas()
         pd.testing.assert_frame_equal(got, left.merge(right, on="c", how=how))
 

@@ -157,7 +157,7 @@ def _assemble(
     from ember.frame.alignment import coalesce_take
     from ember.frame.dataframe import DataFrame
 
-    lmissing_possible, rmissing_possible, left_as_is = _position_facts(lpos, rpos, len(left))
+    lmissing_possible, rmissing_possible, left_as_is, no_left_row = _position_facts(lpos, rpos, len(left))
     take_l = (lambda c: c.take_nullable(lpos)) if lmissing_possible else (lambda c: c.take(lpos))
     if left_as_is:
         take_l = lambda c: c  # noqa: E731 - every left row once, in order (a left join on unique right keys): columns shared
@@ -170,7 +170,9 @@ def _assemble(
     for k in left._names:
         if k in shared:
             lcol, rcol = left._columns[k], right._columns[k]
-            if lmissing_possible:  # right/outer rows without a left match take the right key value
+            if no_left_row and _key_as_values(lcol, rcol):  # pandas: then the right key, its dtype kept
+                cols[k] = take_r(rcol)
+            elif lmissing_possible:  # right/outer rows without a left match take the right key value
                 lkey, rkey = _comparable_keys(lcol, rcol)
                 cols[k] = coalesce_take(lkey, lpos, rkey, rpos)
             elif _is_categorical(lcol) and _key_as_values(lcol, rcol):  # decode the rows taken, not the side
@@ -203,12 +205,12 @@ def _comparable_keys(left: Column, right: Column) -> tuple[Column, Column]:
 
 def _key_as_values(left: Column, right: Column) -> bool:
     """Whether a shared key with a categorical side comes out as the values' own dtype, as pandas:
-    when the categories differ or one side is not categorical, unless a side is empty (pandas keeps
-    that merge categorical); categoricals of one dtype stay categorical."""
+    when the categories differ or one side is not categorical, unless exactly one side is empty
+    (pandas keeps that merge categorical); categoricals of one dtype stay categorical."""
     lcat, rcat = _is_categorical(left), _is_categorical(right)
     if not (lcat or rcat) or (lcat and rcat and left.dtype == right.dtype):
         return False
-    return len(left) > 0 and len(right) > 0
+    return (len(left) == 0) == (len(right) == 0)
 
 
 def _is_categorical(col: Column) -> bool:
@@ -217,9 +219,9 @@ def _is_categorical(col: Column) -> bool:
     return isinstance(col, CategoricalColumn)
 
 
-def _position_facts(lpos: Any, rpos: Any, n_left: int) -> tuple[bool, bool, bool]:
-    """(a left position is missing, a right one is, the left positions are 0, 1, ..., n_left - 1),
-    read from the device together: one sync."""
+def _position_facts(lpos: Any, rpos: Any, n_left: int) -> tuple[bool, bool, bool, bool]:
+    """(a left position is missing, a right one is, the left positions are 0, 1, ..., n_left - 1,
+    every left position is missing), read from the device together: one sync."""
     from ember.backend import array_module, to_host
 
     xp = array_module(lpos)
@@ -228,9 +230,10 @@ def _position_facts(lpos: Any, rpos: Any, n_left: int) -> tuple[bool, bool, bool
         (lpos < 0).any() if len(lpos) else false,
         (rpos < 0).any() if len(rpos) else false,
         (lpos == xp.arange(n_left, dtype=lpos.dtype)).all() if len(lpos) == n_left > 0 else false,
+        (lpos < 0).all() if len(lpos) else false,
     ]
-    lmissing, rmissing, in_order = (bool(v) for v in to_host(xp.stack(facts)))
-    return lmissing, rmissing, in_order
+    lmissing, rmissing, in_order, all_missing = (bool(v) for v in to_host(xp.stack(facts)))
+    return lmissing, rmissing, in_order, all_missing
 
 
 def _indicator(lpos: Any, rpos: Any) -> Column:
