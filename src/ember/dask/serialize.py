@@ -109,6 +109,7 @@ def flatten(obj: Any) -> tuple[dict, list]:
         "columns": heads,
         "ncols": len(cols),
         "index": index_head,
+        "axis_names": pickle.dumps(obj._axis_names if kind == "frame" else None),
     }
     return header, arrays
 
@@ -125,7 +126,8 @@ def unflatten(header: dict, arrays: list) -> Any:
         return index
     if header["type"] == "series":
         return Series._from_column(cols[0], index, labels[0])
-    return DataFrame._from_columns(dict(zip(labels, cols[:ncols], strict=True)), index)
+    axis_names = pickle.loads(header["axis_names"]) if "axis_names" in header else None
+    return DataFrame._from_columns(dict(zip(labels, cols[:ncols], strict=True)), index, axis_names)
 
 
 # --- cuda family: raw buffers, device arrays stay on the device ------------------------------

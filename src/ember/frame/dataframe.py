@@ -24,7 +24,8 @@ from ember.frame.series import Series, _index_columns
 class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
     """A pandas-compatible DataFrame whose columns live on the GPU (or the host on the CPU backend)."""
 
-    __slots__ = ("_columns", "_names", "_index")
+    # _axis_names: the column axis' level names (pandas' ``columns.names``: a pivot's column keys), or None
+    __slots__ = ("_columns", "_names", "_index", "_axis_names")
     _ember_kind = "frame"
 
     def __init__(
@@ -38,21 +39,31 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
         object.__setattr__(self, "_columns", cols)
         object.__setattr__(self, "_names", list(cols))
         object.__setattr__(self, "_index", idx)
+        named = isinstance(data, pd.DataFrame) and columns is None  # a pandas frame's column axis names
+        object.__setattr__(self, "_axis_names", _axis_names_of(data.columns) if named else None)
 
     def __reduce__(self) -> tuple:
-        return (DataFrame._from_columns, (dict(self._columns), self._index))
+        return (DataFrame._from_columns, (dict(self._columns), self._index, self._axis_names))
 
     @classmethod
-    def _from_columns(cls, columns: dict[Any, Column], index: Index | None = None) -> DataFrame:
+    def _from_columns(
+        cls, columns: dict[Any, Column], index: Index | None = None, axis_names: tuple | None = None
+    ) -> DataFrame:
         obj = object.__new__(cls)
         n = len(next(iter(columns.values()))) if columns else (len(index) if index is not None else 0)
         object.__setattr__(obj, "_columns", dict(columns))
         object.__setattr__(obj, "_names", list(columns))
         object.__setattr__(obj, "_index", RangeIndex(n) if index is None else index)
+        object.__setattr__(obj, "_axis_names", axis_names)
         return obj
 
     def _with_columns(self, columns: dict[Any, Column]) -> DataFrame:
-        return DataFrame._from_columns(columns, self._index)
+        """Other columns on the same rows (the column axis keeps its names, as pandas)."""
+        return DataFrame._from_columns(columns, self._index, self._axis_names)
+
+    def _with_rows(self, columns: dict[Any, Column], index: Index) -> DataFrame:
+        """The same columns' rows selected or reordered (the column axis keeps its names)."""
+        return DataFrame._from_columns(columns, index, self._axis_names)
 
     def _map_columns(self, fn: Any) -> DataFrame:
         return self._with_columns({k: fn(c) for k, c in self._columns.items()})
@@ -60,11 +71,11 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
     # --- attributes ---------------------------------------------------------------------------
     @property
     def columns(self) -> pd.Index:
-        return labels_index(self._names)
+        return _named_axis(labels_index(self._names), self._axis_names)
 
     @columns.setter
-    def columns(self, labels: Any) -> None:
-        labels = list(labels)
+    def columns(self, new: Any) -> None:
+        labels = list(new)
         if len(labels) != len(self._names):
             raise ValueError(
                 f"Length mismatch: Expected axis has {len(self._names)} elements, "
@@ -72,6 +83,7 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
             )
         object.__setattr__(self, "_columns", dict(zip(labels, self._columns.values())))
         object.__setattr__(self, "_names", labels)
+        object.__setattr__(self, "_axis_names", _axis_names_of(new))
 
     @property
     def index(self) -> Index:
@@ -137,9 +149,10 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
     def to_pandas(self) -> pd.DataFrame:
         index = self._index.to_pandas()
         data = {k: c.to_pandas(index=index) for k, c in self._columns.items()}
-        if not data:
-            return pd.DataFrame(index=index)
-        return pd.DataFrame(data, index=index, copy=False)
+        out = pd.DataFrame(data, index=index, copy=False) if data else pd.DataFrame(index=index)
+        if self._axis_names is not None:
+            out.columns = _named_axis(out.columns, self._axis_names)
+        return out
 
     def to_arrow(self, preserve_index: bool | None = None) -> Any:
         import pyarrow as pa
@@ -302,11 +315,11 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
 
     def _take_rows(self, positions: Any, ignore_index: bool = False) -> DataFrame:
         index = RangeIndex(len(positions)) if ignore_index else self._index.take(positions)
-        return DataFrame._from_columns({k: c.take(positions) for k, c in self._columns.items()}, index)
+        return self._with_rows({k: c.take(positions) for k, c in self._columns.items()}, index)
 
     def _slice_rows(self, start: int, stop: int, step: int = 1) -> DataFrame:
         cols = {k: c.slice(start, stop, step) for k, c in self._columns.items()}
-        return DataFrame._from_columns(cols, self._index.slice(start, stop, step))
+        return self._with_rows(cols, self._index.slice(start, stop, step))
 
     def _filter_rows(self, keep: Any, ignore_index: bool = False) -> DataFrame:
         xp = current_xp() if not self._names else next(iter(self._columns.values())).xp
@@ -314,7 +327,7 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
         if positions.shape[0] == len(self) and self._names:
             # every row kept: the same (immutable) columns, no gathered copy of the frame
             index = RangeIndex(len(self)) if ignore_index else self._index
-            return DataFrame._from_columns(dict(self._columns), index)
+            return self._with_rows(dict(self._columns), index)
         return self._take_rows(positions, ignore_index)
 
     def _row_at(self, position: int) -> Series:
@@ -400,6 +413,7 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
         object.__setattr__(self, "_columns", other._columns)
         object.__setattr__(self, "_names", other._names)
         object.__setattr__(self, "_index", other._index)
+        object.__setattr__(self, "_axis_names", other._axis_names)
 
     @with_fallback
     def rename(
@@ -762,3 +776,16 @@ def _max_columns() -> int:
     from ember import _config
 
     return _config.get("display.max_columns")
+
+
+def _axis_names_of(labels: Any) -> tuple | None:
+    """The level names a pandas Index carries (None: unnamed, or not an Index)."""
+    names = tuple(getattr(labels, "names", ()) or ())
+    return names if any(n is not None for n in names) else None
+
+
+def _named_axis(labels: pd.Index, names: tuple | None) -> pd.Index:
+    """``labels`` with the column axis' level names (kept off when their count does not fit)."""
+    if names is None or len(names) != labels.nlevels:
+        return labels
+    return labels.set_names(list(names) if labels.nlevels > 1 else names[0])

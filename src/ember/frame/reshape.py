@@ -6,8 +6,7 @@ move with ``take`` / ``take_nullable``. Column labels are host-side and small, s
 over the result's columns; no loop touches rows or groups.
 
 What pandas shows as MultiIndex columns, ember holds as tuple labels (``to_pandas`` rebuilds the
-MultiIndex). ember keeps no name on the column axis, so ``result.columns.names`` are None where pandas
-names them after the ``columns`` keys.
+MultiIndex); the column axis is named after the ``columns`` keys (or the unstacked level), as pandas.
 """
 
 from __future__ import annotations
@@ -160,7 +159,8 @@ def pivot(frame: DataFrame, *, columns: Any, index: Any = None, values: Any = No
         for j, lab in enumerate(labels):
             key = (vname, *lab) if multi else (lab if len(lab) > 1 else lab[0])
             out[key] = _gather(vcol, table[:, j], holes)
-    return DataFrame._from_columns(out, _make_index(runiq, row_names))
+    axis_names = ((None,) if multi else ()) + tuple(col_names)
+    return DataFrame._from_columns(out, _make_index(runiq, row_names), axis_names)
 
 
 # --- pivot_table -------------------------------------------------------------------------------------
@@ -267,7 +267,7 @@ def pivot_table(
         for (p, _, _), col in zip(specs, aggregated):
             for j, lab in enumerate(labels):
                 out[_table_label(p, lab)] = _gather(col, table[:, j], holes, fill_value)
-        result = DataFrame._from_columns(out, _make_index(runiq, row_names))
+        result = DataFrame._from_columns(out, _make_index(runiq, row_names), _axis_names(specs, col_names))
     if dropna and result._names:
         keep = _keep_valid_any(list(result._columns.values()))
         if not keep.all():
@@ -327,7 +327,16 @@ def _pivot_with_margins(
         if len(row_names) == 1
         else MultiIndex(level_cols, row_names)
     )
-    return concat([table, DataFrame._from_columns(row, row_index)])
+    full = concat([table, DataFrame._from_columns(row, row_index)])
+    return DataFrame._from_columns(full._columns, full.index, _axis_names(specs, col_names))
+
+
+def _axis_names(specs: list, col_names: list) -> tuple | None:
+    """A pivot table's column axis names: none for the (function, value) prefix levels, then the
+    ``columns`` keys' names (pandas names its columns after them); None without ``columns`` keys."""
+    if not col_names:
+        return None
+    return (None,) * len(specs[0][0] if specs else ()) + tuple(col_names)
 
 
 def _spec_columns(table: DataFrame, prefix: tuple) -> list:
@@ -479,8 +488,14 @@ def stack(frame: DataFrame, level: Any = -1, dropna: Any = _NO_DEFAULT) -> Any:
     values = concat_columns(cols).take(src_col * n + src_row)
     labels = from_any(pd.Index(frame._names), xp).take(src_col)
     levels = [c.take(src_row) for c in _index_columns(frame.index)]
-    index = MultiIndex(levels + [labels], list(frame.index.names) + [None])
+    index = MultiIndex(levels + [labels], list(frame.index.names) + [_column_level_name(frame, -1)])
     return Series._from_column(values, index)
+
+
+def _column_level_name(frame: DataFrame, level: int) -> Any:
+    """The name of one level of the frame's column axis (None when it has none)."""
+    names = frame._axis_names
+    return names[level] if names is not None else None
 
 
 def _tuple_labels(frame: DataFrame) -> bool:
@@ -512,7 +527,9 @@ def _stack_tuples(frame: DataFrame) -> DataFrame:
         out[key] = block.take_nullable(rows) if not all(present) else block.take(rows)
     labels = from_any(pd.Index(inner), xp).take(src_part)
     levels = [c.take(src_row) for c in _index_columns(frame.index)]
-    return DataFrame._from_columns(out, MultiIndex(levels + [labels], list(frame.index.names) + [None]))
+    index = MultiIndex(levels + [labels], list(frame.index.names) + [_column_level_name(frame, -1)])
+    above = frame._axis_names[:-1] if frame._axis_names is not None else None
+    return DataFrame._from_columns(out, index, above if above and any(a is not None for a in above) else None)
 
 
 def _level_number(index: MultiIndex, level: Any) -> int:
@@ -550,13 +567,15 @@ def unstack(obj: Any, level: Any = -1, fill_value: Any = None, sort: bool = True
     labels = _host_labels(cuniq[0])
     if isinstance(obj, Series):
         out = {lab: _gather(obj.column, table[:, j], holes, fill_value) for j, lab in enumerate(labels)}
-        return DataFrame._from_columns(out, row_index)
+        return DataFrame._from_columns(out, row_index, (index.names[lev],))
     out = {}
     for name, col in obj._columns.items():
         for j, lab in enumerate(labels):
             key = (*name, lab) if isinstance(name, tuple) else (name, lab)
             out[key] = _gather(col, table[:, j], holes, fill_value)
-    return DataFrame._from_columns(out, row_index)
+    depth = len(obj._names[0]) if obj._names and isinstance(obj._names[0], tuple) else 1
+    above = obj._axis_names if obj._axis_names and len(obj._axis_names) == depth else (None,) * depth
+    return DataFrame._from_columns(out, row_index, (*above, index.names[lev]))
 
 
 # --- crosstab ----------------------------------------------------------------------------------------
@@ -617,7 +636,7 @@ def crosstab(
     )
     idx = table.index
     idx = idx.rename(rnames) if isinstance(idx, MultiIndex) else idx.rename(rnames[0])
-    table = DataFrame._from_columns(table._columns, idx)
+    table = DataFrame._from_columns(table._columns, idx, tuple(cnames))
     if normalize is not False:
         table = _normalize(table, normalize)
     return table
@@ -641,7 +660,7 @@ def _normalize(table: DataFrame, normalize: Any) -> DataFrame:
     else:
         raise ValueError("Not a valid normalize argument")
     out = {k: NumericColumn(xp.ascontiguousarray(mat[:, j])) for j, k in enumerate(cols)}
-    return DataFrame._from_columns(out, table.index)
+    return table._with_columns(out)
 
 
 # --- get_dummies -------------------------------------------------------------------------------------
