@@ -79,3 +79,21 @@ def test_truncated_svd(algorithm, sparse):
     np.testing.assert_allclose(ours.explained_variance_ratio_, ref.explained_variance_ratio_, rtol=1e-6)
     np.testing.assert_allclose(np.abs(Zo), np.abs(Zr), atol=1e-8)
     np.testing.assert_allclose(np.abs(ours.components_), np.abs(ref.components_), atol=1e-8)
+
+
+def test_pca_of_data_without_variance_reports_nan_ratios() -> None:
+    """Every column constant: the explained variance ratio is 0 / 0, NaN as scikit-learn says."""
+    import warnings
+
+    import numpy as np
+    from sklearn.decomposition import PCA as SkPCA
+
+    from ember.ml.decomposition import PCA
+
+    X = np.ones((6, 3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        want = SkPCA().fit(X)
+    got = PCA().fit(X)
+    np.testing.assert_array_equal(got.explained_variance_ratio_, want.explained_variance_ratio_)
+    assert got.n_components_ == want.n_components_

@@ -172,7 +172,8 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         """Choose the number of components (int, fraction, 'mle') and set the fitted attributes."""
         ev_h, S_h = backend.to_host(ev), backend.to_host(S)
         total_h = float(backend.to_host(total))
-        ratio = ev_h / total_h if total_h > 0 else np.zeros_like(ev_h)
+        with np.errstate(invalid="ignore", divide="ignore"):  # no variance at all: NaN, as scikit-learn
+            ratio = ev_h / total_h
         if k == "mle":
             from sklearn.decomposition._pca import _infer_dimension
 
