@@ -31,6 +31,7 @@ from ember.frame.dataframe import DataFrame
 from ember.frame.index import Index, MultiIndex, RangeIndex
 from ember.frame.series import Series, _index_columns
 from ember.ops import reshape as rs
+from ember.ops.groupby import inferred_strings
 
 _NO_DEFAULT = object()
 
@@ -453,7 +454,8 @@ def melt(
     n, k = len(frame), len(vals)
     xp = next(iter(frame._columns.values())).xp if frame._columns else np
     src_row, src_col = rs.melt_indices(n, k, xp)
-    out: dict[Any, Column] = {name: _column(frame, name).take(src_row) for name in ids}
+    # pandas 3 infers an id column of strings held as object to its str dtype
+    out: dict[Any, Column] = {name: inferred_strings(_column(frame, name).take(src_row)) for name in ids}
     labels = from_any(pd.Index(vals) if vals else pd.Index([], dtype=object), xp)
     out[var_name] = labels.take(src_col)
     if not vals:

@@ -210,7 +210,15 @@ def make_grouping(key_cols: list[Column], sort: bool = True, dropna: bool = True
     codes, uniques, ngroups, dropped, _ = factorize_with_info(
         key_cols, sort=sort, dropna=dropna, need_first=False
     )
-    return Grouping(codes, ngroups, uniques, dropped)
+    return Grouping(codes, ngroups, [inferred_strings(u) for u in uniques], dropped)
+
+
+def inferred_strings(col: Column) -> Column:
+    """An object column of strings as pandas 3's ``str`` dtype: the groups' keys of such a column
+    (pandas infers the result index's dtype from the values)."""
+    if isinstance(col, StringColumn) and col.pd_dtype == np.dtype(object):
+        return StringColumn(col.data, col.chars, col.mask)  # the default: pandas' str
+    return col
 
 
 # --- value access and results ------------------------------------------------------------------------
