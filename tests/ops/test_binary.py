@@ -389,3 +389,36 @@ def test_property_strings(rows, op):
     a = pd.Series([r[0] for r in rows], dtype="str")
     b = pd.Series([r[1] for r in rows], dtype="str")
     check(a, b, op, np)
+
+
+@pytest.mark.parametrize("op", ["__floordiv__", "__mod__", "__rfloordiv__", "__rmod__"])
+@pytest.mark.parametrize(
+    "other",
+    [
+        [0, 1, 2, 3],
+        [2, 2, 2, 2],
+        "Int64",
+        0,
+        2,
+        [0.0, 1.0, 2.0, 0.0],
+    ],
+    ids=str,
+)
+def test_masked_boolean_division_by_zero_as_pandas(op, other) -> None:
+    """pandas divides a masked boolean and integers as floats when a divisor is zero (x // 0 inf,
+    0 // 0 and x % 0 missing), except x % False and a masked integer dividend (0)."""
+    import warnings
+
+    import ember as em
+
+    b = pd.Series(pd.array([True, False, None, True], dtype="boolean"))
+    if other == "Int64":
+        other = pd.Series(pd.array([0, 1, None, 2], dtype="Int64"))
+    elif isinstance(other, list):
+        other = pd.Series(other)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        want = getattr(b, op)(other)
+    theirs = em.from_pandas(other) if isinstance(other, pd.Series) else other
+    got = getattr(em.from_pandas(b), op)(theirs).to_pandas()
+    pd.testing.assert_series_equal(got, want)

@@ -216,6 +216,8 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
     if op == "pow" and _kind(xa) in "biu" and _kind(xb) in "iu" and _any_negative(xb):
         raise ValueError("Integers to negative integer powers are not allowed.")  # CuPy would return 0
     fn = ARITH.get(op) or CMP.get(op) or LOGIC[op]
+    if nullable and _bool_divides_as_float(a, b, op, xa, xb):
+        xa, xb = (x.astype(np.float64) if hasattr(x, "astype") else np.float64(x) for x in (xa, xb))
     with np.errstate(all="ignore"):
         if op in ("floordiv", "mod") and xp is not np and "f" in (_kind(xa), _kind(xb)):
             out = float_divmod(xa, xb)[0 if op == "floordiv" else 1]  # NumPy's inf/NaN rules
@@ -237,6 +239,25 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
     if op in CMP or op in LOGIC:
         return NumericColumn(out | ~valid if op == "ne" else out & valid)
     return NumericColumn(out).set_missing(valid)
+
+
+def _bool_divides_as_float(a: Any, b: Any, op: str, xa: Any, xb: Any) -> bool:
+    """pandas divides a masked boolean and integers as floats when a divisor is zero: ``//`` either
+    way round, ``%`` when the boolean is the dividend (``x % False`` stays integer: 0), so that
+    x // 0 is +-inf and 0 // 0 or x % 0 missing; a masked integer dividend divides as integers
+    (its x // 0 is 0). Synchronizes once (whether a divisor is zero)."""
+    if op not in ("floordiv", "mod"):
+        return False
+    kinds = (_kind(xa), _kind(xb))
+    if "b" not in kinds or not ({"i", "u"} & set(kinds)):
+        return False
+    if kinds[0] != "b" and (op == "mod" or (isinstance(a, Column) and a.nullable)):
+        return False
+    valid = _and_masks(_valid_of(a, isinstance(a, Column)), _valid_of(b, isinstance(b, Column)))
+    zero = xb == 0
+    if getattr(zero, "ndim", 0) == 0:
+        return bool(zero)
+    return bool((zero if valid is None else zero & valid).any())
 
 
 def _any_negative(x: Any) -> bool:
