@@ -264,22 +264,14 @@ def hash_slots(key: Any, span: int, key_valid: Any = None) -> tuple[Any, Any, An
     it, and its key is ``span`` (past every key, so it sorts last). Empty slots hold the key -1.
 
     On the device one pass of an open-addressing table (``ember_hash_slots``) of ``hash_capacity``
-    slots, in no particular order; the NumPy reference numbers the sorted distinct keys (a perfect
-    hash). The caller orders the slots it finds occupied (``number_groups``)."""
+    slots, in no particular order; on the host pandas' hash table numbers the distinct keys in order
+    of appearance (a perfect hash). The caller orders the slots it finds occupied (``number_groups``)."""
     n = int(key.shape[0])
     if not is_device_array(key):
         inside = (key >= 0) & (key < span)
         if key_valid is not None:
             inside &= key_valid.astype(bool, copy=False)
-        kept = np.flatnonzero(inside)
-        distinct, first_kept, slot_of_kept = np.unique(key[kept], return_index=True, return_inverse=True)
-        null_slot = len(distinct)
-        row_slot = np.full(n, null_slot, dtype=np.int32)
-        row_slot[kept] = slot_of_kept.reshape(-1)
-        counts = np.bincount(row_slot, minlength=null_slot + 1).astype(np.int64)
-        outside = np.flatnonzero(~inside)
-        first = np.append(kept[first_kept], outside[0] if len(outside) else n).astype(np.int64)
-        return row_slot, np.append(distinct.astype(np.int64), np.int64(span)), counts, first
+        return _host_hash_slots(key, span, inside)
     capacity = hash_capacity(n, span)
     if capacity is None:
         raise ValueError(f"hash_slots: {n} rows need more than {_MAX_HASH_CAPACITY} slots")
@@ -311,6 +303,24 @@ def _table_fill() -> Any:
     return _cp().ElementwiseKernel(
         "int64 n", "int64 out", "out = (i & 1) ? n : -1LL", "ember_hash_table_fill"
     )
+
+
+def _host_hash_slots(key: Any, span: int, inside: Any) -> tuple[Any, Any, Any, Any]:
+    """``hash_slots`` on the host: ``pandas.factorize`` (a hash table, O(rows)) numbers the kept rows'
+    keys by first appearance, so a slot's first row is where the running highest slot rises."""
+    import pandas as pd
+
+    n = int(key.shape[0])
+    kept = np.flatnonzero(inside)
+    codes, distinct = pd.factorize(key[kept], sort=False)
+    null_slot = len(distinct)
+    row_slot = np.full(n, null_slot, dtype=np.int32)
+    row_slot[kept] = codes
+    counts = np.bincount(row_slot, minlength=null_slot + 1).astype(np.int64)
+    rises = np.flatnonzero(np.diff(np.maximum.accumulate(codes), prepend=-1) > 0)
+    outside = np.flatnonzero(~inside)
+    first = np.append(kept[rises], outside[0] if len(outside) else n).astype(np.int64)
+    return row_slot, np.append(np.asarray(distinct, dtype=np.int64), np.int64(span)), counts, first
 
 
 def number_groups(row_slot: Any, first: Any, drop_null: bool) -> tuple[Any, Any]:
