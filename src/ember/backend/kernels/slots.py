@@ -226,7 +226,8 @@ _TYPE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # CuPy takes a single letter as a 
 @functools.cache
 def _combine_kernel(shape: tuple[tuple[bool, bool], ...], drop: bool) -> Any:
     """The elementwise kernel of ``combine_keys`` for keys that may miss or not, with a validity array
-    or not: one input (``T<i> k<i>``) per key, then its validity, then (lo, radix, null digit) each."""
+    or not: one input ``k<i>`` per key (its own type letter), then its validity, then (lo, radix,
+    null digit) for each key."""
     ins, params, body = [], [], ["long long acc = 0, d; bool miss = false;"]
     for i, (may_miss, has_valid) in enumerate(shape):
         ins.append(f"{_TYPE_LETTERS[i] if i < len(_TYPE_LETTERS) else 'int64'} k{i}")
@@ -259,9 +260,11 @@ def hash_capacity(n: int, span: int) -> int | None:
 
 def hash_slots(key: Any, span: int, key_valid: Any = None) -> tuple[Any, Any, Any, Any]:
     """A slot per distinct value of an int64 key whose values lie in [0, span): (the slot of each row,
-    int32; the key of each slot, int64; rows per slot; each slot's first row, ``len(key)`` when empty;
-    on the device the last three are int32 views of one table). The last slot is the null slot: a row whose key is not valid or lies outside [0, span) gets
-    it, and its key is ``span`` (past every key, so it sorts last). Empty slots hold the key -1.
+    int32; the key of each slot, int64; rows per slot; each slot's first row, ``len(key)`` when empty).
+    On the device the last three are strided views of one table of 16-byte entries (counts and first
+    rows int32). The last slot is the null slot: a row whose key is not valid or lies outside
+    [0, span) gets it, and its key is ``span`` (past every key, so it sorts last). Empty slots hold
+    the key -1.
 
     On the device one pass of an open-addressing table (``ember_hash_slots``) of ``hash_capacity``
     slots, in no particular order; on the host pandas' hash table numbers the distinct keys in order
