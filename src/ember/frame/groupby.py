@@ -283,9 +283,8 @@ class _GroupBy:
         from ember.frame.series import Series
         from ember.ops.group_transform import transform
 
-        if not ascending:
-            raise _unsupported("GroupBy.cumcount", "ascending=False")
-        return Series._from_column(transform(self._grouping, self._keys[0], "cumcount"), self.obj.index)
+        col = transform(self._grouping, self._keys[0], "cumcount", ascending=ascending)
+        return Series._from_column(col, self.obj.index)
 
     # --- iteration and group access (these loop over groups by nature) ------------------------
     @property
@@ -474,7 +473,30 @@ class DataFrameGroupBy(_GroupBy):
         raise TypeError(f"agg expects a str, list, dict or callable, got {type(spec).__name__}")
 
     def describe(self) -> Any:
-        raise _unsupported("DataFrameGroupBy.describe", "this method")
+        """count, mean, std, min, quartiles and max of each numeric column per group, as pandas: a
+        frame with (column, statistic) labels, float64 (a masked column's Float64)."""
+        from ember.frame.dataframe import DataFrame
+
+        out = {}
+        for name, col in self._value_items():
+            if name in self._key_labels or type(col) is not NumericColumn or col.data.dtype.kind == "b":
+                continue
+            for stat, figure in _describe_figures(self._grouping, col).items():
+                out[(name, stat)] = figure
+        if not out:
+            raise _unsupported("DataFrameGroupBy.describe", "a frame with no numeric column to describe")
+        return DataFrame._from_columns(out, self._result_index())
+
+
+def _describe_figures(g: Any, col: Column) -> dict[str, Column]:
+    """A numeric column's describe() figures per group, as float64 (Float64 when masked)."""
+    from ember.ops.groupby import aggregate
+    from ember.ops.unary import astype
+
+    as_float = "Float64" if col.nullable else np.float64
+    ops = [("count", "count", {}), ("mean", "mean", {}), ("std", "std", {}), ("min", "min", {})]
+    ops += [(f"{int(q * 100)}%", "quantile", {"q": q}) for q in (0.25, 0.5, 0.75)] + [("max", "max", {})]
+    return {stat: astype(aggregate(g, col, op, **kw), as_float) for stat, op, kw in ops}
 
 
 class SeriesGroupBy(_GroupBy):
@@ -524,8 +546,61 @@ class SeriesGroupBy(_GroupBy):
             return DataFrame._from_columns(cols, self._result_index())
         raise TypeError(f"SeriesGroupBy.agg expects a str or a list, got {type(spec).__name__}")
 
-    def value_counts(self) -> Any:
-        raise _unsupported("SeriesGroupBy.value_counts", "this method")
+    def describe(self) -> Any:
+        """count, mean, std, min, quartiles and max per group, as pandas (a frame, one row per group)."""
+        from ember.frame.dataframe import DataFrame
+
+        col = self.obj.column
+        if type(col) is not NumericColumn or col.data.dtype.kind == "b":
+            raise _unsupported("SeriesGroupBy.describe", "a column that is not numeric")
+        return DataFrame._from_columns(_describe_figures(self._grouping, col), self._result_index())
+
+    def value_counts(
+        self,
+        normalize: bool = False,
+        sort: bool = True,
+        ascending: bool = False,
+        bins: Any = None,
+        dropna: bool = True,
+    ) -> Any:
+        """Counts of each value within each group, as pandas: a Series named ``count`` (``proportion``
+        when ``normalize``) on a (keys..., value) MultiIndex. With ``sort`` the pairs are ordered by
+        count (descending unless ``ascending``) within each group (across groups with
+        ``groupby(sort=False)``); ties, and ``sort=False``, keep the pairs' first appearance."""
+        from ember.frame.series import Series
+        from ember.ops.groupby import aggregate, make_grouping
+        from ember.ops.sort import argsort_keys
+
+        if bins is not None:
+            raise _unsupported("SeriesGroupBy.value_counts", "bins= (bin the values with cut first)")
+        value = self.obj.column
+        keys = list(self._keys)
+        keep = None  # rows left out: a missing key (groupby dropna), a missing value (dropna)
+        for col, drop in [(k, self.dropna) for k in keys] + [(value, dropna)]:
+            if drop and col.has_nulls_possible:
+                keep = ~col.isna() if keep is None else keep & ~col.isna()
+        if keep is not None:
+            at = value.xp.flatnonzero(keep)
+            keys, value = [k.take(at) for k in keys], value.take(at)
+        pairs = make_grouping(keys + [value], sort=False, dropna=False)  # first-appearance order
+        counts = NumericColumn(pairs.sizes[: pairs.ngroups])
+        key_groups = make_grouping(pairs.uniques[:-1], sort=self.sort, dropna=False)
+        order = None
+        if sort or self.sort:  # by count, also when normalized (pandas: proportions keep that order)
+            by = [(key_groups.codes, None)] if self.sort else []
+            up = [True] if self.sort else []
+            if sort:
+                by, up = by + [(counts.data, None)], up + [ascending]
+            order = argsort_keys(by, up)
+        if normalize:
+            totals = aggregate(key_groups, counts, "sum").data
+            counts = NumericColumn(counts.data / totals[key_groups.codes])
+        uniques = pairs.uniques
+        if order is not None:
+            uniques, counts = [u.take(order) for u in uniques], counts.take(order)
+        names = list(self._key_names) + [self.obj.name]
+        index = MultiIndex(uniques, names)
+        return Series._from_column(counts, index, "proportion" if normalize else "count")
 
 
 def _fname(f: Any) -> str:
