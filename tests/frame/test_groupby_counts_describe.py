@@ -72,3 +72,22 @@ def test_describe(dropna) -> None:
     pd.testing.assert_frame_equal(got, df.groupby("a", dropna=dropna).describe())
     got = e.groupby(["a", "k"]).m.describe().to_pandas()
     pd.testing.assert_frame_equal(got, df.groupby(["a", "k"]).m.describe())
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda d: d.groupby("a")[["b", "w"]].quantile([0.25, 0.75]),
+        lambda d: d.groupby("a").b.quantile([0.5]),
+        lambda d: d.groupby(["a", "k"]).w.quantile([0.1, 0.9]),
+        lambda d: d.groupby("a", dropna=False)[["b"]].quantile(np.array([0.2, 0.4])),
+    ],
+)
+def test_quantile_of_a_list(call) -> None:
+    """A list of quantiles: an innermost unnamed index level, each group's rows together."""
+    df = _frame(5)
+    got, want = call(em.from_pandas(df)).to_pandas(), call(df)
+    if isinstance(want, pd.Series):
+        pd.testing.assert_series_equal(got, want)
+    else:
+        pd.testing.assert_frame_equal(got, want)

@@ -161,10 +161,16 @@ class _GroupBy:
         keys.update(cols)
         return DataFrame._from_columns(keys, RangeIndex(self.ngroups))
 
-    def quantile(self, q: float = 0.5, numeric_only: bool = False) -> Any:
-        if not np.isscalar(q):
-            raise _unsupported("GroupBy.quantile", "a list of quantiles")
-        return self._aggregate("quantile", numeric_only=numeric_only, q=float(q))
+    def quantile(self, q: Any = 0.5, numeric_only: bool = False) -> Any:
+        """Linear-interpolated quantiles per group; a list of ``q`` adds an innermost index level of
+        the quantiles (each group's rows together), as pandas."""
+        if np.isscalar(q):
+            return self._aggregate("quantile", numeric_only=numeric_only, q=float(q))
+        if not self.as_index:
+            raise _unsupported("GroupBy.quantile", "a list of quantiles with as_index=False")
+        qs = [float(v) for v in q]
+        parts = [self._aggregate("quantile", numeric_only=numeric_only, q=v) for v in qs]
+        return _interleave_quantiles(parts, qs, self._grouping.uniques, self._key_names)
 
     def nth(self, n: int) -> Any:
         from ember.ops.groupby import nth_positions
@@ -486,6 +492,25 @@ class DataFrameGroupBy(_GroupBy):
         if not out:
             raise _unsupported("DataFrameGroupBy.describe", "a frame with no numeric column to describe")
         return DataFrame._from_columns(out, self._result_index())
+
+
+def _interleave_quantiles(parts: list, qs: list[float], uniques: list[Column], key_names: list) -> Any:
+    """Per-quantile results (one row per group each) as one, row (group i, quantile j) at i * nq + j."""
+    from ember.column import concat_columns
+    from ember.frame.dataframe import DataFrame
+    from ember.frame.series import Series
+
+    ng, nq = len(parts[0]), len(qs)
+    xp = uniques[0].xp
+    perm = xp.asarray((np.arange(ng)[:, None] + ng * np.arange(nq)[None, :]).ravel())
+    group_rows = xp.asarray(np.repeat(np.arange(ng), nq))
+    levels = [u.take(group_rows) for u in uniques] + [from_any(np.tile(np.asarray(qs), ng), xp)]
+    index = MultiIndex(levels, list(key_names) + [None])
+    if isinstance(parts[0], Series):
+        col = concat_columns([p.column for p in parts]).take(perm)
+        return Series._from_column(col, index, parts[0].name)
+    cols = {k: concat_columns([p._columns[k] for p in parts]).take(perm) for k in parts[0]._names}
+    return DataFrame._from_columns(cols, index)
 
 
 def _describe_figures(g: Any, col: Column) -> dict[str, Column]:
