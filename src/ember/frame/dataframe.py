@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ember.backend import to_host
 from ember.backend import xp as current_xp
 from ember.column import Column, NumericColumn, from_any, from_scalar
 from ember.frame._fallback import missing_attribute, unsupported, with_fallback
@@ -544,8 +545,16 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
             out = self._with_columns(
                 {k: fillna(c, value[k]) if k in value else c for k, c in self._columns.items()}
             )
-        elif isinstance(value, (Series, DataFrame)):
-            raise unsupported("DataFrame.fillna", "a Series or DataFrame value")
+        elif isinstance(value, (Series, pd.Series)):  # a value per column label (df.fillna(df.mean()))
+            per_column = value.to_pandas() if isinstance(value, Series) else value
+            out = self._with_columns(
+                {
+                    k: fillna(c, per_column[k]) if k in per_column.index else c
+                    for k, c in self._columns.items()
+                }
+            )
+        elif isinstance(value, DataFrame):
+            raise unsupported("DataFrame.fillna", "a DataFrame value (fill column by column with a dict)")
         else:
             out = self._map_columns(lambda c: fillna(c, value))
         if inplace:
@@ -566,7 +575,11 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
         from ember.ops.missing import dropna_mask
 
         if check_axis("dropna", axis) == 1:
-            raise unsupported("DataFrame.dropna", "axis=1")
+            out = self._dropna_columns(how, thresh, subset)
+            if inplace:
+                self._replace_with(out)
+                return None
+            return out
         names = (
             self._names
             if subset is None
@@ -578,6 +591,21 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
             self._replace_with(out)
             return None
         return out
+
+    def _dropna_columns(self, how: str, thresh: int | None, subset: Any) -> DataFrame:
+        """``dropna(axis=1)``: the columns with no missing value ('any'), not all missing ('all'), or
+        at least ``thresh`` values. One sync for every column's count."""
+        if subset is not None:
+            raise unsupported("DataFrame.dropna", "axis=1 with subset= (row labels)")
+        if how not in ("any", "all"):
+            raise ValueError(f"invalid how option: {how}")
+        if not self._names:
+            return self
+        xp = next(iter(self._columns.values())).xp
+        valid = to_host(xp.stack([(~c.isna()).sum() for c in self._columns.values()]))
+        n = len(self)
+        keep = valid >= thresh if thresh is not None else (valid == n if how == "any" else valid > 0)
+        return self._with_columns({k: c for (k, c), ok in zip(self._columns.items(), keep) if ok})
 
     # --- uniqueness and ordering --------------------------------------------------------------
     def duplicated(self, subset: Any = None, keep: Any = "first") -> Series:

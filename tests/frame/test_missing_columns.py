@@ -1,0 +1,48 @@
+"""DataFrame.dropna(axis=1) and fillna with a value per column (a Series) against pandas."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+
+
+def _frame() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "a": [1.0, np.nan, 3.0],
+            "b": [1, 2, 3],
+            "c": [np.nan, np.nan, np.nan],
+            "s": ["x", None, "z"],
+            "m": pd.array([1, None, 3], dtype="Int64"),
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    "kw", [{}, {"how": "all"}, {"thresh": 2}, {"thresh": 0}, {"axis": "columns"}], ids=str
+)
+def test_dropna_columns(kw) -> None:
+    df = _frame()
+    kw = {"axis": 1, **kw}
+    pd.testing.assert_frame_equal(em.from_pandas(df).dropna(**kw).to_pandas(), df.dropna(**kw))
+
+
+def test_dropna_columns_in_place_and_refusals() -> None:
+    e = em.from_pandas(_frame())
+    assert e.dropna(axis=1, inplace=True) is None
+    assert list(e.columns) == ["b"]
+    with pytest.raises(NotImplementedError, match="subset"):
+        em.from_pandas(_frame()).dropna(axis=1, subset=[0])
+    with pytest.raises(ValueError, match="how"):
+        em.from_pandas(_frame()).dropna(axis=1, how="some")
+
+
+def test_fillna_with_a_value_per_column() -> None:
+    df = _frame()[["a", "b", "c", "m"]]
+    e = em.from_pandas(df)
+    pd.testing.assert_frame_equal(e.fillna(e.mean()).to_pandas(), df.fillna(df.mean()))
+    per_column = pd.Series({"a": -1.0, "c": 7.5, "not_a_column": 5.0})
+    pd.testing.assert_frame_equal(e.fillna(per_column).to_pandas(), df.fillna(per_column))
