@@ -183,8 +183,11 @@ def test_rank_nlargest_nsmallest():
     assert_eq(df.b.nlargest(2), pdf.b.nlargest(2))
     assert_eq(df.b.nsmallest(3, keep="last"), pdf.b.nsmallest(3, keep="last"))
     assert_eq(df.nlargest(2, "b"), pdf.nlargest(2, "b"))
-    with pytest.raises(NotImplementedError, match="keep"):
-        df.nlargest(2, "b", keep="all")
+    for keep in ("last", "all"):  # one column: as Series.nlargest
+        assert_eq(df.nlargest(2, "b", keep=keep), pdf.nlargest(2, "b", keep=keep))
+        assert_eq(df.nsmallest(2, "b", keep=keep), pdf.nsmallest(2, "b", keep=keep))
+    with pytest.raises(NotImplementedError, match="several columns"):
+        df.nlargest(2, ["b", "a"], keep="all")
 
 
 def test_axis1_is_refused_not_ignored():

@@ -690,14 +690,25 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
         )
 
     def nlargest(self, n: int, columns: Any, keep: str = "first") -> DataFrame:
-        if keep != "first":
-            raise unsupported("DataFrame.nlargest", f"keep={keep!r} (supported: 'first')")
-        return self.sort_values(columns, ascending=False).head(n)
+        return self._select_n("nlargest", n, columns, keep)
 
     def nsmallest(self, n: int, columns: Any, keep: str = "first") -> DataFrame:
+        return self._select_n("nsmallest", n, columns, keep)
+
+    def _select_n(self, method: str, n: int, columns: Any, keep: str) -> DataFrame:
+        """The ``n`` rows of the largest / smallest values: by one column as ``Series.nlargest``
+        (``keep`` 'first', 'last' or 'all'); by several with their ties kept in row order."""
+        from ember.ops.sort import nlargest_positions, nsmallest_positions
+
+        names = [columns] if np.isscalar(columns) else list(columns)
+        if len(names) == 1:
+            pick = nlargest_positions if method == "nlargest" else nsmallest_positions
+            return self._take_rows(pick(self._columns[self._select_labels(names)[0]], n, keep))
         if keep != "first":
-            raise unsupported("DataFrame.nsmallest", f"keep={keep!r} (supported: 'first')")
-        return self.sort_values(columns, ascending=True).head(n)
+            raise unsupported(
+                f"DataFrame.{method}", f"keep={keep!r} with several columns (supported: 'first')"
+            )
+        return self.sort_values(names, ascending=method == "nsmallest").head(n)
 
     # --- relational ---------------------------------------------------------------------------
     @property
