@@ -465,8 +465,6 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
     ) -> DataFrame:
         from ember.frame.index import MultiIndex
 
-        if append:
-            raise unsupported("DataFrame.set_index", "append=True")
         keys = [keys] if not isinstance(keys, list) else keys
         cols, names = [], []
         for k in keys:
@@ -478,9 +476,12 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
                     raise KeyError(f"None of [{k!r}] are in the columns")
                 cols.append(self._columns[k])
                 names.append(k)
+        moved = [n for k, n in zip(keys, names) if not isinstance(k, Series)]  # columns made index
+        if append:  # the current index's levels first
+            cols, names = _index_columns(self._index) + cols, list(self._index.names) + names
         index = Index._from_column(cols[0], names[0]) if len(cols) == 1 else MultiIndex(cols, names)
-        remaining = {k: c for k, c in self._columns.items() if not (drop and k in names)}
-        out = DataFrame._from_columns(remaining, index)
+        remaining = {k: c for k, c in self._columns.items() if not (drop and k in moved)}
+        out = DataFrame._from_columns(remaining, index, self._axis_names)
         if inplace:
             self._replace_with(out)
             return None

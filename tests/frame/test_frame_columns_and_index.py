@@ -1,4 +1,5 @@
-"""DataFrame.dropna(axis=1) and fillna with a value per column (a Series) against pandas."""
+"""DataFrame.dropna(axis=1), fillna with a value per column (a Series) and set_index(append=True)
+against pandas."""
 
 from __future__ import annotations
 
@@ -46,3 +47,19 @@ def test_fillna_with_a_value_per_column() -> None:
     pd.testing.assert_frame_equal(e.fillna(e.mean()).to_pandas(), df.fillna(df.mean()))
     per_column = pd.Series({"a": -1.0, "c": 7.5, "not_a_column": 5.0})
     pd.testing.assert_frame_equal(e.fillna(per_column).to_pandas(), df.fillna(per_column))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda d: d.set_index("a", append=True),
+        lambda d: d.set_index(["a", "b"], append=True),
+        lambda d: d.set_index("a").set_index("b", append=True),
+        lambda d: d.set_index("a", append=True, drop=False),
+        lambda d: d.set_index([d.b * 2], append=True),
+        lambda d: d.set_index(d.b),  # a Series key: its namesake column stays
+    ],
+)
+def test_set_index_append_and_series_keys(call) -> None:
+    df = pd.DataFrame({"a": ["x", "y", "x"], "b": [1, 2, 3], "c": [1.0, 2.0, 3.0]})
+    pd.testing.assert_frame_equal(call(em.from_pandas(df)).to_pandas(), call(df))
