@@ -63,3 +63,22 @@ def test_fillna_with_a_value_per_column() -> None:
 def test_set_index_append_and_series_keys(call) -> None:
     df = pd.DataFrame({"a": ["x", "y", "x"], "b": [1, 2, 3], "c": [1.0, 2.0, 3.0]})
     pd.testing.assert_frame_equal(call(em.from_pandas(df)).to_pandas(), call(df))
+
+
+def test_fillna_limit_dict_and_in_place() -> None:
+    """Only the first ``limit`` missing values; a dict (or pandas Series) of values by index label;
+    inplace=True; limit=0 is pandas' ValueError."""
+    s = pd.Series([np.nan, 1.0, np.nan, np.nan, 2.0])
+    e = em.from_pandas(s)
+    pd.testing.assert_series_equal(e.fillna(0, limit=2).to_pandas(), s.fillna(0, limit=2))
+    pd.testing.assert_series_equal(e.fillna({0: 5, 3: 7}).to_pandas(), s.fillna({0: 5, 3: 7}))
+    by_label = pd.Series({0: 5.0, 3: 7.0})
+    pd.testing.assert_series_equal(e.fillna(by_label).to_pandas(), s.fillna(by_label))
+    df = pd.DataFrame({"a": s, "b": s[::-1].to_numpy()})
+    d = em.from_pandas(df)
+    pd.testing.assert_frame_equal(d.fillna(9, limit=1).to_pandas(), df.fillna(9, limit=1))
+    pd.testing.assert_frame_equal(d.fillna({"a": 9}, limit=2).to_pandas(), df.fillna({"a": 9}, limit=2))
+    assert e.fillna(3, inplace=True) is None
+    assert e.to_pandas().tolist() == [3.0, 1.0, 3.0, 3.0, 2.0]
+    with pytest.raises(ValueError, match="Limit must be greater than 0"):
+        e.fillna(0, limit=0)

@@ -540,24 +540,22 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
     def fillna(self, value: Any = None, *, inplace: bool = False, limit: Any = None) -> DataFrame:
         from ember.ops.missing import fillna
 
-        if limit is not None:
-            raise unsupported("DataFrame.fillna", "limit=")
         if isinstance(value, dict):
             out = self._with_columns(
-                {k: fillna(c, value[k]) if k in value else c for k, c in self._columns.items()}
+                {k: fillna(c, value[k], limit) if k in value else c for k, c in self._columns.items()}
             )
         elif isinstance(value, (Series, pd.Series)):  # a value per column label (df.fillna(df.mean()))
             per_column = value.to_pandas() if isinstance(value, Series) else value
             out = self._with_columns(
                 {
-                    k: fillna(c, per_column[k]) if k in per_column.index else c
+                    k: fillna(c, per_column[k], limit) if k in per_column.index else c
                     for k, c in self._columns.items()
                 }
             )
         elif isinstance(value, DataFrame):
             raise unsupported("DataFrame.fillna", "a DataFrame value (fill column by column with a dict)")
         else:
-            out = self._map_columns(lambda c: fillna(c, value))
+            out = self._map_columns(lambda c: fillna(c, value, limit))
         if inplace:
             self._replace_with(out)
             return None

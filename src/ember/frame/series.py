@@ -458,14 +458,17 @@ class Series(NDFrame):
     def fillna(self, value: Any = None, *, inplace: bool = False, limit: Any = None) -> Any:
         from ember.ops.missing import fillna
 
-        if limit is not None or inplace:
-            raise unsupported("Series.fillna", "limit= / inplace=True")
+        if isinstance(value, (dict, pd.Series)):  # values by index label, as a Series of them
+            value = Series(pd.Series(value))
         if isinstance(value, Series):
             left, right, _ = align_series(self, value, how="left")
-            return self._wrap(fillna(left, right))
-        if isinstance(value, dict):
-            raise unsupported("Series.fillna", "a dict value")
-        return self._wrap(fillna(self._column, value))
+            out = self._wrap(fillna(left, right, limit))
+        else:
+            out = self._wrap(fillna(self._column, value, limit))
+        if inplace:
+            self._column = out._column
+            return None
+        return out
 
     def dropna(self, *, inplace: bool = False, ignore_index: bool = False) -> Series | None:
         out = self._filter_rows(~self._column.isna(), ignore_index)

@@ -39,18 +39,29 @@ def _is_na_scalar(x: Any) -> bool:
 # --- fill ----------------------------------------------------------------------------------------------
 
 
-def fillna(col: Column, value: Any) -> Column:
-    """Missing values replaced by ``value`` (a scalar, or a Column of the same length, row by row)."""
+def fillna(col: Column, value: Any, limit: int | None = None) -> Column:
+    """Missing values replaced by ``value`` (a scalar, or a Column of the same length, row by row);
+    with ``limit`` only the first ``limit`` missing values."""
     col = _pandas_view(col)
+    if limit is not None and (not isinstance(limit, (int, np.integer)) or limit <= 0):
+        raise ValueError("Limit must be greater than 0")
     if isinstance(value, Column):
         if len(value) != len(col):
             raise ValueError(f"fillna: value has {len(value)} rows, the column {len(col)}")
-        return where(col, ~col.isna(), value)
+        return where(col, _kept(col, limit), value)
     if _is_na_scalar(value):
         return col
     if isinstance(col, NumericColumn) and not col.has_nulls_possible:
         return col
-    return where(col, ~col.isna(), value)
+    return where(col, _kept(col, limit), value)
+
+
+def _kept(col: Column, limit: int | None) -> Any:
+    """The rows fillna leaves as they are: the values, and the missing ones past the first ``limit``."""
+    missing = col.isna()
+    if limit is None:
+        return ~missing
+    return ~missing | (col.xp.cumsum(missing) > limit)
 
 
 def _last_valid(valid: Any) -> Any:
