@@ -432,14 +432,18 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
                 columns = mapper
             else:
                 index = mapper
+        out = self
         if index is not None:
-            raise unsupported("DataFrame.rename", "renaming index labels")
-        fn = columns if callable(columns) else (lambda k: columns.get(k, k))
-        if errors == "raise" and isinstance(columns, dict):
-            missing = [k for k in columns if k not in self._columns]
-            if missing:
-                raise KeyError(f"{missing} not found in axis")
-        out = self._with_columns({fn(k): c for k, c in self._columns.items()})
+            from ember.frame.index import relabel
+
+            out = out._with_rows(dict(out._columns), relabel(out._index, index))
+        if columns is not None:
+            fn = columns if callable(columns) else (lambda k: columns.get(k, k))
+            if errors == "raise" and isinstance(columns, dict):
+                missing = [k for k in columns if k not in self._columns]
+                if missing:
+                    raise KeyError(f"{missing} not found in axis")
+            out = out._with_columns({fn(k): c for k, c in out._columns.items()})
         if inplace:
             self._replace_with(out)
             return None

@@ -327,3 +327,31 @@ def ensure_index(obj: Any, n: int | None = None) -> Index:
     if n is not None and len(index) != n:
         raise ValueError(f"Length of values ({n}) does not match length of index ({len(index)})")
     return index
+
+
+def relabel(index: Any, mapper: Any) -> Any:
+    """``rename(index=mapper)``: a one-level index's labels mapped by a dict (labels it does not
+    name stay) or a function of the labels as a Series (``lambda s: s.str.upper()``)."""
+    from ember.frame.series import Series, _index_columns
+    from ember.ops.missing import where
+    from ember.ops.unary import astype, isin, map_values
+
+    if isinstance(index, MultiIndex):
+        raise unsupported("rename", "index labels of a MultiIndex")
+    col = _index_columns(index)[0]
+    if isinstance(mapper, dict):
+        named = isin(col, list(mapper)).data
+        new = where(map_values(col, mapper), named, col)
+        whole = all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in mapper.values())
+        if isinstance(col, NumericColumn) and col.data.dtype.kind in "iu" and col.mask is None and whole:
+            new = astype(new, col.data.dtype)  # ints renamed to ints stay ints (the map made floats)
+    elif callable(mapper):  # applied to the labels as a Series (vectorized), not label by label
+        try:
+            new = mapper(Series._from_column(col, RangeIndex(len(col)))).column
+        except Exception as exc:
+            raise unsupported(
+                "rename", "a function of one label at a time (pass a dict, or a function of a Series)"
+            ) from exc
+    else:
+        raise TypeError(f"rename: index= takes a dict or a function, got {type(mapper).__name__}")
+    return Index._from_column(new, index.name)

@@ -619,7 +619,13 @@ class Series(NDFrame):
                 self.name = index
                 return None
             return Series._from_column(self._column, self._index, index)
-        raise unsupported("Series.rename", "a mapping or function for index labels")
+        from ember.frame.index import relabel
+
+        renamed = Series._from_column(self._column, relabel(self._index, index), self.name)
+        if inplace:
+            self._index = renamed._index
+            return None
+        return renamed
 
     def reset_index(self, drop: bool = False, name: Any = None) -> Any:
         if drop:
