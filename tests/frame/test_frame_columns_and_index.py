@@ -103,3 +103,20 @@ def test_rename_index_labels() -> None:
     pd.testing.assert_series_equal(em.from_pandas(s).rename({"x": "X"}).to_pandas(), s.rename({"x": "X"}))
     with pytest.raises(NotImplementedError, match="one label at a time"):
         e.rename(index=str.upper)
+
+
+def test_concat_columns_of_frames_on_different_indexes() -> None:
+    """axis=1: the union of the labels in order of first appearance ('outer'; a frame missing some
+    labels turns float), or the common labels in the first frame's order ('inner', dtypes kept)."""
+    a = pd.DataFrame({"x": [1, 2, 3]}, index=["c", "a", "b"])
+    b = pd.DataFrame({"y": [4.0, 5.0]}, index=["b", "d"])
+    c = pd.Series([7, 8], index=["d", "c"], name="z")
+    full = pd.DataFrame({"w": [5, 6, 7, 8]}, index=["a", "b", "c", "d"])
+    ea, eb, ec, ef = (em.from_pandas(o) for o in (a, b, c, full))
+    for objs, mine in (([a, b], [ea, eb]), ([a, b, c], [ea, eb, ec]), ([a, full], [ea, ef])):
+        for join in ("outer", "inner"):
+            got = em.concat(mine, axis=1, join=join).to_pandas()
+            pd.testing.assert_frame_equal(got, pd.concat(objs, axis=1, join=join))
+    repeated = em.from_pandas(pd.DataFrame({"w": [1, 2]}, index=["a", "a"]))
+    with pytest.raises(pd.errors.InvalidIndexError):
+        em.concat([ea, repeated], axis=1)

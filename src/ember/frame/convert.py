@@ -106,20 +106,62 @@ def _concat_columns(objs: list, join: str) -> DataFrame:
     from ember.frame.alignment import indexes_equal
 
     first = objs[0]
+    index, take = first.index, [(lambda c: c)] * len(objs)
     if not all(indexes_equal(o.index, first.index) for o in objs):
-        raise unsupported("concat", "axis=1 with differing indexes")
+        index, positions, complete = _joined_index([o.index for o in objs], join)
+        take = [
+            (lambda c, p=p: c.take(p)) if whole else (lambda c, p=p: c.take_nullable(p))
+            for p, whole in zip(positions, complete)
+        ]
     cols: dict = {}
-    for i, o in enumerate(objs):
+    for i, (o, rows) in enumerate(zip(objs, take)):
         if isinstance(o, Series):
-            cols[o.name if o.name is not None else i] = o.column
+            cols[o.name if o.name is not None else i] = rows(o.column)
         else:
             for k in o._names:
                 if k in cols:
                     raise NotImplementedError(
                         "concat(axis=1): duplicate column labels are not supported by ember"
                     )
-                cols[k] = o._columns[k]
-    return DataFrame._from_columns(cols, first.index)
+                cols[k] = rows(o._columns[k])
+    return DataFrame._from_columns(cols, index)
+
+
+def _joined_index(indexes: list, join: str) -> tuple[Index, list, list[bool]]:
+    """concat(axis=1) of frames on different indexes, as pandas: the union of their labels in order
+    of first appearance ('outer'), or the labels every index has, in the first one's order ('inner');
+    for each index the position of each result label in it (-1: absent), and whether it has every
+    result label (its columns keep their dtype). The labels are factorized together; one more sync
+    checks that no index repeats a label (pandas' InvalidIndexError)."""
+    from ember.backend import array_module, to_host
+    from ember.ops.factorize import factorize_keys
+
+    if any(isinstance(i, MultiIndex) for i in indexes):
+        raise unsupported("concat", "axis=1 with differing MultiIndexes")
+    cols = [_index_column(i) for i in indexes]
+    codes, uniques, ngroups = factorize_keys([concat_columns(cols)], sort=False, dropna=False)
+    xp = array_module(codes)
+    positions, at = [], 0
+    for col in cols:
+        pos = xp.full(ngroups, -1, dtype=np.int64)
+        pos[codes[at : at + len(col)]] = xp.arange(len(col), dtype=np.int64)
+        positions.append(pos)
+        at += len(col)
+    found = [int(f) for f in to_host(xp.stack([(p >= 0).sum() for p in positions]))]
+    if any(f != len(col) for f, col in zip(found, cols)):
+        raise pd.errors.InvalidIndexError("Reindexing only valid with uniquely valued Index objects")
+    names = {i.name for i in indexes}
+    labels, complete = uniques[0], [f == ngroups for f in found]
+    if join == "inner":
+        keep = xp.flatnonzero(sum((p >= 0).astype(np.int64) for p in positions) == len(indexes))
+        labels, positions, complete = labels.take(keep), [p[keep] for p in positions], [True] * len(cols)
+    return Index._from_column(labels, names.pop() if len(names) == 1 else None), positions, complete
+
+
+def _index_column(index: Index) -> Any:
+    from ember.frame.series import _index_columns
+
+    return _index_columns(index)[0]
 
 
 def _concat_with_keys(objs: list, keys: list, axis: Any, join: str) -> Any:
