@@ -165,7 +165,7 @@ def test_pivot_table_unsupported(df):
     e = em.from_pandas(df)
     for kw, word in [
         (dict(margins=True, aggfunc={"v": "sum"}), "margins"),
-        (dict(sort=False), "sort"),
+        (dict(sort=False, margins=True), "sort"),
         (dict(observed=False), "observed"),
         (dict(aggfunc=lambda x: x.sum()), "aggfunc"),
     ]:
@@ -469,3 +469,30 @@ def test_the_column_axis_name_travels_as_in_pandas(df):
     assert e.columns.name is None
     e.columns = pd.Index(["y1", "y2"], name="named")
     assert e.to_pandas().columns.name == "named"
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        dict(index="a", columns="b", values="v", aggfunc="sum"),
+        dict(index="a", values="v", aggfunc="sum"),
+        dict(index=["a", "c"], columns="b", values=["w", "v"], aggfunc="mean"),
+        dict(index="a", columns=["b", "c"], values="v", aggfunc="max"),
+        dict(index="b", columns="a", values="w", aggfunc=["sum", "count"]),
+        dict(index="a", values=["w", "v"]),
+        dict(index="a", columns="b", aggfunc={"w": "sum", "v": ["max", "min"]}),
+    ],
+    ids=str,
+)
+def test_pivot_table_unsorted(kw):
+    """sort=False: rows, columns and values in order of first appearance (or as given), as pandas."""
+    df = pd.DataFrame(
+        {
+            "a": ["y", "x", "y", "z", "x"],
+            "b": ["q", "p", "p", "q", "r"],
+            "c": [2, 1, 2, 1, 1],
+            "v": [1, 2, 3, 4, 5],
+            "w": [1.0, 2.0, 3.0, 4.0, np.nan],
+        }
+    )
+    check(R.pivot_table(em.from_pandas(df), sort=False, **kw), df.pivot_table(sort=False, **kw))

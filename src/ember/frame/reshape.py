@@ -109,7 +109,11 @@ def _check_unique_labels(labels: list, where: str) -> None:
 
 
 def _pivot_grid(
-    row_keys: list[Column], col_keys: list[Column], sort_columns: bool = True, dropna: bool = False
+    row_keys: list[Column],
+    col_keys: list[Column],
+    sort_columns: bool = True,
+    dropna: bool = False,
+    sort_rows: bool = True,
 ) -> tuple[Any, list[Column], list[Column], bool]:
     """(cell -> source row table, row uniques, column uniques, any cell missing) for a pivot.
 
@@ -117,7 +121,7 @@ def _pivot_grid(
     (the factorizations and the hole check), never per row or group."""
     from ember.ops.factorize import factorize_keys
 
-    rcodes, runiq, nr = factorize_keys(row_keys, sort=True, dropna=dropna)
+    rcodes, runiq, nr = factorize_keys(row_keys, sort=sort_rows, dropna=dropna)
     ccodes, cuniq, nc = factorize_keys(col_keys, sort=sort_columns, dropna=dropna)
     xp = array_module(rcodes)
     if dropna:
@@ -167,10 +171,14 @@ def pivot(frame: DataFrame, *, columns: Any, index: Any = None, values: Any = No
 # --- pivot_table -------------------------------------------------------------------------------------
 
 
-def _agg_specs(aggfunc: Any, value_names: list, values_shown: bool) -> list[tuple[tuple, Any, str]]:
+def _agg_specs(
+    aggfunc: Any, value_names: list, values_shown: bool, sort: bool = True
+) -> list[tuple[tuple, Any, str]]:
     """[(label prefix, value name, op)] in pandas' column order: a list of functions concatenates one
     table per function (prefix (func, value)); a dict labels (value[, func]) and sorts by them; one
-    function sorts by value. ``values_shown`` False drops the value from the prefix (one value passed)."""
+    function sorts by value (``sort=False``: the order given). ``values_shown`` False drops the value
+    from the prefix (one value passed)."""
+    order = _sorted_specs if sort else list
 
     def vpart(v: Any) -> tuple:
         return (v,) if values_shown else ()
@@ -182,14 +190,14 @@ def _agg_specs(aggfunc: Any, value_names: list, values_shown: bool) -> list[tupl
             for v, fs in aggfunc.items()
             for f in _as_list(fs)
         ]
-        return _sorted_specs(specs)
+        return order(specs)
     if isinstance(aggfunc, (list, tuple)):
         out = []
         for f in aggfunc:
-            out.extend(_sorted_specs([((_op_name(f),) + vpart(v), v, _op_name(f)) for v in value_names]))
+            out.extend(order([((_op_name(f),) + vpart(v), v, _op_name(f)) for v in value_names]))
         return out
     op = _op_name(aggfunc)
-    return _sorted_specs([(vpart(v), v, op) for v in value_names])
+    return order([(vpart(v), v, op) for v in value_names])
 
 
 def _sorted_specs(specs: list) -> list:
@@ -239,8 +247,6 @@ def pivot_table(
         return _pivot_with_margins(
             frame, values, index, columns, aggfunc, fill_value, margins_name, dropna, sort
         )
-    if not sort:
-        raise unsupported("pivot_table", "sort=False")
     row_names, col_names = _as_list(index), _as_list(columns)
     if not row_names:
         raise unsupported("pivot_table", "an empty index= (pass the row keys)")
@@ -256,13 +262,14 @@ def pivot_table(
     if not dropna and (len(row_names) > 1 or len(col_names) > 1):
         raise unsupported("pivot_table", "dropna=False with several index or columns keys")
     nr = len(row_names)
-    specs = _agg_specs(aggfunc, value_names, values_multi or not values_passed or not col_names)
-    aggregated, uniques = _group_aggregate(frame, keys, specs, dropna)
+    specs = _agg_specs(aggfunc, value_names, values_multi or not values_passed or not col_names, sort)
+    aggregated, uniques = _group_aggregate(frame, keys, specs, dropna, sort)
     if not col_names:
         out = {_table_label(p, ()): _fill(c, fill_value) for (p, _, _), c in zip(specs, aggregated)}
         result = DataFrame._from_columns(out, _make_index(uniques[:nr], row_names))
     else:
-        table, runiq, cuniq, holes = _pivot_grid(uniques[:nr], uniques[nr:])
+        # groups come in key order (sort) or first appearance: the rows and columns follow them
+        table, runiq, cuniq, holes = _pivot_grid(uniques[:nr], uniques[nr:], sort, sort_rows=sort)
         labels = _label_tuples(cuniq)
         out = {}
         for (p, _, _), col in zip(specs, aggregated):
@@ -296,6 +303,8 @@ def _pivot_with_margins(
     from ember.frame.convert import concat
 
     row_names, col_names = _as_list(index), _as_list(columns)
+    if not sort:
+        raise unsupported("pivot_table", "margins=True with sort=False")
     if isinstance(aggfunc, dict):
         raise unsupported("pivot_table", "margins=True with a dict aggfunc (pass a name or a list of names)")
     if not row_names:
@@ -401,13 +410,13 @@ def _table_label(prefix: tuple, col_label: tuple) -> Any:
 
 
 def _group_aggregate(
-    frame: DataFrame, keys: list, specs: list, dropna: bool
+    frame: DataFrame, keys: list, specs: list, dropna: bool, sort: bool = True
 ) -> tuple[list[Column], list[Column]]:
     """One aggregated column per spec over the groups of ``keys`` (groups with every aggregate
     missing dropped when ``dropna``, as pandas' pivot_table), and the groups' key values."""
     from ember.ops.groupby import aggregate, make_grouping
 
-    g = make_grouping([_column(frame, k) for k in keys], sort=True, dropna=dropna)
+    g = make_grouping([_column(frame, k) for k in keys], sort=sort, dropna=dropna)
     cols = []
     for _, v, op in specs:
         try:
