@@ -496,3 +496,13 @@ def test_pivot_table_unsorted(kw):
         }
     )
     check(R.pivot_table(em.from_pandas(df), sort=False, **kw), df.pivot_table(sort=False, **kw))
+
+
+def test_unstack_unsorted():
+    """sort=False: the new columns and the remaining index in order of first appearance."""
+    idx = pd.MultiIndex.from_tuples([("y", "q"), ("x", "p"), ("y", "p"), ("z", "r")], names=["i", "j"])
+    s = pd.Series([1, 2, 3, 4], index=idx)
+    df = s.to_frame("v").assign(w=[1.0, 2.0, 3.0, 4.0])
+    for level in (-1, 0):
+        check(R.unstack(em.from_pandas(s), level=level, sort=False), s.unstack(level=level, sort=False))
+    check(R.unstack(em.from_pandas(df), sort=False), df.unstack(sort=False))

@@ -563,17 +563,18 @@ def _level_number(index: MultiIndex, level: Any) -> int:
 
 def unstack(obj: Any, level: Any = -1, fill_value: Any = None, sort: bool = True) -> Any:
     """``Series.unstack`` / ``DataFrame.unstack`` for a MultiIndex: one index level becomes the
-    columns (sorted), the other levels stay as the (sorted) index. A frame's columns become
-    (column, level value) tuples. Duplicate (index, level) pairs raise pandas' ValueError."""
-    if not sort:
-        raise unsupported("unstack", "sort=False")
+    columns (sorted; ``sort=False``: in order of first appearance), the other levels stay as the
+    index (likewise). A frame's columns become (column, level value) tuples. Duplicate (index,
+    level) pairs raise pandas' ValueError."""
     index = obj.index
     if not isinstance(index, MultiIndex):
         raise unsupported("unstack", "an index with one level (pass a MultiIndex)")
     lev = _level_number(index, level)
     levels = index.levels_columns
     keep = [i for i in range(index.nlevels) if i != lev]
-    table, runiq, cuniq, holes = _pivot_grid([levels[i] for i in keep], [levels[lev]], dropna=False)
+    table, runiq, cuniq, holes = _pivot_grid(
+        [levels[i] for i in keep], [levels[lev]], sort_columns=sort, dropna=False, sort_rows=sort
+    )
     row_index = _make_index(runiq, [index.names[i] for i in keep])
     labels = _host_labels(cuniq[0])
     if isinstance(obj, Series):
