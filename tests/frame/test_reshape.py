@@ -291,7 +291,7 @@ def test_crosstab_errors(df):
     with pytest.raises(ValueError):
         R.crosstab(e["a"], e["b"], values=e["v"])
     with pytest.raises(NotImplementedError, match="margins"):
-        R.crosstab(e["a"], e["b"], margins=True, normalize=True)
+        R.crosstab(e["a"], e["b"], values=e["v"], aggfunc="sum", margins=True, normalize=True)
 
 
 # --- get_dummies ---------------------------------------------------------------------------------
@@ -506,3 +506,19 @@ def test_unstack_unsorted():
     for level in (-1, 0):
         check(R.unstack(em.from_pandas(s), level=level, sort=False), s.unstack(level=level, sort=False))
     check(R.unstack(em.from_pandas(df), sort=False), df.unstack(sort=False))
+
+
+@pytest.mark.parametrize("margins", [False, True])
+@pytest.mark.parametrize("normalize", [True, "all", "index", "columns", 0, 1])
+def test_crosstab_normalize_with_and_without_margins(margins, normalize):
+    """normalize=1 is 'columns' (it equals True in Python); with margins the All row / column are
+    normalized too ('index' drops the All column, 'columns' the All row), as pandas."""
+    a = pd.Series(["x", "y", "x", "x", "z"], name="a")
+    b = pd.Series(["p", "q", "q", "p", "p"], name="b")
+    c = pd.Series(["1", "1", "2", "2", "1"], name="c")
+    ea, eb, ec = em.from_pandas(a), em.from_pandas(b), em.from_pandas(c)
+    for rows, cols, erows, ecols in ((a, b, ea, eb), ([a, c], b, [ea, ec], eb), (a, [b, c], ea, [eb, ec])):
+        got = R.crosstab(erows, ecols, margins=margins, normalize=normalize)
+        check(got, pd.crosstab(rows, cols, margins=margins, normalize=normalize))
+    with pytest.raises(ValueError, match="normalize"):
+        R.crosstab(ea, eb, normalize="rows")

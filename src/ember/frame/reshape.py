@@ -615,8 +615,10 @@ def crosstab(
     """``pd.crosstab`` of ember Series: counts of each (index key, columns key) pair (int64, zeros
     where a pair never occurs), or ``aggfunc`` of ``values`` per pair; rows with a missing key are
     dropped. ``normalize``: True/'all', 'index' or 'columns' proportions."""
-    if margins and (normalize is not False or not (aggfunc is None or isinstance(aggfunc, str))):
-        raise unsupported("crosstab", "margins=True with normalize= or a non-string aggfunc")
+    if margins and not (aggfunc is None or isinstance(aggfunc, str)):
+        raise unsupported("crosstab", "margins=True with a non-string aggfunc")
+    if margins and normalize is not False and values is not None:
+        raise unsupported("crosstab", "margins=True with normalize= and values=")
     if (values is None) != (aggfunc is None):
         raise ValueError(
             "aggfunc cannot be used without values."
@@ -650,8 +652,40 @@ def crosstab(
     idx = idx.rename(rnames) if isinstance(idx, MultiIndex) else idx.rename(rnames[0])
     table = DataFrame._from_columns(table._columns, idx, tuple(cnames))
     if normalize is not False:
-        table = _normalize(table, normalize)
+        table = _normalize_with_margins(table, normalize) if margins else _normalize(table, normalize)
     return table
+
+
+def _normalize_kind(normalize: Any) -> str:
+    """crosstab's ``normalize`` as 'all', 'index' or 'columns' (True is 'all'; 0 and 1 the axes: 1
+    equals True in Python, so the axes are told apart first)."""
+    if normalize is True or normalize == "all":
+        return "all"
+    if isinstance(normalize, str) or isinstance(normalize, (int, np.integer)):
+        named = {"index": "index", "columns": "columns", 0: "index", 1: "columns"}
+        if not isinstance(normalize, bool) and normalize in named:
+            return named[normalize]
+    raise ValueError("Not a valid normalize argument")
+
+
+def _normalize_with_margins(table: DataFrame, normalize: Any) -> DataFrame:
+    """Proportions of a crosstab with its All row (last) and column (last), as pandas: of the grand
+    total; of each row's total (the All column dropped); of each column's total (the All row dropped)."""
+    from ember.ops.unary import astype
+
+    cols = [astype(c, np.float64) for c in table._columns.values()]
+    xp = cols[0].xp
+    mat = xp.stack([c.data for c in cols], axis=1)
+    labels, index = list(table._names), table.index
+    kind = _normalize_kind(normalize)
+    if kind == "all":
+        mat = mat / mat[-1, -1]
+    elif kind == "index":
+        mat, labels = mat[:, :-1] / mat[:, -1:], labels[:-1]
+    else:
+        mat, index = mat[:-1] / mat[-1:], index.take(xp.arange(len(index) - 1, dtype=np.int64))
+    out = {k: NumericColumn(xp.ascontiguousarray(mat[:, j])) for j, k in enumerate(labels)}
+    return DataFrame._from_columns(out, index, table._axis_names)
 
 
 def _normalize(table: DataFrame, normalize: Any) -> DataFrame:
@@ -663,14 +697,13 @@ def _normalize(table: DataFrame, normalize: Any) -> DataFrame:
         return table
     xp = next(iter(cols.values())).xp
     mat = xp.stack([c.data for c in cols.values()], axis=1)
-    if normalize in (True, "all"):
+    kind = _normalize_kind(normalize)
+    if kind == "all":
         mat = mat / mat.sum()
-    elif normalize in ("index", 0):
+    elif kind == "index":
         mat = mat / mat.sum(axis=1, keepdims=True)
-    elif normalize in ("columns", 1):
-        mat = mat / mat.sum(axis=0, keepdims=True)
     else:
-        raise ValueError("Not a valid normalize argument")
+        mat = mat / mat.sum(axis=0, keepdims=True)
     out = {k: NumericColumn(xp.ascontiguousarray(mat[:, j])) for j, k in enumerate(cols)}
     return table._with_columns(out)
 
