@@ -120,3 +120,24 @@ def test_concat_columns_of_frames_on_different_indexes() -> None:
     repeated = em.from_pandas(pd.DataFrame({"w": [1, 2]}, index=["a", "a"]))
     with pytest.raises(pd.errors.InvalidIndexError):
         em.concat([ea, repeated], axis=1)
+
+
+@pytest.mark.parametrize("cond", [[True, True], [True, False], [False, False]], ids=str)
+@pytest.mark.parametrize("other", [-9.0, -9.5, -9, np.nan], ids=str)
+def test_where_of_an_int_column_with_a_float_scalar(cond, other) -> None:
+    """pandas keeps an int column for a float it holds exactly, or when no row is replaced."""
+    s = pd.Series([1, 2])
+    e = em.from_pandas(s)
+    c = em.from_pandas(pd.Series(cond))
+    pd.testing.assert_series_equal(e.where(c, other).to_pandas(), s.where(cond, other))
+    pd.testing.assert_series_equal(e.mask(c, other).to_pandas(), s.mask(cond, other))
+
+
+def test_setitem_with_a_boolean_frame() -> None:
+    """df[df < 0] = 0 and df[df.isna()] = value set the cells the frame marks."""
+    for value, pick in ((0, lambda d: d < 0), (-9.0, lambda d: d.isna()), (np.nan, lambda d: d < 0)):
+        df = pd.DataFrame({"a": [1, -2, 3], "b": [-1.5, 2.0, np.nan]})
+        e = em.from_pandas(df)
+        e[pick(e)] = value
+        df[pick(df)] = value
+        pd.testing.assert_frame_equal(e.to_pandas(), df)

@@ -282,6 +282,9 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
             for k in key:
                 self[k] = value
             return
+        if isinstance(key, DataFrame):  # df[df < 0] = 0: a boolean frame picks the cells to set
+            self._replace_with(self.mask(key, value))
+            return
         if isinstance(key, Series) or getattr(key, "dtype", None) == bool:
             raise unsupported("DataFrame.__setitem__", "a boolean row mask (use df.loc[mask, col] = value)")
         col = self._column_for(value, key)

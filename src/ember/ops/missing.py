@@ -166,6 +166,16 @@ def where(col: Column, cond: Any, other: Any = None) -> Column:
         return col.set_missing(cond)
     if isinstance(other, Column):
         other = _pandas_view(other.to(xp))
+    elif (
+        _dtype_follows_missing(col)
+        and col.data.dtype.kind in "iu"
+        and isinstance(other, (float, np.floating))
+    ):
+        # pandas keeps an int column for a float it holds exactly (-9.0), or when no row is replaced
+        if _holds_exactly(col.data.dtype, other):
+            other = col.data.dtype.type(int(other))
+        elif bool(cond.all()):  # one sync
+            return col
     if isinstance(col, NumericColumn):
         return _where_numeric(col, cond, other)
     if isinstance(col, StringColumn):
@@ -175,6 +185,14 @@ def where(col: Column, cond: Any, other: Any = None) -> Column:
     if isinstance(col, CategoricalColumn):
         return _where_categorical(col, cond, other)
     raise NotImplementedError(f"where: column kind {type(col).__name__} is not supported")
+
+
+def _holds_exactly(dtype: Any, value: float) -> bool:
+    """Whether an integer dtype holds a float value without loss (a whole number in its range)."""
+    if not np.isfinite(value) or not float(value).is_integer():
+        return False
+    info = np.iinfo(dtype)
+    return info.min <= int(value) <= info.max
 
 
 def _dtype_follows_missing(col: Column) -> bool:
