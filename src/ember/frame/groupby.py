@@ -594,18 +594,19 @@ class SeriesGroupBy(_GroupBy):
         ``groupby(sort=False)``); ties, and ``sort=False``, keep the pairs' first appearance."""
         from ember.frame.series import Series
         from ember.ops.groupby import aggregate, make_grouping
+        from ember.ops.missing import dropna_mask
         from ember.ops.sort import argsort_keys
 
         if bins is not None:
             raise _unsupported("SeriesGroupBy.value_counts", "bins= (bin the values with cut first)")
         value = self.obj.column
         keys = list(self._keys)
-        keep = None  # rows left out: a missing key (groupby dropna), a missing value (dropna)
-        for col, drop in [(k, self.dropna) for k in keys] + [(value, dropna)]:
-            if drop and col.has_nulls_possible:
-                keep = ~col.isna() if keep is None else keep & ~col.isna()
-        if keep is not None:
-            at = value.xp.flatnonzero(keep)
+        # rows left out: a missing key (groupby dropna), a missing value (dropna)
+        checked = [
+            c for c in (keys if self.dropna else []) + ([value] if dropna else []) if c.has_nulls_possible
+        ]
+        if checked:
+            at = value.xp.flatnonzero(dropna_mask(checked))
             keys, value = [k.take(at) for k in keys], value.take(at)
         pairs = make_grouping(keys + [value], sort=False, dropna=False)  # first-appearance order
         counts = NumericColumn(pairs.sizes[: pairs.ngroups])
