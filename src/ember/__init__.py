@@ -18,8 +18,9 @@ from ember.frame import (
     from_pandas,
     merge,
 )
+from ember.frame.crosstab import crosstab
 from ember.frame.datetimes import date_range, timedelta_range, to_datetime
-from ember.frame.reshape import crosstab, get_dummies, melt, pivot, pivot_table
+from ember.frame.reshape import get_dummies, melt, pivot, pivot_table
 from ember.frame.timeseries import merge_asof
 from ember.io import read_csv, read_json, read_orc, read_parquet
 

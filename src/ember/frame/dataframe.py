@@ -7,12 +7,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember.backend import to_host
 from ember.backend import xp as current_xp
 from ember.column import Column, NumericColumn, from_any, from_scalar
 from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import align_indexes, indexes_equal
 from ember.frame.construction import build_frame
+from ember.frame.frame_missing import FrameMissing
 from ember.frame.frame_operators import FrameOperators
 from ember.frame.frame_reductions import FrameReductions, is_numeric_column, labels_index
 from ember.frame.frame_reshape_io import FrameReshapeIO
@@ -22,7 +22,7 @@ from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
 from ember.frame.series import Series, _index_columns
 
 
-class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
+class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameMissing):
     """A pandas-compatible DataFrame whose columns live on the GPU (or the host on the CPU backend)."""
 
     # _axis_names: the column axis' level names (pandas' ``columns.names``: a pivot's column keys), or None
@@ -541,77 +541,6 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO):
         from ember.frame.query import evaluate
 
         return evaluate(self, expr, depth=1)
-
-    # --- missing data -------------------------------------------------------------------------
-    @with_fallback
-    def fillna(self, value: Any = None, *, inplace: bool = False, limit: Any = None) -> DataFrame:
-        from ember.ops.missing import fillna
-
-        if isinstance(value, dict):
-            out = self._with_columns(
-                {k: fillna(c, value[k], limit) if k in value else c for k, c in self._columns.items()}
-            )
-        elif isinstance(value, (Series, pd.Series)):  # a value per column label (df.fillna(df.mean()))
-            per_column = value.to_pandas() if isinstance(value, Series) else value
-            out = self._with_columns(
-                {
-                    k: fillna(c, per_column[k], limit) if k in per_column.index else c
-                    for k, c in self._columns.items()
-                }
-            )
-        elif isinstance(value, DataFrame):
-            raise unsupported("DataFrame.fillna", "a DataFrame value (fill column by column with a dict)")
-        else:
-            out = self._map_columns(lambda c: fillna(c, value, limit))
-        if inplace:
-            self._replace_with(out)
-            return None
-        return out
-
-    def dropna(
-        self,
-        *,
-        axis: Any = 0,
-        how: str = "any",
-        thresh: int | None = None,
-        subset: Any = None,
-        inplace: bool = False,
-        ignore_index: bool = False,
-    ) -> DataFrame:
-        from ember.ops.missing import dropna_mask
-
-        if check_axis("dropna", axis) == 1:
-            out = self._dropna_columns(how, thresh, subset)
-            if inplace:
-                self._replace_with(out)
-                return None
-            return out
-        names = (
-            self._names
-            if subset is None
-            else self._select_labels(list(subset) if not np.isscalar(subset) else [subset])
-        )
-        keep = dropna_mask([self._columns[k] for k in names], how=how, thresh=thresh)
-        out = self._filter_rows(keep, ignore_index)
-        if inplace:
-            self._replace_with(out)
-            return None
-        return out
-
-    def _dropna_columns(self, how: str, thresh: int | None, subset: Any) -> DataFrame:
-        """``dropna(axis=1)``: the columns with no missing value ('any'), not all missing ('all'), or
-        at least ``thresh`` values. One sync for every column's count."""
-        if subset is not None:
-            raise unsupported("DataFrame.dropna", "axis=1 with subset= (row labels)")
-        if how not in ("any", "all"):
-            raise ValueError(f"invalid how option: {how}")
-        if not self._names:
-            return self
-        xp = next(iter(self._columns.values())).xp
-        valid = to_host(xp.stack([(~c.isna()).sum() for c in self._columns.values()]))
-        n = len(self)
-        keep = valid >= thresh if thresh is not None else (valid == n if how == "any" else valid > 0)
-        return self._with_columns({k: c for (k, c), ok in zip(self._columns.items(), keep) if ok})
 
     # --- uniqueness and ordering --------------------------------------------------------------
     def duplicated(self, subset: Any = None, keep: Any = "first") -> Series:
