@@ -7,9 +7,11 @@ copies overlapping the reads); there, in one launch each over every page of ever
 (snappy or none) and the dictionary indices and definition levels decoded; PLAIN pages are copied
 into place. The host reads the footers (``parquet_footer``), each chunk's dictionary page (one header
 and one decompression per chunk, on a thread pool) and the small page table (to pick each page's
-kernel); it decompresses the pages of codecs the device lacks (zstd, gzip, brotli, lz4: ``_inflate``,
-in runs that go up through pinned buffers while later runs decompress); it never builds the decoded
-frame.
+kernel). Pages of zstd and raw LZ4 are decompressed on the device by NVIDIA nvCOMP when it is
+installed (``backend.nvcomp``, one batched call per codec: ``_inflate_on_device``); the host
+decompresses the pages of the other codecs (gzip, brotli, Hadoop LZ4; and zstd without nvCOMP:
+``_inflate``, in runs that go up through pinned buffers while later runs decompress). It never
+builds the decoded frame.
 
 Columns it decodes, flat, with or without nulls, of any of those codecs: ints of every width (signed
 or not), float32 / float64, booleans, timestamps and durations stored as int64 ticks in their Arrow
@@ -222,24 +224,75 @@ def _decompressed(files: list[str], columns: list[ColumnPlan], chunks: list[_Chu
     raw = (f["kind"] == DATA_PAGE_V2) & (f["compressed"] == 0)  # a v2 page stored uncompressed
     codec[raw] = kernels.CODEC_NONE
     table = pages["table"]
-    on_host = np.array([ch.codec in _HOST_CODECS for ch in chunks], dtype=bool)[pages["chunk"]] & ~raw
-    if on_host.any():  # their decompressed bytes go up after the file's: the device then copies them
-        inflated, inflated_at = _inflate(files, chunks, base, pages, np.flatnonzero(on_host), xp)
+    error = xp.zeros(1, dtype=np.int32)
+    inflate = np.array([ch.codec in _HOST_CODECS for ch in chunks], dtype=bool)[pages["chunk"]] & ~raw
+    if inflate.any():  # their decompressed bytes go after the file's: the device then copies them
         table = table.copy()
-        table[kernels.PAGE_FIELDS.index("in_at"), on_host] = buf.shape[0] + inflated_at
-        table[kernels.PAGE_FIELDS.index("in_size"), on_host] = f["out_size"][on_host]
-        buf = xp.concatenate([buf, inflated])
+        parts = [buf]
+        for which, step in _inflaters(chunks, pages, inflate):
+            inflated, inflated_at = step(files, chunks, base, buf, pages, which, xp, error)
+            table[kernels.PAGE_FIELDS.index("in_at"), which] = (
+                sum(int(b.shape[0]) for b in parts) + inflated_at
+            )
+            table[kernels.PAGE_FIELDS.index("in_size"), which] = f["out_size"][which]
+            parts.append(inflated)
+        buf = xp.concatenate(parts)
     max_def = np.array([columns[ch.column].max_def for ch in chunks])[pages["chunk"]]
     level_kind = np.where(f["kind"] == DATA_PAGE_V2, 2, np.where(max_def > 0, 1, 0))
     out_at = np.concatenate([[0], np.cumsum(f["out_size"])[:-1]]).astype(np.int64)
-    error = xp.zeros(1, dtype=np.int32)
     data, values_at, values_end = kernels.decompress_pages(buf, table, codec, level_kind, out_at, error)
     return pages, data, out_at, values_at, values_end, error
 
 
+def _inflaters(chunks: list[_Chunk], pages: dict, inflate: np.ndarray) -> list[tuple[np.ndarray, Any]]:
+    """(pages, how) for the pages of host codecs: those nvCOMP decompresses on the GPU when it is
+    installed (``backend.nvcomp``: zstd, raw LZ4), the rest on the host."""
+    from ember.backend import nvcomp
+
+    names = np.array([ch.codec for ch in chunks])[pages["chunk"]]
+    on_gpu = inflate & np.isin(names, sorted(nvcomp.device_codecs()))
+    steps = [(np.flatnonzero(on_gpu), _inflate_on_device), (np.flatnonzero(inflate & ~on_gpu), _inflate)]
+    return [(which, step) for which, step in steps if len(which)]
+
+
+def _inflate_on_device(
+    files: list[str], chunks: list[_Chunk], base: np.ndarray, buf: Any, pages: dict, which: np.ndarray, xp: Any,
+    error: Any,
+) -> tuple:  # fmt: skip
+    """(bytes on the device, each page's place in them) of pages ``which`` decompressed by nvCOMP
+    from the file's bytes already on the device, one batched call per codec. Each page's compressed
+    body lands where nvCOMP's alignment wants it; a v2 page's level bytes (stored as they are) are
+    copied just before it."""
+    from ember.backend import nvcomp
+
+    f = {name: pages["table"][k][which] for k, name in enumerate(kernels.PAGE_FIELDS)}
+    names = np.array([chunks[c].codec for c in pages["chunk"][which]])
+    align = max(nvcomp.output_alignment(codec) for codec in set(names.tolist()))
+    levels, size = f["levels"], f["out_size"]
+    if (levels > size).any() or (levels > f["in_size"]).any():
+        raise ParquetPageError("a page header's level sizes are corrupt")
+    ahead = -(-levels // align) * align  # room for the level bytes, the body then starts aligned
+    slot = ahead + -(-(size - levels) // align) * align
+    body_at = np.concatenate([[0], np.cumsum(slot)[:-1]]).astype(np.int64) + ahead
+    inflated = xp.empty(int(slot.sum()) + align, dtype=np.uint8)
+    for codec in sorted(set(names.tolist())):
+        mine = names == codec
+        nvcomp.decompress(
+            codec, buf, (f["in_at"] + levels)[mine], (f["in_size"] - levels)[mine], inflated, body_at[mine],
+            (size - levels)[mine], error,
+        )  # fmt: skip
+    page_at = body_at - levels
+    if levels.any():  # v2 pages: their few level bytes, one gather
+        within = np.arange(int(levels.sum())) - np.repeat(np.cumsum(levels) - levels, levels)
+        src, dst = (xp.asarray(np.repeat(at, levels) + within) for at in (f["in_at"], page_at))
+        inflated[dst] = buf[src]
+    return inflated, page_at
+
+
 def _inflate(
-    files: list[str], chunks: list[_Chunk], base: np.ndarray, pages: dict, which: np.ndarray, xp: Any
-) -> tuple:
+    files: list[str], chunks: list[_Chunk], base: np.ndarray, buf: Any, pages: dict, which: np.ndarray, xp: Any,
+    error: Any,
+) -> tuple:  # fmt: skip
     """(bytes on the device, each page's place in them) of pages ``which`` decompressed on the host by
     pyarrow's codecs (they release the GIL): ``backend.files.fill_pieces`` runs a pool of threads, each
     reading a run of a chunk's pages again in one read (the page cache has them) and decompressing
