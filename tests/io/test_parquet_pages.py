@@ -312,8 +312,10 @@ def test_pages_written_by_pyarrow_vouch_their_sizes(tmp_path, monkeypatch, codec
     """The zstd and gzip pages pyarrow writes record their decompressed sizes (a zstd frame's content
     size, a gzip member's ISIZE), so the engine reads a run of them in one call; a wrong size is not
     vouched."""
+    from ember.backend import nvcomp
     from ember.io import parquet_pages
 
+    monkeypatch.setattr(nvcomp, "device_codecs", frozenset)  # the host's decompressor, even with nvCOMP
     said = parquet_pages._SIZE_SAID[codec]
     body = pa.compress(np.arange(3_000, dtype=np.int64), codec=codec.lower(), asbytes=True)
     assert said(body, 24_000) and not said(body, 24_001) and not said(body[:5], 24_000)
@@ -336,3 +338,32 @@ def test_a_page_header_field_of_the_wrong_thrift_type_is_a_clean_error():
     page = bytes([0x1C, 0x00, 0x15, 0x08, 0x15, 0x08, 0x00]) + b"\x00" * 4
     with pytest.raises(ParquetPageError, match="corrupt page header"):
         walk_pages(np.frombuffer(page, np.uint8), np.array([0]), np.array([len(page)]))
+
+
+def test_zstd_frame_headers_checked_at_once_agree_with_one_by_one():
+    """``zstd_frames_say`` (the filter in front of nvCOMP) on intact, mutated, truncated and random
+    page starts, and on right and wrong sizes: the same verdicts as the per-page ``_zstd_says``."""
+    from ember.io.parquet_pages import _zstd_says, zstd_frames_say
+
+    rng = np.random.default_rng(0)
+    bodies, sizes = [], []
+    for i in range(400):
+        n = int(rng.integers(0, 70_000))
+        body = pa.compress(rng.integers(0, 3, n, dtype=np.uint8).tobytes(), codec="zstd", asbytes=True)
+        if i % 4 == 1:
+            mutated = bytearray(body)
+            mutated[int(rng.integers(0, min(len(body), 12)))] ^= int(rng.integers(1, 256))
+            body = bytes(mutated)
+        elif i % 4 == 2:
+            body = rng.bytes(int(rng.integers(0, 30)))
+        elif i % 4 == 3:
+            body = body[: int(rng.integers(0, 12))]
+        bodies.append(body)
+        sizes.append(n + (i % 7 == 0))
+    heads = np.zeros((len(bodies), 18), dtype=np.uint8)
+    for i, body in enumerate(bodies):
+        heads[i, : min(len(body), 18)] = np.frombuffer(body[:18], np.uint8)
+    got = zstd_frames_say(heads, np.array([len(b) for b in bodies]), np.array(sizes))
+    expected = np.array([_zstd_says(b, s) for b, s in zip(bodies, sizes)])
+    np.testing.assert_array_equal(got, expected)
+    assert 50 < expected.sum() < 350

@@ -2,11 +2,12 @@
 library is installed (``pip install nvidia-libnvcomp-cu13``, or a system ``libnvcomp.so.6``).
 
 One call decompresses many independent buffers (Parquet pages) that already sit on the device, in
-one launch: the codecs ember's own kernels lack (zstd, raw LZ4; snappy too, which ember's kernels
-also decompress). Without the library, or on
+one launch: the codecs ember's own kernels lack (zstd, raw LZ4). Without the library, or on
 the CPU backend, ``device_codecs()`` is empty and callers decompress on the host as before.
 
-Errors stay on the device: each buffer's status and decompressed size are checked against the
+nvCOMP documents that corrupt input is undefined behaviour: its zstd decoder faults on garbage where
+a frame header belongs (measured), so callers check zstd frame headers first
+(``io.parquet_pages.zstd_frames_say``). Errors past the header stay on the device: each buffer's status and decompressed size are checked against the
 expected size into the caller's ``error`` flag (no sync here), which the caller checks once.
 """
 
@@ -22,7 +23,7 @@ import numpy as np
 # Parquet's codec names -> nvCOMP's function-name infix. LZ4_RAW pages are bare LZ4 blocks, nvCOMP's LZ4
 # format. Not here: GZIP (nvCOMP does not check a gzip member's CRC-32, which pyarrow does: a corrupt
 # page would read as other values) and Hadoop-framed "LZ4" (the host unwraps it).
-_INFIX = {"ZSTD": "Zstd", "LZ4_RAW": "LZ4", "SNAPPY": "Snappy"}
+_INFIX = {"ZSTD": "Zstd", "LZ4_RAW": "LZ4"}
 CORRUPT = 11  # the Parquet kernels' code for corrupt compressed data (``kernels.parquet._WHY``)
 
 

@@ -43,7 +43,7 @@ from ember.backend.kernels.parquet import (
     PLAIN_DICTIONARY,
     ParquetPageError,
 )
-from ember.io.parquet_pages import decompress_into, page_decompressor
+from ember.io.parquet_pages import decompress_into, page_decompressor, zstd_frames_say
 from ember.io.parquet_values import PHYSICAL_DTYPE, ColumnPlan, Decoded, column_values
 
 _THREADS = min(16, os.cpu_count() or 1)
@@ -229,7 +229,7 @@ def _decompressed(files: list[str], columns: list[ColumnPlan], chunks: list[_Chu
     if inflate.any():  # their decompressed bytes go after the file's: the device then copies them
         table = table.copy()
         parts = [buf]
-        for which, step in _inflaters(chunks, pages, inflate):
+        for which, step in _inflaters(chunks, pages, inflate, buf):
             inflated, inflated_at = step(files, chunks, base, buf, pages, which, xp, error)
             table[kernels.PAGE_FIELDS.index("in_at"), which] = (
                 sum(int(b.shape[0]) for b in parts) + inflated_at
@@ -244,15 +244,36 @@ def _decompressed(files: list[str], columns: list[ColumnPlan], chunks: list[_Chu
     return pages, data, out_at, values_at, values_end, error
 
 
-def _inflaters(chunks: list[_Chunk], pages: dict, inflate: np.ndarray) -> list[tuple[np.ndarray, Any]]:
+def _inflaters(
+    chunks: list[_Chunk], pages: dict, inflate: np.ndarray, buf: Any
+) -> list[tuple[np.ndarray, Any]]:
     """(pages, how) for the pages of host codecs: those nvCOMP decompresses on the GPU when it is
-    installed (``backend.nvcomp``: zstd, raw LZ4), the rest on the host."""
+    installed (``backend.nvcomp``: zstd, raw LZ4), the rest on the host. A zstd page goes to nvCOMP
+    only when its frame header is intact and records the page's size (nvCOMP does not check the
+    header: garbage there faults the device); any other page is left to the host's decompressor,
+    which reads it or names what is wrong."""
     from ember.backend import nvcomp
 
     names = np.array([ch.codec for ch in chunks])[pages["chunk"]]
     on_gpu = inflate & np.isin(names, sorted(nvcomp.device_codecs()))
+    zstd = np.flatnonzero(on_gpu & (names == "ZSTD"))
+    if len(zstd):
+        on_gpu[zstd[~_zstd_headers_intact(buf, pages, zstd)]] = False
     steps = [(np.flatnonzero(on_gpu), _inflate_on_device), (np.flatnonzero(inflate & ~on_gpu), _inflate)]
     return [(which, step) for which, step in steps if len(which)]
+
+
+def _zstd_headers_intact(buf: Any, pages: dict, which: np.ndarray) -> np.ndarray:
+    """Host bool per page of ``which``: its zstd frame header says the page's decompressed size
+    (``parquet_pages.zstd_frames_say`` on each page's first 18 bytes, gathered in one copy)."""
+    from ember.backend import to_host
+    from ember.backend.arrays import array_module
+
+    f = {name: pages["table"][k][which] for k, name in enumerate(kernels.PAGE_FIELDS)}
+    start = f["in_at"] + f["levels"]
+    places = np.minimum(start[:, None] + np.arange(18), int(buf.shape[0]) - 1)
+    heads = to_host(buf[array_module(buf).asarray(places)])
+    return zstd_frames_say(heads, f["in_size"] - f["levels"], f["out_size"] - f["levels"])
 
 
 def _inflate_on_device(

@@ -180,6 +180,26 @@ def _zstd_says(body: Any, size: int) -> bool:
     return said == size
 
 
+def zstd_frames_say(heads: np.ndarray, lengths: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """``_zstd_says`` of many pages at once: ``heads`` (pages x 18 uint8) holds each page's first bytes
+    (of ``lengths`` its compressed length; bytes past it are ignored), ``sizes`` the decompressed size
+    each should record. Used to keep pages whose frame header is not intact away from nvCOMP, which
+    does not check it (garbage there faults the device)."""
+    heads = np.asarray(heads, dtype=np.uint8).reshape(len(sizes), 18)
+    magic = heads[:, :4].astype(np.uint32) << np.array([0, 8, 16, 24], dtype=np.uint32)
+    flags = heads[:, 4].astype(np.int64)
+    single = flags >> 5 & 1
+    width = np.where(flags >> 6 == 0, single, np.array([0, 2, 4, 8])[flags >> 6])
+    at = 5 + (1 - single) + np.array([0, 1, 2, 4])[flags & 3]
+    said = np.zeros(len(sizes), dtype=np.uint64)
+    for k in range(8):  # the little-endian content size, byte by byte (``at + k`` stays within 18)
+        byte = np.take_along_axis(heads, np.minimum(at + k, 17)[:, None], axis=1)[:, 0].astype(np.uint64)
+        said |= np.where(k < width, byte, 0).astype(np.uint64) << np.uint64(8 * k)
+    said = said + np.where(width == 2, 256, 0).astype(np.uint64)
+    ok = (magic.sum(axis=1) == 0xFD2FB528) & (width > 0) & (at + width <= np.minimum(lengths, 18))
+    return ok & (said == np.asarray(sizes).astype(np.uint64))
+
+
 def _gzip_says(body: Any, size: int) -> bool:
     """Whether a page's gzip member ends with ``size`` (its ISIZE trailer, modulo 2**32)."""
     view = memoryview(body)
