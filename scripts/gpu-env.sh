@@ -2,7 +2,7 @@
 # shellcheck shell=bash
 OUT=${OUT:-gpu-out}
 mkdir -p "$OUT"
-if [ -d .whl ]; then  # wheels carried to hosts that cannot reach a package index (dask, tzdata)
+if [ -d .whl ]; then  # wheels carried to hosts that cannot reach a package index (dask, tzdata, nvidia-libnvcomp-cu13)
   python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl
   export PYTHONPATH="/tmp/site:${PYTHONPATH:-}"
 fi
