@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember.backend import array_module, to_host
+from ember.backend import array_module, asarray_on, to_host
 from ember.column import (
     CategoricalColumn,
     Column,
@@ -271,6 +271,18 @@ def pivot_table(
         # groups come in key order (sort) or first appearance: the rows and columns follow them
         table, runiq, cuniq, holes = _pivot_grid(uniques[:nr], uniques[nr:], sort, sort_rows=sort)
         labels = _label_tuples(cuniq)
+        if not sort:
+            rows = _unsorted_order(frame, row_names, runiq, dropna)
+            # several column keys unstack as one combined level: the grid's order already
+            cols = (
+                _unsorted_order(frame, col_names, cuniq, dropna)
+                if len(col_names) == 1
+                else np.arange(len(labels))
+            )
+            xp = array_module(table)
+            table = table[xp.asarray(rows)][:, xp.asarray(cols)]
+            runiq = [c.take(asarray_on(rows, c.xp)) for c in runiq]
+            labels = [labels[i] for i in cols]
         out = {}
         for (p, _, _), col in zip(specs, aggregated):
             for j, lab in enumerate(labels):
@@ -283,6 +295,32 @@ def pivot_table(
                 {k: c for k, c, ok in zip(result._names, result._columns.values(), keep) if ok}
             )
     return result
+
+
+_MISSING = object()
+
+
+def _unsorted_order(frame: DataFrame, names: list, uniques: list[Column], dropna: bool) -> np.ndarray:
+    """The order pandas gives pivot_table(sort=False)'s rows (or columns), as a permutation of the
+    grid's, which follows the groups left after dropna. pandas unstacks its groupby result (sorting
+    by level codes) after ``remove_unused_levels``: a key's level keeps the order of first appearance
+    in the whole frame while every value there survives in a group, and takes the order of first
+    appearance among the surviving groups once one does not. Rows of several keys then sort by those
+    level orders, key by key."""
+    from ember.ops.factorize import factorize_keys
+
+    def key(label: Any) -> Any:  # missing labels (NaN, None, NaT) compare equal here
+        return _MISSING if pd.api.types.is_scalar(label) and pd.isna(label) else label
+
+    ranks = []
+    for name, col in zip(names, uniques):
+        grid = [key(label) for label in _host_labels(col)]
+        _, seen, _ = factorize_keys([_column(frame, name)], sort=False, dropna=dropna)
+        everywhere = [key(label) for label in _host_labels(seen[0])]
+        order = everywhere if len(set(grid)) == len(everywhere) else list(dict.fromkeys(grid))
+        place = {label: i for i, label in enumerate(order)}
+        ranks.append(np.array([place[label] for label in grid], dtype=np.int64))
+    return np.lexsort(ranks[::-1]) if ranks else np.zeros(0, dtype=np.int64)
 
 
 def _pivot_with_margins(
@@ -303,8 +341,8 @@ def _pivot_with_margins(
     from ember.frame.convert import concat
 
     row_names, col_names = _as_list(index), _as_list(columns)
-    if not sort:
-        raise unsupported("pivot_table", "margins=True with sort=False")
+    if not sort and (len(row_names) > 1 or len(col_names) > 1):
+        raise unsupported("pivot_table", "margins=True with sort=False and several index or columns keys")
     if isinstance(aggfunc, dict):
         raise unsupported("pivot_table", "margins=True with a dict aggfunc (pass a name or a list of names)")
     if not row_names:
