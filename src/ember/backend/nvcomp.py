@@ -7,8 +7,9 @@ the CPU backend, ``device_codecs()`` is empty and callers decompress on the host
 
 nvCOMP documents that corrupt input is undefined behaviour: its zstd decoder faults on garbage where
 a frame header belongs (measured), so callers check zstd frame headers first
-(``io.parquet_pages.zstd_frames_say``). Errors past the header stay on the device: each buffer's status and decompressed size are checked against the
-expected size into the caller's ``error`` flag (no sync here), which the caller checks once.
+(``io.parquet_pages.zstd_frames_say``). Errors past the header stay on the device: each buffer's
+status and decompressed size are checked against the expected size into the caller's ``error`` flag
+(no sync here), which the caller checks once.
 """
 
 from __future__ import annotations
