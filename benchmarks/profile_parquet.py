@@ -38,11 +38,6 @@ def main() -> None:
         action="store_true",
         help="also time other files of the same rows: zstd, strings with nulls (not categorical), gzip",
     )
-    parser.add_argument(
-        "--nvcomp-snappy",
-        action="store_true",
-        help="also time the file with its snappy pages decompressed by nvCOMP instead of ember's kernel",
-    )
     args = parser.parse_args()
     path = args.path or f"/tmp/ember_profile_{args.codec}.parquet"
     if not os.path.exists(path):
@@ -59,28 +54,9 @@ def main() -> None:
         f"read_parquet {size / 1e6:.0f} MB ({args.codec}): pyarrow read_table {host:.1f} ms, ember {plain:.1f} ms "
         f"(default: page kernels on the GPU), ember engine='pyarrow' {arrow:.1f} ms"
     )
-    if args.nvcomp_snappy:
-        _snappy_by_nvcomp(path)
     _instrumented("engine='pyarrow'", MODULES, lambda: em.read_parquet(path, engine="pyarrow"), args.top)
     # functions run by worker threads (the string dictionaries) add up over the threads
     _instrumented("engine='ember'", ENGINE_MODULES, lambda: em.read_parquet(path, engine="ember"), args.top)
-
-
-def _snappy_by_nvcomp(path: str) -> None:
-    """The read with snappy routed as a host codec, which sends its pages to nvCOMP's batched
-    decompression (``parquet_decode._inflate_on_device``), against ember's own snappy kernel."""
-    from ember.io import parquet_decode
-
-    saved = parquet_decode._CODECS, parquet_decode._HOST_CODECS
-    ours = timed(lambda: em.read_parquet(path), runs=5)
-    parquet_decode._CODECS = {"UNCOMPRESSED": saved[0]["UNCOMPRESSED"]}
-    parquet_decode._HOST_CODECS = (*saved[1], "SNAPPY")
-    try:
-        theirs = timed(lambda: em.read_parquet(path), runs=5)
-        _instrumented("snappy by nvCOMP", ENGINE_MODULES, lambda: em.read_parquet(path), 12)
-    finally:
-        parquet_decode._CODECS, parquet_decode._HOST_CODECS = saved
-    print(f"snappy pages: ember's kernel {ours:.1f} ms, nvCOMP {theirs:.1f} ms")
 
 
 def _variants(rows: int) -> None:

@@ -218,7 +218,7 @@ def _decompressed(files: list[str], columns: list[ColumnPlan], chunks: list[_Chu
     end = base + np.array([ch.end for ch in chunks], dtype=np.int64)
     table, chunk_of = kernels.walk_pages(buf, at, end)
     pages = _pages(table, chunk_of, chunks, len(columns))
-    f = {name: pages["table"][k] for k, name in enumerate(kernels.PAGE_FIELDS)}
+    f = _page_fields(pages)
     codec = np.array([_CODECS.get(ch.codec, kernels.CODEC_NONE) for ch in chunks], dtype=np.int32)
     codec = codec[pages["chunk"]]
     raw = (f["kind"] == DATA_PAGE_V2) & (f["compressed"] == 0)  # a v2 page stored uncompressed
@@ -229,8 +229,11 @@ def _decompressed(files: list[str], columns: list[ColumnPlan], chunks: list[_Chu
     if inflate.any():  # their decompressed bytes go after the file's: the device then copies them
         table = table.copy()
         parts = [buf]
-        for which, step in _inflaters(chunks, pages, inflate, buf):
-            inflated, inflated_at = step(files, chunks, base, buf, pages, which, xp, error)
+        for which, on_gpu in _inflaters(chunks, pages, inflate, buf):
+            if on_gpu:
+                inflated, inflated_at = _inflate_on_device(buf, chunks, pages, which, xp, error)
+            else:
+                inflated, inflated_at = _inflate(files, chunks, base, pages, which, xp)
             table[kernels.PAGE_FIELDS.index("in_at"), which] = (
                 sum(int(b.shape[0]) for b in parts) + inflated_at
             )
@@ -244,10 +247,15 @@ def _decompressed(files: list[str], columns: list[ColumnPlan], chunks: list[_Chu
     return pages, data, out_at, values_at, values_end, error
 
 
+def _page_fields(pages: dict, which: Any = slice(None)) -> dict:
+    """{page table field: its values} of the pages ``which`` (all by default)."""
+    return {name: pages["table"][k][which] for k, name in enumerate(kernels.PAGE_FIELDS)}
+
+
 def _inflaters(
     chunks: list[_Chunk], pages: dict, inflate: np.ndarray, buf: Any
-) -> list[tuple[np.ndarray, Any]]:
-    """(pages, how) for the pages of host codecs: those nvCOMP decompresses on the GPU when it is
+) -> list[tuple[np.ndarray, bool]]:
+    """(pages, on the GPU or not) for the pages of host codecs: those nvCOMP decompresses on the GPU when it is
     installed (``backend.nvcomp``: zstd, raw LZ4), the rest on the host. A zstd page goes to nvCOMP
     only when its frame header is intact and records the page's size (nvCOMP does not check the
     header: garbage there faults the device); any other page is left to the host's decompressor,
@@ -259,8 +267,8 @@ def _inflaters(
     zstd = np.flatnonzero(on_gpu & (names == "ZSTD"))
     if len(zstd):
         on_gpu[zstd[~_zstd_headers_intact(buf, pages, zstd)]] = False
-    steps = [(np.flatnonzero(on_gpu), _inflate_on_device), (np.flatnonzero(inflate & ~on_gpu), _inflate)]
-    return [(which, step) for which, step in steps if len(which)]
+    steps = [(np.flatnonzero(on_gpu), True), (np.flatnonzero(inflate & ~on_gpu), False)]
+    return [(which, gpu) for which, gpu in steps if len(which)]
 
 
 def _zstd_headers_intact(buf: Any, pages: dict, which: np.ndarray) -> np.ndarray:
@@ -269,7 +277,7 @@ def _zstd_headers_intact(buf: Any, pages: dict, which: np.ndarray) -> np.ndarray
     from ember.backend import to_host
     from ember.backend.arrays import array_module
 
-    f = {name: pages["table"][k][which] for k, name in enumerate(kernels.PAGE_FIELDS)}
+    f = _page_fields(pages, which)
     start = f["in_at"] + f["levels"]
     places = np.minimum(start[:, None] + np.arange(18), int(buf.shape[0]) - 1)
     heads = to_host(buf[array_module(buf).asarray(places)])
@@ -277,16 +285,15 @@ def _zstd_headers_intact(buf: Any, pages: dict, which: np.ndarray) -> np.ndarray
 
 
 def _inflate_on_device(
-    files: list[str], chunks: list[_Chunk], base: np.ndarray, buf: Any, pages: dict, which: np.ndarray, xp: Any,
-    error: Any,
-) -> tuple:  # fmt: skip
+    buf: Any, chunks: list[_Chunk], pages: dict, which: np.ndarray, xp: Any, error: Any
+) -> tuple:
     """(bytes on the device, each page's place in them) of pages ``which`` decompressed by nvCOMP
     from the file's bytes already on the device, one batched call per codec. Each page's compressed
     body lands where nvCOMP's alignment wants it; a v2 page's level bytes (stored as they are) are
     copied just before it."""
     from ember.backend import nvcomp
 
-    f = {name: pages["table"][k][which] for k, name in enumerate(kernels.PAGE_FIELDS)}
+    f = _page_fields(pages, which)
     names = np.array([chunks[c].codec for c in pages["chunk"][which]])
     align = max(nvcomp.output_alignment(codec) for codec in set(names.tolist()))
     levels, size = f["levels"], f["out_size"]
@@ -311,9 +318,8 @@ def _inflate_on_device(
 
 
 def _inflate(
-    files: list[str], chunks: list[_Chunk], base: np.ndarray, buf: Any, pages: dict, which: np.ndarray, xp: Any,
-    error: Any,
-) -> tuple:  # fmt: skip
+    files: list[str], chunks: list[_Chunk], base: np.ndarray, pages: dict, which: np.ndarray, xp: Any
+) -> tuple:
     """(bytes on the device, each page's place in them) of pages ``which`` decompressed on the host by
     pyarrow's codecs (they release the GIL): ``backend.files.fill_pieces`` runs a pool of threads, each
     reading a run of a chunk's pages again in one read (the page cache has them) and decompressing
@@ -322,7 +328,7 @@ def _inflate(
     is kept short: it holds the GIL (4,554 pages in the benchmark file)."""
     from ember.backend.files import FILE_PIECE, fill_pieces
 
-    f = {name: pages["table"][k][which] for k, name in enumerate(kernels.PAGE_FIELDS)}
+    f = _page_fields(pages, which)
     chunk = pages["chunk"][which]
     sizes = f["out_size"]
     inflated_at = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
