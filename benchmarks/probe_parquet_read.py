@@ -1,0 +1,127 @@
+"""What slows ember's read_parquet down on the GPU host: the two host-side halves of one read timed
+alone and together (the file's bytes up through ``backend.files.read_into``; the dictionary pages
+decoded on a thread pool) and the whole read with the interpreter's thread switch interval changed
+(the reader threads and the main thread that queues the copies wait for the GIL while dictionary
+threads run Python). ``python benchmarks/probe_parquet_read.py [--codec snappy] [--rows 1e7]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+import ember as em
+from ember.bench import data
+from ember.io import parquet_decode as pd_
+from ember.io.parquet_device import open_files
+from ember.io.parquet_footer import read_footer
+
+
+def _median_ms(fn, runs: int) -> str:
+    fn()
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        em.backend.synchronize()
+        times.append((time.perf_counter() - t0) * 1e3)
+    return f"{np.median(times):.1f} ms (min {min(times):.1f})"
+
+
+def _plan(path: str) -> tuple:
+    handles, schema, names = open_files([path], None)
+    metas, footers = [h.metadata for h in handles], [read_footer(path)]
+    columns = [c for n in names if (c := pd_._column(n, schema.field(n).type, metas, footers)) is not None]
+    chunks = [
+        pd_._chunk(k, c, 0, footers[0], i)
+        for k, c in enumerate(columns)
+        for i in range(len(footers[0].group_rows))
+    ]
+    return columns, chunks
+
+
+def _raw_read(path: str, size: int, threads: int) -> None:
+    """The file into pinned host pieces by ``threads`` threads, nothing copied up: the page cache's rate."""
+    from ember.backend.files import FILE_PIECE, pread_full
+
+    if em.backend.current_device() == "gpu":
+        from ember.backend.device import cupy_module
+
+        pinned = cupy_module().cuda.alloc_pinned_memory
+        bufs = [np.frombuffer(pinned(FILE_PIECE), np.uint8, FILE_PIECE) for _ in range(threads)]
+    else:
+        bufs = [np.empty(FILE_PIECE, np.uint8) for _ in range(threads)]
+    fd = os.open(path, os.O_RDONLY)
+    starts = list(range(0, size, FILE_PIECE))
+    try:
+        with ThreadPoolExecutor(threads) as pool:
+            list(
+                pool.map(
+                    lambda i: pread_full(
+                        fd, bufs[i % threads][: min(FILE_PIECE, size - starts[i])], starts[i], path
+                    ),
+                    range(len(starts)),
+                )
+            )
+    finally:
+        os.close(fd)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rows", type=float, default=1e7)
+    parser.add_argument("--codec", default="snappy")
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    path = f"/tmp/ember_profile_{args.codec}.parquet"
+    if not os.path.exists(path):
+        data.groupby_data(int(args.rows)).to_parquet(path, compression=args.codec, index=False)
+    xp = em.backend.xp()
+    columns, chunks = _plan(path)
+    size = os.path.getsize(path)
+    print(f"{args.codec}: {size / 1e6:.0f} MB, {len(chunks)} chunks", flush=True)
+    for threads in (4, 8, 16):
+        print(
+            f"  raw pread into pinned, {threads} threads: {_median_ms(lambda t=threads: _raw_read(path, size, t), args.runs)}"
+        )
+    print(
+        f"  bytes up (_read_files) alone: {_median_ms(lambda: pd_._read_files([path], chunks, xp), args.runs)}"
+    )
+
+    def dictionaries(threads: int) -> None:
+        with ThreadPoolExecutor(threads) as pool:
+            once = pd_._Once()
+            list(pool.map(lambda ch: pd_._dictionary(path, ch, columns[ch.column], once), chunks))
+
+    for threads in (1, 4, 8, 16):
+        print(
+            f"  dictionary pages alone, {threads} threads: {_median_ms(lambda t=threads: dictionaries(t), args.runs)}"
+        )
+
+    def both(threads: int) -> None:
+        worker = threading.Thread(target=dictionaries, args=(threads,))
+        worker.start()
+        pd_._read_files([path], chunks, xp)
+        worker.join()
+
+    for threads in (4, 16):
+        print(
+            f"  bytes up + dictionaries on {threads} threads: {_median_ms(lambda t=threads: both(t), args.runs)}"
+        )
+    default = sys.getswitchinterval()
+    for interval in (default, 0.001, 0.0002):
+        sys.setswitchinterval(interval)
+        print(
+            f"  read_parquet, switch interval {interval * 1e3:.1f} ms: {_median_ms(lambda: em.read_parquet(path), args.runs)}"
+        )
+    sys.setswitchinterval(default)
+
+
+if __name__ == "__main__":
+    main()
