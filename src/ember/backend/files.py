@@ -28,15 +28,33 @@ def read_into(
     host). ``on_piece(start, length, stream)`` runs after each piece's copy is queued on ``stream``
     (positions relative to ``at``; ``stream`` None on the host), e.g. to launch a kernel on the piece.
     Synchronizes at the end on the device. The file ending early is an OSError naming it."""
-    starts = list(range(0, size, FILE_PIECE))
-    pieces = [(at + start, min(FILE_PIECE, size - start)) for start in starts]
-    fd = os.open(path, os.O_RDONLY)
+    after = (
+        None if on_piece is None else lambda piece_at, length, stream: on_piece(piece_at - at, length, stream)
+    )
+    read_ranges([(path, offset, size, at)], dev, after)
+
+
+def read_ranges(ranges: list, dev: Any, on_piece: Callable | None = None) -> None:
+    """Each ``(path, offset, size, at)`` of ``ranges``: bytes ``[offset, offset + size)`` of a local file
+    into ``dev[at : at + size]``, all ranges' pieces read by one pool of threads (many small ranges
+    read one after another would leave most threads idle). ``on_piece(at, length, stream)`` as in
+    ``read_into``, with ``at`` a place in ``dev``."""
+    pieces, sources = [], []  # (place in dev, bytes); (file, offset) of each piece
+    for path, offset, size, at in ranges:
+        for start in range(0, size, FILE_PIECE):
+            pieces.append((at + start, min(FILE_PIECE, size - start)))
+            sources.append((path, offset + start))
+    fds: dict[str, int] = {}
     try:
-        fill = lambda i, out: pread_full(fd, out, offset + starts[i], path)  # noqa: E731
-        after = None if on_piece is None else lambda i, stream: on_piece(starts[i], pieces[i][1], stream)
+        for path, *_ in ranges:
+            if path not in fds:
+                fds[path] = os.open(path, os.O_RDONLY)
+        fill = lambda i, out: pread_full(fds[sources[i][0]], out, sources[i][1], sources[i][0])  # noqa: E731
+        after = None if on_piece is None else lambda i, stream: on_piece(*pieces[i], stream)
         fill_pieces(dev, pieces, fill, after)
     finally:
-        os.close(fd)
+        for fd in fds.values():
+            os.close(fd)
 
 
 def fill_pieces(dev: Any, pieces: list, fill: Callable, after: Callable | None = None) -> None:

@@ -1,7 +1,7 @@
 """Local Parquet files decoded on the compute device by ember's page kernels: ``read_parquet``'s
 decoder on the GPU (and ``engine="ember"`` on either backend).
 
-The files' bytes go to the device as they are (``backend.files.read_into``: threads, pinned pieces,
+The files' bytes go to the device as they are (``backend.files.read_ranges``: threads, pinned pieces,
 copies overlapping the reads); there, in one launch each over every page of every column
 (``backend.kernels.parquet``), the page headers are walked into a page table, the pages decompressed
 (snappy or none) and the dictionary indices and definition levels decoded; PLAIN pages are copied
@@ -390,7 +390,7 @@ def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, n
     """The chunks' data pages read into one buffer on the device, and for each chunk where its
     file's byte 0 would sit in that buffer. A file's chunks are read as ranges: neighbours less than
     ``_GAP`` apart share one, so a few columns of a wide file do not read the rest of it."""
-    from ember.backend.files import read_into
+    from ember.backend.files import read_ranges
 
     ranges = []  # (file, first byte, end, the chunks in it)
     for f in range(len(files)):
@@ -404,11 +404,10 @@ def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, n
                 ranges.append([f, ch.data_at, ch.end, [c]])
     buf = xp.empty(sum(b - a for _, a, b, _ in ranges) + 8, dtype=np.uint8)
     base = np.zeros(len(chunks), dtype=np.int64)
-    at = 0
-    for f, a, b, members in ranges:
-        read_into(files[f], a, b - a, buf, at)
+    places = np.concatenate([[0], np.cumsum([b - a for _, a, b, _ in ranges])[:-1]]).astype(np.int64)
+    for (_, a, _, members), at in zip(ranges, places.tolist()):
         base[members] = at - a
-        at += b - a
+    read_ranges([(files[f], a, b - a, at) for (f, a, b, _), at in zip(ranges, places.tolist())], buf)
     return buf, base
 
 
