@@ -32,6 +32,7 @@ def main() -> None:
     parser.add_argument("--codec", default="snappy")
     parser.add_argument("--path", default=None)
     parser.add_argument("--top", type=int, default=20)
+    parser.add_argument("--columns", default=None, help="comma-separated columns to read (default all)")
     parser.add_argument("--phases", action="store_true", help="pyarrow's decode by column and by row group")
     parser.add_argument(
         "--variants",
@@ -47,16 +48,24 @@ def main() -> None:
         _phases(path)
     if args.variants:
         _variants(int(args.rows))
-    host = timed(lambda: pq.read_table(path), runs=3)
-    plain = timed(lambda: em.read_parquet(path), runs=5)
-    arrow = timed(lambda: em.read_parquet(path, engine="pyarrow"), runs=3)
+    cols = args.columns.split(",") if args.columns else None
+    host = timed(lambda: pq.read_table(path, columns=cols), runs=3)
+    plain = timed(lambda: em.read_parquet(path, columns=cols), runs=5)
+    arrow = timed(lambda: em.read_parquet(path, columns=cols, engine="pyarrow"), runs=3)
     print(
         f"read_parquet {size / 1e6:.0f} MB ({args.codec}): pyarrow read_table {host:.1f} ms, ember {plain:.1f} ms "
         f"(default: page kernels on the GPU), ember engine='pyarrow' {arrow:.1f} ms"
     )
-    _instrumented("engine='pyarrow'", MODULES, lambda: em.read_parquet(path, engine="pyarrow"), args.top)
+    _instrumented(
+        "engine='pyarrow'", MODULES, lambda: em.read_parquet(path, columns=cols, engine="pyarrow"), args.top
+    )
     # functions run by worker threads (the string dictionaries) add up over the threads
-    _instrumented("engine='ember'", ENGINE_MODULES, lambda: em.read_parquet(path, engine="ember"), args.top)
+    _instrumented(
+        "engine='ember'",
+        ENGINE_MODULES,
+        lambda: em.read_parquet(path, columns=cols, engine="ember"),
+        args.top,
+    )
 
 
 def _variants(rows: int) -> None:

@@ -457,3 +457,20 @@ def test_a_categorical_dictionary_repeating_a_value_is_an_error(tmp_path):
     path.write_bytes(raw.replace(b"first-b", b"first-a", 1))
     with pytest.raises(ParquetError, match="repeat.parquet.*repeats a value"):
         em.read_parquet(path, engine="ember")
+
+
+@pytest.mark.parametrize(
+    ("values", "repeats"),
+    [
+        ([], False),
+        (["a"], False),
+        (["a", "b", "c"], False),  # sorted: neighbours compared only
+        (["c", "a", "b"], False),  # unsorted: hashed
+        (["a", "b", "b"], True),
+        (["b", "a", "b"], True),
+    ],
+)
+def test_dictionary_repeats_a_value(values, repeats):
+    from ember.io.parquet_decode import _repeats
+
+    assert _repeats(pa.array(values, pa.large_binary())) is repeats

@@ -473,9 +473,18 @@ def _decode_dictionary(raw: bytes, ch: _Chunk, c: ColumnPlan) -> Any:
     # a categorical's dictionary never repeats a value (pandas' categories cannot): a repeat comes
     # from corrupt bytes (zstd without its checksum inflates them silently). Checked here, on the
     # pool's thread, once per distinct dictionary, off the read's critical path
-    if pa.types.is_dictionary(c.type) and len(pc.unique(values)) != len(values):
+    if pa.types.is_dictionary(c.type) and _repeats(values):
         raise ParquetPageError(f"{ch.where}: a categorical's dictionary repeats a value")
     return values.cast(_string_type(c.type))
+
+
+def _repeats(values: pa.Array) -> bool:
+    """Whether an Arrow array repeats a value. Strictly increasing values do not (pandas' categories
+    of strings are sorted unless the user ordered them): one comparison of neighbours, ~15x faster
+    than hashing every value (115 ms for a million keys on the CI box); others are hashed."""
+    if len(values) < 2 or pc.all(pc.less(values[:-1], values[1:])).as_py():
+        return False
+    return len(pc.unique(values)) != len(values)
 
 
 def _pages(table: np.ndarray, chunk_of: np.ndarray, chunks: list[_Chunk], columns: int) -> dict:
