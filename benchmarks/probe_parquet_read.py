@@ -73,12 +73,65 @@ def _raw_read(path: str, size: int, threads: int) -> None:
         os.close(fd)
 
 
+def _timeline(path: str, runs: int, columns: list | None = None) -> None:
+    """When each phase of one read ends (ms from the call, median over ``runs``): the decoder's
+    functions wrapped to record their start and end (device work synchronized at each end), the
+    dictionary pages' threads by their last end."""
+    import ember.io.parquet_decode as mod
+
+    marks: dict[str, list] = {}
+    t0 = [0.0]
+    names = ("_read_files", "_decompressed", "_inflaters", "_lookups", "column_values", "_dictionary")
+    originals = {name: getattr(mod, name) for name in names}
+
+    def wrap(name, fn):
+        def timed(*a, **kw):
+            start = time.perf_counter()
+            try:
+                return fn(*a, **kw)
+            finally:
+                if name != "_dictionary":
+                    em.backend.synchronize()
+                marks.setdefault(name, []).append(
+                    ((start - t0[0]) * 1e3, (time.perf_counter() - t0[0]) * 1e3)
+                )
+
+        return timed
+
+    rows = []
+    try:
+        for name, fn in originals.items():
+            setattr(mod, name, wrap(name, fn))
+        for _ in range(runs + 1):
+            marks.clear()
+            t0[0] = time.perf_counter()
+            em.read_parquet(path, columns=columns, engine="ember")
+            em.backend.synchronize()
+            total = (time.perf_counter() - t0[0]) * 1e3
+            row = {k: (min(a for a, _ in v), max(b for _, b in v)) for k, v in marks.items()}
+            row["total"] = (0.0, total)
+            rows.append(row)
+    finally:
+        for name, fn in originals.items():
+            setattr(mod, name, fn)
+    rows = rows[1:]
+    for key in rows[0]:
+        start = np.median([r[key][0] for r in rows if key in r])
+        end = np.median([r[key][1] for r in rows if key in r])
+        print(f"  phase {key:14s} {start:6.1f} -> {end:6.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rows", type=float, default=1e7)
     parser.add_argument("--codec", default="snappy")
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--path", default=None, help="another file: only the phases of its read")
+    parser.add_argument("--columns", default=None, help="with --path: comma-separated columns")
     args = parser.parse_args()
+    if args.path:
+        _timeline(args.path, args.runs, args.columns.split(",") if args.columns else None)
+        return
     path = f"/tmp/ember_profile_{args.codec}.parquet"
     if not os.path.exists(path):
         data.groupby_data(int(args.rows)).to_parquet(path, compression=args.codec, index=False)
@@ -114,6 +167,7 @@ def main() -> None:
         print(
             f"  bytes up + dictionaries on {threads} threads: {_median_ms(lambda t=threads: both(t), args.runs)}"
         )
+    _timeline(path, args.runs)
     default = sys.getswitchinterval()
     for interval in (default, 0.001, 0.0002):
         sys.setswitchinterval(interval)

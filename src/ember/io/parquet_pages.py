@@ -250,10 +250,11 @@ def plain_values(data: bytes, physical: str, count: int, pos: int = 0, copy: boo
         ].astype(bool)
     if physical == "BYTE_ARRAY":
         raw = np.frombuffer(data, np.uint8)
-        width = _one_width(raw, count, pos)
-        if width is not None:  # the bytes are a (count, 4 + width) grid: drop the length column
+        grid = _one_width(raw, count, pos)
+        if grid is not None:  # the bytes are (length, bytes) records of one width: drop the lengths
+            width = grid.dtype.itemsize - 4
             offsets = np.arange(count + 1, dtype=np.int64) * width
-            chars = raw[pos : pos + count * (4 + width)].reshape(count, 4 + width)[:, 4:]
+            chars = grid["bytes"] if width else np.zeros(0, np.uint8)
         else:
             starts, lengths = _byte_array_spans(raw, count, pos)
             offsets = np.zeros(count + 1, dtype=np.int64)
@@ -265,16 +266,20 @@ def plain_values(data: bytes, physical: str, count: int, pos: int = 0, copy: boo
     raise NotImplementedError(f"Parquet physical type {physical}")
 
 
-def _one_width(raw: np.ndarray, count: int, pos: int) -> int | None:
-    """The length of ``count`` PLAIN byte arrays when they all share it (``'id%010d'`` keys), else None."""
+def _one_width(raw: np.ndarray, count: int, pos: int) -> np.ndarray | None:
+    """The ``count`` PLAIN byte arrays at ``pos`` as records (``length``, ``bytes``) when they all share
+    one length (``'id%010d'`` keys), else None. Records, not a 2-D byte grid: NumPy copies a strided
+    field of whole records ~5x faster than the grid's short rows."""
     if count == 0 or pos + 4 > raw.size:
         return None
     width = int(raw[pos : pos + 4].view("<u4")[0])
-    end = pos + count * (4 + width)
-    if end > raw.size:
+    if pos + count * (4 + width) > raw.size:
         return None
-    prefixes = raw[pos:end].reshape(count, 4 + width)[:, :4].copy().view("<u4").ravel()
-    return width if (prefixes == width).all() else None
+    record = np.dtype([("length", "<u4"), ("bytes", f"V{width}")]) if width else np.dtype([("length", "<u4")])
+    grid = np.frombuffer(raw, record, count, pos)
+    if not (grid["length"] == width).all():
+        return None
+    return grid
 
 
 def _byte_array_spans(raw: np.ndarray, count: int, pos: int) -> tuple[np.ndarray, np.ndarray]:
