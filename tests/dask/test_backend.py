@@ -204,3 +204,30 @@ def test_tokenize_deterministic():
     b = ember.from_pandas(make_frame(20))
     c = ember.from_pandas(make_frame(20, seed=1))
     assert tokenize(a) == tokenize(b) != tokenize(c)
+
+
+def test_compute_fuses_blockwise_steps(tmp_path):
+    """A read, a column selection and a groupby chunk run as one task per partition (Dask's own
+    collections compute them unfused: three tasks per partition, each a scheduler round trip)."""
+    pdf = make_frame(60)[["a", "b", "s", "i"]]
+    for k in range(3):
+        pdf.iloc[k * 20 : (k + 1) * 20].to_parquet(tmp_path / f"part{k}.parquet", index=False)
+    graphs = []
+
+    def recording_scheduler(graph, keys, **kwargs):
+        from dask.local import get_sync
+
+        graphs.append(dict(graph.__dask_graph__()) if hasattr(graph, "__dask_graph__") else dict(graph))
+        return get_sync(graph, keys, **kwargs)
+
+    with dask.config.set({"dataframe.backend": "ember"}):
+        query = dd.read_parquet(str(tmp_path / "*.parquet")).groupby("a").b.sum()
+    got = query.compute(scheduler=recording_scheduler)
+    assert_same(got, pdf.groupby("a").b.sum())
+    # fused: one task per file (read, string conversion and chunk) and the tree's one; Dask's own
+    # compute of the same collection runs the read, the conversion and the chunk as three tasks each
+    assert len(graphs[0]) == 3 + 1
+    from dask.base import DaskMethodsMixin
+
+    DaskMethodsMixin.compute(query, scheduler=recording_scheduler)
+    assert len(graphs[1]) > len(graphs[0])
