@@ -66,3 +66,36 @@ def test_a_failing_fill_raises_its_error(xp):
 
     with pytest.raises(ValueError, match="piece 1 is corrupt"):
         files.fill_pieces(xp.zeros(30, dtype=np.uint8), [(0, 10), (10, 10), (20, 10)], fill)
+
+
+def test_read_ranges_of_several_files_in_one_pool(tmp_path, monkeypatch, xp):
+    """Ranges of two files, out of order and of different sizes, each lands at its place; the pieces
+    reported cover every range once."""
+    monkeypatch.setattr(files, "FILE_PIECE", 4096)
+    monkeypatch.setattr(files, "FILE_BUFFERS", 3)
+    r = np.random.default_rng(3)
+    raws = [r.integers(0, 256, 30_000, dtype=np.uint8), r.integers(0, 256, 9_000, dtype=np.uint8)]
+    paths = []
+    for i, raw in enumerate(raws):
+        paths.append(str(tmp_path / f"f{i}.bin"))
+        (tmp_path / f"f{i}.bin").write_bytes(raw.tobytes())
+    ranges = [(paths[1], 100, 8_000, 0), (paths[0], 5, 20_001, 8_000), (paths[1], 0, 3, 28_001)]
+    buf = xp.zeros(28_004 + 8, dtype=np.uint8)
+    seen = []
+    files.read_ranges(ranges, buf, on_piece=lambda at, k, stream: seen.append((at, k)))
+    got = to_host(buf)
+    np.testing.assert_array_equal(got[:8_000], raws[1][100:8_100])
+    np.testing.assert_array_equal(got[8_000:28_001], raws[0][5:20_006])
+    np.testing.assert_array_equal(got[28_001:28_004], raws[1][:3])
+    assert not got[28_004:].any()
+    assert sorted(seen) == seen and sum(k for _, k in seen) == 28_004
+
+
+def test_host_buffer_upload(xp):
+    from ember.backend.arrays import host_buffer, upload
+
+    host = host_buffer(1_000, xp)
+    host[:] = np.arange(1_000) % 251
+    got = upload(host, xp)
+    np.testing.assert_array_equal(to_host(got), np.arange(1_000) % 251)
+    assert host_buffer(0, xp).shape == (0,)

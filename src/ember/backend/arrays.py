@@ -69,6 +69,25 @@ def to_device(a: np.ndarray) -> Any:
     return out
 
 
+def host_buffer(nbytes: int, xp: ModuleType) -> np.ndarray:
+    """An uninitialized host byte buffer to fill and then ``upload``: page-locked (CuPy's pinned pool,
+    no page faults on first touch, DMA without staging) when ``xp`` is CuPy; plain NumPy otherwise."""
+    if xp is np:
+        return np.empty(nbytes, dtype=np.uint8)
+    return np.frombuffer(xp.cuda.alloc_pinned_memory(max(nbytes, 1)), np.uint8, nbytes)
+
+
+def upload(host: np.ndarray, xp: ModuleType) -> Any:
+    """``host`` (from ``host_buffer``) on ``xp``'s device: a copy queued on the current stream, no
+    host sync. The caller keeps ``host`` alive and unchanged until the stream has passed the copy
+    (a later synchronize). On the host, ``host`` itself."""
+    if xp is np:
+        return host
+    out = xp.empty(host.shape, dtype=host.dtype)
+    out.set(host, stream=xp.cuda.get_current_stream())
+    return out
+
+
 def asarray_on(a: Any, xp: ModuleType, dtype: Any = None) -> Any:
     """``a`` as an array of module ``xp`` (host->device copies are pinned and chunked)."""
     if xp is np:
