@@ -121,6 +121,33 @@ def _timeline(path: str, runs: int, columns: list | None = None) -> None:
         print(f"  phase {key:14s} {start:6.1f} -> {end:6.1f} ms")
 
 
+def _dictionary_spans(path: str, columns: list, chunks: list, threads: int = 16) -> None:
+    """Per column, when its chunks' dictionary pages were decoded by a pool of ``threads`` (ms from the
+    pool's start: first start, last end, summed and longest call), a run after a warm-up."""
+
+    def run() -> tuple[list, float]:
+        spans, once, t0 = [], pd_._Once(), time.perf_counter()
+
+        def one(ch):
+            start = time.perf_counter()
+            pd_._dictionary(path, ch, columns[ch.column], once)
+            spans.append((columns[ch.column].name, (start - t0) * 1e3, (time.perf_counter() - t0) * 1e3))
+
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(one, chunks))
+        return spans, (time.perf_counter() - t0) * 1e3
+
+    run()
+    spans, wall = run()
+    print(f"  dictionary pages on {threads} threads, {wall:.1f} ms:")
+    for name in dict.fromkeys(n for n, _, _ in spans):
+        mine = [(a, b) for n, a, b in spans if n == name]
+        print(
+            f"    {name:6s} {min(a for a, _ in mine):6.1f} -> {max(b for _, b in mine):6.1f} ms, "
+            f"sum {sum(b - a for a, b in mine):6.1f}, longest {max(b - a for a, b in mine):5.1f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rows", type=float, default=1e7)
@@ -156,6 +183,8 @@ def main() -> None:
         print(
             f"  dictionary pages alone, {threads} threads: {_median_ms(lambda t=threads: dictionaries(t), args.runs)}"
         )
+
+    _dictionary_spans(path, columns, chunks)
 
     def both(threads: int) -> None:
         worker = threading.Thread(target=dictionaries, args=(threads,))
