@@ -99,3 +99,36 @@ def test_host_buffer_upload(xp):
     got = upload(host, xp)
     np.testing.assert_array_equal(to_host(got), np.arange(1_000) % 251)
     assert host_buffer(0, xp).shape == (0,)
+
+
+def test_shared_pool_is_kept_and_made_again_in_a_child(monkeypatch):
+    from ember.backend import pools
+
+    first = pools.shared_pool("test-pool", 2)
+    assert pools.shared_pool("test-pool", 2) is first
+    monkeypatch.setattr(pools.os, "getpid", lambda: -1)  # as in a forked child
+    assert pools.shared_pool("test-pool", 2) is not first
+
+
+def test_a_failing_piece_leaves_no_task_running(xp, monkeypatch):
+    """The shared pool outlives the call: when one piece fails, the call returns only after every
+    other piece's task has finished (none may write into buffers the caller then releases)."""
+    import threading
+    import time
+
+    monkeypatch.setattr(files, "FILE_PIECE", 16)
+    finished = []
+    lock = threading.Lock()
+
+    def fill(i, out):
+        if i == 0:
+            raise OSError("piece 0 failed")
+        time.sleep(0.05)
+        out[:] = i
+        with lock:
+            finished.append(i)
+
+    pieces = [(16 * i, 16) for i in range(4)]
+    with pytest.raises(OSError, match="piece 0 failed"):
+        files.fill_pieces(xp.zeros(64, dtype=np.uint8), pieces, fill)
+    assert sorted(finished) == [1, 2, 3]

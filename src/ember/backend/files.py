@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, wait
 from typing import Any
 
 import numpy as np
 
 from ember.backend.arrays import is_device_array
+from ember.backend.pools import shared_pool
 
 FILE_PIECE = 8 << 20  # bytes per pinned buffer (a multiple of the CSV kernels' 64-byte chunk)
 # threads reading pieces, and pinned buffers in flight: every reader busy while the oldest pieces are
@@ -65,15 +66,18 @@ def fill_pieces(dev: Any, pieces: list, fill: Callable, after: Callable | None =
     are still being filled; a piece longer than ``FILE_PIECE`` goes through a pageable buffer of its
     own. ``after(i, stream)`` runs in order after piece i is queued (``stream`` None on the host).
     Synchronizes at the end on the device."""
-    with ThreadPoolExecutor(max(FILE_READERS, 1)) as pool:
-        if is_device_array(dev):
-            _fill_on_device(dev, pieces, fill, after, pool)
-            return
-        done = [pool.submit(fill, i, dev[at : at + size]) for i, (at, size) in enumerate(pieces)]
+    pool = shared_pool("files", FILE_READERS)
+    if is_device_array(dev):
+        _fill_on_device(dev, pieces, fill, after, pool)
+        return
+    done = [pool.submit(fill, i, dev[at : at + size]) for i, (at, size) in enumerate(pieces)]
+    try:
         for i, future in enumerate(done):
             future.result()
             if after is not None:
                 after(i, None)
+    finally:
+        _settle(done)
 
 
 def _fill_on_device(dev: Any, pieces: list, fill: Callable, after: Callable | None, pool: Any) -> None:
@@ -94,20 +98,31 @@ def _fill_on_device(dev: Any, pieces: list, fill: Callable, after: Callable | No
         fill(i, out)
         return out
 
-    with stream:
-        pending = {i: pool.submit(staged, i) for i in range(slots)}
-        for i, (at, size) in enumerate(pieces):
-            out = pending.pop(i).result()
-            slot = i % slots
-            dev[at : at + size].set(out, stream=stream)
-            events[slot] = stream.record()
-            if after is not None:
-                after(i, stream)
-            nxt = i + slots
-            if nxt < len(pieces):
-                events[slot].synchronize()  # this buffer's copy is done: it may take the next piece
-                pending[nxt] = pool.submit(staged, nxt)
-        stream.synchronize()
+    pending: dict[int, Future] = {}
+    try:
+        with stream:
+            pending.update((i, pool.submit(staged, i)) for i in range(slots))
+            for i, (at, size) in enumerate(pieces):
+                out = pending.pop(i).result()
+                slot = i % slots
+                dev[at : at + size].set(out, stream=stream)
+                events[slot] = stream.record()
+                if after is not None:
+                    after(i, stream)
+                nxt = i + slots
+                if nxt < len(pieces):
+                    events[slot].synchronize()  # this buffer's copy is done: it may take the next piece
+                    pending[nxt] = pool.submit(staged, nxt)
+            stream.synchronize()
+    finally:
+        _settle(list(pending.values()))
+        stream.synchronize()  # no copy still reads a staging buffer when it goes back to the pool
+
+
+def _settle(futures: list) -> None:
+    """Wait for every task of ``futures`` (their errors are the caller's to raise): on an early exit,
+    none may still write into buffers, or read files, that the caller is about to release."""
+    wait(futures)
 
 
 def pread_full(fd: int, out: np.ndarray, offset: int, path: str) -> int:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, wait
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -43,6 +43,7 @@ from ember.backend.kernels.parquet import (
     PLAIN_DICTIONARY,
     ParquetPageError,
 )
+from ember.backend.pools import shared_pool
 from ember.io.parquet_pages import decompress_into, page_decompressor, zstd_frames_say
 from ember.io.parquet_values import PHYSICAL_DTYPE, ColumnPlan, Decoded, column_values
 
@@ -185,13 +186,16 @@ def _decode(files: list[str], columns: list[ColumnPlan], chunks: list[_Chunk], n
     # and began 9 ms late); the dictionary pages are then decoded while the device walks and
     # decompresses the pages
     buf, base = _read_files(files, chunks, xp)
-    with ThreadPoolExecutor(_THREADS) as pool:
-        once = _Once()
-        on_host = pool.map(lambda ch: _dictionary(files[ch.file], ch, columns[ch.column], once), chunks)
+    once = _Once()
+    pool = shared_pool("parquet-dictionaries", _THREADS)
+    on_host = [pool.submit(_dictionary, files[ch.file], ch, columns[ch.column], once) for ch in chunks]
+    try:
         pages, data, out_at, values_at, values_end, error = _decompressed(
             files, columns, chunks, buf, base, xp
         )
-        dictionaries = list(on_host)
+        dictionaries = [future.result() for future in on_host]
+    finally:
+        wait(on_host)  # none left running after an error: the next read's would queue behind them
     lookups, (packed, packed_at) = _lookups(columns, chunks, pages, dictionaries, xp)
     # every page's lookup facts, and the fixed-width dictionaries: one copy each
     decoded = Decoded(
