@@ -474,3 +474,39 @@ def test_dictionary_repeats_a_value(values, repeats):
     from ember.io.parquet_decode import _repeats
 
     assert _repeats(pa.array(values, pa.large_binary())) is repeats
+
+
+def test_once_computes_each_key_once_and_never_blocks_the_others():
+    """The first thread to ask computes; another asking meanwhile gets its Future at once (pool threads
+    never wait on each other) and ``_settled`` gives the value, or the error, it produced."""
+    import threading
+    from concurrent.futures import Future
+
+    from ember.io.parquet_decode import _Once, _settled
+
+    once, started, release = _Once(), threading.Event(), threading.Event()
+    calls = []
+
+    def slow():
+        calls.append(1)
+        started.set()
+        release.wait(5)
+        return "value"
+
+    worker = threading.Thread(target=lambda: once.get("k", slow))
+    worker.start()
+    started.wait(5)
+    other = once.get("k", slow)
+    assert isinstance(other, Future) and not other.done()
+    release.set()
+    worker.join()
+    assert _settled(other) == "value" and calls == [1]
+    assert once.get("k", slow) is not None and _settled(once.get("k", slow)) == "value"
+
+    def broken():
+        raise ValueError("corrupt")
+
+    with pytest.raises(ValueError, match="corrupt"):
+        once.get("bad", broken)
+    with pytest.raises(ValueError, match="corrupt"):
+        _settled(once.get("bad", broken))

@@ -188,12 +188,18 @@ def _decode(files: list[str], columns: list[ColumnPlan], chunks: list[_Chunk], n
     buf, base = _read_files(files, chunks, xp)
     once = _Once()
     pool = shared_pool("parquet-dictionaries", _THREADS)
-    on_host = [pool.submit(_dictionary, files[ch.file], ch, columns[ch.column], once) for ch in chunks]
+    # the longest dictionary pages first: the pool's last tasks are then short ones
+    page_bytes = [ch.data_at - ch.dictionary_at if ch.dictionary_at >= 0 else 0 for ch in chunks]
+    longest_first = sorted(range(len(chunks)), key=lambda i: -page_bytes[i])
+    on_host: list = [None] * len(chunks)
+    for i in longest_first:
+        ch = chunks[i]
+        on_host[i] = pool.submit(_dictionary, files[ch.file], ch, columns[ch.column], once)
     try:
         pages, data, out_at, values_at, values_end, error = _decompressed(
             files, columns, chunks, buf, base, xp
         )
-        dictionaries = [future.result() for future in on_host]
+        dictionaries = [_settled(future.result()) for future in on_host]
     finally:
         wait(on_host)  # none left running after an error: the next read's would queue behind them
     lookups, (packed, packed_at) = _lookups(columns, chunks, pages, dictionaries, xp)
@@ -428,7 +434,8 @@ def _read_files(files: list[str], chunks: list[_Chunk], xp: Any) -> tuple[Any, n
 def _dictionary(path: str, ch: _Chunk, c: ColumnPlan, once: _Once) -> Any:
     """A chunk's dictionary page decoded on the host (NumPy values, or an Arrow array of strings), or
     None when the chunk has none. A string page whose bytes an earlier chunk of the column had (a
-    pandas categorical's row groups repeat it) is decoded once (``once``, keyed by the bytes).
+    pandas categorical's row groups repeat it) is decoded once (``once``, keyed by the bytes; the
+    other chunks get the Future of the thread decoding it).
 
     Dictionary pages stay off the device: one is a long page (up to a megabyte) and, when compressible
     (small integers, keys that share digits), made of many short snappy elements, which one warp can
@@ -446,7 +453,9 @@ def _dictionary(path: str, ch: _Chunk, c: ColumnPlan, once: _Once) -> Any:
 
 
 class _Once:
-    """Values computed once per key by threads: the first to ask computes, the others wait for it."""
+    """Values computed once per key by threads: the first to ask computes; the others get its Future
+    at once instead of waiting for it (a pool thread blocked on another's dictionary would sit idle
+    while pages are left to decode). Callers unwrap with ``_settled``."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -458,12 +467,18 @@ class _Once:
             mine = future is None
             if mine:
                 future = self._futures[key] = Future()
-        if mine:
-            try:
-                future.set_result(compute())
-            except BaseException as exc:
-                future.set_exception(exc)
+        if not mine:
+            return future
+        try:
+            future.set_result(compute())
+        except BaseException as exc:
+            future.set_exception(exc)
         return future.result()
+
+
+def _settled(value: Any) -> Any:
+    """A value ``_Once.get`` gave: itself, or what the thread computing it produced."""
+    return value.result() if isinstance(value, Future) else value
 
 
 def _decode_dictionary(raw: bytes, ch: _Chunk, c: ColumnPlan) -> Any:
