@@ -367,3 +367,24 @@ def test_zstd_frame_headers_checked_at_once_agree_with_one_by_one():
     expected = np.array([_zstd_says(b, s) for b, s in zip(bodies, sizes)])
     np.testing.assert_array_equal(got, expected)
     assert 50 < expected.sum() < 350
+
+
+@pytest.mark.parametrize("widths", ["mixed", "one", "empty"])
+def test_plain_byte_arrays_of_any_widths(widths):
+    """PLAIN byte arrays (a 4-byte length, then the bytes): values of mixed widths (walked), of one
+    width (read as records), all empty; after a few bytes of something else; a page cut short is a
+    clear error."""
+    import struct
+
+    from ember.backend.kernels.parquet import ParquetPageError
+    from ember.io.parquet_pages import plain_values
+
+    r = np.random.default_rng(len(widths))
+    sizes = {"mixed": r.integers(0, 30, 500), "one": np.full(500, 7), "empty": np.zeros(500, int)}[widths]
+    values = [bytes(r.integers(32, 127, k).astype(np.uint8)) for k in sizes]
+    body = b"head" + b"".join(struct.pack("<I", len(v)) + v for v in values)
+    got = plain_values(body, "BYTE_ARRAY", len(values), 4)
+    assert got.to_pylist() == values
+    if widths == "mixed":
+        with pytest.raises(ParquetPageError, match="run past the page"):
+            plain_values(body[:-3], "BYTE_ARRAY", len(values), 4)

