@@ -231,3 +231,6 @@ def test_compute_fuses_blockwise_steps(tmp_path):
 
     DaskMethodsMixin.compute(query, scheduler=recording_scheduler)
     assert len(graphs[1]) > len(graphs[0])
+    # optimize_graph=False: the graph as it is, unfused and unoptimized
+    assert_same(query.compute(scheduler=recording_scheduler, optimize_graph=False), pdf.groupby("a").b.sum())
+    assert len(graphs[2]) >= len(graphs[1])

@@ -65,6 +65,8 @@ class _FusedCompute:
     def compute(self, fuse: bool = True, **kwargs: Any) -> Any:
         from dask.base import DaskMethodsMixin
 
+        if not kwargs.get("optimize_graph", True):  # the graph as it is, as the caller asked
+            return DaskMethodsMixin.compute(self, **kwargs)
         return DaskMethodsMixin.compute(self.optimize(fuse=fuse), **kwargs)
 
 
