@@ -493,20 +493,25 @@ def test_once_computes_each_key_once_and_never_blocks_the_others():
         release.wait(5)
         return "value"
 
-    worker = threading.Thread(target=lambda: once.get("k", slow))
+    page = bytes(range(256)) * 4
+    worker = threading.Thread(target=lambda: once.get(0, page, slow))
     worker.start()
     started.wait(5)
-    other = once.get("k", slow)
+    other = once.get(0, bytes(bytearray(page)), slow)  # equal bytes, another object
     assert isinstance(other, Future) and not other.done()
     release.set()
     worker.join()
     assert _settled(other) == "value" and calls == [1]
-    assert once.get("k", slow) is not None and _settled(once.get("k", slow)) == "value"
+    assert _settled(once.get(0, page, slow)) == "value" and calls == [1]
+    # same length and ends, other bytes in the middle; or another group: computed again
+    middle = page[:500] + b"x" + page[501:]
+    assert once.get(0, middle, lambda: "other") == "other"
+    assert once.get(1, page, lambda: "group 1") == "group 1"
 
     def broken():
         raise ValueError("corrupt")
 
     with pytest.raises(ValueError, match="corrupt"):
-        once.get("bad", broken)
+        once.get(2, b"bad", broken)
     with pytest.raises(ValueError, match="corrupt"):
-        _settled(once.get("bad", broken))
+        _settled(once.get(2, b"bad", broken))
