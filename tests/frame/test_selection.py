@@ -207,3 +207,48 @@ def test_mask_keeping_every_row_shares_columns_and_stays_independent():
     pd.testing.assert_frame_equal(
         df[df["a"] > 0].reset_index(drop=True).to_pandas(), pdf.reset_index(drop=True)
     )
+
+
+GETTERS = {
+    "df[callable] mask": lambda d: d[lambda f: f.y > 2],
+    "df[callable] columns": lambda d: d[lambda f: ["s", "x"]],
+    "s[callable]": lambda d: d.y[lambda s: s > 2],
+    "loc[callable]": lambda d: d.loc[lambda f: f.y > 2],
+    "loc[callable, cols]": lambda d: d.loc[lambda f: f.y > 2, ["x", "s"]],
+    "loc[rows, callable]": lambda d: d.loc[:, lambda f: ["y"]],
+    "loc[callable, callable]": lambda d: d.loc[lambda f: f.y < 4, lambda f: ["s"]],
+    "iloc[callable]": lambda d: d.iloc[lambda f: [0, 2]],
+    "iloc[callable, int]": lambda d: d.iloc[lambda f: [1, 3], 1],
+    "s.loc[callable]": lambda d: d.x.loc[lambda s: s > 1],
+    "s.iloc[callable]": lambda d: d.x.iloc[lambda s: [0, 4]],
+    "chained": lambda d: d.assign(z=d.y * 2).loc[lambda f: f.z > 4, ["y", "z"]],
+}
+
+
+@pytest.mark.parametrize("how", list(GETTERS))
+def test_callable_keys(pdf, how):
+    """pandas calls a callable key (or each callable element of a tuple key) with the object."""
+    assert_eq(GETTERS[how](em.from_pandas(pdf)), GETTERS[how](pdf))
+
+
+SETTERS = {
+    "loc[callable, col]": lambda d: d.loc.__setitem__((lambda f: f.y > 2, "x"), 0.0),
+    "iloc[callable, int]": lambda d: d.iloc.__setitem__((lambda f: [0, 1], 1), 9),
+    "df[callable]": lambda d: d.__setitem__(lambda f: "w", 1.5),
+}
+
+
+@pytest.mark.parametrize("how", list(SETTERS))
+def test_callable_keys_in_assignment(pdf, how):
+    df = em.from_pandas(pdf)
+    expected = pdf.copy()
+    SETTERS[how](df)
+    SETTERS[how](expected)
+    assert_eq(df, expected)
+
+
+def test_series_setitem_with_callable_key(pdf):
+    s, expected = em.from_pandas(pdf).y, pdf.y.copy()
+    s[lambda v: v > 3] = 7
+    expected[lambda v: v > 3] = 7
+    assert_eq(s, expected)

@@ -244,6 +244,8 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
         return key
 
     def __getitem__(self, key: Any) -> Any:
+        if callable(key):  # df[lambda d: d.x > 0], as pandas
+            key = key(self)
         if isinstance(key, Series) or (hasattr(key, "dtype") and getattr(key, "dtype", None) == bool):
             return self.loc[key]
         if isinstance(key, slice):
@@ -274,6 +276,8 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
             object.__setattr__(self, name, value)
 
     def __setitem__(self, key: Any, value: Any) -> None:
+        if callable(key):
+            key = key(self)
         if isinstance(key, list):
             if isinstance(value, DataFrame):
                 for k, v in zip(key, value._names):

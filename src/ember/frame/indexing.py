@@ -196,6 +196,16 @@ def _sorted_label_slice(index: Any, key: slice) -> tuple[int, int] | None:
     return start, max(stop, start)
 
 
+def apply_callables(obj: Any, key: Any) -> Any:
+    """pandas' callable keys (``df.loc[lambda d: d.x > 0, "y"]``, ``s[lambda s: s > 0]``): a callable
+    key, or a callable element of a tuple key, is called with the object and its result used."""
+    if callable(key):
+        return key(obj)
+    if isinstance(key, tuple):
+        return tuple(k(obj) if callable(k) else k for k in key)
+    return key
+
+
 class _Indexer:
     def __init__(self, obj: Any) -> None:
         self.obj = obj
@@ -203,22 +213,24 @@ class _Indexer:
 
 class ILocIndexer(_Indexer):
     def __getitem__(self, key: Any) -> Any:
+        key = apply_callables(self.obj, key)
         if isinstance(key, tuple):
             return _frame_2d(self.obj, key, by_label=False)
         return select_rows(self.obj, key, by_label=False)
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        _assign(self.obj, key, value, by_label=False)
+        _assign(self.obj, apply_callables(self.obj, key), value, by_label=False)
 
 
 class LocIndexer(_Indexer):
     def __getitem__(self, key: Any) -> Any:
+        key = apply_callables(self.obj, key)
         if isinstance(key, tuple) and getattr(self.obj, "_ember_kind", "") == "frame":
             return _frame_2d(self.obj, key, by_label=True)
         return select_rows(self.obj, key, by_label=True)
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        _assign(self.obj, key, value, by_label=True)
+        _assign(self.obj, apply_callables(self.obj, key), value, by_label=True)
 
 
 class AtIndexer(_Indexer):

@@ -584,6 +584,8 @@ class Series(NDFrame):
         return self.iloc[max(len(self) - n, 0) :] if n >= 0 else self.iloc[-n:]
 
     def __getitem__(self, key: Any) -> Any:
+        if callable(key):  # s[lambda s: s > 0], as pandas
+            key = key(self)
         if isinstance(key, slice):
             return self.iloc[key]
         if isinstance(key, Series) and key.dtype == bool:
@@ -598,7 +600,7 @@ class Series(NDFrame):
     def __setitem__(self, key: Any, value: Any) -> None:
         from ember.frame.indexing import set_rows
 
-        self._column = set_rows(self, key, value)
+        self._column = set_rows(self, key(self) if callable(key) else key, value)
 
     def __getattr__(self, name: str) -> Any:
         if name in ("str", "dt", "cat"):
