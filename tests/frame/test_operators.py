@@ -208,6 +208,24 @@ def test_describe_of_strings_is_refused_or_falls_back():
     pd.testing.assert_series_equal(out if isinstance(out, pd.Series) else out.to_pandas(), ps.describe())
 
 
+def test_describe_of_a_frame_with_dates_is_refused_or_falls_back():
+    """pandas describes datetime and timedelta columns beside the numbers (object columns, std last):
+    ember refuses rather than leave them out; the numeric columns alone are described as pandas does."""
+    pdf = pd.DataFrame(
+        {"t": pd.date_range("2024-01-01", periods=4), "x": [1.0, 2.0, 4.0, 8.0], "n": [1, 2, 3, 4]}
+    )
+    df = em.from_pandas(pdf)
+    with pytest.raises(NotImplementedError, match="datetime or timedelta"):
+        df.describe()
+    with pytest.raises(NotImplementedError, match="datetime or timedelta"):
+        em.from_pandas(pdf.assign(t=pdf.t - pdf.t.min())).describe()
+    assert_eq(df.select_dtypes("number").describe(), pdf.select_dtypes("number").describe())
+    with em.config.set(fallback="pandas"):
+        with pytest.warns(UserWarning):
+            out = df.describe()
+    pd.testing.assert_frame_equal(out if isinstance(out, pd.DataFrame) else out.to_pandas(), pdf.describe())
+
+
 def test_frame_arithmetic_aligns_rows_and_columns():
     a = pd.DataFrame({"x": [1.0, 2.0, 3.0], "y": [1, 2, 3]}, index=[0, 1, 2])
     b = pd.DataFrame({"x": [10.0, 20.0], "z": [5.0, 6.0]}, index=[2, 5])

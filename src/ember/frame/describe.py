@@ -60,10 +60,19 @@ def describe_series(series: Any, percentiles: Any = None) -> Any:
 
 
 def describe_frame(frame: Any, percentiles: Any = None, include: Any = None) -> Any:
+    from ember.column import DatetimeColumn, TimedeltaColumn
     from ember.frame.dataframe import DataFrame
 
     if include is not None:
         raise unsupported("DataFrame.describe", "include= (the numeric columns are described)")
+    if any(isinstance(c, (DatetimeColumn, TimedeltaColumn)) for c in frame._columns.values()):
+        # pandas describes them beside the numbers (its rows then end with std), each in an object
+        # column of a count and timestamps: leaving them out would be a different frame
+        raise unsupported(
+            "DataFrame.describe",
+            "datetime or timedelta columns (pandas summarizes them in object columns); "
+            "describe the numeric columns alone, e.g. df.select_dtypes('number').describe()",
+        )
     names = [k for k, c in frame._columns.items() if _describable(c)]
     if not names:
         raise unsupported(
