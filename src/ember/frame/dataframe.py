@@ -424,6 +424,17 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
         object.__setattr__(self, "_axis_names", other._axis_names)
 
     @with_fallback
+    def set_axis(self, labels: Any, *, axis: Any = 0, copy: Any = None) -> DataFrame:
+        """The same columns with new row labels (``axis=0``) or new column labels (``axis=1``)."""
+        from ember.frame.generic import check_axis
+
+        out = self._with_columns(dict(self._columns))
+        if check_axis("DataFrame.set_axis", axis) == 0:
+            out.index = labels
+        else:
+            out.columns = labels
+        return out
+
     def rename(
         self,
         mapper: Any = None,

@@ -134,6 +134,44 @@ class NDFrame:
     def copy(self, deep: bool = True) -> Any:
         return self._map_columns(lambda c: c.copy() if deep else c)
 
+    def pipe(self, func: Any, *args: Any, **kwargs: Any) -> Any:
+        """``func(self, *args, **kwargs)``; a ``(callable, keyword)`` pair passes ``self`` as that
+        keyword, as pandas."""
+        if isinstance(func, tuple):
+            func, target = func
+            if target in kwargs:
+                raise ValueError(f"{target} is both the pipe target and a keyword argument")
+            return func(*args, **{**kwargs, target: self})
+        return func(self, *args, **kwargs)
+
+    def sample(
+        self,
+        n: int | None = None,
+        frac: float | None = None,
+        replace: bool = False,
+        weights: Any = None,
+        random_state: Any = None,
+        axis: Any = None,
+        ignore_index: bool = False,
+    ) -> Any:
+        """Random rows, the same ones pandas picks for the same ``random_state``: the positions come
+        from NumPy's generator on the host exactly as pandas draws them (``choice(len, size, replace,
+        p)``), then one gather."""
+        from ember.frame.indexing import positions_for_take
+
+        if axis is not None and check_axis("sample", axis) != 0:
+            raise unsupported(f"{type(self).__name__}.sample", "axis=1")
+        size = _sample_size(n, frac, replace, len(self))
+        p = None if weights is None else _sample_weights(self, weights)
+        if p is not None and not replace and size * p.max() > 1:
+            raise ValueError(
+                "Weighted sampling cannot be achieved with replace=False. Either set replace=True or "
+                "use smaller weights. See the docstring of sample for details."
+            )
+        state = _random_state(random_state)
+        positions = state.choice(len(self), size=size, replace=replace, p=p).astype(np.int64, copy=False)
+        return self._take_rows(positions_for_take(self, positions), ignore_index=ignore_index)
+
     # --- windows and time series (frame/window.py, frame/timeseries.py) ----------------------
     def rolling(
         self,
@@ -249,3 +287,74 @@ def scalar_result(value: Any) -> Any:
     if isinstance(value, np.bool_):
         return bool(value)
     return value
+
+
+def _sample_size(n: Any, frac: Any, replace: bool, length: int) -> int:
+    """pandas' checks of ``sample``'s n / frac, and the number of rows they ask for."""
+    if n is None and frac is None:
+        return 1
+    if n is not None and frac is not None:
+        raise ValueError("Please enter a value for `frac` OR `n`, not both")
+    if n is not None:
+        if n < 0:
+            raise ValueError("A negative number of rows requested. Please provide `n` >= 0.")
+        if n % 1 != 0:
+            raise ValueError("Only integers accepted as `n` values")
+        return int(n)
+    if frac > 1 and not replace:
+        raise ValueError("Replace has to be set to `True` when upsampling the population `frac` > 1.")
+    if frac < 0:
+        raise ValueError("A negative number of rows requested. Please provide `frac` >= 0.")
+    return round(frac * length)
+
+
+def _sample_weights(obj: Any, weights: Any) -> np.ndarray:
+    """Row weights as pandas takes them (a frame's column name, or one weight per row; missing ones
+    count as 0), normalized to sum 1, on the host."""
+    from ember.backend import to_host
+
+    if isinstance(weights, str):
+        if getattr(obj, "_ember_kind", "") != "frame":
+            raise ValueError("Strings cannot be passed as weights when sampling from a Series.")
+        try:
+            weights = obj[weights]
+        except KeyError as err:
+            raise KeyError("String passed to weights not a valid column") from err
+    if hasattr(weights, "index") and hasattr(weights, "to_pandas"):
+        from ember.frame.alignment import indexes_equal
+
+        if not indexes_equal(weights.index, obj.index):
+            raise unsupported("sample", "weights as a Series on other labels (pandas aligns them)")
+        weights = weights.to_pandas().to_numpy(dtype=np.float64, na_value=np.nan)
+    elif isinstance(weights, pd.Series):
+        weights = weights.reindex(obj.index.to_pandas()).to_numpy(dtype=np.float64, na_value=np.nan)
+    p = np.asarray(
+        to_host(weights) if hasattr(weights, "__cuda_array_interface__") else weights, dtype=np.float64
+    )
+    if len(p) != len(obj):
+        raise ValueError("Weights and axis to be sampled must be of same length")
+    if np.isinf(p).any():
+        raise ValueError("weights vector may not include `inf` values")
+    if (p < 0).any():
+        raise ValueError("weights vector may not include negative values")
+    p = np.where(np.isnan(p), 0.0, p)
+    total = p.sum()
+    if total == 0:
+        raise ValueError("Invalid weights: weights sum to zero")
+    return p / total
+
+
+def _random_state(state: Any) -> Any:
+    """pandas' random_state argument: an int, array or BitGenerator seeds a RandomState; a RandomState
+    or Generator is used as it is; None is NumPy's global generator."""
+    if isinstance(state, (int, np.integer, np.ndarray, np.random.BitGenerator)) and not isinstance(
+        state, bool
+    ):
+        return np.random.RandomState(state)
+    if isinstance(state, (np.random.RandomState, np.random.Generator)):
+        return state
+    if state is None:
+        return np.random
+    raise ValueError(
+        "random_state must be an integer, array-like, a BitGenerator, Generator, a numpy RandomState, or None"
+    )

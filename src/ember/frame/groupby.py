@@ -285,6 +285,21 @@ class _GroupBy:
     def rank(self, method: str = "average", ascending: bool = True, pct: bool = False) -> Any:
         return self._transform_op("rank", method=method, ascending=ascending, pct=pct)
 
+    def ngroup(self, ascending: bool = True) -> Any:
+        """Each row's group number (groups in the result's order; from the last with
+        ``ascending=False``); rows of no group (a missing key under ``dropna``) are NaN, the numbers
+        then float64, as pandas. One sync: whether any row is left out."""
+        from ember.backend import array_module
+        from ember.frame.series import Series
+
+        codes = self._grouping.codes
+        xp = array_module(codes)
+        numbers = codes.astype(np.int64) if ascending else np.int64(self.ngroups - 1) - codes
+        outside = codes < 0
+        if bool(outside.any()):
+            numbers = xp.where(outside, np.nan, numbers.astype(np.float64))
+        return Series._from_column(NumericColumn(numbers), self.obj.index)
+
     def cumcount(self, ascending: bool = True) -> Any:
         from ember.frame.series import Series
         from ember.ops.group_transform import transform

@@ -635,7 +635,11 @@ class Series(NDFrame):
         frame = self.to_frame(name if name is not None else (0 if self.name is None else self.name))
         return frame.reset_index()
 
-    def set_axis(self, labels: Any) -> Series:
+    def set_axis(self, labels: Any, *, axis: Any = 0, copy: Any = None) -> Series:
+        from ember.frame.generic import check_axis
+
+        if check_axis("Series.set_axis", axis) != 0:
+            raise ValueError(f"No axis named {axis!r} for object type Series")
         return Series._from_column(self._column, ensure_index(labels, len(self)), self.name)
 
     def sort_values(

@@ -1,0 +1,110 @@
+"""sample (the rows pandas picks for the same random_state), pipe, set_axis and groupby ngroup,
+against pandas."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+from ember.testing import assert_eq
+
+
+@pytest.fixture
+def pdf():
+    r = np.random.default_rng(0)
+    return pd.DataFrame(
+        {
+            "a": np.arange(20),
+            "w": np.r_[np.zeros(10), np.arange(1, 11.0)],
+            "k": r.choice([1.0, 2.0, np.nan], 20),
+        },
+        index=np.arange(20) * 3,
+    )
+
+
+SAMPLES = [
+    {"n": 5, "random_state": 1},
+    {"frac": 0.5, "random_state": 7},
+    {"frac": 1.5, "replace": True, "random_state": 2},
+    {"n": 4, "weights": "w", "random_state": 3},
+    {"n": 4, "weights": list(np.arange(20.0)), "random_state": 3},
+    {"n": 3, "random_state": 9, "ignore_index": True},
+    {"n": 0, "random_state": 1},
+    {"random_state": 11},  # one row by default
+]
+
+
+@pytest.mark.parametrize("kwargs", SAMPLES, ids=[str(i) for i in range(len(SAMPLES))])
+def test_sample_picks_pandas_rows(pdf, kwargs):
+    assert_eq(em.from_pandas(pdf).sample(**kwargs), pdf.sample(**kwargs))
+    series_kwargs = {k: v for k, v in kwargs.items() if k != "weights"}
+    assert_eq(em.from_pandas(pdf).a.sample(**series_kwargs), pdf.a.sample(**series_kwargs))
+
+
+def test_sample_with_a_random_state_object(pdf):
+    got = em.from_pandas(pdf).sample(n=3, random_state=np.random.RandomState(5))
+    assert_eq(got, pdf.sample(n=3, random_state=np.random.RandomState(5)))
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"n": 2, "frac": 0.1},
+        {"n": -1},
+        {"n": 1.5},
+        {"frac": 2.0},
+        {"frac": -0.1},
+        {"n": 2, "weights": [1.0] * 3},
+        {"n": 12, "weights": "w"},  # only 10 rows weigh anything
+        {"n": 2, "weights": "nope"},
+        {"n": 2, "weights": [-1.0] + [1.0] * 19},
+        {"n": 2, "weights": [np.inf] + [1.0] * 19},
+        {"n": 2, "weights": [0.0] * 20},
+        {"n": 2, "random_state": "seed"},
+    ],
+)
+def test_sample_bad_arguments_raise_as_pandas(pdf, kwargs):
+    with pytest.raises((ValueError, KeyError)) as expected:
+        pdf.sample(**kwargs)
+    with pytest.raises(expected.type):
+        em.from_pandas(pdf).sample(**kwargs)
+
+
+def test_pipe(pdf):
+    df = em.from_pandas(pdf)
+    assert_eq(df.pipe(lambda d, k: d.a * k, 2), pdf.pipe(lambda d, k: d.a * k, 2))
+    assert_eq(df.a.pipe(lambda s, k=1: s + k, k=3), pdf.a.pipe(lambda s, k=1: s + k, k=3))
+
+    def scaled(factor, data):
+        return data[["a"]] * factor
+
+    assert_eq(df.pipe((scaled, "data"), 2), pdf.pipe((scaled, "data"), 2))
+    with pytest.raises(ValueError, match="both the pipe target"):
+        df.pipe((scaled, "data"), 2, data=1)
+
+
+def test_set_axis(pdf):
+    df = em.from_pandas(pdf)
+    assert_eq(df.set_axis(["x", "y", "z"], axis=1), pdf.set_axis(["x", "y", "z"], axis=1))
+    assert_eq(df.set_axis(list(range(20)), axis="index"), pdf.set_axis(list(range(20)), axis="index"))
+    assert_eq(df.a.set_axis(list(range(20))), pdf.a.set_axis(list(range(20))))
+    assert list(df.columns) == ["a", "w", "k"]  # a new frame
+    with pytest.raises(ValueError):
+        df.set_axis(["x"], axis=1)
+    with pytest.raises(ValueError):
+        df.a.set_axis(list(range(20)), axis=1)
+
+
+@pytest.mark.parametrize("keys", ["k", ["k", "a"]])
+@pytest.mark.parametrize("kwargs", [{}, {"sort": False}, {"dropna": False}])
+@pytest.mark.parametrize("ascending", [True, False])
+def test_groupby_ngroup(pdf, keys, kwargs, ascending):
+    df = em.from_pandas(pdf)
+    assert_eq(
+        df.groupby(keys, **kwargs).ngroup(ascending=ascending),
+        pdf.groupby(keys, **kwargs).ngroup(ascending=ascending),
+    )
+    assert_eq(
+        df.groupby(keys, **kwargs).a.ngroup(ascending=ascending),
+        pdf.groupby(keys, **kwargs).a.ngroup(ascending=ascending),
+    )
