@@ -527,6 +527,15 @@ class Series(NDFrame):
             counts if isinstance(counts, Column) else NumericColumn(counts), index, name
         )
 
+    def mode(self, dropna: bool = True) -> Series:
+        """The most frequent values, sorted (every tie), on a fresh RangeIndex, as pandas."""
+        counts = self.value_counts(sort=False, dropna=dropna)
+        if len(counts) == 0:
+            return self._slice_rows(0, 0).reset_index(drop=True)
+        best = counts[counts == counts.max()]
+        values = Series._from_column(best.index._column, RangeIndex(len(best)), self.name)
+        return values.sort_values(ignore_index=True)
+
     def drop_duplicates(self, keep: Any = "first", ignore_index: bool = False) -> Series:
         from ember.ops.factorize import duplicated
 

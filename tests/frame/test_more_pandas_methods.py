@@ -1,4 +1,4 @@
-"""sample (the rows pandas picks for the same random_state), pipe, set_axis and groupby ngroup,
+"""sample (the rows pandas picks for the same random_state), pipe, set_axis, groupby ngroup, mode,
 against pandas."""
 
 import numpy as np
@@ -108,3 +108,23 @@ def test_groupby_ngroup(pdf, keys, kwargs, ascending):
         df.groupby(keys, **kwargs).a.ngroup(ascending=ascending),
         pdf.groupby(keys, **kwargs).a.ngroup(ascending=ascending),
     )
+
+
+MODE_CASES = {
+    "ints": pd.Series([3, 1, 3, 1, 2], name="v"),
+    "floats with NaN": pd.Series([3.0, np.nan, np.nan, 1.0]),
+    "strings with None": pd.Series(["b", "a", "b", None, None]),
+    "categorical": pd.Series(pd.Categorical(["x", "y", "y", "x", "z"])),
+    "empty": pd.Series([], dtype="int64"),
+    "bools": pd.Series([True, False, True]),
+    "dates": pd.Series(pd.to_datetime(["2024-01-02", "2024-01-01", "2024-01-02"])),
+    "one": pd.Series([5]),
+    "all missing": pd.Series([np.nan, np.nan]),
+}
+
+
+@pytest.mark.parametrize("case", list(MODE_CASES))
+@pytest.mark.parametrize("dropna", [True, False])
+def test_series_mode(case, dropna):
+    ps = MODE_CASES[case]
+    assert_eq(em.from_pandas(ps).mode(dropna=dropna), ps.mode(dropna=dropna))
