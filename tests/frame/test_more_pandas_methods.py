@@ -128,3 +128,87 @@ MODE_CASES = {
 def test_series_mode(case, dropna):
     ps = MODE_CASES[case]
     assert_eq(em.from_pandas(ps).mode(dropna=dropna), ps.mode(dropna=dropna))
+
+
+REPLACE_SERIES = {
+    "int": pd.Series([1, 2, 3, 2]),
+    "float": pd.Series([1.5, 2.0, np.nan]),
+    "str": pd.Series(["a", "b", None, "a"]),
+    "bool": pd.Series([True, False, True]),
+    "date": pd.Series(pd.to_datetime(["2024-01-01", "2024-01-02"])),
+}
+REPLACE_CALLS = [
+    ("int", lambda s: s.replace({1: 2, 2: 3})),  # all pairs at once, not chained
+    ("int", lambda s: s.replace(2, 9.5)),  # a matched non-integral float: float64
+    ("int", lambda s: s.replace(2, 9.0)),  # held by int64
+    ("int", lambda s: s.replace(7, 1.5)),  # no match: int64 stays
+    ("int", lambda s: s.replace([1, 2], 0)),
+    ("int", lambda s: s.replace([1, 2], [10, 20])),
+    ("int", lambda s: s.replace(2, np.nan)),
+    ("int", lambda s: s.replace("x", 5)),  # another kind matches nothing
+    ("int", lambda s: s.replace(True, 5)),
+    ("int", lambda s: s.replace(1.0, 5)),
+    ("float", lambda s: s.replace(np.nan, 0)),
+    ("float", lambda s: s.replace(2, 7)),
+    ("float", lambda s: s.replace({1.5: np.nan})),
+    ("str", lambda s: s.replace("a", "z")),
+    ("str", lambda s: s.replace(np.nan, "q")),
+    ("str", lambda s: s.replace(1, "z")),
+    ("str", lambda s: s.replace("a", np.nan)),
+    ("bool", lambda s: s.replace(True, False)),
+    ("bool", lambda s: s.replace(1, False)),
+    ("date", lambda s: s.replace(pd.Timestamp("2024-01-01"), pd.Timestamp("2025-01-01"))),
+    ("date", lambda s: s.replace("2024-01-02", pd.Timestamp("2025-01-01"))),
+    ("date", lambda s: s.replace(pd.Timestamp("2024-01-01"), pd.NaT)),
+    ("date", lambda s: s.replace(pd.Timestamp("2024-01-01"), None)),
+]
+
+
+@pytest.mark.parametrize("i", range(len(REPLACE_CALLS)))
+def test_series_replace(i):
+    kind, call = REPLACE_CALLS[i]
+    ps = REPLACE_SERIES[kind]
+    assert_eq(call(em.from_pandas(ps)), call(ps))
+
+
+@pytest.mark.parametrize(
+    ("kind", "call"),
+    [
+        ("int", lambda s: s.replace(2, "x")),
+        ("bool", lambda s: s.replace(True, 5)),
+        ("str", lambda s: s.replace("a", 1)),
+        ("str", lambda s: s.replace({"a": None})),
+        ("float", lambda s: s.replace(1.5, None)),
+        ("int", lambda s: s.replace(1)),
+    ],
+)
+def test_series_replace_into_an_object_column_is_refused(kind, call):
+    """pandas would make an object column (values of mixed kinds): refused, never another answer."""
+    with pytest.raises(NotImplementedError):
+        call(em.from_pandas(REPLACE_SERIES[kind]))
+
+
+def test_series_replace_errors_and_inplace():
+    ps = REPLACE_SERIES["int"].copy()
+    s = em.from_pandas(ps)
+    with pytest.raises(ValueError, match="must match in length"):
+        s.replace([1, 2], [3])
+    assert s.replace(2, 5, inplace=True) is None
+    ps.replace(2, 5, inplace=True)
+    assert_eq(s, ps)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda d: d.replace(1, 100),
+        lambda d: d.replace("x", "X"),
+        lambda d: d.replace({"a": {1: 5}, "b": {"y": "Y"}}),
+        lambda d: d.replace({"a": 2, "c": 3.0}, 0),
+        lambda d: d.replace(np.nan, -1),  # the string column holds no missing value: unchanged
+        lambda d: d.replace({1: 7, "x": "w"}),
+    ],
+)
+def test_frame_replace(call):
+    pdf = pd.DataFrame({"a": [1, 2, 3], "b": ["x", "y", "x"], "c": [1.0, np.nan, 3.0]})
+    assert_eq(call(em.from_pandas(pdf)), call(pdf))

@@ -19,6 +19,7 @@ from ember.frame.frame_reshape_io import FrameReshapeIO
 from ember.frame.generic import NDFrame, check_axis, require_axis0
 from ember.frame.index import Index, RangeIndex, ensure_index
 from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
+from ember.frame.replace import NO_VALUE
 from ember.frame.series import Series, _index_columns
 
 
@@ -424,6 +425,18 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
         object.__setattr__(self, "_axis_names", other._axis_names)
 
     @with_fallback
+    def replace(
+        self, to_replace: Any = None, value: Any = NO_VALUE, *, inplace: bool = False, regex: bool = False
+    ) -> DataFrame | None:
+        """pandas' replace for values of each column's own kind (``frame/replace.py``)."""
+        from ember.frame.replace import replace_frame
+
+        out = replace_frame(self, to_replace, value, regex)
+        if inplace:
+            self._replace_with(out)
+            return None
+        return out
+
     def set_axis(self, labels: Any, *, axis: Any = 0, copy: Any = None) -> DataFrame:
         """The same columns with new row labels (``axis=0``) or new column labels (``axis=1``)."""
         from ember.frame.generic import check_axis

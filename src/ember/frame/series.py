@@ -14,6 +14,7 @@ from ember.frame.alignment import align_series, column_like
 from ember.frame.generic import NDFrame, scalar_result
 from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
 from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
+from ember.frame.replace import NO_VALUE
 
 _BINARY = {
     "__add__": "add",
@@ -526,6 +527,18 @@ class Series(NDFrame):
         return Series._from_column(
             counts if isinstance(counts, Column) else NumericColumn(counts), index, name
         )
+
+    def replace(
+        self, to_replace: Any = None, value: Any = NO_VALUE, *, inplace: bool = False, regex: bool = False
+    ) -> Series | None:
+        """pandas' replace for values of the column's own kind (``frame/replace.py``)."""
+        from ember.frame.replace import replace_series
+
+        out = replace_series(self, to_replace, value, regex)
+        if inplace:
+            self._column = out._column
+            return None
+        return out
 
     def mode(self, dropna: bool = True) -> Series:
         """The most frequent values, sorted (every tie), on a fresh RangeIndex, as pandas."""
