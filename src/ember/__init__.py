@@ -18,6 +18,7 @@ from ember.frame import (
     from_pandas,
     merge,
 )
+from ember.frame.binning import cut, qcut
 from ember.frame.crosstab import crosstab
 from ember.frame.datetimes import date_range, timedelta_range, to_datetime
 from ember.frame.reshape import get_dummies, melt, pivot, pivot_table
@@ -36,6 +37,7 @@ __all__ = [
     "concat",
     "config",
     "crosstab",
+    "cut",
     "date_range",
     "fallback_report",
     "from_arrow",
@@ -47,6 +49,7 @@ __all__ = [
     "merge_asof",
     "pivot",
     "pivot_table",
+    "qcut",
     "read_csv",
     "read_json",
     "read_orc",
