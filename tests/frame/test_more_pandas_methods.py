@@ -212,3 +212,32 @@ def test_series_replace_errors_and_inplace():
 def test_frame_replace(call):
     pdf = pd.DataFrame({"a": [1, 2, 3], "b": ["x", "y", "x"], "c": [1.0, np.nan, 3.0]})
     assert_eq(call(em.from_pandas(pdf)), call(pdf))
+
+
+SERIES = pd.Series([1, 2, 3], index=["a", "b", "c"], name="v")
+FRAME = pd.DataFrame({"a": [1, 2], "s": ["x", "y"], "f": [0.5, 1.5]}, index=[10, 20])
+REINDEX = {
+    "series new label": (SERIES, lambda o: o.reindex(["c", "a", "z"])),  # int -> float64 with NaN
+    "series subset": (SERIES, lambda o: o.reindex(["c", "a"])),  # stays int64
+    "series fill_value": (SERIES, lambda o: o.reindex(["c", "z"], fill_value=0)),  # stays int64
+    "series floats": (pd.Series([1.5, 2.5]), lambda o: o.reindex([1, 0, 5])),
+    "series empty": (pd.Series([], dtype="float64"), lambda o: o.reindex([0, 1])),
+    "frame rows": (FRAME, lambda o: o.reindex([20, 30])),
+    "frame columns": (FRAME, lambda o: o.reindex(columns=["s", "b"])),
+    "frame both": (FRAME, lambda o: o.reindex([20, 10], columns=["f", "a"])),
+    "frame axis=1": (FRAME, lambda o: o.reindex(["f", "zz"], axis=1)),
+    "frame fill_value": (FRAME[["a", "f"]], lambda o: o.reindex(index=[30, 10], fill_value=0)),
+}
+
+
+@pytest.mark.parametrize("case", list(REINDEX))
+def test_reindex(case):
+    obj, call = REINDEX[case]
+    assert_eq(call(em.from_pandas(obj)), call(obj))
+
+
+def test_reindex_refusals_and_errors():
+    with pytest.raises(ValueError, match="duplicate labels"):
+        em.from_pandas(pd.Series([1, 2], index=["a", "a"])).reindex(["a"])
+    with pytest.raises(NotImplementedError, match="method="):
+        em.from_pandas(SERIES).reindex(["a"], method="ffill")

@@ -437,6 +437,47 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
             return None
         return out
 
+    def reindex(
+        self,
+        labels: Any = None,
+        *,
+        index: Any = None,
+        columns: Any = None,
+        axis: Any = None,
+        method: Any = None,
+        copy: Any = None,
+        level: Any = None,
+        fill_value: Any = None,
+        limit: Any = None,
+        tolerance: Any = None,
+    ) -> DataFrame:
+        """Rows of ``index``'s labels and ``columns`` in that order; labels this frame lacks give
+        missing values (new columns are float64 NaN, as pandas) (``frame/reindex.py``)."""
+        from ember.frame.reindex import check_options, row_positions, taken
+
+        check_options(method, level, limit, tolerance, "DataFrame.reindex")
+        if labels is not None:
+            if check_axis("DataFrame.reindex", axis) == 0:
+                index = labels
+            else:
+                columns = labels
+        out = self
+        if index is not None:
+            positions, new_index = row_positions(self, index, "DataFrame.reindex")
+            cols = {k: taken(c, positions, fill_value) for k, c in self._columns.items()}
+            out = DataFrame._from_columns(cols, new_index, self._axis_names)
+        if columns is not None:
+            out = out._with_columns({k: out._column_or_missing(k, fill_value) for k in list(columns)})
+        return out.copy(deep=False) if out is self else out
+
+    def _column_or_missing(self, name: Any, fill_value: Any) -> Column:
+        """Column ``name``, or for a label the frame lacks a float64 column of NaN (``fill_value``)."""
+        if name in self._columns:
+            return self._columns[name]
+        from ember.backend import xp as current_xp
+
+        return from_scalar(np.nan if fill_value is None else fill_value, len(self), current_xp())
+
     def set_axis(self, labels: Any, *, axis: Any = 0, copy: Any = None) -> DataFrame:
         """The same columns with new row labels (``axis=0``) or new column labels (``axis=1``)."""
         from ember.frame.generic import check_axis

@@ -540,6 +540,27 @@ class Series(NDFrame):
             return None
         return out
 
+    def reindex(
+        self,
+        index: Any = None,
+        *,
+        axis: Any = None,
+        method: Any = None,
+        copy: Any = None,
+        level: Any = None,
+        fill_value: Any = None,
+        limit: Any = None,
+        tolerance: Any = None,
+    ) -> Series:
+        """The rows of ``index``'s labels, missing where this Series has none (``frame/reindex.py``)."""
+        from ember.frame.reindex import check_options, row_positions, taken
+
+        check_options(method, level, limit, tolerance, "Series.reindex")
+        if index is None:
+            return self.copy()
+        positions, new_index = row_positions(self, index, "Series.reindex")
+        return Series._from_column(taken(self._column, positions, fill_value), new_index, self.name)
+
     def mode(self, dropna: bool = True) -> Series:
         """The most frequent values, sorted (every tie), on a fresh RangeIndex, as pandas."""
         counts = self.value_counts(sort=False, dropna=dropna)
