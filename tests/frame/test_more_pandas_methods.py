@@ -241,3 +241,40 @@ def test_reindex_refusals_and_errors():
         em.from_pandas(pd.Series([1, 2], index=["a", "a"])).reindex(["a"])
     with pytest.raises(NotImplementedError, match="method="):
         em.from_pandas(SERIES).reindex(["a"], method="ffill")
+
+
+AGG_FRAME = pd.DataFrame({"a": [1, 2, 3, 4], "f": [0.5, np.nan, 1.5, 2.0], "s": ["x", "y", "x", None]})
+AGG = {
+    "series one": (AGG_FRAME.a, lambda o: o.agg("sum")),
+    "series list": (AGG_FRAME.a, lambda o: o.agg(["sum", "mean"])),
+    "series floats": (AGG_FRAME.f, lambda o: o.agg(["min", "max", "count"])),
+    "series strings": (AGG_FRAME.s, lambda o: o.aggregate(["count", "nunique"])),
+    "frame one": (AGG_FRAME[["a", "f"]], lambda o: o.agg("sum")),
+    "frame list": (AGG_FRAME[["a", "f"]], lambda o: o.agg(["sum", "mean"])),
+    "frame dict": (AGG_FRAME[["a", "f"]], lambda o: o.agg({"a": "sum", "f": "mean"})),
+    "frame dict of lists": (AGG_FRAME[["a", "f"]], lambda o: o.agg({"a": ["sum", "min"], "f": "mean"})),
+    "frame dict with strings": (AGG_FRAME, lambda o: o.agg({"s": "count", "a": "max"})),
+    "frame spread": (AGG_FRAME[["a", "f"]], lambda o: o.aggregate(["std", "var", "median"])),
+}
+
+
+@pytest.mark.parametrize("case", list(AGG))
+def test_agg_by_names(case):
+    obj, call = AGG[case]
+    got, want = call(em.from_pandas(obj)), call(obj)
+    if isinstance(want, (pd.Series, pd.DataFrame)):
+        assert_eq(got, want)
+    else:
+        assert got == want and type(got) is type(want)
+
+
+def test_agg_refusals_and_errors():
+    df = em.from_pandas(AGG_FRAME[["a", "f"]])
+    with pytest.raises(NotImplementedError, match="a function"):
+        df.agg(lambda c: c.sum())
+    with pytest.raises(NotImplementedError, match="cumsum"):
+        df.a.agg(["sum", "cumsum"])
+    with pytest.raises(NotImplementedError, match="axis=1"):
+        df.agg("sum", axis=1)
+    with pytest.raises(KeyError):
+        df.agg({"zz": "sum"})

@@ -437,6 +437,17 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
             return None
         return out
 
+    def agg(self, func: Any = None, axis: Any = 0, *args: Any, **kwargs: Any) -> Any:
+        """Reductions by name: one (a Series over the columns), a list (a frame, a row per name) or a
+        dict of column -> name(s) (``frame/aggregate.py``)."""
+        from ember.frame.aggregate import frame_agg
+
+        if args or kwargs:
+            raise unsupported("DataFrame.agg", "arguments for the reductions")
+        return frame_agg(self, func, axis)
+
+    aggregate = agg
+
     def reindex(
         self,
         labels: Any = None,

@@ -561,6 +561,16 @@ class Series(NDFrame):
         positions, new_index = row_positions(self, index, "Series.reindex")
         return Series._from_column(taken(self._column, positions, fill_value), new_index, self.name)
 
+    def agg(self, func: Any = None, axis: Any = 0, *args: Any, **kwargs: Any) -> Any:
+        """Reductions by name: one (a scalar) or a list (a Series indexed by the names)."""
+        from ember.frame.aggregate import series_agg
+
+        if args or kwargs:
+            raise unsupported("Series.agg", "arguments for the reductions")
+        return series_agg(self, func, axis)
+
+    aggregate = agg
+
     def mode(self, dropna: bool = True) -> Series:
         """The most frequent values, sorted (every tie), on a fresh RangeIndex, as pandas."""
         counts = self.value_counts(sort=False, dropna=dropna)
