@@ -278,3 +278,35 @@ def test_agg_refusals_and_errors():
         df.agg("sum", axis=1)
     with pytest.raises(KeyError):
         df.agg({"zz": "sum"})
+
+
+TRANSPOSE = {
+    "ints and floats": pd.DataFrame({"a": [1, 2], "f": [0.5, np.nan]}, index=["r1", "r2"]),
+    "ints": pd.DataFrame({"a": [1, 2]}),
+    "bools": pd.DataFrame({"a": [True], "b": [False]}),
+    "named rows": pd.DataFrame({"a": [1.5], "b": [2.5]}, index=pd.Index([7], name="k")),
+    "no rows": pd.DataFrame({"a": [], "b": []}),
+    "named columns": pd.DataFrame({"a": [1, 2]}).rename_axis(columns="cc"),
+}
+
+
+@pytest.mark.parametrize("case", list(TRANSPOSE))
+def test_transpose(case):
+    pdf = TRANSPOSE[case]
+    assert_eq(em.from_pandas(pdf).T, pdf.T)
+    assert_eq(em.from_pandas(pdf).transpose(), pdf.transpose())
+
+
+@pytest.mark.parametrize(
+    "pdf",
+    [
+        pd.DataFrame({"a": [1], "s": ["x"]}),
+        pd.DataFrame({"a": [True], "b": [1]}),
+        pd.DataFrame({"a": [1, 2]}, index=["r", "r"]),
+        pd.DataFrame({"a": pd.array([1, None], dtype="Int64")}),
+        pd.DataFrame(index=[1, 2]),
+    ],
+)
+def test_transpose_into_object_columns_is_refused(pdf):
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(pdf).transpose()

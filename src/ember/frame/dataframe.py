@@ -437,6 +437,30 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
             return None
         return out
 
+    def transpose(self, *args: Any, copy: bool = False) -> DataFrame:
+        """Rows as columns, for frames of numbers (ints and floats meet as float64, as pandas) or of
+        booleans only; other mixes would be pandas' object columns: refused."""
+        cols = list(self._columns.values())
+        if not cols:
+            raise unsupported("DataFrame.transpose", "a frame without columns (pandas gives object columns)")
+        if not all(isinstance(c, NumericColumn) and not c.nullable and c.mask is None for c in cols):
+            raise unsupported("DataFrame.transpose", "columns other than numbers without a mask")
+        kinds = {c.is_bool for c in cols}
+        if len(kinds) > 1:
+            raise unsupported("DataFrame.transpose", "booleans beside numbers (pandas makes object columns)")
+        index = self._index.to_pandas()
+        if isinstance(index, pd.MultiIndex) or not index.is_unique:
+            raise unsupported("DataFrame.transpose", "a row index with repeated labels or several levels")
+        dtype = np.result_type(*[c.data.dtype for c in cols])
+        grid = cols[0].xp.stack([c.data.astype(dtype, copy=False) for c in cols])
+        out = {label: NumericColumn(grid[:, i].copy()) for i, label in enumerate(index)}
+        axis_names = (index.name,) if index.name is not None else None  # the row labels' name
+        return DataFrame._from_columns(out, ensure_index(self.columns, None), axis_names)
+
+    @property
+    def T(self) -> DataFrame:  # noqa: N802 - pandas' name
+        return self.transpose()
+
     def agg(self, func: Any = None, axis: Any = 0, *args: Any, **kwargs: Any) -> Any:
         """Reductions by name: one (a Series over the columns), a list (a frame, a row per name) or a
         dict of column -> name(s) (``frame/aggregate.py``)."""
