@@ -18,6 +18,7 @@ from ember.frame import (
     from_pandas,
     merge,
 )
+from ember.frame.algorithms import factorize
 from ember.frame.binning import cut, qcut
 from ember.frame.crosstab import crosstab
 from ember.frame.datetimes import date_range, timedelta_range, to_datetime
@@ -39,6 +40,7 @@ __all__ = [
     "crosstab",
     "cut",
     "date_range",
+    "factorize",
     "fallback_report",
     "from_arrow",
     "from_dlpack",

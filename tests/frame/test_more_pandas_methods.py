@@ -310,3 +310,62 @@ def test_transpose(case):
 def test_transpose_into_object_columns_is_refused(pdf):
     with pytest.raises(NotImplementedError):
         em.from_pandas(pdf).transpose()
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        np.array([3, 1, 3, np.nan]),
+        np.array(["b", "a", "b"], dtype=object),
+        pd.Index(["x", "y", "x"]),
+        pd.Series([3, 1, 3, None]),
+    ],
+    ids=["floats", "strings", "index", "series"],
+)
+@pytest.mark.parametrize("kwargs", [{}, {"sort": True}, {"use_na_sentinel": False}])
+def test_factorize(values, kwargs):
+    from ember.backend import to_host
+
+    want_codes, want_uniques = pd.factorize(values, **kwargs)
+    given = values if isinstance(values, np.ndarray) else em.from_pandas(values)
+    codes, uniques = em.factorize(given, **kwargs)
+    np.testing.assert_array_equal(to_host(codes), want_codes)
+    if isinstance(want_uniques, pd.Index):
+        assert_eq(uniques, want_uniques)
+    else:
+        np.testing.assert_array_equal(to_host(uniques), want_uniques)
+    with pytest.raises(TypeError, match="factorize requires"):
+        em.factorize(["a", "b"])
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        (pd.Series([1.0, np.nan, 3]), pd.Series([10, 20, 30])),
+        (pd.Series([1, 2]), pd.Series([5.0, 6])),  # their common type, missing or not
+        (pd.Series(["a", None]), pd.Series(["x", "y"])),
+    ],
+)
+def test_combine_first_on_the_same_labels(left, right):
+    assert_eq(em.from_pandas(left).combine_first(em.from_pandas(right)), left.combine_first(right))
+
+
+def test_combine_first_on_other_labels_is_refused():
+    with pytest.raises(NotImplementedError, match="different labels"):
+        em.from_pandas(pd.Series([1.0])).combine_first(em.from_pandas(pd.Series([2.0], index=[5])))
+
+
+@pytest.mark.parametrize(
+    "func", ["abs", lambda c: c * 2, lambda c: c.cumsum(), np.abs], ids=["name", "scale", "cumsum", "ufunc"]
+)
+def test_frame_transform(func):
+    pdf = pd.DataFrame({"a": [1, -2, 3], "f": [0.5, -1.5, np.nan]})
+    assert_eq(em.from_pandas(pdf).transform(func), pdf.transform(func))
+
+
+def test_frame_transform_that_reduces_is_an_error():
+    pdf = pd.DataFrame({"a": [1, -2, 3]})
+    with pytest.raises(ValueError, match="did not transform"):
+        pdf.transform(lambda c: c.sum())
+    with pytest.raises(ValueError, match="did not transform"):
+        em.from_pandas(pdf).transform(lambda c: c.sum())

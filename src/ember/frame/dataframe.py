@@ -437,6 +437,28 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
             return None
         return out
 
+    def transform(self, func: Any, axis: Any = 0, *args: Any, **kwargs: Any) -> DataFrame:
+        """``func`` on each column (a function of a Series, or the name of a Series method), which
+        must keep the column's length, as pandas' transform."""
+        if check_axis("DataFrame.transform", axis) != 0:
+            raise unsupported("DataFrame.transform", "axis=1")
+        if isinstance(func, (list, dict)):
+            raise unsupported("DataFrame.transform", "several functions (columns of two levels)")
+        out = {}
+        for name in self._names:
+            column = self[name]
+            result = (
+                getattr(column, func)(*args, **kwargs)
+                if isinstance(func, str)
+                else func(column, *args, **kwargs)
+            )
+            if not isinstance(result, Series) or len(result) != len(column):
+                raise ValueError("Function did not transform")
+            if not indexes_equal(result.index, self._index):
+                raise ValueError("Function did not transform")
+            out[name] = result.column
+        return self._with_columns(out)
+
     def transpose(self, *args: Any, copy: bool = False) -> DataFrame:
         """Rows as columns, for frames of numbers (ints and floats meet as float64, as pandas) or of
         booleans only; other mixes would be pandas' object columns: refused."""

@@ -571,6 +571,25 @@ class Series(NDFrame):
 
     aggregate = agg
 
+    def combine_first(self, other: Series) -> Series:
+        """This Series' values, other's where this one is missing; both on the same labels (other
+        labels would need pandas' union of the indexes: refused)."""
+        from ember.frame.alignment import indexes_equal
+
+        if not isinstance(other, Series):
+            raise unsupported("Series.combine_first", f"a {type(other).__name__} (an ember Series is taken)")
+        if not indexes_equal(self.index, other.index):
+            raise unsupported(
+                "Series.combine_first", "Series on different labels (pandas unites the indexes)"
+            )
+        both = (self.dtype, other.dtype)
+        if all(isinstance(d, np.dtype) and d.kind in "iuf" for d in both):  # pandas: their common type
+            common = np.result_type(*both)
+            return self.astype(common).where(self.notna(), other.astype(common))
+        if self.dtype != other.dtype:
+            raise unsupported("Series.combine_first", f"{self.dtype} beside {other.dtype}")
+        return self.where(self.notna(), other)
+
     def mode(self, dropna: bool = True) -> Series:
         """The most frequent values, sorted (every tie), on a fresh RangeIndex, as pandas."""
         counts = self.value_counts(sort=False, dropna=dropna)
