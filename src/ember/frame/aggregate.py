@@ -13,22 +13,7 @@ from typing import Any
 import pandas as pd
 
 from ember.frame._fallback import unsupported
-
-REDUCTIONS = (
-    "sum",
-    "mean",
-    "median",
-    "min",
-    "max",
-    "count",
-    "std",
-    "var",
-    "sem",
-    "prod",
-    "nunique",
-    "any",
-    "all",
-)
+from ember.frame.generic import REDUCTIONS
 
 
 def _name(func: Any, method: str) -> str:
