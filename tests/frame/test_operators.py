@@ -314,3 +314,39 @@ def test_logical_ops_between_masked_and_integer_columns():
         for name in ("__and__", "__or__", "__xor__"):
             got = getattr(left, name)(right).to_pandas()
             pd.testing.assert_series_equal(got, getattr(cols[x], name)(cols[y]), check_names=False)
+
+
+NATS = {
+    "pd.NaT": pd.NaT,
+    "datetime64 NaT": np.datetime64("NaT", "us"),
+    "timedelta64 NaT": np.timedelta64("NaT", "us"),
+}
+TEMPORAL = {
+    "datetimes": pd.Series(pd.to_datetime(["2024-01-01", None])),
+    "timedeltas": pd.Series(pd.to_timedelta([1, None], unit="s")),
+}
+NAT_OPS = {
+    "sub": lambda s, o: s - o,
+    "add": lambda s, o: s + o,
+    "rsub": lambda s, o: o - s,
+    "radd": lambda s, o: o + s,
+    "eq": lambda s, o: s == o,
+    "ne": lambda s, o: s != o,
+    "lt": lambda s, o: s < o,
+}
+
+
+@pytest.mark.parametrize("op", list(NAT_OPS))
+@pytest.mark.parametrize("nat", list(NATS))
+@pytest.mark.parametrize("kind", list(TEMPORAL))
+def test_datetime_and_timedelta_with_nat_scalars(kind, nat, op):
+    """pandas' kinds for NaT operands: ``datetimes - pd.NaT`` is a timedelta (NaT taken as a datetime),
+    ``datetimes + pd.NaT`` a datetime; NumPy NaTs keep their kind; invalid mixes raise TypeError."""
+    ps, call, other = TEMPORAL[kind], NAT_OPS[op], NATS[nat]
+    try:
+        want = call(ps, other)
+    except TypeError:
+        with pytest.raises(TypeError):
+            call(em.from_pandas(ps), other)
+        return
+    assert_eq(call(em.from_pandas(ps), other), want)

@@ -325,6 +325,8 @@ class Series(NDFrame):
         if (
             not np.isscalar(other)
             and other is not None
+            and other is not pd.NaT
+            and other is not pd.NA
             and not isinstance(other, (pd.Timestamp, pd.Timedelta))
         ):
             other = column_like(other, len(self))

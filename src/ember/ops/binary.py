@@ -577,8 +577,18 @@ def _temporal(a: Any, b: Any, op: str) -> Column:
     other = b if col is a else a
     if is_missing_scalar(other):
         if op in CMP:
+            other_kind = (
+                "M"
+                if isinstance(other, np.datetime64)
+                else "m"
+                if isinstance(other, np.timedelta64)
+                else None
+            )
+            mine = "M" if isinstance(col, DatetimeColumn) else "m"
+            if other_kind not in (None, mine) and op not in ("eq", "ne"):
+                raise TypeError(f"Invalid comparison between dtype={col.dtype} and {type(other).__name__}")
             return _constant(col, op == "ne")
-        return _temporal_nat(col, op, a is col)
+        return _temporal_nat(col, op, a is col, other)
     like_tz = getattr(col, "tz", None)
     like_kind = "m" if isinstance(col, TimedeltaColumn) else "M"
     ta, tb = _T(a, like_tz, op in CMP, like_kind), _T(b, like_tz, op in CMP, like_kind)
@@ -617,14 +627,30 @@ def _full(xp: Any, n: int, values: Any) -> Any:
     return values if getattr(values, "ndim", 0) else xp.full(n, values, dtype=np.int64)
 
 
-def _temporal_nat(col: Column, op: str, col_left: bool) -> Column:
+def _temporal_nat(col: Column, op: str, col_left: bool, nat: Any) -> Column:
+    """``col <op> NaT`` (or ``NaT <op> col``): all missing, of the kind pandas' rules give. A NumPy
+    NaT has its kind; pandas' NaT is a datetime where one is subtracted from or by a datetime
+    column (the result a timedelta), else a timedelta."""
     xp, n = col.xp, len(col)
+    mine = "M" if isinstance(col, DatetimeColumn) else "m"
+    if isinstance(nat, np.datetime64):
+        theirs = "M"
+    elif isinstance(nat, np.timedelta64):
+        theirs = "m"
+    else:
+        theirs = "M" if mine == "M" and op == "sub" else "m"
+    left, right = (mine, theirs) if col_left else (theirs, mine)
     none = xp.zeros(n, dtype=bool)
-    if isinstance(col, DatetimeColumn):
-        if op == "add" or (op == "sub" and col_left):
-            return DatetimeColumn(xp.zeros(n, dtype=np.int64), col.unit, col.tz, none)
-    elif op in ("add", "sub"):
-        return TimedeltaColumn(xp.zeros(n, dtype=np.int64), col.unit, none)
+    ticks = xp.zeros(n, dtype=np.int64)
+    if (left, right) == ("M", "M") and op == "sub" or (left, right) == ("m", "m") and op in ("add", "sub"):
+        return TimedeltaColumn(ticks, col.unit, none)
+    if (
+        op == "add"
+        and "M" in (left, right)
+        and "m" in (left, right)
+        or (left, right, op) == ("M", "m", "sub")
+    ):
+        return DatetimeColumn(ticks, col.unit, getattr(col, "tz", None), none)
     raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{col.dtype}' and 'NaTType'")
 
 
