@@ -1,5 +1,7 @@
 """Operators, reductions, missing data and elementwise methods on frames, against pandas."""
 
+import operator
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -350,3 +352,55 @@ def test_datetime_and_timedelta_with_nat_scalars(kind, nat, op):
             call(em.from_pandas(ps), other)
         return
     assert_eq(call(em.from_pandas(ps), other), want)
+
+
+OPERATORS = {
+    "//": operator.floordiv,
+    "%": operator.mod,
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "+": operator.add,
+}
+DIVISIONS = {
+    "ints // masked ints": (pd.Series([5, 7, 0]), pd.Series(pd.array([2, 0, 0], dtype="Int64")), "//"),
+    "ints % masked ints": (pd.Series([5, 7, 0]), pd.Series(pd.array([2, 0, 0], dtype="Int64")), "%"),
+    "masked // ints": (pd.Series(pd.array([5, 7, 0], dtype="Int64")), pd.Series([2, 0, 0]), "//"),
+    "masked % masked": (
+        pd.Series(pd.array([5, 7, 0], dtype="Int64")),
+        pd.Series(pd.array([2, 0, 0], dtype="Int64")),
+        "%",
+    ),
+    "scalar // masked": (5, pd.Series(pd.array([2, 0, 0], dtype="Int64")), "//"),
+    "ints // masked with NA": (pd.Series([5, 7, 0]), pd.Series(pd.array([2, None, 4], dtype="Int64")), "//"),
+}
+
+
+def _ember(x):
+    return em.from_pandas(x) if isinstance(x, pd.Series) else x
+
+
+@pytest.mark.parametrize("case", list(DIVISIONS))
+def test_integer_division_by_masked_zeros_as_pandas(case):
+    """A NumPy integer (column or scalar) over a masked integer column divides the NumPy way, with
+    pandas' zero fill (x // 0 is inf, x % 0 missing: Float64); a masked dividend gives 0 (Int64)."""
+    left, right, op = DIVISIONS[case]
+    fn = OPERATORS[op]
+    assert_eq(fn(_ember(left), _ember(right)), fn(left, right))
+
+
+@pytest.mark.parametrize("dtype", ["Int64", "boolean", "Float64"])
+@pytest.mark.parametrize("scalar", [None, pd.NA], ids=["None", "NA"])
+@pytest.mark.parametrize("op", ["==", "!=", "<", "+"])
+def test_masked_columns_with_none_and_na(dtype, scalar, op):
+    """pandas: a masked column == None is False where known (!= True), NA where not; other
+    operators with None raise TypeError; with pd.NA everything is NA."""
+    values = {"Int64": [1, None], "boolean": [True, None], "Float64": [1.5, None]}[dtype]
+    ps, fn = pd.Series(pd.array(values, dtype=dtype)), OPERATORS[op]
+    try:
+        want = fn(ps, scalar)
+    except TypeError:
+        with pytest.raises(TypeError):
+            fn(em.from_pandas(ps), scalar)
+        return
+    assert_eq(fn(em.from_pandas(ps), scalar), want)

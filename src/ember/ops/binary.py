@@ -199,7 +199,7 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
     xp = col.xp
     nullable = (ca and a.nullable) or (cb and b.nullable)
     if (not ca and is_missing_scalar(a)) or (not cb and is_missing_scalar(b)):
-        return _missing_scalar_result(col, op, nullable)
+        return _missing_scalar_result(col, op, nullable, b if ca else a)
     xa = a.data if ca else _device_scalar(xp, b.data.dtype, a, "rpow" if op == "pow" else op)  # base
     xb = b.data if cb else _device_scalar(xp, a.data.dtype, b, op)
     if op in LOGIC and nullable and col.data.dtype.kind == "b" and not (ca and cb):
@@ -225,6 +225,11 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
             out = xp.square(xa)  # NumPy's own x ** 2 fast path (CuPy's pow kernel is 2x slower)
         else:
             out = fn(xa, xb)
+    if nullable and _plain_int_over_masked_ints(a, b, op, out, xb):
+        # pandas divides a NumPy (or Python) integer by a masked integer column the NumPy way, with
+        # its zero fill: x // 0 is +-inf and x % 0 missing, as Float64 (a masked dividend: 0, Int64)
+        vb = _valid_of(b, cb)
+        out = _int_div_by_zero(xp, op, out, xa, xb if vb is None else xp.where(vb, xb, 1))
     if nullable:
         return _nullable_result(a, b, op, out, xa, xb)
     if op in LOGIC and not (_kind(a.data if ca else a) in "iu" and _kind(b.data if cb else b) in "iu"):
@@ -239,6 +244,15 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
     if op in CMP or op in LOGIC:
         return NumericColumn(out | ~valid if op == "ne" else out & valid)
     return NumericColumn(out).set_missing(valid)
+
+
+def _plain_int_over_masked_ints(a: Any, b: Any, op: str, out: Any, xb: Any) -> bool:
+    """Whether ``a // b`` or ``a % b`` divides a non-masked integer (column or scalar) by a masked
+    integer column."""
+    if op not in ("floordiv", "mod") or out.dtype.kind not in "iu" or _kind(xb) not in "iu":
+        return False
+    dividend_plain = not (isinstance(a, Column) and a.nullable)
+    return dividend_plain and isinstance(b, Column) and b.nullable
 
 
 def _bool_divides_as_float(a: Any, b: Any, op: str, xa: Any, xb: Any) -> bool:
@@ -277,12 +291,14 @@ def _constant(col: Column, value: bool) -> NumericColumn:
     return NumericColumn(col.xp.full(len(col), value, dtype=bool))
 
 
-def _missing_scalar_result(col: NumericColumn, op: str, nullable: bool) -> Column:
+def _missing_scalar_result(col: NumericColumn, op: str, nullable: bool, scalar: Any = None) -> Column:
     xp, n = col.xp, len(col)
     if op in CMP and not nullable:
         return _constant(col, op == "ne")
-    if not nullable:
+    if not nullable or (scalar is None and op not in ("eq", "ne")):
         raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{col.dtype}' and 'NoneType'")
+    if scalar is None:  # pandas: a masked column == None is False (!= True) where known, NA where not
+        return NumericColumn(xp.full(n, op == "ne", dtype=bool), col.mask, nullable=True)
     if op in CMP or op in LOGIC:
         dtype = np.dtype(bool) if (op in CMP or col.data.dtype.kind == "b") else col.data.dtype
     elif op == "truediv":
