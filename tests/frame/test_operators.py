@@ -373,6 +373,10 @@ DIVISIONS = {
     ),
     "scalar // masked": (5, pd.Series(pd.array([2, 0, 0], dtype="Int64")), "//"),
     "ints // masked with NA": (pd.Series([5, 7, 0]), pd.Series(pd.array([2, None, 4], dtype="Int64")), "//"),
+    "ints % bools": (pd.Series([5, 0, -3]), pd.Series([True, False, True]), "%"),  # x % False is 0
+    "ints // bools": (pd.Series([5, 0, -3]), pd.Series([True, False, True]), "//"),  # inf / NaN
+    "bools % ints": (pd.Series([True, False, True]), pd.Series([5, 0, -3]), "%"),
+    "uint8 % False": (pd.Series([5, 7], dtype="uint8"), False, "%"),
 }
 
 

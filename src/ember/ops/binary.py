@@ -234,7 +234,14 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
         return _nullable_result(a, b, op, out, xa, xb)
     if op in LOGIC and not (_kind(a.data if ca else a) in "iu" and _kind(b.data if cb else b) in "iu"):
         out = out.astype(bool, copy=False)
-    if op in ("floordiv", "mod") and out.dtype.kind in "iu" and not (_kind(xa) == "b" and _kind(xb) == "b"):
+    # pandas fills integer x // 0 and x % 0, except x % False (0: a boolean divisor of %)
+    mod_by_bool = op == "mod" and _kind(xb) == "b"
+    if (
+        op in ("floordiv", "mod")
+        and out.dtype.kind in "iu"
+        and _kind(xa) + _kind(xb) != "bb"
+        and not mod_by_bool
+    ):
         out = _int_div_by_zero(xp, op, out, xa, xb)
     elif op == "floordiv" and out.dtype == np.float32 and _any_zero(xb, xa):
         out = out.astype(np.float64)  # pandas' zero-division fill makes float32 // 0 float64
