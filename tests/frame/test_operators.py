@@ -408,3 +408,22 @@ def test_masked_columns_with_none_and_na(dtype, scalar, op):
             fn(em.from_pandas(ps), scalar)
         return
     assert_eq(fn(em.from_pandas(ps), scalar), want)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda x: x * 2, lambda x: 2 * x, lambda x: x * 0, lambda x: x * -1, lambda x: x * np.int64(3)],
+    ids=["times 2", "2 times", "times 0", "times -1", "times numpy 3"],
+)
+def test_strings_times_an_int_repeat(call):
+    ps = pd.Series(["ab", None, "c"])
+    assert_eq(call(em.from_pandas(ps)), call(ps))
+
+
+@pytest.mark.parametrize("other", [True, 1.5], ids=["bool", "float"])
+def test_strings_times_a_non_int_raise(other):
+    ps = pd.Series(["ab", None])
+    with pytest.raises(TypeError):
+        ps * other
+    with pytest.raises(TypeError):
+        em.from_pandas(ps) * other

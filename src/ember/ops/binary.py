@@ -466,6 +466,10 @@ def _string_cmp_result(col: StringColumn, out: Any, valid: Any, op: str) -> Nume
     return NumericColumn(out | ~valid if op == "ne" else out & valid)
 
 
+def _is_int_scalar(x: Any) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
 def _string(a: Any, b: Any, op: str) -> Column:
     ca, cb = isinstance(a, Column), isinstance(b, Column)
     col = a if isinstance(a, StringColumn) else b
@@ -482,6 +486,10 @@ def _string(a: Any, b: Any, op: str) -> Column:
         sign = string_compare(xp, string_parts(a, n, xp), string_parts(b, n, xp), n, op in ("eq", "ne"))
         valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
         return _string_cmp_result(col, CMP[op](sign, 0), valid, op)
+    if op == "mul" and _is_int_scalar(other) and not _is_object(col.pd_dtype):
+        from ember.ops.strings import repeat
+
+        return repeat(col, int(other))  # pandas' str dtype: 'ab' * 2 is 'abab' (an int only)
     if op != "add" or not other_is_str:
         a_name, b_name = ("str", _type_name(other)) if col is a else (_type_name(other), "str")
         raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{a_name}' and '{b_name}'")
