@@ -231,3 +231,13 @@ def test_integer_like_keys_read_off_the_direct_map(dropna):
         got = em.from_pandas(pdf).groupby("k", dropna=dropna).v.sum().to_pandas()
         exp = pdf.groupby("k", dropna=dropna).v.sum()
         pd.testing.assert_series_equal(got, exp, check_index_type=False, obj=name)
+
+
+@pytest.mark.parametrize("unit", ["s", "ms", "us", "ns"])
+def test_groupby_mean_of_datetimes_keeps_the_last_digits(unit):
+    """Means of ~1.7e15-us ticks: a plain float64 sum of the ticks lost their last digits (1 us off
+    pandas here); the deviations from the smallest tick sum exactly and the mean truncates as pandas'."""
+    r = np.random.default_rng(21)
+    times = pd.to_datetime("2024-01-01") + pd.to_timedelta(r.integers(0, 50, 50), unit="D")
+    pdf = pd.DataFrame({"k": r.integers(0, 2, 50), "t": pd.Series(times).astype(f"datetime64[{unit}]")})
+    assert_eq(em.from_pandas(pdf).groupby("k").t.mean(), pdf.groupby("k").t.mean())

@@ -413,6 +413,22 @@ def _within_sorted(g: Grouping, key: Any, valid: Any) -> Any:
     return order[stable_argsort(outer[order], bound=bound)]
 
 
+def _temporal_mean_ticks(g: Grouping, ticks: Any, valid: Any, count: Any) -> Any:
+    """Each group's mean time as pandas computes it: its (compensated, so nearly exact) float64 sum
+    of the int64 ticks over the count, truncated to an int64. Summing ticks of ~1.7e15 us as plain
+    float64 loses their last digits; the deviations from the smallest tick sum exactly, and the
+    smallest tick goes back in two parts (its float64 and the rest), so the mean rounds once, at the
+    tick's magnitude, as pandas' does."""
+    xp = g.xp
+    big = np.iinfo(np.int64).max
+    base = xp.min(ticks if valid is None else xp.where(valid, ticks, big))
+    base = xp.where(base == big, 0, base)  # no valid tick: any base
+    base_hi = base.astype(np.float64)
+    base_lo = (base - base_hi.astype(np.int64)).astype(np.float64)
+    deviation = _group_mean(g, (ticks - base).astype(np.float64), valid, count)
+    return xp.trunc(base_hi + (base_lo + deviation)).astype(np.int64)
+
+
 def _group_quantile(g: Grouping, col: Column, q: float, count: Any, temporal: bool, median: bool) -> Any:
     xp = g.xp
     key, nulls = key_and_nulls(col)
@@ -604,8 +620,7 @@ def _numeric_aggregate(
         return NumericColumn(out, None, isinstance(col, NumericColumn) and col.nullable)
     if op == "mean":
         if temporal:
-            m = _group_mean(g, values, valid, count)
-            return _temporal(xp.rint(m).astype(np.int64), empty, col)
+            return _temporal(_temporal_mean_ticks(g, values, valid, count), empty, col)
         return _numeric(_group_mean(g, values, valid, count), empty, col, _float_dtype(col, op))
     if op in ("var", "std", "sem"):
         v = _group_var(g, values, valid, count, ddof)
