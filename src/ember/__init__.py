@@ -18,7 +18,7 @@ from ember.frame import (
     from_pandas,
     merge,
 )
-from ember.frame.algorithms import factorize
+from ember.frame.algorithms import factorize, to_numeric
 from ember.frame.binning import cut, qcut
 from ember.frame.crosstab import crosstab
 from ember.frame.datetimes import date_range, timedelta_range, to_datetime
@@ -58,4 +58,5 @@ __all__ = [
     "read_parquet",
     "timedelta_range",
     "to_datetime",
+    "to_numeric",
 ]

@@ -369,3 +369,44 @@ def test_frame_transform_that_reduces_is_an_error():
         pdf.transform(lambda c: c.sum())
     with pytest.raises(ValueError, match="did not transform"):
         em.from_pandas(pdf).transform(lambda c: c.sum())
+
+
+@pytest.mark.parametrize(
+    "values", [["1", "2"], ["1.5", "2"], ["1", None], ["a", "1"], [" 3", "1e3"], ["-7", "+2"]]
+)
+@pytest.mark.parametrize("errors", ["raise", "coerce"])
+def test_to_numeric_of_strings(values, errors):
+    ps = pd.Series(values, index=[5, 6], name="n")
+    try:
+        want = pd.to_numeric(ps, errors=errors)
+    except ValueError:
+        with pytest.raises(ValueError):
+            em.to_numeric(em.from_pandas(ps), errors=errors)
+        return
+    assert_eq(em.to_numeric(em.from_pandas(ps), errors=errors), want)
+
+
+def test_to_numeric_of_numbers_and_plain_values():
+    ps = pd.Series([1.5, 2.0])
+    assert_eq(em.to_numeric(em.from_pandas(ps)), pd.to_numeric(ps))
+    assert em.to_numeric("3") == 3
+    np.testing.assert_array_equal(em.to_numeric(["1", "2.5"]), [1.0, 2.5])
+    with pytest.raises(ValueError):
+        em.to_numeric(em.from_pandas(ps), errors="ignore")
+    with pytest.raises(NotImplementedError):
+        em.to_numeric(em.from_pandas(ps), downcast="integer")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda s: s.str.removeprefix("ba"),
+        lambda s: s.str.removesuffix("ba"),
+        lambda s: s.str.removeprefix(""),
+        lambda s: s.str.removesuffix("ie"),
+        lambda s: s.str.removeprefix("é"),
+    ],
+)
+def test_removeprefix_removesuffix(call):
+    ps = pd.Series(["banana", "bandana", None, "ba", "xba", "pie", "émoji ba", ""])
+    assert_eq(call(em.from_pandas(ps)), call(ps))

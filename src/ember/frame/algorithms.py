@@ -28,3 +28,27 @@ def factorize(values: Any, sort: bool = False, use_na_sentinel: bool = True, siz
         )
     codes, uniques = Series(values).factorize(sort=sort, use_na_sentinel=use_na_sentinel)
     return codes, uniques.values
+
+
+def to_numeric(arg: Any, errors: str = "raise", downcast: Any = None, dtype_backend: Any = None) -> Any:
+    """pandas.to_numeric: an ember Series of numbers as it is; of strings parsed as pandas parses
+    them (ints stay int64, anything else float64; ``errors="coerce"`` makes unparsable ones NaN),
+    on the host through pandas' own parser (the strings come back as numbers). Scalars, lists and
+    arrays go to pandas directly."""
+    from ember.column import NumericColumn, StringColumn
+    from ember.frame._fallback import unsupported
+    from ember.frame.convert import from_pandas
+    from ember.frame.series import Series
+
+    if errors not in ("raise", "coerce"):
+        raise ValueError("invalid error value specified")
+    if not isinstance(arg, Series):
+        return pd.to_numeric(arg, errors=errors, downcast=downcast)
+    if downcast is not None or dtype_backend is not None:
+        raise unsupported("to_numeric", "downcast= / dtype_backend=")
+    if isinstance(arg._column, NumericColumn):
+        return arg.copy()
+    if not isinstance(arg._column, StringColumn):
+        raise unsupported("to_numeric", f"{arg.dtype} values")
+    parsed = pd.to_numeric(arg.to_pandas(), errors=errors)
+    return from_pandas(parsed.set_axis(pd.RangeIndex(len(parsed)))).set_axis(arg.index)

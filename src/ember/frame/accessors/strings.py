@@ -175,6 +175,18 @@ class StringMethods:
     def startswith(self, pat: str | tuple, na: Any = None) -> Any:
         return self._wrap(S.startswith(self._col, pat, na))
 
+    def removeprefix(self, prefix: str) -> Any:
+        """Each string without ``prefix`` where it starts with it (Python's str.removeprefix)."""
+        if not prefix:
+            return self._s.copy()
+        return self._s.mask(self.startswith(prefix, na=False), self.slice(len(prefix)))
+
+    def removesuffix(self, suffix: str) -> Any:
+        """Each string without ``suffix`` where it ends with it (Python's str.removesuffix)."""
+        if not suffix:
+            return self._s.copy()
+        return self._s.mask(self.endswith(suffix, na=False), self.slice(0, -len(suffix)))
+
     def endswith(self, pat: str | tuple, na: Any = None) -> Any:
         return self._wrap(S.startswith(self._col, pat, na, end=True))
 
