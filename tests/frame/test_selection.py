@@ -252,3 +252,46 @@ def test_series_setitem_with_callable_key(pdf):
     s[lambda v: v > 3] = 7
     expected[lambda v: v > 3] = 7
     assert_eq(s, expected)
+
+
+HOURLY = pd.DataFrame(  # times without a freq (ember's indexes carry none)
+    {"v": np.arange(12.0), "w": np.arange(12)},
+    index=pd.DatetimeIndex(pd.date_range("2024-01-01", periods=12, freq="6h").to_numpy()),
+)
+DATE_KEYS = ["2024-01-02", "2024-01", "2024", "2024-01-02 06", "2024-01-02 06:00", "2025-01", "2024-01-01 03"]
+
+
+@pytest.mark.parametrize("key", DATE_KEYS)
+@pytest.mark.parametrize(
+    "make",
+    [lambda p: p, lambda p: p.v, lambda p: p.iloc[[5, 1, 8, 2]]],
+    ids=["frame", "series", "unsorted"],
+)
+def test_partial_date_strings_select_a_period(make, key):
+    """pandas' partial string indexing: a date string coarser than the index's times (a day on
+    6-hourly times) selects the rows in that period; an exact one (an hour) is a label; a sorted
+    index with nothing near the period raises KeyError."""
+    pobj = make(HOURLY)
+    try:
+        want = pobj.loc[key]
+    except KeyError:
+        with pytest.raises(KeyError):
+            make(em.from_pandas(HOURLY)).loc[key]
+        return
+    got = make(em.from_pandas(HOURLY)).loc[key]
+    if isinstance(want, (pd.DataFrame, pd.Series)):
+        assert_eq(got, want)
+    else:
+        assert got == want
+
+
+def test_partial_date_strings_elsewhere():
+    df = em.from_pandas(HOURLY)
+    assert_eq(df.loc["2024-01-02", "v"], HOURLY.loc["2024-01-02", "v"])
+    assert_eq(df.v["2024-01-02"], HOURLY.v["2024-01-02"])
+    daily = HOURLY.set_axis(pd.DatetimeIndex(pd.date_range("2024-01-01", periods=12, freq="D").to_numpy()))
+    assert_eq(em.from_pandas(daily).loc["2024-01-02"], daily.loc["2024-01-02"])  # a label: one row
+    expected = HOURLY.copy()
+    expected.loc["2024-01-02", "v"] = -1.0
+    df.loc["2024-01-02", "v"] = -1.0
+    assert_eq(df, expected)

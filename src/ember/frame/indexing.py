@@ -222,15 +222,83 @@ class ILocIndexer(_Indexer):
         _assign(self.obj, apply_callables(self.obj, key), value, by_label=False)
 
 
+# pandas' resolutions, finest first: a date string coarser than the index's selects a range of rows
+_RESOLUTIONS = ("ns", "us", "ms", "s", "min", "h", "D", "M", "Q", "Y")
+_SECONDS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1, "min": 60, "h": 3600, "D": 86400}
+
+
+def _index_resolution(col: DatetimeColumn) -> int:
+    """The finest resolution any of the index's times needs (pandas' ``_resolution_obj``: a day if
+    every time is a midnight, an hour if every one is on the hour ...). One sync."""
+    xp = col.xp
+    per_second = {"s": 1, "ms": 1_000, "us": 1_000_000, "ns": 1_000_000_000}[col.unit]
+    level = xp.zeros(len(col), dtype=np.int8)
+    for i, name in enumerate(_RESOLUTIONS[:7]):
+        ticks = round(_SECONDS[name] * per_second)
+        if ticks >= 1:
+            level = xp.where(col.data % ticks == 0, np.int8(i), level)
+    if col.mask is not None:
+        level = xp.where(col.mask, level, np.int8(6))
+    return int(level.min()) if len(col) else 6
+
+
+def partial_date_rows(obj: Any, key: Any) -> Any:
+    """pandas' partial string indexing: a date string coarser than the index's resolution
+    (``"2024-01"`` on hourly times) names the rows inside its period, as a boolean mask; None when
+    the string is an exact label (or the index holds no times). A sorted index with no time near the
+    period raises KeyError, as pandas'."""
+    from ember.frame.index import MultiIndex
+
+    index = obj.index
+    col = getattr(index, "_column", None) if not isinstance(index, MultiIndex) else None
+    if not isinstance(key, str) or not isinstance(col, DatetimeColumn):
+        return None
+    try:
+        period = pd.Period(key)
+    except (ValueError, TypeError):
+        return None
+    if col.tz is not None:
+        from ember.frame._fallback import unsupported
+
+        raise unsupported("loc", "a date string on a time zone-aware index")
+    reso = period.freqstr.split("-")[0]
+    if reso not in _RESOLUTIONS or _RESOLUTIONS.index(reso) <= _index_resolution(col):
+        return None
+    start = period.start_time.as_unit(col.unit)
+    end = ((period + 1).start_time - pd.Timedelta(1, "ns")).as_unit(col.unit)
+    lo, hi = np.int64(start.value // _per_ns(col.unit)), np.int64(end.value // _per_ns(col.unit))
+    inside = (col.data >= lo) & (col.data <= hi)
+    if col.mask is not None:
+        inside &= col.mask
+    if len(col) and col.mask is None and bool((col.data[1:] >= col.data[:-1]).all()):  # sorted
+        first, last = (int(v) for v in to_host(col.data[[0, -1]]))
+        if hi < first or lo > last:
+            raise KeyError(key)
+    return inside
+
+
+def _per_ns(unit: str) -> int:
+    return {"s": 1_000_000_000, "ms": 1_000_000, "us": 1_000, "ns": 1}[unit]
+
+
+def _date_rows_key(obj: Any, key: Any) -> Any:
+    """``key`` with a partial date string (alone, or first of a tuple) replaced by its rows' mask."""
+    rows = key[0] if isinstance(key, tuple) and key else key
+    mask = partial_date_rows(obj, rows)
+    if mask is None:
+        return key
+    return (mask, *key[1:]) if isinstance(key, tuple) else mask
+
+
 class LocIndexer(_Indexer):
     def __getitem__(self, key: Any) -> Any:
-        key = apply_callables(self.obj, key)
+        key = _date_rows_key(self.obj, apply_callables(self.obj, key))
         if isinstance(key, tuple) and getattr(self.obj, "_ember_kind", "") == "frame":
             return _frame_2d(self.obj, key, by_label=True)
         return select_rows(self.obj, key, by_label=True)
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        _assign(self.obj, apply_callables(self.obj, key), value, by_label=True)
+        _assign(self.obj, _date_rows_key(self.obj, apply_callables(self.obj, key)), value, by_label=True)
 
 
 class AtIndexer(_Indexer):
