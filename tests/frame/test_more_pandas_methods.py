@@ -410,3 +410,30 @@ def test_to_numeric_of_numbers_and_plain_values():
 def test_removeprefix_removesuffix(call):
     ps = pd.Series(["banana", "bandana", None, "ba", "xba", "pie", "émoji ba", ""])
     assert_eq(call(em.from_pandas(ps)), call(ps))
+
+
+MAPS = [
+    (pd.Series(pd.Categorical(["x", "y", "x"]), name="u"), {"x": 1, "y": 2}),  # distinct images: categorical
+    (
+        pd.Series(pd.Categorical(["x", "y", "x", None], categories=["y", "x", "z"], ordered=True)),
+        {"x": "a", "y": "b", "z": "c"},
+    ),
+    (pd.Series(pd.Categorical(["x", "y", "x"])), {"x": "a", "y": "a"}),  # images repeat: plain values
+    (pd.Series(pd.Categorical(["x", "y"])), {"x": 1}),  # an image missing: plain values
+    (pd.Series(pd.Categorical(["x", "y", None])), {"x": 1, "y": 2, np.nan: 0}),  # the missing value mapped
+    (pd.Series([1.0, np.nan]), {1.0: 10.0, np.nan: 0.0}),
+    (pd.Series(["a", None]), {"a": "x", None: "m"}),
+    (pd.Series([1.0, np.nan]), {np.nan: 5.0}),
+    (pd.Series([1.0, 2.0]), {}),
+]
+
+
+@pytest.mark.parametrize("i", range(len(MAPS)))
+def test_map_with_a_dict(i):
+    ps, mapper = MAPS[i]
+    assert_eq(em.from_pandas(ps).map(mapper), ps.map(mapper))
+
+
+def test_categorical_codes_keep_the_index_not_the_name():
+    ps = pd.Series(pd.Categorical(["x", "y", None]), name="u", index=[4, 5, 6])
+    assert_eq(em.from_pandas(ps).cat.codes, ps.cat.codes)

@@ -17,10 +17,11 @@ def map_series(series: Any, arg: Any, na_action: Any = None, args: tuple = (), *
     from ember.frame.series import Series
     from ember.ops.unary import map_values
 
-    if isinstance(arg, dict):
-        return series._wrap(map_values(series.column, arg))
     if isinstance(arg, Series):
-        return series._wrap(map_values(series.column, dict(zip(arg.index.tolist(), arg.tolist()))))
+        arg = dict(zip(arg.index.tolist(), arg.tolist()))
+    if isinstance(arg, dict):
+        mapped = _categorical_map(series, arg, na_action)
+        return mapped if mapped is not None else series._wrap(map_values(series.column, arg))
     if not callable(arg):
         raise TypeError(f"map expects a dict, Series or callable, got {type(arg).__name__}")
     try:
@@ -62,3 +63,26 @@ def apply_frame(frame: Any, func: Any, axis: int, **kwargs: Any) -> Any:
     import pandas as pd
 
     return Series(pd.Series(results))
+
+
+def _categorical_map(series: Any, mapper: dict, na_action: Any) -> Any:
+    """pandas' Categorical.map with a dict: the categories are mapped; when they stay distinct and
+    none (nor a missing value's image) is missing, the result is a categorical over them, the codes
+    unchanged. None otherwise (the values are mapped one by one, as for any column)."""
+    import numpy as np
+    import pandas as pd
+
+    from ember.column import CategoricalColumn
+    from ember.column.convert import from_pandas as column_from_pandas
+
+    col = series.column
+    if not isinstance(col, CategoricalColumn):
+        return None
+    categories = col.categories.to_pandas()
+    new = pd.Index(categories).map(lambda v: mapper.get(v, np.nan))
+    if isinstance(new, pd.MultiIndex) or not new.is_unique or new.hasnans:
+        return None
+    if na_action is None and np.nan in mapper and bool((col.codes < 0).any()):
+        return None  # a missing value maps to something: pandas takes the values one by one
+    mapped = CategoricalColumn(col.codes, column_from_pandas(pd.Series(new), col.xp), col.ordered)
+    return series._wrap(mapped)

@@ -312,6 +312,10 @@ def between(col: Column, left: Any, right: Any, inclusive: str = "both") -> Colu
     return binary_op(binary_op(col, left, lo), binary_op(col, right, hi), "and_")
 
 
+def _is_missing_key(k: Any) -> bool:
+    return k is None or k is pd.NA or k is pd.NaT or (isinstance(k, float) and np.isnan(k))
+
+
 def map_values(col: Column, mapping: dict) -> Column:
     """Values replaced through a dict; values without a key become missing, as ``Series.map(dict)``."""
     if not isinstance(mapping, dict):
@@ -319,16 +323,20 @@ def map_values(col: Column, mapping: dict) -> Column:
             "map_values: only a dict mapping is supported (use Series.map for callables)"
         )
     xp, n = col.xp, len(col)
-    keys = list(mapping.keys())
-    vals = list(mapping.values())
-    if not keys:
+    # a missing key (NaN, None, NA, NaT) is what the missing values map to, as pandas
+    missing_keys = [k for k in mapping if _is_missing_key(k)]
+    keys = [k for k in mapping if not _is_missing_key(k)]
+    vals = [mapping[k] for k in keys]
+    if missing_keys:
+        vals.append(mapping[missing_keys[0]])
+    if not vals:
         return NumericColumn(xp.full(n, np.nan))
     source = col.decode() if isinstance(col, CategoricalColumn) else col
     if isinstance(source, NumericColumn):
         source = pandas_view(source)
-    idx, _ = _lookup(source, keys)
+    idx = _lookup(source, keys)[0] if keys else xp.full(n, -1, dtype=np.int64)
     if source.has_nulls_possible:
-        idx = xp.where(source.isna(), -1, idx)
+        idx = xp.where(source.isna(), len(keys) if missing_keys else -1, idx)
     out_values = from_any(vals, xp)
     if isinstance(out_values, NumericColumn) and out_values.mask is not None and not out_values.nullable:
         out_values = pandas_view(out_values)

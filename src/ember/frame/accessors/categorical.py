@@ -22,7 +22,10 @@ class CategoricalMethods:
 
     @property
     def codes(self) -> Any:
-        return self._wrap(C.codes_column(self._col))
+        from ember.frame.series import Series
+
+        # pandas' codes Series keeps the index, not the name
+        return Series._from_column(C.codes_column(self._col), self._s.index)
 
     @property
     def categories(self) -> Any:
