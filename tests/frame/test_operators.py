@@ -427,3 +427,54 @@ def test_strings_times_a_non_int_raise(other):
         ps * other
     with pytest.raises(TypeError):
         em.from_pandas(ps) * other
+
+
+@pytest.mark.parametrize(
+    "ps",
+    [
+        pd.Series([1.0, np.nan, 1.0, 2.0]),
+        pd.Series(["a", None, "a"]),
+        pd.Series(pd.Categorical(["x", None])),
+        pd.Series(pd.to_datetime(["2024-01-01", None])),
+        pd.Series(pd.array([1, None], dtype="Int64")),
+        pd.Series([1, 2]),
+        pd.Series([], dtype=float),
+        pd.Series([np.nan, np.nan]),
+    ],
+    ids=["floats", "strings", "categorical", "dates", "Int64", "ints", "empty", "all missing"],
+)
+@pytest.mark.parametrize("dropna", [True, False])
+def test_nunique_counts_missing_once_without_dropna(ps, dropna):
+    assert em.from_pandas(ps).nunique(dropna=dropna) == ps.nunique(dropna=dropna)
+    pdf = ps.to_frame("v")
+    assert_eq(em.from_pandas(pdf).nunique(dropna=dropna), pdf.nunique(dropna=dropna))
+
+
+ISIN_ROUND_WHERE = pd.DataFrame({"a": [1, 2, 3], "s": ["p", "q", None], "f": [1.234, np.nan, -2.567]})
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda d: d.isin({"a": [1, 2], "s": ["p"]}),  # each column its own list; others match nothing
+        lambda d: d.isin({"f": [np.nan]}),
+        lambda d: d.isin({}),
+        lambda d: d.isin([1, "p"]),
+        lambda d: d.round({"f": 1}),
+        lambda d: d.round(pd.Series({"f": 2, "a": 0})),
+        lambda d: d[["a", "f"]].where(d[["a", "f"]] > 1, -d[["a", "f"]]),
+        lambda d: d[["a", "f"]].mask(d[["a", "f"]] > 1, d[["a"]]),
+    ],
+    ids=[
+        "isin dict",
+        "isin NaN",
+        "isin empty dict",
+        "isin list",
+        "round dict",
+        "round Series",
+        "where frame",
+        "mask frame",
+    ],
+)
+def test_frame_isin_round_where_forms(call):
+    assert_eq(call(em.from_pandas(ISIN_ROUND_WHERE)), call(ISIN_ROUND_WHERE))

@@ -23,6 +23,15 @@ class FrameOperators:
         if callable(cond):
             cond = cond(self)
         if isinstance(cond, FrameOperators):
+            if isinstance(other, FrameOperators):  # each column's replacements from other's column
+                if not indexes_equal(self._index, other._index):
+                    raise unsupported("DataFrame.where", "other on other rows (pandas aligns them)")
+                return self._with_columns(
+                    {
+                        k: self[k].where(cond[k], other[k] if k in other._columns else np.nan).column
+                        for k in self._names
+                    }
+                )
             return self._with_columns({k: self[k].where(cond[k], other).column for k in self._names})
         raise unsupported("DataFrame.where", f"cond of type {type(cond).__name__}")
 

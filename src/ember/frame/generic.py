@@ -87,9 +87,21 @@ class NDFrame:
     def __abs__(self) -> Any:
         return self.abs()
 
-    def round(self, decimals: int = 0) -> Any:
+    def round(self, decimals: Any = 0) -> Any:
+        """Numbers rounded to ``decimals`` places; a frame also takes a dict (or Series) of column ->
+        places, leaving the columns it does not name as they are."""
         from ember.ops.unary import round_
 
+        if isinstance(decimals, (dict, pd.Series)) and getattr(self, "_ember_kind", "") == "frame":
+            places = dict(decimals.items())
+            return self._with_columns(
+                {
+                    k: round_(c, int(places[k])) if k in places and _is_numeric(c) else c
+                    for k, c in self._columns.items()
+                }
+            )
+        if not isinstance(decimals, (int, np.integer)):
+            raise TypeError("decimals must be an integer, a dict-like or a Series")
         return self._map_columns(lambda c: round_(c, decimals) if _is_numeric(c) else c)
 
     def clip(self, lower: Any = None, upper: Any = None) -> Any:
@@ -119,8 +131,15 @@ class NDFrame:
     def isin(self, values: Any) -> Any:
         from ember.ops.unary import isin
 
+        if isinstance(values, dict) and getattr(self, "_ember_kind", "") == "frame":
+            # pandas: each column looks in its own list; a column the dict does not name matches nothing
+            return self._with_columns({k: isin(c, list(values.get(k, []))) for k, c in self._columns.items()})
         if hasattr(values, "to_pandas"):
             values = values.to_pandas()
+        if getattr(self, "_ember_kind", "") == "frame" and isinstance(values, (pd.DataFrame, pd.Series)):
+            raise unsupported(
+                "DataFrame.isin", "a DataFrame or Series of values (pandas aligns them on labels)"
+            )
         return self._map_columns(lambda c: isin(c, values))
 
     def take(self, indices: Any, axis: Any = 0) -> Any:

@@ -179,6 +179,10 @@ def _fast_device(col: Column, op: str, min_count: int) -> Any:
 
 
 def _plan(col: Column, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_count: int, q: float) -> Finisher:
+    if op == "nunique" and not skipna:  # dropna=False: a missing value counts as one more
+        distinct = _plan(col, op, fetch, True, ddof, min_count, q)
+        i = fetch.add(col.isna().any())
+        return lambda h: distinct(h) + int(bool(h[i]))
     if (
         type(col) is NumericColumn
         and col.is_float
