@@ -478,3 +478,19 @@ ISIN_ROUND_WHERE = pd.DataFrame({"a": [1, 2, 3], "s": ["p", "q", None], "f": [1.
 )
 def test_frame_isin_round_where_forms(call):
     assert_eq(call(em.from_pandas(ISIN_ROUND_WHERE)), call(ISIN_ROUND_WHERE))
+
+
+@pytest.mark.parametrize(
+    "ps",
+    [
+        pd.Series(pd.array([1, None, 1], dtype="Int64")),
+        pd.Series(pd.array([True, None], dtype="boolean")),
+        pd.Series(pd.array([1.5, None], dtype="Float64")),
+        pd.Series([1, 1, 2]),
+    ],
+    ids=["Int64", "boolean", "Float64", "int64"],
+)
+@pytest.mark.parametrize("kwargs", [{}, {"dropna": False}, {"normalize": True}])
+def test_value_counts_of_masked_columns_are_masked(ps, kwargs):
+    """pandas counts a masked column's values as Int64 (proportions as Float64)."""
+    assert_eq(em.from_pandas(ps).value_counts(**kwargs), ps.value_counts(**kwargs))

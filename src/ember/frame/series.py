@@ -526,9 +526,10 @@ class Series(NDFrame):
         )
         name = "proportion" if normalize else "count"
         index = Index._from_column(uniques[0], self.name)
-        return Series._from_column(
-            counts if isinstance(counts, Column) else NumericColumn(counts), index, name
-        )
+        counts = counts if isinstance(counts, Column) else NumericColumn(counts)
+        if getattr(self._column, "nullable", False) and isinstance(counts, NumericColumn):
+            counts = NumericColumn(counts.data, counts.mask, nullable=True)  # pandas: Int64 / Float64
+        return Series._from_column(counts, index, name)
 
     def replace(
         self, to_replace: Any = None, value: Any = NO_VALUE, *, inplace: bool = False, regex: bool = False
