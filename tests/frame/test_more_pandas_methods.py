@@ -437,3 +437,16 @@ def test_map_with_a_dict(i):
 def test_categorical_codes_keep_the_index_not_the_name():
     ps = pd.Series(pd.Categorical(["x", "y", None]), name="u", index=[4, 5, 6])
     assert_eq(em.from_pandas(ps).cat.codes, ps.cat.codes)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda m: m.DataFrame.from_records([(1, "a"), (2, "b")], columns=["n", "s"]),
+        lambda m: m.DataFrame.from_dict({"r1": {"a": 1}, "r2": {"a": 2}}, orient="index"),
+        lambda m: m.DataFrame.from_dict({"a": [1, 2], "b": [0.5, None]}),
+    ],
+    ids=["from_records", "from_dict index", "from_dict columns"],
+)
+def test_frame_from_dict_and_records(call):
+    assert_eq(call(em), call(pd))

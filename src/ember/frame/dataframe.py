@@ -483,6 +483,20 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
     def T(self) -> DataFrame:  # noqa: N802 - pandas' name
         return self.transpose()
 
+    @classmethod
+    def from_dict(
+        cls, data: dict, orient: str = "columns", dtype: Any = None, columns: Any = None
+    ) -> DataFrame:
+        """As pandas' DataFrame.from_dict (the host data laid out by pandas, then placed on the device)."""
+        return cls(pd.DataFrame.from_dict(data, orient=orient, dtype=dtype, columns=columns))
+
+    @classmethod
+    def from_records(
+        cls, data: Any, index: Any = None, exclude: Any = None, columns: Any = None, **kwargs: Any
+    ) -> DataFrame:
+        """As pandas' DataFrame.from_records (the host records laid out by pandas, then placed on the device)."""
+        return cls(pd.DataFrame.from_records(data, index=index, exclude=exclude, columns=columns, **kwargs))
+
     def agg(self, func: Any = None, axis: Any = 0, *args: Any, **kwargs: Any) -> Any:
         """Reductions by name: one (a Series over the columns), a list (a frame, a row per name) or a
         dict of column -> name(s) (``frame/aggregate.py``)."""
