@@ -241,3 +241,24 @@ def test_groupby_mean_of_datetimes_keeps_the_last_digits(unit):
     times = pd.to_datetime("2024-01-01") + pd.to_timedelta(r.integers(0, 50, 50), unit="D")
     pdf = pd.DataFrame({"k": r.integers(0, 2, 50), "t": pd.Series(times).astype(f"datetime64[{unit}]")})
     assert_eq(em.from_pandas(pdf).groupby("k").t.mean(), pdf.groupby("k").t.mean())
+
+
+APPLY_FRAME = pd.DataFrame({"k": [1, 1, 2], "v": [1.0, 2.0, 3.0], "w": [4, 5, 6]}, index=[10, 11, 12])
+APPLIES = {
+    "frames stacked under the keys": lambda d: d.groupby("k").apply(lambda g: g.head(1)),
+    "series stacked under the keys": lambda d: d.groupby("k").v.apply(lambda s: s * 2),
+    "a row per group": lambda d: d.groupby("k")[["v", "w"]].apply(lambda g: g.sum()),
+    "a row per group, named": lambda d: d.groupby("k").apply(lambda g: g.describe().loc["mean"]),
+    "scalars": lambda d: d.groupby("k").apply(lambda g: g.v.sum()),
+    "scalars of a series": lambda d: d.groupby("k").v.apply(lambda s: s.max()),
+    "group_keys=False": lambda d: d.groupby("k", group_keys=False).apply(lambda g: g.head(1)),
+    "groups without the key column": lambda d: d.groupby("k").apply(lambda g: g.sum()),
+}
+
+
+@pytest.mark.parametrize("case", list(APPLIES))
+def test_groupby_apply_combines_as_pandas(case):
+    """pandas 3: groups without their grouping columns; scalars -> a Series over the keys; Series of
+    one index -> a row per group; frames and a Series' Series -> stacked under a level of keys."""
+    call = APPLIES[case]
+    assert_eq(call(em.from_pandas(APPLY_FRAME)), call(APPLY_FRAME))

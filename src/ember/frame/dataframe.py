@@ -806,9 +806,11 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
     ) -> Any:
         from ember.frame.groupby import DataFrameGroupBy
 
-        return DataFrameGroupBy(
+        grouped = DataFrameGroupBy(
             self, by, level=level, as_index=as_index, sort=sort, dropna=dropna, observed=observed
         )
+        grouped.group_keys = group_keys
+        return grouped
 
     def merge(
         self,

@@ -352,19 +352,55 @@ class _GroupBy:
         xp = array_module(keep[0])
         return self._selected_obj()._take_rows(xp.sort(xp.concatenate(keep)))
 
+    group_keys = True  # set by DataFrame.groupby / Series.groupby
+
     def apply(self, func: Callable, *args: Any, **kwargs: Any) -> Any:
-        """``func`` on each group's frame (a loop over groups); results combined as pandas does for
-        scalars (a Series) and frames/Series (concatenated)."""
-        from ember.frame.convert import concat
+        """``func`` on each group (a loop over groups), its results combined as pandas 3 does: the
+        groups are passed without their grouping columns; scalars make a Series over the group keys;
+        Series with one index make a frame with a row per group (a frame's groups); frames, and a
+        Series' Series, are stacked under a first index level of group keys (``group_keys``)."""
+        from ember.frame.dataframe import DataFrame
         from ember.frame.series import Series
 
         keys, results = [], []
         for key, sub in self:
+            if isinstance(sub, DataFrame):
+                grouping = [
+                    n
+                    for n, is_column in zip(self._key_names, self._key_labels)
+                    if is_column and n in sub._columns
+                ]
+                sub = sub.drop(columns=grouping) if grouping else sub
             keys.append(key)
             results.append(func(sub, *args, **kwargs))
+        index = self._result_index().to_pandas()
         if all(np.isscalar(r) for r in results):
-            return Series(pd.Series(results, index=self._result_index().to_pandas()))
-        return concat(results)
+            name = self.obj.name if isinstance(self, SeriesGroupBy) else None
+            return Series(pd.Series(results, index=index, name=name))
+        if all(isinstance(r, Series) for r in results) and isinstance(self, DataFrameGroupBy):
+            labels = [r.index.to_pandas() for r in results]
+            if all(lab.equals(labels[0]) for lab in labels[1:]):
+                rows = pd.DataFrame([r.to_pandas() for r in results], index=index)
+                names = {r.name for r in results}
+                if labels[0].name is None and len(names) == 1:  # pandas: the results' one name
+                    rows.columns.name = next(iter(names))
+                return DataFrame(rows)
+        if all(isinstance(r, (Series, DataFrame)) for r in results):
+            return self._stacked(results, keys)
+        raise _unsupported("GroupBy.apply", "results mixing scalars, Series and frames")
+
+    def _stacked(self, results: list, keys: list) -> Any:
+        """The groups' results one after another, under a level of their keys (``group_keys``)."""
+        from ember.frame.convert import concat
+
+        if not self.group_keys:
+            return concat(results)
+        if len(self._key_names) != 1:
+            raise _unsupported("GroupBy.apply", "group_keys=True with several keys (use group_keys=False)")
+        out = concat(results, keys=keys)
+        names = [self._key_names[0], *out.index.names[1:]]
+        out.index = out.index.rename(names) if hasattr(out.index, "rename") else out.index
+        return out
 
     def pipe(self, func: Callable, *args: Any, **kwargs: Any) -> Any:
         return func(self, *args, **kwargs)

@@ -786,9 +786,11 @@ class Series(NDFrame):
     ) -> Any:
         from ember.frame.groupby import SeriesGroupBy
 
-        return SeriesGroupBy(
+        grouped = SeriesGroupBy(
             self, by, level=level, sort=sort, dropna=dropna, as_index=as_index, observed=observed
         )
+        grouped.group_keys = group_keys
+        return grouped
 
     def unstack(self, level: Any = -1, fill_value: Any = None, sort: bool = True) -> Any:
         from ember.frame.reshape import unstack
