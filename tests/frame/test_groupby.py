@@ -262,3 +262,17 @@ def test_groupby_apply_combines_as_pandas(case):
     one index -> a row per group; frames and a Series' Series -> stacked under a level of keys."""
     call = APPLIES[case]
     assert_eq(call(em.from_pandas(APPLY_FRAME)), call(APPLY_FRAME))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda d: d.groupby("k").v.pct_change(),
+        lambda d: d.groupby("k").w.pct_change(2),
+        lambda d: d.groupby("k").pct_change(),
+        lambda d: d.groupby("k")[["w"]].pct_change(-1),
+    ],
+)
+def test_groupby_pct_change(call):
+    pdf = pd.DataFrame({"k": [1, 1, 2, 1, 2], "v": [1.0, 2.0, 3.0, 0.0, 6.0], "w": [4, 5, 6, 8, 0]})
+    assert_eq(call(em.from_pandas(pdf)), call(pdf))

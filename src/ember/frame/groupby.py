@@ -276,6 +276,15 @@ class _GroupBy:
     def diff(self, periods: int = 1) -> Any:
         return self._transform_op("diff", periods=periods)
 
+    def pct_change(self, periods: int = 1, fill_method: Any = None, freq: Any = None) -> Any:
+        """Each value over the one ``periods`` rows before it in its group, minus 1 (pandas' shift
+        and divide; no filling)."""
+        if fill_method is not None or freq is not None:
+            raise _unsupported("GroupBy.pct_change", "fill_method= / freq=")
+        before = self.shift(periods)
+        current = self.obj if isinstance(self, SeriesGroupBy) else self._selected_obj()[list(before.columns)]
+        return current / before - 1
+
     def ffill(self) -> Any:
         return self._transform_op("ffill")
 
