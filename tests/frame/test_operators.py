@@ -377,6 +377,17 @@ DIVISIONS = {
     "ints // bools": (pd.Series([5, 0, -3]), pd.Series([True, False, True]), "//"),  # inf / NaN
     "bools % ints": (pd.Series([True, False, True]), pd.Series([5, 0, -3]), "%"),
     "uint8 % False": (pd.Series([5, 7], dtype="uint8"), False, "%"),
+    # a zero divisor beside a missing dividend still makes pandas divide a masked boolean as floats
+    "masked bools // masked ints": (
+        pd.Series(pd.array([True, False, None, True], dtype="boolean")),
+        pd.Series(pd.array([1, 2, 0, 2], dtype="Int64")),
+        "//",
+    ),
+    "masked bools % masked ints": (
+        pd.Series(pd.array([True, False, None, True], dtype="boolean")),
+        pd.Series(pd.array([1, 2, 0, 2], dtype="Int64")),
+        "%",
+    ),
 }
 
 

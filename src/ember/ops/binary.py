@@ -274,7 +274,7 @@ def _bool_divides_as_float(a: Any, b: Any, op: str, xa: Any, xb: Any) -> bool:
         return False
     if kinds[0] != "b" and (op == "mod" or (isinstance(a, Column) and a.nullable)):
         return False
-    valid = _and_masks(_valid_of(a, isinstance(a, Column)), _valid_of(b, isinstance(b, Column)))
+    valid = _valid_of(b, isinstance(b, Column))  # a zero divisor counts even beside a missing dividend
     zero = xb == 0
     if getattr(zero, "ndim", 0) == 0:
         return bool(zero)
