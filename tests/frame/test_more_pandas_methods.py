@@ -450,3 +450,39 @@ def test_categorical_codes_keep_the_index_not_the_name():
 )
 def test_frame_from_dict_and_records(call):
     assert_eq(call(em), call(pd))
+
+
+LABELS = pd.DataFrame({"x": [1, 2], "y1": [3.0, 4.0], "zy": ["a", "b"]}, index=[5, 6])
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda d: d.add_prefix("c_"),
+        lambda d: d.add_suffix("_s"),
+        lambda d: d.add_prefix("r", axis=0),
+        lambda d: d.filter(items=["zy", "x", "nope"]),
+        lambda d: d.filter(like="y"),
+        lambda d: d.filter(regex="^y"),
+        lambda d: d.filter(items=["x"], axis=1),
+    ],
+    ids=[
+        "add_prefix",
+        "add_suffix",
+        "add_prefix rows",
+        "filter items",
+        "filter like",
+        "filter regex",
+        "filter axis=1",
+    ],
+)
+def test_relabel_and_filter_columns(call):
+    assert_eq(call(em.from_pandas(LABELS)), call(LABELS))
+
+
+def test_filter_arguments():
+    df = em.from_pandas(LABELS)
+    with pytest.raises(TypeError, match="mutually exclusive"):
+        df.filter(items=["x"], like="y")
+    with pytest.raises(NotImplementedError, match="axis=0"):
+        df.filter(items=[5], axis=0)

@@ -483,6 +483,39 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
     def T(self) -> DataFrame:  # noqa: N802 - pandas' name
         return self.transpose()
 
+    def add_prefix(self, prefix: str, axis: Any = None) -> DataFrame:
+        """Column labels with ``prefix`` in front (the row labels with ``axis=0``), as pandas."""
+        return self._relabel(lambda label: f"{prefix}{label}", axis)
+
+    def add_suffix(self, suffix: str, axis: Any = None) -> DataFrame:
+        """Column labels with ``suffix`` after them (the row labels with ``axis=0``), as pandas."""
+        return self._relabel(lambda label: f"{label}{suffix}", axis)
+
+    def _relabel(self, fn: Any, axis: Any) -> DataFrame:
+        if axis is not None and check_axis("DataFrame.add_prefix", axis) == 0:
+            return self.set_axis(self._index.to_pandas().map(fn), axis=0)
+        return self._with_columns({fn(k): c for k, c in self._columns.items()})
+
+    def filter(
+        self, items: Any = None, like: str | None = None, regex: str | None = None, axis: Any = None
+    ) -> DataFrame:
+        """The columns named in ``items`` (in that order), whose label contains ``like`` or matches
+        ``regex``, as pandas' filter; rows (``axis=0``) are refused."""
+        import re
+
+        if sum(x is not None for x in (items, like, regex)) != 1:
+            raise TypeError("Keyword arguments `items`, `like`, or `regex` are mutually exclusive")
+        if axis is not None and check_axis("DataFrame.filter", axis) == 0:
+            raise unsupported("DataFrame.filter", "axis=0 (rows by their labels)")
+        if items is not None:
+            names = [k for k in items if k in self._columns]
+        elif like is not None:
+            names = [k for k in self._names if like in str(k)]
+        else:
+            pattern = re.compile(regex)
+            names = [k for k in self._names if pattern.search(str(k))]
+        return self._with_columns({k: self._columns[k] for k in names})
+
     @classmethod
     def from_dict(
         cls, data: dict, orient: str = "columns", dtype: Any = None, columns: Any = None
