@@ -486,3 +486,37 @@ def test_filter_arguments():
         df.filter(items=["x"], like="y")
     with pytest.raises(NotImplementedError, match="axis=0"):
         df.filter(items=[5], axis=0)
+
+
+_rs = np.random.default_rng(3)
+LEVELS = pd.DataFrame({"g": _rs.choice(["p", "q", "r"], 12), "k": _rs.integers(0, 3, 12), "y": np.arange(12)})
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"level": 1},
+        {"level": "k"},
+        {"level": 1, "ascending": False},
+        {"level": [1, 0]},
+        {"level": 1, "sort_remaining": False},
+        {"ascending": False},
+        {"level": ["k"], "ascending": [False], "sort_remaining": False},
+    ],
+)
+@pytest.mark.parametrize("kind", ["series", "frame"])
+def test_sort_index_by_levels(kind, kwargs):
+    obj = LEVELS.groupby(["g", "k"]).y.sum() if kind == "series" else LEVELS.set_index(["g", "k"])
+    assert_eq(em.from_pandas(obj).sort_index(**kwargs), obj.sort_index(**kwargs))
+
+
+def test_sort_index_level_errors_and_inplace():
+    s = em.from_pandas(LEVELS.set_index(["g", "k"]).y)
+    with pytest.raises(KeyError):
+        s.sort_index(level="nope")
+    with pytest.raises(IndexError):
+        s.sort_index(level=5)
+    want = LEVELS.set_index(["g", "k"]).y.sort_index(level=1)
+    assert s.sort_index(level=1, inplace=True) is None
+    assert_eq(s, want)

@@ -775,12 +775,27 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
         return self._take_rows(order, ignore_index)
 
     def sort_index(
-        self, ascending: bool = True, na_position: str = "last", ignore_index: bool = False
-    ) -> DataFrame:
-        from ember.ops.sort import argsort
+        self,
+        axis: Any = 0,
+        level: Any = None,
+        ascending: Any = True,
+        inplace: bool = False,
+        kind: Any = None,
+        na_position: str = "last",
+        sort_remaining: bool = True,
+        ignore_index: bool = False,
+    ) -> DataFrame | None:
+        from ember.frame.series import index_sort_order
 
-        order = argsort(_index_columns(self._index), ascending=ascending, na_position=na_position)
-        return self._take_rows(order, ignore_index)
+        if check_axis("DataFrame.sort_index", axis) != 0:
+            raise unsupported("DataFrame.sort_index", "axis=1 (sorting the columns)")
+        out = self._take_rows(
+            index_sort_order(self._index, level, ascending, na_position, sort_remaining), ignore_index
+        )
+        if inplace:
+            self._replace_with(out)
+            return None
+        return out
 
     def rank(
         self,

@@ -747,12 +747,22 @@ class Series(NDFrame):
         return self._wrap(rank(self._column, method, ascending, na_option, pct))
 
     def sort_index(
-        self, ascending: bool = True, na_position: str = "last", ignore_index: bool = False
-    ) -> Series:
-        from ember.ops.sort import argsort
-
-        order = argsort(_index_columns(self._index), ascending=ascending, na_position=na_position)
-        return self._take_rows(order, ignore_index)
+        self,
+        axis: Any = 0,
+        level: Any = None,
+        ascending: Any = True,
+        inplace: bool = False,
+        kind: Any = None,
+        na_position: str = "last",
+        sort_remaining: bool = True,
+        ignore_index: bool = False,
+    ) -> Series | None:
+        order = index_sort_order(self._index, level, ascending, na_position, sort_remaining)
+        out = self._take_rows(order, ignore_index)
+        if inplace:
+            self._column, self._index = out._column, out._index
+            return None
+        return out
 
     def map(self, arg: Any, na_action: Any = None) -> Series:
         from ember.frame.apply import map_series
@@ -805,6 +815,41 @@ def _index_columns(index: Index) -> list[Column]:
     from ember.frame.index import MultiIndex
 
     return list(index.levels_columns) if isinstance(index, MultiIndex) else [index.column]
+
+
+def index_sort_order(index: Index, level: Any, ascending: Any, na_position: str, sort_remaining: bool) -> Any:
+    """Row order of ``sort_index``: by the index's levels ``level`` (positions or names; all by
+    default), then, with ``sort_remaining``, the other levels ascending-or-not alike (pandas'
+    sortlevel)."""
+    from ember.ops.sort import argsort
+
+    columns = _index_columns(index)
+    if level is None:
+        return argsort(columns, ascending=ascending, na_position=na_position)
+    names = list(index.names)
+    wanted = level if isinstance(level, (list, tuple)) else [level]
+    positions = []
+    for lev in wanted:
+        if isinstance(lev, (int, np.integer)) and not (lev in names and not isinstance(lev, bool)):
+            if not -len(columns) <= lev < len(columns):
+                raise IndexError(f"Too many levels: Index has only {len(columns)} levels, not {lev + 1}")
+            positions.append(int(lev) % len(columns))
+        elif lev in names:
+            positions.append(names.index(lev))
+        else:
+            raise KeyError(f"Level {lev} not found")
+    orders = list(ascending) if isinstance(ascending, (list, tuple)) else [ascending] * len(positions)
+    if len(orders) != len(positions):
+        raise ValueError("level must have same length as ascending")
+    if sort_remaining:
+        rest = [i for i in range(len(columns)) if i not in positions]
+        if rest and isinstance(ascending, (list, tuple)):
+            from ember.frame._fallback import unsupported
+
+            raise unsupported("sort_index", "a list of ascending with levels left to sort (sort_remaining)")
+        positions += rest
+        orders += [ascending] * len(rest)
+    return argsort([columns[i] for i in positions], ascending=orders, na_position=na_position)
 
 
 def _make_binary(op: str) -> Any:
