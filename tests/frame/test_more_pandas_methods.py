@@ -520,3 +520,34 @@ def test_sort_index_level_errors_and_inplace():
     want = LEVELS.set_index(["g", "k"]).y.sort_index(level=1)
     assert s.sort_index(level=1, inplace=True) is None
     assert_eq(s, want)
+
+
+_rd = np.random.default_rng(3)
+THREE_LEVELS = pd.DataFrame(
+    {
+        "g": _rd.choice(["p", "q"], 8),
+        "k": _rd.integers(0, 3, 8),
+        "h": _rd.integers(0, 2, 8),
+        "y": np.arange(8),
+    }
+)
+
+
+@pytest.mark.parametrize("level", [0, "k", [0, "h"], -1])
+@pytest.mark.parametrize("kind", ["series", "frame"])
+def test_droplevel(kind, level):
+    obj = (
+        THREE_LEVELS.groupby(["g", "k", "h"]).y.sum()
+        if kind == "series"
+        else THREE_LEVELS.set_index(["g", "k", "h"])
+    )
+    assert_eq(em.from_pandas(obj).droplevel(level), obj.droplevel(level))
+
+
+@pytest.mark.parametrize(("level", "error"), [([0, 1, 2], ValueError), ("zz", KeyError)])
+def test_droplevel_errors(level, error):
+    obj = THREE_LEVELS.groupby(["g", "k", "h"]).y.sum()
+    with pytest.raises(error):
+        obj.droplevel(level)
+    with pytest.raises(error):
+        em.from_pandas(obj).droplevel(level)

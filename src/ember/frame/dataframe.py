@@ -483,6 +483,16 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
     def T(self) -> DataFrame:  # noqa: N802 - pandas' name
         return self.transpose()
 
+    def droplevel(self, level: Any, axis: Any = 0) -> DataFrame:
+        """The frame without row index levels ``level`` (positions or names); column levels refused."""
+        from ember.frame.series import index_without_levels
+
+        if check_axis("DataFrame.droplevel", axis) != 0:
+            raise unsupported("DataFrame.droplevel", "axis=1 (column levels)")
+        return DataFrame._from_columns(
+            dict(self._columns), index_without_levels(self._index, level), self._axis_names
+        )
+
     def add_prefix(self, prefix: str, axis: Any = None) -> DataFrame:
         """Column labels with ``prefix`` in front (the row labels with ``axis=0``), as pandas."""
         return self._relabel(lambda label: f"{prefix}{label}", axis)

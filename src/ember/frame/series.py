@@ -710,6 +710,10 @@ class Series(NDFrame):
         frame = self.to_frame(name if name is not None else (0 if self.name is None else self.name))
         return frame.reset_index()
 
+    def droplevel(self, level: Any, axis: Any = 0) -> Series:
+        """The Series without index levels ``level`` (positions or names)."""
+        return Series._from_column(self._column, index_without_levels(self._index, level), self.name)
+
     def set_axis(self, labels: Any, *, axis: Any = 0, copy: Any = None) -> Series:
         from ember.frame.generic import check_axis
 
@@ -815,6 +819,36 @@ def _index_columns(index: Index) -> list[Column]:
     from ember.frame.index import MultiIndex
 
     return list(index.levels_columns) if isinstance(index, MultiIndex) else [index.column]
+
+
+def index_without_levels(index: Index, level: Any) -> Index:
+    """``index.droplevel(level)``: the MultiIndex without the levels named (positions or names); one
+    level left is a plain Index, as pandas."""
+    from ember.frame.index import MultiIndex
+
+    if not isinstance(index, MultiIndex):
+        raise ValueError(
+            "Cannot remove 1 levels from an index with 1 levels: at least one level must be left."
+        )
+    names = list(index.names)
+    wanted = level if isinstance(level, (list, tuple)) else [level]
+    drop = set()
+    for lev in wanted:
+        if lev in names:
+            drop.add(names.index(lev))
+        elif isinstance(lev, (int, np.integer)) and -len(names) <= lev < len(names):
+            drop.add(int(lev) % len(names))
+        else:
+            raise KeyError(f"Level {lev} not found")
+    keep = [i for i in range(len(names)) if i not in drop]
+    if not keep:
+        raise ValueError(
+            f"Cannot remove {len(drop)} levels from an index with {len(names)} levels: at least one level must be left."
+        )
+    columns = list(index.levels_columns)
+    if len(keep) == 1:
+        return Index._from_column(columns[keep[0]], names[keep[0]])
+    return MultiIndex([columns[i] for i in keep], [names[i] for i in keep])
 
 
 def index_sort_order(index: Index, level: Any, ascending: Any, na_position: str, sort_remaining: bool) -> Any:
