@@ -1,5 +1,6 @@
-"""``reindex``: rows (and a frame's columns) in the order of new labels; labels the object does not
-have get missing values (an int column then reads as float64, as pandas), or ``fill_value``.
+"""Index labels. ``reindex``: rows (and a frame's columns) in the order of new labels; labels the
+object does not have get missing values (an int column then reads as float64, as pandas), or
+``fill_value``. Also the level work of ``droplevel`` and ``sort_index(level=)``.
 
 The label lookup runs on the host (``Index.get_indexer``, pandas' hash table over the index labels);
 the rows are gathered on the device. ``method`` / ``limit`` / ``tolerance`` (filling from
@@ -53,3 +54,69 @@ def taken(column: Any, positions: np.ndarray, fill_value: Any) -> Any:
 
     # pandas' where rules: an int column filled with an int stays int64
     return where(column.take(xp.maximum(at, 0)), asarray_on(~absent, xp), fill_value)
+
+
+def index_without_levels(index: Any, level: Any) -> Any:
+    """``index.droplevel(level)``: the MultiIndex without the levels named (positions or names); one
+    level left is a plain Index, as pandas."""
+    from ember.frame.index import Index, MultiIndex
+
+    if not isinstance(index, MultiIndex):
+        raise ValueError(
+            "Cannot remove 1 levels from an index with 1 levels: at least one level must be left."
+        )
+    names = list(index.names)
+    wanted = level if isinstance(level, (list, tuple)) else [level]
+    drop = set()
+    for lev in wanted:
+        if lev in names:
+            drop.add(names.index(lev))
+        elif isinstance(lev, (int, np.integer)) and -len(names) <= lev < len(names):
+            drop.add(int(lev) % len(names))
+        else:
+            raise KeyError(f"Level {lev} not found")
+    keep = [i for i in range(len(names)) if i not in drop]
+    if not keep:
+        raise ValueError(
+            f"Cannot remove {len(drop)} levels from an index with {len(names)} levels: at least one level must be left."
+        )
+    columns = list(index.levels_columns)
+    if len(keep) == 1:
+        return Index._from_column(columns[keep[0]], names[keep[0]])
+    return MultiIndex([columns[i] for i in keep], [names[i] for i in keep])
+
+
+def index_sort_order(index: Any, level: Any, ascending: Any, na_position: str, sort_remaining: bool) -> Any:
+    """Row order of ``sort_index``: by the index's levels ``level`` (positions or names; all by
+    default), then, with ``sort_remaining``, the other levels ascending-or-not alike (pandas'
+    sortlevel)."""
+    from ember.frame.series import _index_columns
+    from ember.ops.sort import argsort
+
+    columns = _index_columns(index)
+    if level is None:
+        return argsort(columns, ascending=ascending, na_position=na_position)
+    names = list(index.names)
+    wanted = level if isinstance(level, (list, tuple)) else [level]
+    positions = []
+    for lev in wanted:
+        if isinstance(lev, (int, np.integer)) and not (lev in names and not isinstance(lev, bool)):
+            if not -len(columns) <= lev < len(columns):
+                raise IndexError(f"Too many levels: Index has only {len(columns)} levels, not {lev + 1}")
+            positions.append(int(lev) % len(columns))
+        elif lev in names:
+            positions.append(names.index(lev))
+        else:
+            raise KeyError(f"Level {lev} not found")
+    orders = list(ascending) if isinstance(ascending, (list, tuple)) else [ascending] * len(positions)
+    if len(orders) != len(positions):
+        raise ValueError("level must have same length as ascending")
+    if sort_remaining:
+        rest = [i for i in range(len(columns)) if i not in positions]
+        if rest and isinstance(ascending, (list, tuple)):
+            from ember.frame._fallback import unsupported
+
+            raise unsupported("sort_index", "a list of ascending with levels left to sort (sort_remaining)")
+        positions += rest
+        orders += [ascending] * len(rest)
+    return argsort([columns[i] for i in positions], ascending=orders, na_position=na_position)

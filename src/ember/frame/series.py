@@ -712,6 +712,8 @@ class Series(NDFrame):
 
     def droplevel(self, level: Any, axis: Any = 0) -> Series:
         """The Series without index levels ``level`` (positions or names)."""
+        from ember.frame.reindex import index_without_levels
+
         return Series._from_column(self._column, index_without_levels(self._index, level), self.name)
 
     def set_axis(self, labels: Any, *, axis: Any = 0, copy: Any = None) -> Series:
@@ -761,6 +763,8 @@ class Series(NDFrame):
         sort_remaining: bool = True,
         ignore_index: bool = False,
     ) -> Series | None:
+        from ember.frame.reindex import index_sort_order
+
         order = index_sort_order(self._index, level, ascending, na_position, sort_remaining)
         out = self._take_rows(order, ignore_index)
         if inplace:
@@ -819,71 +823,6 @@ def _index_columns(index: Index) -> list[Column]:
     from ember.frame.index import MultiIndex
 
     return list(index.levels_columns) if isinstance(index, MultiIndex) else [index.column]
-
-
-def index_without_levels(index: Index, level: Any) -> Index:
-    """``index.droplevel(level)``: the MultiIndex without the levels named (positions or names); one
-    level left is a plain Index, as pandas."""
-    from ember.frame.index import MultiIndex
-
-    if not isinstance(index, MultiIndex):
-        raise ValueError(
-            "Cannot remove 1 levels from an index with 1 levels: at least one level must be left."
-        )
-    names = list(index.names)
-    wanted = level if isinstance(level, (list, tuple)) else [level]
-    drop = set()
-    for lev in wanted:
-        if lev in names:
-            drop.add(names.index(lev))
-        elif isinstance(lev, (int, np.integer)) and -len(names) <= lev < len(names):
-            drop.add(int(lev) % len(names))
-        else:
-            raise KeyError(f"Level {lev} not found")
-    keep = [i for i in range(len(names)) if i not in drop]
-    if not keep:
-        raise ValueError(
-            f"Cannot remove {len(drop)} levels from an index with {len(names)} levels: at least one level must be left."
-        )
-    columns = list(index.levels_columns)
-    if len(keep) == 1:
-        return Index._from_column(columns[keep[0]], names[keep[0]])
-    return MultiIndex([columns[i] for i in keep], [names[i] for i in keep])
-
-
-def index_sort_order(index: Index, level: Any, ascending: Any, na_position: str, sort_remaining: bool) -> Any:
-    """Row order of ``sort_index``: by the index's levels ``level`` (positions or names; all by
-    default), then, with ``sort_remaining``, the other levels ascending-or-not alike (pandas'
-    sortlevel)."""
-    from ember.ops.sort import argsort
-
-    columns = _index_columns(index)
-    if level is None:
-        return argsort(columns, ascending=ascending, na_position=na_position)
-    names = list(index.names)
-    wanted = level if isinstance(level, (list, tuple)) else [level]
-    positions = []
-    for lev in wanted:
-        if isinstance(lev, (int, np.integer)) and not (lev in names and not isinstance(lev, bool)):
-            if not -len(columns) <= lev < len(columns):
-                raise IndexError(f"Too many levels: Index has only {len(columns)} levels, not {lev + 1}")
-            positions.append(int(lev) % len(columns))
-        elif lev in names:
-            positions.append(names.index(lev))
-        else:
-            raise KeyError(f"Level {lev} not found")
-    orders = list(ascending) if isinstance(ascending, (list, tuple)) else [ascending] * len(positions)
-    if len(orders) != len(positions):
-        raise ValueError("level must have same length as ascending")
-    if sort_remaining:
-        rest = [i for i in range(len(columns)) if i not in positions]
-        if rest and isinstance(ascending, (list, tuple)):
-            from ember.frame._fallback import unsupported
-
-            raise unsupported("sort_index", "a list of ascending with levels left to sort (sort_remaining)")
-        positions += rest
-        orders += [ascending] * len(rest)
-    return argsort([columns[i] for i in positions], ascending=orders, na_position=na_position)
 
 
 def _make_binary(op: str) -> Any:

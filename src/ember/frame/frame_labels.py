@@ -1,0 +1,138 @@
+"""A DataFrame's labels and shape: ``reindex``, ``set_axis``, ``droplevel``, ``add_prefix`` /
+``add_suffix``, ``filter`` of columns and ``transpose``. A mixin of ``DataFrame`` (columns in
+``_columns``, labels in ``_names``, rows in ``_index``), kept apart from dataframe.py's core."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ember.column import NumericColumn, from_scalar
+from ember.frame._fallback import unsupported
+from ember.frame.generic import check_axis
+from ember.frame.index import ensure_index
+
+
+class FrameLabels:
+    """Methods on a frame's row and column labels, and its shape."""
+
+    def transpose(self, *args: Any, copy: bool = False) -> Any:
+        """Rows as columns, for frames of numbers (ints and floats meet as float64, as pandas) or of
+        booleans only; other mixes would be pandas' object columns: refused."""
+        cols = list(self._columns.values())
+        if not cols:
+            raise unsupported("DataFrame.transpose", "a frame without columns (pandas gives object columns)")
+        if not all(isinstance(c, NumericColumn) and not c.nullable and c.mask is None for c in cols):
+            raise unsupported("DataFrame.transpose", "columns other than numbers without a mask")
+        kinds = {c.is_bool for c in cols}
+        if len(kinds) > 1:
+            raise unsupported("DataFrame.transpose", "booleans beside numbers (pandas makes object columns)")
+        index = self._index.to_pandas()
+        if isinstance(index, pd.MultiIndex) or not index.is_unique:
+            raise unsupported("DataFrame.transpose", "a row index with repeated labels or several levels")
+        dtype = np.result_type(*[c.data.dtype for c in cols])
+        grid = cols[0].xp.stack([c.data.astype(dtype, copy=False) for c in cols])
+        out = {label: NumericColumn(grid[:, i].copy()) for i, label in enumerate(index)}
+        axis_names = (index.name,) if index.name is not None else None  # the row labels' name
+        return type(self)._from_columns(out, ensure_index(self.columns, None), axis_names)
+
+    @property
+    def T(self) -> Any:  # noqa: N802 - pandas' name
+        return self.transpose()
+
+    def droplevel(self, level: Any, axis: Any = 0) -> Any:
+        """The frame without row index levels ``level`` (positions or names); column levels refused."""
+        from ember.frame.reindex import index_without_levels
+
+        if check_axis("DataFrame.droplevel", axis) != 0:
+            raise unsupported("DataFrame.droplevel", "axis=1 (column levels)")
+        return type(self)._from_columns(
+            dict(self._columns), index_without_levels(self._index, level), self._axis_names
+        )
+
+    def add_prefix(self, prefix: str, axis: Any = None) -> Any:
+        """Column labels with ``prefix`` in front (the row labels with ``axis=0``), as pandas."""
+        return self._relabel(lambda label: f"{prefix}{label}", axis)
+
+    def add_suffix(self, suffix: str, axis: Any = None) -> Any:
+        """Column labels with ``suffix`` after them (the row labels with ``axis=0``), as pandas."""
+        return self._relabel(lambda label: f"{label}{suffix}", axis)
+
+    def _relabel(self, fn: Any, axis: Any) -> Any:
+        if axis is not None and check_axis("DataFrame.add_prefix", axis) == 0:
+            return self.set_axis(self._index.to_pandas().map(fn), axis=0)
+        return self._with_columns({fn(k): c for k, c in self._columns.items()})
+
+    def filter(
+        self, items: Any = None, like: str | None = None, regex: str | None = None, axis: Any = None
+    ) -> Any:
+        """The columns named in ``items`` (in that order), whose label contains ``like`` or matches
+        ``regex``, as pandas' filter; rows (``axis=0``) are refused."""
+        import re
+
+        if sum(x is not None for x in (items, like, regex)) != 1:
+            raise TypeError("Keyword arguments `items`, `like`, or `regex` are mutually exclusive")
+        if axis is not None and check_axis("DataFrame.filter", axis) == 0:
+            raise unsupported("DataFrame.filter", "axis=0 (rows by their labels)")
+        if items is not None:
+            names = [k for k in items if k in self._columns]
+        elif like is not None:
+            names = [k for k in self._names if like in str(k)]
+        else:
+            pattern = re.compile(regex)
+            names = [k for k in self._names if pattern.search(str(k))]
+        return self._with_columns({k: self._columns[k] for k in names})
+
+    def reindex(
+        self,
+        labels: Any = None,
+        *,
+        index: Any = None,
+        columns: Any = None,
+        axis: Any = None,
+        method: Any = None,
+        copy: Any = None,
+        level: Any = None,
+        fill_value: Any = None,
+        limit: Any = None,
+        tolerance: Any = None,
+    ) -> Any:
+        """Rows of ``index``'s labels and ``columns`` in that order; labels this frame lacks give
+        missing values (new columns are float64 NaN, as pandas) (``frame/reindex.py``)."""
+        from ember.frame.reindex import check_options, row_positions, taken
+
+        check_options(method, level, limit, tolerance, "DataFrame.reindex")
+        if labels is not None:
+            if check_axis("DataFrame.reindex", axis) == 0:
+                index = labels
+            else:
+                columns = labels
+        out = self
+        if index is not None:
+            positions, new_index = row_positions(self, index, "DataFrame.reindex")
+            cols = {k: taken(c, positions, fill_value) for k, c in self._columns.items()}
+            out = type(self)._from_columns(cols, new_index, self._axis_names)
+        if columns is not None:
+            out = out._with_columns({k: out._column_or_missing(k, fill_value) for k in list(columns)})
+        return out.copy(deep=False) if out is self else out
+
+    def _column_or_missing(self, name: Any, fill_value: Any) -> Any:
+        """Column ``name``, or for a label the frame lacks a float64 column of NaN (``fill_value``)."""
+        if name in self._columns:
+            return self._columns[name]
+        from ember.backend import xp as current_xp
+
+        return from_scalar(np.nan if fill_value is None else fill_value, len(self), current_xp())
+
+    def set_axis(self, labels: Any, *, axis: Any = 0, copy: Any = None) -> Any:
+        """The same columns with new row labels (``axis=0``) or new column labels (``axis=1``)."""
+        from ember.frame.generic import check_axis
+
+        out = self._with_columns(dict(self._columns))
+        if check_axis("DataFrame.set_axis", axis) == 0:
+            out.index = labels
+        else:
+            out.columns = labels
+        return out
