@@ -326,6 +326,9 @@ NATS = {
 TEMPORAL = {
     "datetimes": pd.Series(pd.to_datetime(["2024-01-01", None])),
     "timedeltas": pd.Series(pd.to_timedelta([1, None], unit="s")),
+    # coarser than the NumPy NaTs' microseconds: the result takes the finer unit
+    "second datetimes": pd.Series(pd.to_datetime(["2024-01-01", None])).astype("M8[s]"),
+    "second timedeltas": pd.Series(pd.to_timedelta([1, None], unit="s")).astype("m8[s]"),
 }
 NAT_OPS = {
     "sub": lambda s, o: s - o,

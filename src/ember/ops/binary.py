@@ -235,7 +235,7 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
     if op in LOGIC and not (_kind(a.data if ca else a) in "iu" and _kind(b.data if cb else b) in "iu"):
         out = out.astype(bool, copy=False)
     # pandas fills integer x // 0 and x % 0, except x % False (0: a boolean divisor of %)
-    mod_by_bool = op == "mod" and _kind(xb) == "b"
+    mod_by_bool = op == "mod" and _kind(b.data if cb else b) == "b"  # xb: CuPy's scalar is pinned
     if (
         op in ("floordiv", "mod")
         and out.dtype.kind in "iu"
@@ -658,6 +658,20 @@ def _full(xp: Any, n: int, values: Any) -> Any:
     return values if getattr(values, "ndim", 0) else xp.full(n, values, dtype=np.int64)
 
 
+_UNITS = ("s", "ms", "us", "ns")  # coarse to fine
+
+
+def _finer_unit(unit: str, nat: Any) -> str:
+    """The result's unit beside a NumPy NaT: the finer of the column's and the NaT's (NumPy's
+    promotion, which pandas follows); pandas' NaT and a generic NumPy NaT keep the column's."""
+    if not isinstance(nat, (np.datetime64, np.timedelta64)):
+        return unit
+    theirs = np.datetime_data(nat.dtype)[0]
+    if theirs in _UNITS and _UNITS.index(theirs) > _UNITS.index(unit):
+        return theirs
+    return unit
+
+
 def _temporal_nat(col: Column, op: str, col_left: bool, nat: Any) -> Column:
     """``col <op> NaT`` (or ``NaT <op> col``): all missing, of the kind pandas' rules give. A NumPy
     NaT has its kind; pandas' NaT is a datetime where one is subtracted from or by a datetime
@@ -673,15 +687,16 @@ def _temporal_nat(col: Column, op: str, col_left: bool, nat: Any) -> Column:
     left, right = (mine, theirs) if col_left else (theirs, mine)
     none = xp.zeros(n, dtype=bool)
     ticks = xp.zeros(n, dtype=np.int64)
+    unit = _finer_unit(col.unit, nat)
     if (left, right) == ("M", "M") and op == "sub" or (left, right) == ("m", "m") and op in ("add", "sub"):
-        return TimedeltaColumn(ticks, col.unit, none)
+        return TimedeltaColumn(ticks, unit, none)
     if (
         op == "add"
         and "M" in (left, right)
         and "m" in (left, right)
         or (left, right, op) == ("M", "m", "sub")
     ):
-        return DatetimeColumn(ticks, col.unit, getattr(col, "tz", None), none)
+        return DatetimeColumn(ticks, unit, getattr(col, "tz", None), none)
     raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{col.dtype}' and 'NaTType'")
 
 
