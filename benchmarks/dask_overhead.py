@@ -1,6 +1,6 @@
 """Dask's overhead over ember alone, and a data set larger than the device limit through spilling.
 
-``python benchmarks/dask_overhead.py [--rows 1e8] [--partitions 10[,2]] [--spill-limit 4GB] [--no-joins]
+``python benchmarks/dask_overhead.py [--rows 1e8] [--partitions 10[,2]] [--clusters processes,in-process] [--spill-limit 4GB] [--no-joins]
 [--from-parquet]``
 
 For db-benchmark groupby and join questions the same data run (a) on ember alone, one frame on one
@@ -246,8 +246,18 @@ def main() -> None:
     parser.add_argument("--rows", type=float, default=1e8 if gpu else 1e6)
     parser.add_argument("--partitions", default="10", help="Parquet files per table; a list runs each")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--clusters",
+        default="processes",
+        help="processes (a worker process), in-process (LocalGPUCluster(processes=False)), or both",
+    )
     parser.add_argument("--spill-limit", default=None, help='device limit of the spilling run, e.g. "4GB"')
     parser.add_argument("--no-joins", action="store_true", help="groupby questions only (no join tables)")
+    parser.add_argument(
+        "--int-join-keys",
+        action="store_true",
+        help="join tables without the id4-id6 string columns (the questions join on int keys)",
+    )
     parser.add_argument("--queries", default=",".join(GROUPBY), help="groupby questions to run")
     parser.add_argument("--from-parquet", action="store_true", help="also time each query from the files")
     parser.add_argument(
@@ -260,7 +270,7 @@ def main() -> None:
     t0 = time.perf_counter()
     tables = {"x": data.groupby_data(n)}
     if not args.no_joins:
-        joins = data.join_data(n)
+        joins = data.join_data(n, labels=not args.int_join_keys)
         tables.update(jx=joins["x"], medium=joins["medium"], big=joins["big"])
     for partitions in (int(p) for p in str(args.partitions).split(",")):
         paths = write_partitions(tables, args.dir, partitions)
@@ -270,10 +280,14 @@ def main() -> None:
         print(json.dumps(setup), flush=True)
         if args.profile:
             _profile_from_parquet(paths["x"], args)
-        run_cluster(f"dask-{partitions}-partitions", paths, frames, args)
+        for kind in args.clusters.split(","):
+            in_process = {"processes": True, "in-process": False}[kind]
+            run_cluster(f"dask-{kind}-{partitions}-partitions", paths, frames, args, processes=in_process)
         if args.spill_limit:
             frames = {"x": frames["x"]}
-            run_cluster("dask-spilling", {"x": paths["x"]}, frames, args, device_memory_limit=args.spill_limit)
+            run_cluster(
+                "dask-spilling", {"x": paths["x"]}, frames, args, device_memory_limit=args.spill_limit
+            )
         del frames
 
 

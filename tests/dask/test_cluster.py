@@ -141,3 +141,27 @@ def test_spilling_to_host_and_disk(tmp_path):
         got = e.compute()
         assert isinstance(got, DataFrame)
         pd.testing.assert_frame_equal(got.to_pandas(), pdf)
+
+
+def test_in_process_cluster():
+    """``processes=False``: one worker in this process (in-memory comm); results come back as the
+    worker's own ember objects, equal to pandas'. More workers or chosen GPUs are refused."""
+    from distributed import Client
+
+    from ember.dask import LocalGPUCluster
+
+    pdf = make_frame(2000, seed=7)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        cluster = LocalGPUCluster(processes=False, dashboard_address=None)
+    with cluster, Client(cluster) as client:
+        assert cluster.scheduler_address.startswith("inproc://")
+        workers = client.run(lambda dask_worker: (os.getpid(), type(dask_worker.data).__name__))
+        assert list(workers.values()) == [(os.getpid(), "DeviceHostDiskBuffer")]
+        e = dd.from_pandas(pdf, npartitions=4).to_backend("ember")
+        got = e.groupby("s").agg({"b": "sum", "i": "mean"}).compute()
+        assert isinstance(got, DataFrame)
+        assert_same(got, pdf.groupby("s").agg({"b": "sum", "i": "mean"}))
+    for bad in ({"n_workers": 2}, {"CUDA_VISIBLE_DEVICES": "0"}):
+        with pytest.raises(NotImplementedError, match="processes=False"):
+            LocalGPUCluster(processes=False, **bad)

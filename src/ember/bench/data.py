@@ -106,12 +106,13 @@ def _split_xlr(n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray
     return np.concatenate([shared, left_only]), np.concatenate([shared, right_only])
 
 
-def join_data(n: int, seed: int = 108) -> dict[str, pd.DataFrame]:
+def join_data(n: int, seed: int = 108, labels: bool = True) -> dict[str, pd.DataFrame]:
     """db-benchmark's join tables: ``x`` (n rows) and ``small`` (n/1e6), ``medium`` (n/1e3), ``big`` (n).
 
-    Keys id1-id3 are ints; id4-id6 their "id%d" string forms (categorical). Each right table holds 90%
-    of the left keys plus 10% unmatched ones. Below the R script's sizes the small/medium key spaces are
-    floored at 10 keys so that tiny runs still join something.
+    Keys id1-id3 are ints; id4-id6 their "id%d" string forms (categorical; ``labels=False`` leaves
+    them out: at 1e8 rows making them takes minutes of Python string formatting). Each right table
+    holds 90% of the left keys plus 10% unmatched ones. Below the R script's sizes the small/medium
+    key spaces are floored at 10 keys so that tiny runs still join something.
     """
     rng = _rng(seed)
     x1, r1 = _split_xlr(n / 1e6, rng)
@@ -119,16 +120,20 @@ def join_data(n: int, seed: int = 108) -> dict[str, pd.DataFrame]:
     x3, r3 = _split_xlr(n, rng)
     id1, id2, id3 = (rng.choice(keys, n, replace=True) for keys in (x1, x2, x3))
     x = pd.DataFrame({"id1": id1, "id2": id2, "id3": id3})
-    x["id4"], x["id5"], x["id6"] = _id_labels(id1), _id_labels(id2), _id_labels(id3)
+    if labels:
+        x["id4"], x["id5"], x["id6"] = _id_labels(id1), _id_labels(id2), _id_labels(id3)
     x["v1"] = np.round(rng.random(n) * 100.0, 6)
 
     small = pd.DataFrame({"id1": rng.permutation(r1)[: max(int(n / 1e6), 10)]})
-    small["id4"] = _id_labels(small["id1"].to_numpy())
+    if labels:
+        small["id4"] = _id_labels(small["id1"].to_numpy())
     small["v2"] = np.round(rng.random(len(small)) * 100.0, 6)
 
     n_med = max(int(n / 1e3), 10)
     medium = pd.DataFrame({"id1": rng.choice(r1, n_med, replace=True), "id2": rng.permutation(r2)[:n_med]})
-    medium["id4"], medium["id5"] = _id_labels(medium["id1"].to_numpy()), _id_labels(medium["id2"].to_numpy())
+    if labels:
+        medium["id4"] = _id_labels(medium["id1"].to_numpy())
+        medium["id5"] = _id_labels(medium["id2"].to_numpy())
     medium["v2"] = np.round(rng.random(n_med) * 100.0, 6)
 
     big = pd.DataFrame(
@@ -138,7 +143,7 @@ def join_data(n: int, seed: int = 108) -> dict[str, pd.DataFrame]:
             "id3": rng.permutation(r3)[:n],
         }
     )
-    for src, dst in (("id1", "id4"), ("id2", "id5"), ("id3", "id6")):
+    for src, dst in (("id1", "id4"), ("id2", "id5"), ("id3", "id6")) if labels else ():
         big[dst] = _id_labels(big[src].to_numpy())
     big["v2"] = np.round(rng.random(n) * 100.0, 6)
     return {"x": x, "small": small, "medium": medium, "big": big}
