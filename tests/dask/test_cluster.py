@@ -165,3 +165,28 @@ def test_in_process_cluster():
     for bad in ({"n_workers": 2}, {"CUDA_VISIBLE_DEVICES": "0"}):
         with pytest.raises(NotImplementedError, match="processes=False"):
             LocalGPUCluster(processes=False, **bad)
+
+
+def test_ember_shuffles_default_to_tasks(client, data):
+    """With a distributed client Dask's default shuffle is P2P (host Arrow buffers and disk); ember
+    collections shuffle by tasks unless a method is given or configured. Results equal pandas'."""
+    import dask
+
+    pdf, right = data
+    left = dd.from_pandas(pdf, npartitions=4).to_backend("ember")
+    other = dd.from_pandas(pdf[["a", "b"]].rename(columns={"b": "b2"}), npartitions=3).to_backend("ember")
+
+    def joins(expr_collection):
+        return {type(e).__name__ for e in expr_collection.optimize().expr.walk()}
+
+    assert "HashJoinP2P" not in joins(left.merge(other, on="a", broadcast=False))
+    assert "HashJoinP2P" in joins(left.merge(other, on="a", broadcast=False, shuffle_method="p2p"))
+    with dask.config.set({"dataframe.shuffle.method": "p2p"}):
+        assert "HashJoinP2P" in joins(left.merge(other, on="a", broadcast=False))
+    want = pdf.merge(pdf[["a", "b"]].rename(columns={"b": "b2"}), on="a")
+    assert len(left.merge(other, on="a", broadcast=False)) == len(want)
+    got = left.merge(other, on="a", broadcast=False).compute().to_pandas()
+    cols = list(want.columns)
+    pd.testing.assert_frame_equal(
+        got.sort_values(cols).reset_index(drop=True), want.sort_values(cols).reset_index(drop=True)
+    )
