@@ -82,12 +82,54 @@ def test_round(name, decimals, xp):
 
 
 @pytest.mark.parametrize("name", ["int64", "float64", "float32", "Int64", "Float64"])
-@pytest.mark.parametrize("bounds", [(0, None), (None, 2), (-1.5, 2.5), (1, 1), (np.nan, 3)], ids=str)
+@pytest.mark.parametrize(
+    "bounds", [(0, None), (None, 2), (-1.5, 2.5), (1, 1), (np.nan, 3), (3, 1)], ids=str
+)  # (3, 1): reversed bounds, swapped as pandas does
 def test_clip(name, bounds, xp):
     lo, hi = bounds
     if name == "Int64" and bounds == (-1.5, 2.5):
         pytest.xfail("pandas raises for a non-integral bound on Int64; ember casts to Float64")
     check(DATA[name], lambda p: p.clip(lo, hi), lambda c: clip(c, lo, hi), xp)
+
+
+BOOLS = {
+    "bool": pd.Series([True, False, True]),
+    "boolean": pd.Series([True, None, False], dtype="boolean"),
+}
+
+
+@pytest.mark.parametrize("name", list(BOOLS))
+@pytest.mark.parametrize(
+    "bounds",
+    [
+        (0, 1),
+        (-1, 5),
+        (0.0, 1.0),
+        (True, None),
+        (None, False),
+        (False, True),
+        (False, False),
+        (2, None),
+        (None, 0.5),
+    ],
+    ids=str,
+)
+def test_clip_booleans(name, bounds, xp):
+    """Booleans stay boolean where pandas' result is (boolean bounds, or none of the values would
+    change); where a value would change to a number pandas makes an object column (refused) or, for
+    the masked boolean, raises TypeError."""
+    s, (lo, hi) = BOOLS[name], bounds
+    try:
+        want = s.clip(lo, hi)
+    except TypeError:
+        with pytest.raises(TypeError):
+            clip(from_pandas(s, xp), lo, hi)
+        return
+    if want.dtype == object:
+        with pytest.raises(NotImplementedError, match="object column"):
+            clip(from_pandas(s, xp), lo, hi)
+        return
+    check(s, lambda p: p.clip(lo, hi), lambda c: clip(c, lo, hi), xp)
 
 
 @pytest.mark.parametrize("name", NUMERIC)

@@ -97,7 +97,10 @@ def round_(col: Column, decimals: int = 0) -> Column:
 
 
 def clip(col: Column, lower: Any = None, upper: Any = None) -> Column:
-    """Values limited to [lower, upper] (scalars; None = unbounded). Missing values stay missing."""
+    """Values limited to [lower, upper] (scalars; None = unbounded; reversed bounds are swapped, as
+    pandas does). Missing values stay missing."""
+    if not _none(lower) and not _none(upper) and upper < lower:
+        lower, upper = upper, lower
     if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
         kind = "M" if isinstance(col, DatetimeColumn) else "m"
         lo = None if _none(lower) else scalar_ticks(lower, kind, getattr(col, "tz", None))
@@ -120,6 +123,8 @@ def clip(col: Column, lower: Any = None, upper: Any = None) -> Column:
         return col._rebuild(data, col.mask)
     c = _numeric_only(col, "clip()")
     xp, data = c.xp, c.data
+    if data.dtype.kind == "b":
+        return _clip_bools(c, lower, upper)
     bounds = [b for b in (lower, upper) if not _none(b)]
     dtype = np.result_type(data.dtype, *bounds) if bounds else data.dtype
     if c.nullable and dtype != data.dtype and dtype.kind == "f" and data.dtype.kind in "iu":
@@ -130,6 +135,29 @@ def clip(col: Column, lower: Any = None, upper: Any = None) -> Column:
     if not _none(upper):
         data = xp.where(data > upper, np.asarray(upper, dtype=dtype)[()], data)
     return NumericColumn(data, c.mask, c.nullable)
+
+
+def _clip_bools(c: NumericColumn, lower: Any, upper: Any) -> NumericColumn:
+    """pandas clips booleans as it sets values: boolean bounds keep the column boolean, other bounds
+    too where no value changes (``clip(0, 1)``); where one would change, pandas makes an object column
+    (refused here) or, for a masked boolean, raises TypeError. Synchronizes for non-boolean bounds."""
+    data = c.data
+    for bound, is_lower in ((lower, True), (upper, False)):
+        if _none(bound):
+            continue
+        if isinstance(bound, (bool, np.bool_)):
+            data = data | bool(bound) if is_lower else data & bool(bound)
+            continue
+        changed = data < bound if is_lower else data > bound
+        if c.mask is not None:
+            changed = changed & c.mask
+        if bool(changed.any()):
+            if c.nullable:
+                raise TypeError(f"Invalid value '{bound}' for dtype 'boolean'")
+            raise NotImplementedError(
+                f"clip() of booleans to {bound!r}: pandas makes an object column; cast to int or float first"
+            )
+    return NumericColumn(data.copy() if data is c.data else data, c.mask, c.nullable)
 
 
 def _none(x: Any) -> bool:
