@@ -549,3 +549,44 @@ def test_crosstab_normalize_with_and_without_margins(margins, normalize):
         check(got, pd.crosstab(rows, cols, margins=margins, normalize=normalize))
     with pytest.raises(ValueError, match="normalize"):
         crosstab(ea, eb, normalize="rows")
+
+
+PIVOT_VALUES = pd.DataFrame(
+    {
+        "k": ["a", "a", "b", "b"],
+        "c": ["x", "y", "x", "y"],
+        "i": [1, 2, 3, 4],
+        "u": np.array([1, 2, 3, 4], dtype="int32"),
+        "f": [1.5, 2.5, 3.5, 4.5],
+        "f4": np.array([1, 2, 3, 4], dtype="float32"),
+        "b": [True, False, True, True],
+        "b2": [False] * 4,
+        "s": list("pqrs"),
+        "t": list("wxyz"),
+        "I": pd.array([1, 2, 3, 4], dtype="Int64"),
+        "J": pd.array([1, None, 3, 4], dtype="Int64"),
+        "F": pd.array([1.5, 2, 3, 4], dtype="Float64"),
+    }
+)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [["i", "f"], ["i", "u"], ["u", "f4"], ["i", "f4"], ["b", "b2"], ["s", "t"], ["i"], ["I"], ["J"], ["F"]],
+    ids=str,
+)
+@pytest.mark.parametrize("rows", [4, 3], ids=["full", "with holes"])
+def test_pivot_list_of_values_as_one_array(values, rows):
+    """A list of values pivots as pandas' one 2-D array: ints and floats -> float64, one masked
+    column -> its NumPy type (float64 with NaN where missing)."""
+    df = PIVOT_VALUES.iloc[:rows]
+    want = df.pivot(index="k", columns="c", values=values)
+    assert_eq(em.from_pandas(df).pivot(index="k", columns="c", values=values), want)
+
+
+@pytest.mark.parametrize("values", [["i", "b"], ["I", "J"], ["i", "s"], ["I", "i"]], ids=str)
+def test_pivot_values_pandas_makes_object_refused(values):
+    df = PIVOT_VALUES
+    assert (df.pivot(index="k", columns="c", values=values).dtypes == object).any()
+    with pytest.raises(NotImplementedError, match="object"):
+        em.from_pandas(df).pivot(index="k", columns="c", values=values)

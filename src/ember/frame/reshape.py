@@ -156,6 +156,8 @@ def pivot(frame: DataFrame, *, columns: Any, index: Any = None, values: Any = No
     else:
         value_names, multi = _as_list(values), isinstance(values, (list, tuple))
     value_cols = [_column(frame, k) for k in value_names]
+    if values is not None and multi:
+        value_cols = _as_one_dtype(value_cols)
     # pandas unstacks several column keys as one combined level, in order of first appearance
     table, runiq, cuniq, holes = _pivot_grid(row_keys, col_keys, sort_columns=len(col_keys) == 1)
     labels = _label_tuples(cuniq)
@@ -166,6 +168,33 @@ def pivot(frame: DataFrame, *, columns: Any, index: Any = None, values: Any = No
             out[key] = _gather(vcol, table[:, j], holes)
     axis_names = ((None,) if multi else ()) + tuple(col_names)
     return DataFrame._from_columns(out, _make_index(runiq, row_names), axis_names)
+
+
+def _as_one_dtype(cols: list[Column]) -> list[Column]:
+    """pandas pivots a list of values as one 2-D array (``frame[values].values``): NumPy numbers take
+    their common type (int and float -> float64); one shared NumPy or string type stays; any other
+    mix (booleans and numbers, masked columns) is an object array there, refused here."""
+    from ember.ops.unary import astype
+
+    if len(cols) == 1 and isinstance(cols[0], NumericColumn) and cols[0].nullable:
+        # one masked column's array: its NumPy type, or float64 with NaN where values are missing
+        col = cols[0]
+        if col.dtype.kind == "b" and col.null_count():
+            raise NotImplementedError(
+                "pivot() of a masked boolean with missing values: pandas makes it object"
+            )
+        return [astype(col, col.dtype.numpy_dtype if not col.null_count() else np.dtype(np.float64))]
+    dtypes = [c.dtype for c in cols]
+    plain = all(isinstance(t, np.dtype) for t in dtypes)
+    if plain and all(t.kind in "iuf" for t in dtypes):
+        common = np.result_type(*dtypes)
+        return [c if c.dtype == common else astype(c, common) for c in cols]
+    if all(t == dtypes[0] for t in dtypes) and (plain or isinstance(dtypes[0], pd.StringDtype)):
+        return cols
+    raise NotImplementedError(
+        f"pivot() of values with dtypes {[str(t) for t in dtypes]}: pandas pivots them as one object "
+        "array; pivot them one at a time or cast them to one type first"
+    )
 
 
 # --- pivot_table -------------------------------------------------------------------------------------
