@@ -12,6 +12,7 @@ from ember.column import Column, NumericColumn, from_any, from_scalar
 from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import align_indexes, indexes_equal
 from ember.frame.construction import build_frame
+from ember.frame.conversion import FrameConversion, named_axis
 from ember.frame.frame_labels import FrameLabels
 from ember.frame.frame_missing import FrameMissing
 from ember.frame.frame_operators import FrameOperators
@@ -24,7 +25,9 @@ from ember.frame.replace import NO_VALUE
 from ember.frame.series import Series, _index_columns
 
 
-class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameMissing, FrameLabels):
+class DataFrame(
+    FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameMissing, FrameLabels, FrameConversion
+):
     """A pandas-compatible DataFrame whose columns live on the GPU (or the host on the CPU backend)."""
 
     # _axis_names: the column axis' level names (pandas' ``columns.names``: a pivot's column keys), or None
@@ -74,7 +77,7 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
     # --- attributes ---------------------------------------------------------------------------
     @property
     def columns(self) -> pd.Index:
-        return _named_axis(labels_index(self._names), self._axis_names)
+        return named_axis(labels_index(self._names), self._axis_names)
 
     @columns.setter
     def columns(self, new: Any) -> None:
@@ -147,71 +150,6 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
 
     def __contains__(self, key: Any) -> bool:
         return key in self._columns
-
-    # --- conversion ---------------------------------------------------------------------------
-    def to_pandas(self) -> pd.DataFrame:
-        index = self._index.to_pandas()
-        data = {k: c.to_pandas(index=index) for k, c in self._columns.items()}
-        out = pd.DataFrame(data, index=index, copy=False) if data else pd.DataFrame(index=index)
-        if self._axis_names is not None:
-            out.columns = _named_axis(out.columns, self._axis_names)
-        return out
-
-    def to_arrow(self, preserve_index: bool | None = None) -> Any:
-        import pyarrow as pa
-
-        arrays = [c.to_arrow() for c in self._columns.values()]
-        names = [str(n) for n in self._names]
-        if preserve_index or (preserve_index is None and not isinstance(self._index, RangeIndex)):
-            for i, col in enumerate(_index_columns(self._index)):
-                arrays.append(col.to_arrow())
-                names.append(
-                    self._index.names[i] if self._index.names[i] is not None else f"__index_level_{i}__"
-                )
-        return pa.Table.from_arrays(arrays, names=names)
-
-    def to_numpy(self, dtype: Any = None, na_value: Any = None) -> np.ndarray:
-        return self.to_pandas().to_numpy(
-            dtype=dtype, na_value=na_value if na_value is not None else pd.api.extensions.no_default
-        )
-
-    def to_cupy(self, dtype: Any = None) -> Any:
-        """A 2-D CuPy array (columns stacked; numeric columns without nulls)."""
-        from ember.backend import cupy_module
-
-        cp = cupy_module()
-        arrays = [Series._from_column(c, self._index).to_cupy() for c in self._columns.values()]
-        out = cp.stack(arrays, axis=1) if arrays else cp.empty((len(self), 0))
-        return out if dtype is None else out.astype(dtype)
-
-    @property
-    def values(self) -> Any:
-        """A 2-D array of the backend (CuPy on the GPU, like ``Series.values``) when every column is
-        numeric without missing-value masks; otherwise pandas' host array (``to_numpy()``)."""
-        cols = list(self._columns.values())
-        if cols and all(type(c) is NumericColumn and c.mask is None for c in cols):
-            xp = cols[0].xp
-            dtype = np.result_type(*(c.data.dtype for c in cols))
-            return xp.stack([c.data.astype(dtype, copy=False) for c in cols], axis=1)
-        return self.to_numpy()
-
-    def to_dict(self, orient: str = "dict") -> Any:
-        return self.to_pandas().to_dict(orient=orient)
-
-    def __arrow_c_stream__(self, requested_schema: Any = None) -> Any:
-        from ember.interop import arrow_c_stream
-
-        return arrow_c_stream(self._columns, requested_schema)
-
-    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        from ember.interop import array_protocol
-
-        if any(c.on_device for c in self._columns.values()):
-            return array_protocol(next(iter(self._columns.values())), dtype=dtype, copy=copy)
-        return self.to_numpy(dtype=dtype)
-
-    def __dataframe__(self, nan_as_null: bool = False, allow_copy: bool = True) -> Any:
-        return self.to_arrow().__dataframe__(nan_as_null=nan_as_null, allow_copy=allow_copy)
 
     # --- display ------------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -666,29 +604,6 @@ class DataFrame(FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameM
         order = argsort(cols, ascending=ascending, na_position=na_position)
         return self._take_rows(order, ignore_index)
 
-    def sort_index(
-        self,
-        axis: Any = 0,
-        level: Any = None,
-        ascending: Any = True,
-        inplace: bool = False,
-        kind: Any = None,
-        na_position: str = "last",
-        sort_remaining: bool = True,
-        ignore_index: bool = False,
-    ) -> DataFrame | None:
-        from ember.frame.reindex import index_sort_order
-
-        if check_axis("DataFrame.sort_index", axis) != 0:
-            raise unsupported("DataFrame.sort_index", "axis=1 (sorting the columns)")
-        out = self._take_rows(
-            index_sort_order(self._index, level, ascending, na_position, sort_remaining), ignore_index
-        )
-        if inplace:
-            self._replace_with(out)
-            return None
-        return out
-
     def rank(
         self,
         method: str = "average",
@@ -838,10 +753,3 @@ def _axis_names_of(labels: Any) -> tuple | None:
     """The level names a pandas Index carries (None: unnamed, or not an Index)."""
     names = tuple(getattr(labels, "names", ()) or ())
     return names if any(n is not None for n in names) else None
-
-
-def _named_axis(labels: pd.Index, names: tuple | None) -> pd.Index:
-    """``labels`` with the column axis' level names (kept off when their count does not fit)."""
-    if names is None or len(names) != labels.nlevels:
-        return labels
-    return labels.set_names(list(names) if labels.nlevels > 1 else names[0])

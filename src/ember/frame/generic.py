@@ -104,6 +104,29 @@ class NDFrame:
             raise TypeError("decimals must be an integer, a dict-like or a Series")
         return self._map_columns(lambda c: round_(c, decimals) if _is_numeric(c) else c)
 
+    def sort_index(
+        self,
+        axis: Any = 0,
+        level: Any = None,
+        ascending: Any = True,
+        inplace: bool = False,
+        kind: Any = None,
+        na_position: str = "last",
+        sort_remaining: bool = True,
+        ignore_index: bool = False,
+    ) -> Any:
+        """Rows in the order of the index (chosen ``level``s first, then the rest)."""
+        from ember.frame.reindex import index_sort_order
+
+        require_axis0(f"{type(self).__name__}.sort_index", axis)
+        out = self._take_rows(
+            index_sort_order(self._index, level, ascending, na_position, sort_remaining), ignore_index
+        )
+        if inplace:
+            self._replace_with(out)
+            return None
+        return out
+
     def clip(self, lower: Any = None, upper: Any = None) -> Any:
         from ember.ops.unary import clip
 

@@ -179,11 +179,12 @@ def _as_one_dtype(cols: list[Column]) -> list[Column]:
     if len(cols) == 1 and isinstance(cols[0], NumericColumn) and cols[0].nullable:
         # one masked column's array: its NumPy type, or float64 with NaN where values are missing
         col = cols[0]
-        if col.dtype.kind == "b" and col.null_count():
+        missing = col.null_count() > 0
+        if col.dtype.kind == "b" and missing:
             raise NotImplementedError(
                 "pivot() of a masked boolean with missing values: pandas makes it object"
             )
-        return [astype(col, col.dtype.numpy_dtype if not col.null_count() else np.dtype(np.float64))]
+        return [astype(col, np.dtype(np.float64) if missing else col.dtype.numpy_dtype)]
     dtypes = [c.dtype for c in cols]
     plain = all(isinstance(t, np.dtype) for t in dtypes)
     if plain and all(t.kind in "iuf" for t in dtypes):

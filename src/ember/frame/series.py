@@ -11,6 +11,7 @@ from ember.backend import xp as current_xp
 from ember.column import Column, NumericColumn, from_any, from_pandas, from_scalar
 from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import align_series, column_like
+from ember.frame.conversion import SeriesConversion
 from ember.frame.generic import NDFrame, scalar_result
 from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
 from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
@@ -73,7 +74,7 @@ _NAMED = {
 }
 
 
-class Series(NDFrame):
+class Series(NDFrame, SeriesConversion):
     """A pandas-compatible Series whose values live on the GPU (or the host on the CPU backend)."""
 
     __slots__ = ("_column", "_index", "name")
@@ -211,54 +212,6 @@ class Series(NDFrame):
 
         return CategoricalMethods(self)
 
-    # --- conversion ---------------------------------------------------------------------------
-    def to_pandas(self) -> pd.Series:
-        return self._column.to_pandas(index=self._index.to_pandas(), name=self.name)
-
-    def to_numpy(self, dtype: Any = None, copy: bool = False, na_value: Any = None) -> np.ndarray:
-        c = self._column
-        if isinstance(c, NumericColumn) and not c.nullable:
-            out = c.to_numpy(na_value=na_value)
-        elif na_value is not None:
-            out = self.to_pandas().to_numpy(na_value=na_value)
-        else:
-            out = self.to_pandas().to_numpy()
-        return out if dtype is None else out.astype(dtype)
-
-    def to_cupy(self, dtype: Any = None) -> Any:
-        """The values as a CuPy array (copied to the device on the CPU backend); nulls must be filled."""
-        from ember.backend import cupy_module
-
-        c = self._column
-        if not isinstance(c, NumericColumn):
-            raise TypeError(f"to_cupy needs a numeric or bool Series, not {self.dtype}")
-        if c.mask is not None:
-            raise ValueError("the Series has missing values; fill them first with .fillna(value)")
-        out = cupy_module().asarray(c.data)
-        return out if dtype is None else out.astype(dtype)
-
-    def to_arrow(self) -> Any:
-        return self._column.to_arrow()
-
-    def tolist(self) -> list:
-        return self.to_pandas().tolist()
-
-    to_list = tolist
-
-    def to_frame(self, name: Any = None) -> Any:
-        from ember.frame.dataframe import DataFrame
-
-        label = self.name if name is None else name
-        return DataFrame._from_columns({0 if label is None else label: self._column}, self._index)
-
-    def __iter__(self):
-        return iter(self.tolist())
-
-    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        from ember.interop import array_protocol
-
-        return array_protocol(self._column, dtype=dtype, copy=copy)
-
     def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
         from ember.ops.unary import apply_ufunc
 
@@ -270,32 +223,6 @@ class Series(NDFrame):
         if isinstance(result, tuple):
             return tuple(Series._from_column(r, index, self.name) for r in result)
         return Series._from_column(result, index, self.name)
-
-    @property
-    def __cuda_array_interface__(self) -> dict:
-        from ember.interop import cuda_array_interface
-
-        return cuda_array_interface(self._column)
-
-    def __dlpack__(self, *, stream: Any = None, **kwargs: Any) -> Any:
-        from ember.interop import to_dlpack
-
-        return to_dlpack(self._column, stream=stream, **kwargs)
-
-    def __dlpack_device__(self) -> tuple[int, int]:
-        from ember.interop import dlpack_device
-
-        return dlpack_device(self._column)
-
-    def __arrow_c_array__(self, requested_schema: Any = None) -> Any:
-        from ember.interop import arrow_c_array
-
-        return arrow_c_array(self._column, requested_schema)
-
-    def __arrow_c_device_array__(self, requested_schema: Any = None, **kwargs: Any) -> Any:
-        from ember.interop import arrow_c_device_array
-
-        return arrow_c_device_array(self._column, requested_schema, **kwargs)
 
     # --- display ------------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -476,9 +403,13 @@ class Series(NDFrame):
     def dropna(self, *, inplace: bool = False, ignore_index: bool = False) -> Series | None:
         out = self._filter_rows(~self._column.isna(), ignore_index)
         if inplace:
-            self._column, self._index = out._column, out._index
+            self._replace_with(out)
             return None
         return out
+
+    def _replace_with(self, other: Series) -> None:
+        """In-place methods: take ``other``'s values and index (the name stays)."""
+        self._column, self._index = other._column, other._index
 
     def where(self, cond: Any, other: Any = None) -> Series:
         from ember.ops.missing import where
@@ -751,26 +682,6 @@ class Series(NDFrame):
         from ember.ops.sort import rank
 
         return self._wrap(rank(self._column, method, ascending, na_option, pct))
-
-    def sort_index(
-        self,
-        axis: Any = 0,
-        level: Any = None,
-        ascending: Any = True,
-        inplace: bool = False,
-        kind: Any = None,
-        na_position: str = "last",
-        sort_remaining: bool = True,
-        ignore_index: bool = False,
-    ) -> Series | None:
-        from ember.frame.reindex import index_sort_order
-
-        order = index_sort_order(self._index, level, ascending, na_position, sort_remaining)
-        out = self._take_rows(order, ignore_index)
-        if inplace:
-            self._column, self._index = out._column, out._index
-            return None
-        return out
 
     def map(self, arg: Any, na_action: Any = None) -> Series:
         from ember.frame.apply import map_series
