@@ -27,12 +27,23 @@ class FrameReductions:
     """Reductions over a DataFrame's columns (``axis=0``) or rows (``axis=1``)."""
 
     def _reduce(
-        self, op: str, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kw: Any
+        self,
+        op: str,
+        axis: Any = 0,
+        skipna: bool = True,
+        numeric_only: bool = False,
+        names: list | None = None,
+        **kw: Any,
     ) -> Series:
         from ember.ops.reductions import reduce_many, reduce_rows
 
-        names = [k for k, c in self._columns.items() if not numeric_only or is_numeric_column(c)]
+        if names is None:
+            names = [k for k, c in self._columns.items() if not numeric_only or is_numeric_column(c)]
         cols = [self._columns[k] for k in names]
+        if axis is None:
+            if op in ("count", "nunique"):
+                raise ValueError("No axis named None for object type DataFrame")
+            return _reduce_flat(cols, op, skipna, **kw)
         if check_axis(op, axis) == 1:
             return Series._from_column(reduce_rows(cols, op, skipna=skipna, **kw), self._index)
         if op not in ("count", "nunique", "min", "max", "any", "all") and not numeric_only:
@@ -58,6 +69,25 @@ class FrameReductions:
         elif op in ("any", "all") and masked:  # pandas: a masked boolean (pd.NA when undecided)
             dtype = "boolean"
         return _reduction_series(values, names, dtype)
+
+    def any(self, axis: Any = 0, bool_only: bool = False, skipna: bool = True) -> Any:
+        """Whether any value is true in each column (``axis=0``), row (``axis=1``) or in the whole
+        frame (``axis=None``, one scalar); ``bool_only`` keeps the boolean columns only."""
+        return self._reduce("any", axis, skipna, names=self._bool_names(bool_only))
+
+    def all(self, axis: Any = 0, bool_only: bool = False, skipna: bool = True) -> Any:
+        """Whether all values are true; see ``any``."""
+        return self._reduce("all", axis, skipna, names=self._bool_names(bool_only))
+
+    def _bool_names(self, bool_only: bool) -> list:
+        """pandas' ``bool_only``: the columns of NumPy bool dtype (a masked boolean is left out)."""
+        if not bool_only:
+            return list(self._names)
+        return [
+            k
+            for k, c in self._columns.items()
+            if isinstance(c, NumericColumn) and not c.nullable and c.data.dtype == np.bool_
+        ]
 
     def count(self, axis: Any = 0, numeric_only: bool = False) -> Series:
         return self._reduce("count", axis, numeric_only=numeric_only)
@@ -183,6 +213,43 @@ def _common(values: list, op: str) -> Any:
     return None
 
 
+def _reduce_flat(cols: list, op: str, skipna: bool, **kw: Any) -> Any:
+    """pandas' ``axis=None``: one scalar over all the values, as if the columns were one array of
+    their common dtype (any / all combine the columns' answers, with Kleene logic for pd.NA)."""
+    from pandas.api.types import is_extension_array_dtype
+    from pandas.core.dtypes.cast import find_common_type
+
+    from ember.column import StringColumn
+    from ember.column.convert import concat_columns
+    from ember.ops.reductions import reduce, reduce_many
+
+    if op in ("any", "all"):
+        values = reduce_many(cols, op, skipna=skipna) if cols else []
+        decided = [bool(v) for v in values if v is not pd.NA]
+        if (op == "all" and not all(decided)) or (op == "any" and any(decided)):
+            return np.bool_(op == "any")
+        return pd.NA if len(decided) < len(values) else np.bool_(op == "all")
+    if not cols:
+        raise ValueError("no types given")
+    dtype = find_common_type([c.dtype for c in cols])
+    kind = getattr(getattr(dtype, "numpy_dtype", dtype), "kind", "O")
+    numeric = all(isinstance(c, NumericColumn) for c in cols) and kind in ("i", "u", "f", "b")
+    strings = all(isinstance(c, StringColumn) for c in cols) and isinstance(dtype, pd.StringDtype)
+    if not (numeric or strings):
+        raise unsupported(
+            f"DataFrame.{op}",
+            f"axis=None over columns of dtype {sorted({str(c.dtype) for c in cols})} (the common dtype "
+            f"{dtype} is not numeric); reduce the columns one by one",
+        )
+    if numeric and not is_extension_array_dtype(dtype) and any(c.nullable for c in cols):
+        raise unsupported(f"DataFrame.{op}", "axis=None over masked and plain columns of these dtypes")
+    col = concat_columns(cols)
+    out = reduce(col, op, skipna=skipna, **kw)
+    if type(out) is float:  # a NaN where too few values: NumPy's float scalar, as pandas' nanops
+        return (col.data.dtype if col.data.dtype.kind == "f" else np.dtype(np.float64)).type(out)
+    return out
+
+
 def _make_frame_reduction(op: str) -> Any:
     def method(
         self: DataFrame, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kw: Any
@@ -194,6 +261,6 @@ def _make_frame_reduction(op: str) -> Any:
 
 
 for _op in REDUCTIONS:
-    if _op not in ("count", "nunique"):
+    if _op not in ("count", "nunique", "any", "all"):
         setattr(FrameReductions, _op, _make_frame_reduction(_op))
 FrameReductions.product = FrameReductions.prod  # type: ignore[attr-defined]
