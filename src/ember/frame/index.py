@@ -175,8 +175,9 @@ class Index:
             pos = int(key) % n
             return self.slice(pos, pos + 1).to_pandas()[0]  # one label to the host, not the whole index
         if isinstance(key, slice):
-            start, stop, step = key.indices(len(self))
-            return self.slice(start, stop, step)
+            from ember.frame.indexing import slice_bounds
+
+            return self.slice(*slice_bounds(key, len(self)))
         return Index(self.to_pandas()[to_host(key) if hasattr(key, "__len__") else key])
 
     def __repr__(self) -> str:

@@ -128,11 +128,12 @@ def positions_for_take(obj: Any, indices: Any) -> Any:
 def select_rows(obj: Any, key: Any, by_label: bool) -> Any:
     """``obj`` restricted to the rows ``key`` selects; a scalar key gives a single row/value."""
     if isinstance(key, slice):
-        if by_label:
+        if by_label and (key.step or 1) > 0:
             start, stop = _label_slice(obj, key)
             return obj._slice_rows(start, stop, key.step or 1)
-        start, stop, step = key.indices(len(obj))
-        return obj._slice_rows(start, stop, step)
+        if by_label:  # a reversed label slice: pandas' bounds (start label down to the stop label)
+            key = obj.index.to_pandas().slice_indexer(key.start, key.stop, key.step)
+        return obj._slice_rows(*slice_bounds(key, len(obj)))
     if _is_bool_array(key) or (
         isinstance(key, list) and key and all(isinstance(k, (bool, np.bool_)) for k in key)
     ):
@@ -159,6 +160,13 @@ def _scalar_position(obj: Any, key: Any, by_label: bool) -> int:
     if not -n <= key < n:
         raise IndexError("single positional indexer is out-of-bounds")
     return int(key) % n
+
+
+def slice_bounds(key: slice, n: int) -> tuple[Any, Any, int]:
+    """``key``'s (start, stop, step) over ``n`` rows, valid to slice with again: ``slice.indices``
+    gives stop -1 for a reversed slice that runs to the first row, which slicing reads as the last."""
+    start, stop, step = key.indices(n)
+    return start, (None if step < 0 and stop < 0 else stop), step
 
 
 def _label_slice(obj: Any, key: slice) -> tuple[int, int]:
