@@ -88,3 +88,72 @@ def test_axis_none_strings():
     df = em.from_pandas(pdf)
     for op in ("sum", "min", "max", "any", "all"):
         _same_scalar(getattr(df, op)(axis=None), getattr(pdf, op)(axis=None))
+
+
+# --- reversed slices and windows on a decreasing index ---------------------------------------------
+@pytest.mark.parametrize("index", [None, [10, 20, 30, 40, 50], list("abcde")])
+@pytest.mark.parametrize(
+    "key", [slice(None, None, -1), slice(3, None, -1), slice(None, 1, -1), slice(4, 0, -2), slice(1, 3, -1)]
+)
+def test_reversed_iloc_slices(index, key):
+    pdf = pd.DataFrame({"a": [1, 2, 1, 4, 5], "b": [1.0, 2, 3, 4, 5], "s": list("vwxyz")}, index=index)
+    df = em.from_pandas(pdf)
+    assert_eq(df.iloc[key], pdf.iloc[key])
+    assert_eq(df["s"].iloc[key], pdf["s"].iloc[key])
+    assert_eq(df["b"][key], pdf["b"][key])
+    assert list(df.index[key].to_pandas()) == list(pdf.index[key])
+
+
+def test_reversed_loc_slices():
+    pdf = pd.DataFrame({"b": [1.0, 2, 3, 4, 5]}, index=list("abcde"))
+    df = em.from_pandas(pdf)
+    for key in [slice(None, None, -1), slice("d", None, -1), slice("e", "a", -2), slice("b", "d", 2)]:
+        assert_eq(df.loc[key], pdf.loc[key])
+        assert_eq(df["b"].loc[key], pdf["b"].loc[key])
+
+
+@pytest.mark.parametrize("closed", [None, "left", "both", "neither"])
+@pytest.mark.parametrize("agg", ["sum", "mean", "count", "max"])
+def test_rolling_offset_on_decreasing_index(closed, agg):
+    idx = pd.date_range("2020", periods=6, freq="s")
+    pdf = pd.DataFrame({"x": [1.0, 2, np.nan, 4, 5, 6]}, index=idx).iloc[::-1]
+    df = em.from_pandas(pdf)
+    want = getattr(pdf.rolling("3s", closed=closed), agg)()
+    assert_eq(getattr(df.rolling("3s", closed=closed), agg)(), want, check_freq=False)
+    want = getattr(pdf["x"].rolling("3s", closed=closed), agg)()
+    assert_eq(getattr(df["x"].rolling("3s", closed=closed), agg)(), want, check_freq=False)
+    on = pdf.reset_index(names="t")
+    want = getattr(on.rolling("3s", on="t", closed=closed), agg)()
+    assert_eq(getattr(em.from_pandas(on).rolling("3s", on="t", closed=closed), agg)(), want)
+
+
+def test_rolling_offset_on_unsorted_index_raises():
+    idx = pd.date_range("2020", periods=4, freq="s")[[0, 2, 1, 3]]
+    _raises_like(
+        lambda m: m.DataFrame({"x": [1.0, 2, 3, 4]}, index=idx).rolling("2s").sum(),
+        lambda m: m.DataFrame({"x": [1.0, 2, 3, 4]}, index=idx).rolling("2s").sum(),
+    )
+
+
+# --- groupby apply ----------------------------------------------------------------------------------
+def _reverse(x):
+    return x.iloc[::-1]
+
+
+@pytest.mark.parametrize("group_keys", [True, False])
+@pytest.mark.parametrize("as_index", [True, False])
+@pytest.mark.parametrize("select", [["B"], "B"])
+@pytest.mark.parametrize("func", [lambda x: x * 2, lambda x: x.head(1), _reverse])
+@pytest.mark.parametrize(
+    "data,index",
+    [
+        ({"A": [1, 2, 1], "B": [1.0, 2, 3]}, [10, 20, 30]),
+        ({"A": [1, 2, 1, None], "B": [1.0, 2, 3, 4]}, [10, 10, 30, 40]),
+        ({"A": [3, 2, 1, 3], "B": [1.0, 2, 3, 4]}, None),
+    ],
+)
+def test_groupby_apply_group_keys(group_keys, as_index, select, func, data, index):
+    pdf = pd.DataFrame(data, index=index)
+    want = pdf.groupby("A", group_keys=group_keys, as_index=as_index)[select].apply(func)
+    got = em.from_pandas(pdf).groupby("A", group_keys=group_keys, as_index=as_index)[select].apply(func)
+    assert_eq(got, want)

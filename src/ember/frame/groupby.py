@@ -371,8 +371,11 @@ class _GroupBy:
         from ember.frame.dataframe import DataFrame
         from ember.frame.series import Series
 
-        keys, results = [], []
-        for key, sub in self:
+        keys, results, positions = [], [], self._group_positions()
+        indexed_same = True  # every result on its group's rows (pandas' "not mutated")
+        obj = self._selected_obj()
+        for key, pos in zip(self._result_index().to_pandas(), positions):
+            sub = obj._take_rows(pos)
             if isinstance(sub, DataFrame):
                 grouping = [
                     n
@@ -382,6 +385,8 @@ class _GroupBy:
                 sub = sub.drop(columns=grouping) if grouping else sub
             keys.append(key)
             results.append(func(sub, *args, **kwargs))
+            if indexed_same and isinstance(results[-1], (Series, DataFrame)):
+                indexed_same = results[-1].index.equals(sub.index)
         index = self._result_index().to_pandas()
         if all(np.isscalar(r) for r in results):
             name = self.obj.name if isinstance(self, SeriesGroupBy) else None
@@ -395,15 +400,24 @@ class _GroupBy:
                     rows.columns.name = next(iter(names))
                 return DataFrame(rows)
         if all(isinstance(r, (Series, DataFrame)) for r in results):
-            return self._stacked(results, keys)
+            return self._stacked(results, keys, positions if indexed_same else None)
         raise _unsupported("GroupBy.apply", "results mixing scalars, Series and frames")
 
-    def _stacked(self, results: list, keys: list) -> Any:
-        """The groups' results one after another, under a level of their keys (``group_keys``)."""
+    def _stacked(self, results: list, keys: list, positions: list | None) -> Any:
+        """The groups' results one after another, under a level of their keys (``group_keys`` with
+        ``as_index``). Without the keys, results on their groups' own rows (``positions``) go back to
+        the rows' order in the grouped object, as pandas."""
+        from ember.backend import array_module
         from ember.frame.convert import concat
 
-        if not self.group_keys:
+        if self.group_keys and not self.as_index:
             return concat(results)
+        if not self.group_keys:
+            out = concat(results)
+            if positions is None or not positions:
+                return out
+            xp = array_module(positions[0])
+            return out._take_rows(xp.argsort(xp.concatenate(positions), kind="stable"))
         if len(self._key_names) != 1:
             raise _unsupported("GroupBy.apply", "group_keys=True with several keys (use group_keys=False)")
         out = concat(results, keys=keys)
@@ -494,6 +508,7 @@ class DataFrameGroupBy(_GroupBy):
             )
         gb._grouping_cache = self._grouping  # shared: the keys are factorized once
         gb._parent = self
+        gb.group_keys = self.group_keys
         return gb
 
     def __getattr__(self, name: str) -> Any:
