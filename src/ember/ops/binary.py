@@ -25,6 +25,13 @@ from ember.column import (
     StringColumn,
     TimedeltaColumn,
 )
+from ember.ops.datetimes import (
+    add_checked,
+    compare_mixed_units,
+    float_ticks_checked,
+    mul_checked,
+    rescale_checked,
+)
 
 ARITH = {
     "add": operator.add,
@@ -555,9 +562,16 @@ def finer_unit(u1: str, u2: str) -> str:
 
 
 def rescale(ticks: Any, frm: str, to: str) -> Any:
-    """Ticks in unit ``frm`` expressed in the finer (or equal) unit ``to``."""
+    """Ticks in unit ``frm`` expressed in the finer (or equal) unit ``to`` (unchecked: callers that
+    can overflow use ``ops.datetimes.rescale_checked``)."""
     factor = UNIT_NS[frm] // UNIT_NS[to]
     return ticks if factor == 1 else ticks * factor
+
+
+def _in_unit(t: _T, unit: str) -> Any:
+    """An operand's ticks in the finer (or equal) ``unit``, raising pandas' OutOfBounds error where a
+    valid value does not fit."""
+    return rescale_checked(t.xp, t.ticks, t.unit, unit, "M" if t.kind == "M" else "m", t.valid)
 
 
 def scalar_ticks(s: Any, kind: str, tz: Any = None) -> tuple[int, str, Any]:
@@ -576,11 +590,11 @@ def scalar_ticks(s: Any, kind: str, tz: Any = None) -> tuple[int, str, Any]:
 class _T:
     """One temporal operand normalized: ticks (array or int), unit, kind 'M'/'m'/'num', tz, validity."""
 
-    __slots__ = ("ticks", "unit", "kind", "tz", "valid", "is_col")
+    __slots__ = ("ticks", "unit", "kind", "tz", "valid", "is_col", "xp")
 
-    def __init__(self, x: Any, like_tz: Any, is_cmp: bool, like_kind: str = "M") -> None:
+    def __init__(self, x: Any, like_tz: Any, is_cmp: bool, like_kind: str = "M", xp: Any = np) -> None:
         self.is_col = isinstance(x, Column)
-        self.tz, self.valid = None, None
+        self.tz, self.valid, self.xp = None, None, xp
         if isinstance(x, DatetimeColumn):
             self.ticks, self.unit, self.kind, self.tz, self.valid = x.data, x.unit, "M", x.tz, x.mask
         elif isinstance(x, TimedeltaColumn):
@@ -622,7 +636,7 @@ def _temporal(a: Any, b: Any, op: str) -> Column:
         return _temporal_nat(col, op, a is col, other)
     like_tz = getattr(col, "tz", None)
     like_kind = "m" if isinstance(col, TimedeltaColumn) else "M"
-    ta, tb = _T(a, like_tz, op in CMP, like_kind), _T(b, like_tz, op in CMP, like_kind)
+    ta, tb = _T(a, like_tz, op in CMP, like_kind, xp), _T(b, like_tz, op in CMP, like_kind, xp)
     valid = _and_masks(ta.valid, tb.valid)
     kinds = (ta.kind, tb.kind)
     if op in CMP:
@@ -631,11 +645,11 @@ def _temporal(a: Any, b: Any, op: str) -> Column:
         if (ta.tz is None) != (tb.tz is None):
             raise TypeError("Cannot subtract tz-naive and tz-aware datetime-like objects.")
         unit = finer_unit(ta.unit, tb.unit)
-        diff = rescale(ta.ticks, ta.unit, unit) - rescale(tb.ticks, tb.unit, unit)
+        diff = add_checked(xp, _in_unit(ta, unit), _in_unit(tb, unit), valid, sub=True)
         return TimedeltaColumn(_full(xp, n, diff), unit, valid)
     if op in ("add", "sub") and kinds in (("M", "m"), ("m", "M")) and not (op == "sub" and kinds[0] == "m"):
         unit = finer_unit(ta.unit, tb.unit)
-        out = ARITH[op](rescale(ta.ticks, ta.unit, unit), rescale(tb.ticks, tb.unit, unit))
+        out = add_checked(xp, _in_unit(ta, unit), _in_unit(tb, unit), valid, sub=op == "sub")
         tz = ta.tz if ta.kind == "M" else tb.tz
         return DatetimeColumn(_full(xp, n, out), unit, tz, valid)
     if kinds == ("m", "m") and op in ("add", "sub", "mod", "truediv", "floordiv"):
@@ -705,8 +719,7 @@ def _temporal_cmp(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Colum
         if op in ("eq", "ne"):
             return NumericColumn(xp.full(n, op == "ne", dtype=bool))
         raise TypeError(f"Invalid comparison between dtype={_tdesc(ta)} and {_tdesc(tb)}")
-    unit = finer_unit(ta.unit, tb.unit)
-    out = CMP[op](rescale(ta.ticks, ta.unit, unit), rescale(tb.ticks, tb.unit, unit))
+    out = compare_mixed_units(xp, ta.ticks, ta.unit, tb.ticks, tb.unit, CMP[op])
     if not hasattr(out, "shape"):
         out = xp.full(n, bool(out))
     if valid is None:
@@ -726,9 +739,9 @@ def _tdesc(t: _T) -> str:
 
 def _td_td(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
     unit = finer_unit(ta.unit, tb.unit)
-    x, y = rescale(ta.ticks, ta.unit, unit), rescale(tb.ticks, tb.unit, unit)
+    x, y = _in_unit(ta, unit), _in_unit(tb, unit)
     if op in ("add", "sub"):
-        return TimedeltaColumn(_full(xp, n, ARITH[op](x, y)), unit, valid)
+        return TimedeltaColumn(_full(xp, n, add_checked(xp, x, y, valid, sub=op == "sub")), unit, valid)
     x, y = _full(xp, n, x), _full(xp, n, y)
     if op == "mod":
         return TimedeltaColumn(xp.where(y == 0, 0, x % xp.where(y == 0, 1, y)), unit, valid)
@@ -741,26 +754,29 @@ def _td_td(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
 
 
 def _td_num(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
+    """Timedeltas times / divided by numbers, checked for overflow as pandas (OutOfBoundsTimedelta)."""
     td, num = (ta, tb) if ta.kind == "m" else (tb, ta)
+    q = num.ticks
+    if _kind(q) == "b":
+        what = "multiply" if op == "mul" else "divide"
+        raise TypeError(
+            f"Cannot {what} 'timedelta64[{td.unit}]' by bool, explicitly cast to integers instead"
+        )
+    if op == "mul" and _kind(q) in "iu":
+        return TimedeltaColumn(_full(xp, n, mul_checked(xp, td.ticks, q, valid)), td.unit, valid)
     ticks = _full(xp, n, td.ticks)
     with np.errstate(all="ignore"):
         if op == "mul":
-            out = ticks * num.ticks
-        elif op == "floordiv":
-            q = num.ticks
-            if _kind(q) in "iu":  # pandas truncates toward zero: -3ns // 2 is -1ns
-                qs = xp.where(q == 0, 1, q) if hasattr(q, "shape") else (q or 1)
-                out = ticks // qs
-                out = out + ((ticks - out * qs != 0) & ((ticks < 0) != (qs < 0))).astype(np.int64)
-                if hasattr(q, "shape") or q == 0:
-                    nz = q != 0 if hasattr(q, "shape") else xp.zeros(n, dtype=bool)
-                    valid = nz if valid is None else valid & nz
-            else:
-                out = ticks / q
+            out = ticks * q
+        elif op == "floordiv" and _kind(q) in "iu":  # pandas truncates toward zero: -3ns // 2 is -1ns
+            qs = xp.where(q == 0, 1, q) if hasattr(q, "shape") else (q or 1)
+            out = ticks // qs
+            out = out + ((ticks - out * qs != 0) & ((ticks < 0) != (qs < 0))).astype(np.int64)
+            if hasattr(q, "shape") or q == 0:
+                nz = q != 0 if hasattr(q, "shape") else xp.zeros(n, dtype=bool)
+                valid = nz if valid is None else valid & nz
         else:
-            out = ticks / num.ticks
+            out = ticks / q
     if out.dtype.kind == "f":
-        bad = ~xp.isfinite(out)
-        out = xp.where(bad, 0, out).astype(np.int64)
-        valid = ~bad if valid is None else valid & ~bad
+        out, valid = float_ticks_checked(xp, out, valid, "multiplication" if op == "mul" else "division")
     return TimedeltaColumn(out.astype(np.int64, copy=False), td.unit, valid)

@@ -22,9 +22,12 @@ from ember.ops.datetimes import (
     _ABBR_MONTHS,
     _DAY_NAMES,
     _MONTH_NAMES,
+    I64_MAX,
+    I64_MIN,
     _format_tokens,
     days_from_civil,
     days_in_month,
+    first_bad,
     per_day,
     per_second,
 )
@@ -444,33 +447,100 @@ def _within_ns_range(
     raise pd.errors.OutOfBoundsDatetime(f"Out of bounds nanosecond timestamp: {value}, at position {i}")
 
 
+_FACTOR_NS = {
+    "D": 86_400 * 10**9,
+    "h": 3600 * 10**9,
+    "m": 60 * 10**9,
+    "s": 10**9,
+    "ms": 10**6,
+    "us": 1000,
+    "ns": 1,
+}
+
+
 def numbers_to_datetime(col: NumericColumn, unit: str = "ns", errors: str = "raise") -> DatetimeColumn:
-    """Epoch numbers in ``unit`` (D, h, m, s, ms, us, ns): ints keep s/ms/us/ns ticks (``us`` for coarser
-    ones), floats round to ``ns``, as pandas 3."""
+    """Epoch numbers in ``unit`` (D, h, m, s, ms, us, ns), as pandas 3: integers (and floats that are
+    all whole or NaN) keep ``us`` or ``ns`` ticks (``us`` for coarser units), other floats give ``ns``
+    with the fraction rounded as pandas. A value outside the int64 range of the result raises pandas'
+    OutOfBoundsDatetime (errors='coerce': NaT). Synchronizes once (twice for floats)."""
+    if unit not in _FACTOR_NS:
+        raise ValueError(f"to_datetime: unit must be one of {sorted(_FACTOR_NS)}, got {unit!r}")
+    if errors not in ("raise", "coerce"):
+        raise ValueError("errors must be one of 'raise', or 'coerce'.")
     xp = col.xp
-    factor_ns = {
-        "D": 86_400 * 10**9,
-        "h": 3600 * 10**9,
-        "m": 60 * 10**9,
-        "s": 10**9,
-        "ms": 10**6,
-        "us": 1000,
-        "ns": 1,
-    }
-    if unit not in factor_ns:
-        raise ValueError(f"to_datetime: unit must be one of {sorted(factor_ns)}, got {unit!r}")
     data = col.data
     valid = col.mask
-    if data.dtype.kind == "f":
-        nan = xp.isnan(data)
-        valid = ~nan if valid is None else valid & ~nan
-        x = xp.where(nan, 0, data).astype(np.float64)
-        base = xp.trunc(x)  # pandas: whole units exactly, the fraction rounded half to even
-        ticks = base.astype(np.int64) * factor_ns[unit] + xp.round((x - base) * factor_ns[unit]).astype(
-            np.int64
+    if data.dtype.kind != "f":
+        return _ints_to_datetime(xp, data, valid, unit, errors)
+    nan = xp.isnan(data)
+    valid = ~nan if valid is None else valid & ~nan
+    x = xp.where(valid, data, 0).astype(np.float64)
+    base = xp.trunc(x)
+    whole = (x == base) & (x >= -(2.0**63)) & (x < 2.0**63)
+    flags = to_host(xp.stack([whole.all(), nan.any()]))  # one sync
+    if col.mask is None and not flags[1]:
+        valid = None
+    if flags[0]:  # pandas gives whole floats (and NaN) the integers' unit
+        return _ints_to_datetime(xp, base.astype(np.int64), valid, unit, errors)
+    m = _FACTOR_NS[unit]
+    lim = float(I64_MAX // m)
+    bad = ~xp.isfinite(x) | (base > lim) | (base < -lim)
+    x = xp.where(bad, 0, x)
+    base = xp.where(bad, 0, base)
+    base_i = base.astype(np.int64)
+    frac = x - base
+    p = int(np.log10(m))
+    if p:
+        frac = xp.round(frac, p)
+    with np.errstate(over="ignore"):
+        scaled = base_i * m
+        part = (frac * m).astype(np.int64)
+        ticks = scaled + part
+    bad |= (((scaled ^ ticks) & (part ^ ticks)) < 0) | (ticks == I64_MIN)
+    ticks, valid = _coerce_or_raise(xp, ticks, valid, bad, errors, f"cannot convert input with unit '{unit}'")
+    return DatetimeColumn(ticks, "ns", None, valid)
+
+
+def _ints_to_datetime(xp: Any, data: Any, valid: Any, unit: str, errors: str) -> DatetimeColumn:
+    out_unit = unit if unit in ("us", "ns") else "us"
+    if data.dtype == np.uint64:  # beyond the int64 range: pandas' "cannot convert" (coerce: NaT)
+        beyond = data > np.uint64(I64_MAX)
+        data, valid = _coerce_or_raise(
+            xp, xp.where(beyond, 0, data), valid, beyond, errors, f"cannot convert input with unit '{unit}'"
         )
-        mask = valid if (col.mask is not None or bool(nan.any())) else None
-        return DatetimeColumn(ticks, "ns", None, mask)
-    out_unit = unit if unit in ("ns",) else "us"
-    ticks = data.astype(np.int64) * (factor_ns[unit] // UNIT_NS[out_unit])
-    return DatetimeColumn(ticks, out_unit, None, valid)
+    data = data.astype(np.int64)
+    factor = _FACTOR_NS[unit] // UNIT_NS[out_unit]
+    if factor == 1:
+        return DatetimeColumn(data, out_unit, None, valid)
+    lim = I64_MAX // factor
+    nat = data == I64_MIN  # NaT stays NaT
+    over = (data > lim) | (data < -lim)
+    over &= ~nat if valid is None else valid & ~nat
+    flags = to_host(xp.stack([over.any(), nat.any()]))  # one sync
+    if flags[1]:
+        valid = ~nat if valid is None else valid & ~nat
+    if flags[0]:
+        i = int(to_host(xp.flatnonzero(over)[:1])[0])
+        if errors != "coerce":
+            v = int(to_host(data[i : i + 1])[0])
+            when = np.datetime64(v, unit)
+            if unit in ("D", "h", "m") and abs(v * _FACTOR_NS[unit] // 10**9) <= I64_MAX:
+                when = when.astype("M8[s]")
+            shown = str(when).replace("T", " ")
+            raise pd.errors.OutOfBoundsDatetime(f"Out of bounds microsecond timestamp: {shown}")
+        valid = ~over if valid is None else valid & ~over
+    if flags[0] or flags[1]:
+        data = xp.where(valid, data, 0)
+    return DatetimeColumn(data * factor, out_unit, None, valid)
+
+
+def _coerce_or_raise(xp: Any, ticks: Any, valid: Any, bad: Any, errors: str, message: Any) -> tuple[Any, Any]:
+    """Rows flagged ``bad`` (among the valid ones) become NaT with errors='coerce', else raise pandas'
+    OutOfBoundsDatetime for the first one. One sync (two on the error path)."""
+    i = first_bad(xp, bad, valid)
+    if i is None:
+        return ticks, valid
+    if errors != "coerce":
+        raise pd.errors.OutOfBoundsDatetime(message if isinstance(message, str) else message(i))
+    keep = ~bad
+    return xp.where(keep, ticks, 0), keep if valid is None else valid & keep

@@ -33,6 +33,169 @@ def per_day(unit: str) -> int:
     return DAY_S * per_second(unit)
 
 
+# --- overflow-checked tick arithmetic ------------------------------------------------------------------
+#
+# Ticks are int64, and NaT is the int64 minimum, so a valid tick lies in [-I64_MAX, I64_MAX]. Every
+# scaling or shifting of ticks goes through these helpers: they compute the (wrapping) result, flag the
+# valid rows that left the range, and raise pandas' error when any did. One reduction and one device
+# sync per operation (a second only to name the offending value), none where the operands' bounds
+# prove that nothing can overflow (a factor of 1, a zero shift, a narrow multiplier).
+
+I64_MAX = int(np.iinfo(np.int64).max)
+I64_MIN = int(np.iinfo(np.int64).min)
+_UNIT_WORDS = {"s": "second", "ms": "millisecond", "us": "microsecond", "ns": "nanosecond"}
+_UNIT_PLURALS = {"s": "seconds", "ms": "milliseconds", "us": "microseconds", "ns": "nanoseconds"}
+
+
+def _is_array(x: Any) -> bool:
+    return getattr(x, "ndim", 0) > 0
+
+
+def first_bad(xp: Any, bad: Any, valid: Any = None) -> int | None:
+    """Position of the first row flagged in ``bad`` among the ``valid`` ones (None when none).
+    Synchronizes once (twice when a row is flagged)."""
+    if not _is_array(bad):
+        return 0 if bool(bad) else None
+    if valid is not None:
+        bad = bad & valid
+    if not bool(bad.any()):
+        return None
+    return int(to_host(xp.flatnonzero(bad)[:1])[0])
+
+
+def _pick(x: Any, i: int) -> int:
+    return int(to_host(x[i : i + 1])[0]) if _is_array(x) else int(x)
+
+
+def out_of_bounds(kind: str, value: int, frm: str, to: str) -> Exception:
+    """pandas' error for a datetime (kind 'M') or timedelta ('m') tick ``value`` in unit ``frm`` that
+    does not fit in unit ``to``."""
+    if kind == "M":
+        try:
+            shown: Any = pd.Timestamp(np.datetime64(value, frm))
+        except (ValueError, OverflowError):
+            shown = np.datetime64(value, frm)
+        return pd.errors.OutOfBoundsDatetime(f"Out of bounds {_UNIT_WORDS[to]} timestamp: {shown}")
+    return pd.errors.OutOfBoundsTimedelta(
+        f"Cannot convert {value} {_UNIT_PLURALS[frm]} to timedelta64[{to}] without overflow"
+    )
+
+
+def rescale_checked(xp: Any, ticks: Any, frm: str, to: str, kind: str, valid: Any = None) -> Any:
+    """Ticks (array or int) of unit ``frm`` in the finer or equal unit ``to``; pandas' OutOfBounds
+    error where a valid value leaves the int64 range."""
+    factor = UNIT_NS[frm] // UNIT_NS[to]
+    if factor == 1:
+        return ticks
+    lim = I64_MAX // factor
+    if not _is_array(ticks):
+        if ticks is not None and not -lim <= int(ticks) <= lim:
+            raise out_of_bounds(kind, int(ticks), frm, to)
+        return ticks * factor
+    i = first_bad(xp, (ticks > lim) | (ticks < -lim), valid)
+    if i is not None:
+        raise out_of_bounds(kind, _pick(ticks, i), frm, to)
+    return ticks * factor
+
+
+def add_checked(xp: Any, a: Any, b: Any, valid: Any = None, sub: bool = False) -> Any:
+    """``a + b`` (``a - b`` with ``sub``) of int64 ticks (arrays or ints); pandas' OverflowError
+    ("Overflow in int64 addition") where a valid row leaves [-I64_MAX, I64_MAX]."""
+    if not _is_array(b) and int(b) == 0:
+        return a if _is_array(a) else xp.asarray(a, dtype=np.int64)
+    if not _is_array(a) and not sub and int(a) == 0:
+        return b
+    with np.errstate(over="ignore"):
+        x = a if _is_array(a) else np.int64(a)
+        y = b if _is_array(b) else np.int64(b)
+        out = x - y if sub else x + y
+        flip = ((x ^ y) & (x ^ out)) if sub else ((x ^ out) & (y ^ out))
+    if first_bad(xp, (flip < 0) | (out == I64_MIN), valid) is not None:
+        raise OverflowError("Overflow in int64 addition")
+    return out
+
+
+def mul_checked(xp: Any, ticks: Any, k: Any, valid: Any = None) -> Any:
+    """Timedelta ticks times integers (either may be an array, the other an int); pandas'
+    OutOfBoundsTimedelta where a valid product leaves [-I64_MAX, I64_MAX]. A scalar bounds the other
+    side: an int8-int32 column times a tick count below 2**32 needs no check."""
+    err = pd.errors.OutOfBoundsTimedelta("Overflow in int64 multiplication")
+    if not _is_array(ticks) and not _is_array(k):
+        if abs(int(ticks) * int(k)) > I64_MAX:
+            raise err
+        return int(ticks) * int(k)
+    col, s = (ticks, k) if not _is_array(k) else ((k, ticks) if not _is_array(ticks) else (None, None))
+    if col is not None:  # array times a scalar: bound the array by I64_MAX // |scalar|
+        s = int(s)
+        if s == 0:
+            return xp.zeros(col.shape[0], dtype=np.int64)
+        lim = I64_MAX // abs(s)
+        if col.dtype.kind in "iu" and col.dtype.itemsize < 8 and int(np.iinfo(col.dtype).max) + 1 <= lim:
+            return col.astype(np.int64) * s
+        if first_bad(xp, (col > lim) | (col < -lim), valid) is not None:
+            raise err
+        if abs(s) > I64_MAX:  # only zeros got through
+            return xp.zeros(col.shape[0], dtype=np.int64)
+        return col.astype(np.int64) * s
+    big = None
+    if k.dtype == np.uint64:  # beyond int64: only a zero tick count survives
+        big = k > np.uint64(I64_MAX)
+        k = xp.where(big, 0, k).astype(np.int64)
+    k = k.astype(np.int64)
+    with np.errstate(over="ignore"):
+        out = ticks * k
+        safe = xp.where(k == 0, 1, k)
+        back = xp.where(safe == -1, -out, out // safe)  # MIN // -1 would trap
+    bad = (back != ticks) | (out == I64_MIN)
+    if big is not None:
+        bad |= big & (ticks != 0)
+    if first_bad(xp, bad, valid) is not None:
+        raise err
+    return out
+
+
+def float_ticks_checked(xp: Any, out: Any, valid: Any, what: str) -> tuple[Any, Any]:
+    """Float tick results (timedelta times or divided by floats) as int64 ticks and validity: NaN is
+    NaT; a finite value outside the int64 range raises pandas' OutOfBoundsTimedelta, so does an
+    infinite one from a multiplication (a division's infinity, x / 0, is NaT as in pandas)."""
+    finite = xp.isfinite(out)
+    over = (out >= 2.0**63) | (out <= -(2.0**63))
+    bad = over & finite if what == "division" else over
+    if first_bad(xp, bad, valid) is not None:
+        raise pd.errors.OutOfBoundsTimedelta(f"Overflow in timedelta {what}")
+    keep = finite & ~over
+    ticks = xp.where(keep, out, 0).astype(np.int64)
+    return ticks, keep if valid is None else valid & keep
+
+
+def compare_mixed_units(xp: Any, a: Any, ua: str, b: Any, ub: str, op: Any) -> Any:
+    """``op(a, b)`` of ticks in two units, exactly and without scaling the coarser side up (which
+    could overflow): the finer side splits into (coarse ticks, remainder) and the pairs compare in
+    order."""
+    if UNIT_NS[ua] == UNIT_NS[ub]:
+        return op(a, b)
+    if UNIT_NS[ua] < UNIT_NS[ub]:  # a is the finer: compare (b vs a) with the operator mirrored
+        swapped = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}.get(op.__name__, op.__name__)
+        import operator
+
+        return compare_mixed_units(xp, b, ub, a, ua, getattr(operator, swapped))
+    f = UNIT_NS[ua] // UNIT_NS[ub]  # a coarse, b fine
+    q = xp.floor_divide(b, f) if _is_array(b) else int(b) // f
+    r = b - q * f
+    name = op.__name__
+    if name == "eq":
+        return (a == q) & (r == 0)
+    if name == "ne":
+        return (a != q) | (r != 0)
+    if name == "lt":  # a < q + r/f
+        return (a < q) | ((a == q) & (r > 0))
+    if name == "le":
+        return a <= q
+    if name == "gt":
+        return a > q
+    return (a > q) | ((a == q) & (r == 0))  # ge
+
+
 # --- Hinnant's civil calendar algorithms ---------------------------------------------------------------
 
 

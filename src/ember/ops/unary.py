@@ -27,6 +27,7 @@ from ember.column import (
 )
 from ember.column.dtypes import is_masked_extension, resolve
 from ember.ops.binary import UNIT_NS, binary_op, pandas_view, scalar_ticks
+from ember.ops.datetimes import rescale_checked
 
 _UFUNC_TO_OP = {
     "add": "add",
@@ -466,22 +467,25 @@ def _temporal_cast(col: DatetimeColumn | TimedeltaColumn, target: Any) -> Column
                 "use tz_localize / tz_convert instead"
             )
         unit = getattr(target, "unit", None) or np.datetime_data(target)[0]
-        return DatetimeColumn(_rescale_any(xp, col.data, col.unit, unit), unit, tz, col.mask)
+        return DatetimeColumn(_rescale_any(col, unit, "M"), unit, tz, col.mask)
     if isinstance(col, TimedeltaColumn) and isinstance(target, np.dtype) and target.kind == "m":
         unit = np.datetime_data(target)[0]
-        return TimedeltaColumn(_rescale_any(xp, col.data, col.unit, unit), unit, col.mask)
+        return TimedeltaColumn(_rescale_any(col, unit, "m"), unit, col.mask)
     if isinstance(target, np.dtype) and target.kind == "f":
         out = NumericColumn(col.data.astype(target))
         return out if col.mask is None else out.set_missing(col.mask)
     raise TypeError(f"Cannot cast {type(col).__name__.replace('Column', 'Array')} to dtype {target}")
 
 
-def _rescale_any(xp: Any, ticks: Any, frm: str, to: str) -> Any:
+def _rescale_any(col: DatetimeColumn | TimedeltaColumn, to: str, kind: str) -> Any:
+    """The ticks in unit ``to``: finer units raise pandas' OutOfBounds error where a valid value does
+    not fit (one sync), coarser ones floor (as NumPy and pandas)."""
     if to not in UNIT_NS:
         raise NotImplementedError(f"astype: unit {to!r} is not supported; use one of s, ms, us, ns")
+    frm, ticks = col.unit, col.data
     if UNIT_NS[frm] >= UNIT_NS[to]:
-        return ticks * (UNIT_NS[frm] // UNIT_NS[to])
-    return xp.floor_divide(ticks, UNIT_NS[to] // UNIT_NS[frm])
+        return rescale_checked(col.xp, ticks, frm, to, kind, col.mask)
+    return col.xp.floor_divide(ticks, UNIT_NS[to] // UNIT_NS[frm])
 
 
 def _to_category(col: Column, target: pd.CategoricalDtype) -> Column:
