@@ -1,6 +1,10 @@
 """Building columns from pandas, NumPy, CuPy, pyarrow, Python sequences and scalars, and concatenating.
 
-Conversions copy the data to the target device once; nothing is held twice beyond that copy.
+Conversions copy the data to the target device once; nothing is held twice beyond that copy. A column
+never shares memory with an array its caller still owns when built with ``copy=True`` (``from_any``,
+the entry for what users pass, does so by default, as pandas 3 copies on construction): on the host
+that is one copy, on the GPU the host->device transfer is that copy already. ``from_pandas`` and
+``from_numpy`` default to ``copy=False``, for the temporaries ember converts itself.
 """
 
 from __future__ import annotations
@@ -25,23 +29,37 @@ def _on(a: Any, xp: ModuleType) -> Any:
     return None if a is None else asarray_on(a, xp)
 
 
-def from_pandas(s: pd.Series | pd.Index | Any, xp: ModuleType, name: Any = None) -> Column:
-    """A column holding the values of a pandas Series, Index or extension array."""
+def _owned(a: Any, xp: ModuleType, copy: bool) -> Any:
+    """``a`` on ``xp``; with ``copy``, in memory of its own: a copy when ``a`` already lives on ``xp``
+    (a move between host and device is the copy)."""
+    if copy and array_module(a) is xp:
+        return a.copy()
+    return asarray_on(a, xp)
+
+
+def from_pandas(
+    s: pd.Series | pd.Index | Any, xp: ModuleType, name: Any = None, copy: bool = False
+) -> Column:
+    """A column holding the values of a pandas Series, Index or extension array; with ``copy``, in
+    memory of its own (the pandas object may be changed afterwards), else it may share the host arrays
+    of a temporary."""
     if isinstance(s, (pd.Index, pd.api.extensions.ExtensionArray, np.ndarray)):
         s = pd.Series(s, copy=False)
     dtype = s.dtype
     if isinstance(dtype, pd.CategoricalDtype):
-        codes = np.asarray(s.cat.codes.to_numpy(), dtype=np.int32)
-        cats = from_pandas(pd.Series(s.cat.categories, copy=False), xp)
-        return CategoricalColumn(asarray_on(codes, xp), cats, bool(dtype.ordered))
+        codes = s.cat.codes.to_numpy()
+        shared = codes.dtype == np.int32
+        codes = np.asarray(codes, dtype=np.int32)
+        cats = from_pandas(pd.Series(s.cat.categories, copy=False), xp, copy=copy)
+        return CategoricalColumn(_owned(codes, xp, copy and shared), cats, bool(dtype.ordered))
     if isinstance(dtype, pd.DatetimeTZDtype):
         ticks = np.asarray(s.array.asi8)
-        return _temporal(ticks, xp, DatetimeColumn, unit=dtype.unit, tz=dtype.tz)
+        return _temporal(ticks, xp, DatetimeColumn, copy=copy, unit=dtype.unit, tz=dtype.tz)
     if is_masked_extension(dtype):
         arr = s.array
         data, missing = np.asarray(arr._data), np.asarray(arr._mask)
         mask = ~missing if missing.any() else None
-        return NumericColumn(asarray_on(data, xp), _on(mask, xp), nullable=True)
+        return NumericColumn(_owned(data, xp, copy), _on(mask, xp), nullable=True)
     if isinstance(dtype, pd.StringDtype):
         return StringColumn.from_arrow(pa.array(s.array, type=pa.large_string(), from_pandas=True), xp, dtype)
     if isinstance(dtype, pd.ArrowDtype):
@@ -53,30 +71,30 @@ def from_pandas(s: pd.Series | pd.Index | Any, xp: ModuleType, name: Any = None)
     name = name if name is not None else s.name
     if dtype == np.dtype(object):  # strings in an object Series stay object, as pandas keeps them
         return _from_objects(s.to_numpy(), xp, name, keep_object=True)
-    return from_numpy(s.to_numpy(), xp, name=name)
+    return from_numpy(s.to_numpy(), xp, name=name, copy=copy)
 
 
-def _temporal(ticks: np.ndarray, xp: ModuleType, cls: type, **meta: Any) -> Column:
+def _temporal(ticks: np.ndarray, xp: ModuleType, cls: type, copy: bool = False, **meta: Any) -> Column:
     nat = ticks == NAT
     mask = ~nat if nat.any() else None
-    return cls(asarray_on(ticks, xp), mask=_on(mask, xp), **meta)
+    return cls(_owned(ticks, xp, copy), mask=_on(mask, xp), **meta)
 
 
-def from_numpy(a: Any, xp: ModuleType, name: Any = None) -> Column:
-    """A column from a 1-D NumPy or CuPy array (object arrays are inferred as pandas would)."""
+def from_numpy(a: Any, xp: ModuleType, name: Any = None, copy: bool = False) -> Column:
+    """A column from a 1-D NumPy or CuPy array (object arrays are inferred as pandas would); with
+    ``copy``, never sharing memory with ``a``."""
     if is_device_array(a):
         if a.ndim != 1:
             raise ValueError(f"column {name!r}: expected a 1-D array, got {a.ndim} dimensions")
-        col = NumericColumn(a)
-        return col.to(xp)
+        return NumericColumn(_owned(a, xp, copy))
     a = np.asarray(a)
     if a.ndim != 1:
         raise ValueError(f"column {name!r}: expected a 1-D array, got shape {a.shape}")
     kind = a.dtype.kind
     if kind in "iufb":
         if kind == "f" and a.dtype.itemsize < 4:
-            a = a.astype(np.float32)
-        return NumericColumn(asarray_on(a, xp))
+            a, copy = a.astype(np.float32), False  # the cast made the copy
+        return NumericColumn(_owned(a, xp, copy))
     if kind == "M":
         unit, _ = np.datetime_data(a.dtype)
         unit = unit if unit in ("s", "ms", "us", "ns") else "ns"
@@ -117,12 +135,21 @@ def _from_objects(a: np.ndarray, xp: ModuleType, name: Any, keep_object: bool = 
         "datetime64",
         "timedelta",
         "timedelta64",
-        "decimal",
     ):
         converted = pd.Series(list(a))
         if converted.dtype == object:
             converted = converted.convert_dtypes()
+        if converted.dtype == object:  # e.g. datetimes of several time zones: pandas keeps objects
+            raise NotImplementedError(
+                f"column {name!r}: Python objects ({inferred}) that pandas keeps in an object column "
+                "are not supported by ember; convert the column first"
+            )
         return from_pandas(converted, xp, name)
+    if inferred == "decimal":
+        raise NotImplementedError(
+            f"column {name!r}: decimal values (decimal.Decimal) are not supported by ember (pandas "
+            "holds them in an object column); convert them first, e.g. with .astype(float)"
+        )
     lists = _lists_of_strings(a, xp)
     if lists is not None:
         return lists
@@ -210,16 +237,18 @@ def from_scalar(value: Any, n: int, xp: ModuleType, name: Any = None) -> Column:
     return from_pandas(pd.Series([value] * n), xp, name)
 
 
-def from_any(values: Any, xp: ModuleType, name: Any = None) -> Column:
-    """A column from whatever a user passes for one: Column, pandas, arrays, arrow, lists."""
+def from_any(values: Any, xp: ModuleType, name: Any = None, copy: bool = True) -> Column:
+    """A column from whatever a user passes for one: Column, pandas, arrays, arrow, lists. With
+    ``copy`` (the default, as pandas 3's constructors) it shares no memory with arrays or pandas
+    objects the caller holds; ember columns are immutable and are shared as they are."""
     if isinstance(values, Column):
         return values.to(xp)
     if isinstance(values, (pd.Series, pd.Index, pd.api.extensions.ExtensionArray)):
-        return from_pandas(values, xp, name)
+        return from_pandas(values, xp, name, copy=copy)
     if isinstance(values, (pa.Array, pa.ChunkedArray)):
         return from_arrow(values, xp)
     if isinstance(values, np.ndarray) or is_device_array(values):
-        return from_numpy(values, xp, name)
+        return from_numpy(values, xp, name, copy=copy)
     if hasattr(values, "__cuda_array_interface__") or hasattr(values, "__dlpack__"):
         from ember.backend.device import cupy_module
 

@@ -1,4 +1,10 @@
-"""Building a DataFrame's columns and index from what users pass: dicts, pandas, Arrow, arrays, rows."""
+"""Building a DataFrame's columns and index from what users pass: dicts, pandas, Arrow, arrays, rows.
+
+What a user passes is copied (pandas 3 copies on construction): a column never shares memory with an
+array or pandas object the caller may change afterwards (``from_any``'s ``copy``). Column labels go
+through ``frame_labels.unique_labels``: an ember frame holds a mapping of columns, so pandas' duplicate
+column labels are refused, never collapsed into one column.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ import pandas as pd
 
 from ember.backend import xp as current_xp
 from ember.column import Column, from_any, from_arrow, from_pandas, from_scalar
+from ember.frame.frame_labels import labelled, unique_labels
 from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
 
 
@@ -18,80 +25,153 @@ def build_frame(data: Any, index: Any, columns: Any) -> tuple[dict[Any, Column],
     from ember.frame.series import Series
 
     xp = current_xp()
+    if columns is not None:
+        columns = unique_labels(columns, "DataFrame")
     if data is None:
-        names = [] if columns is None else list(columns)
+        names = [] if columns is None else columns
         idx = ensure_index(index)
-        return {k: from_scalar(np.nan, len(idx), xp, k) for k in names}, idx
-    if isinstance(data, DataFrame):
-        cols = dict(data._columns)
-        if columns is not None:
-            cols = {k: cols[k] for k in columns}
-        return cols, data._index if index is None else ensure_index(index, len(data))
+        return {k: _missing_objects(len(idx), xp) for k in names}, idx
+    if isinstance(data, DataFrame):  # pandas reindexes the rows and columns asked for
+        frame = data if index is None else data.reindex(index=_host_labels(index))
+        frame = frame if columns is None else frame.reindex(columns=columns)
+        return dict(frame._columns), frame._index
     if isinstance(data, pd.DataFrame):
-        if columns is not None:
-            data = data[list(columns)]
-        return _from_pandas_frame(data, index)
+        if index is not None or columns is not None:
+            data = pd.DataFrame(data, index=_host_labels(index), columns=columns)
+        return _from_pandas_frame(data, None, copy=True)
+    if isinstance(data, (Series, pd.Series)):  # pandas: a named Series is {name: Series}
+        if data.name is not None:
+            return _from_dict({data.name: data}, index, columns, xp)
+        if columns is not None and len(columns) != 1:
+            raise ValueError(
+                f"Shape of passed values is ({len(data)}, 1), indices imply ({len(data)}, {len(columns)})"
+            )
+        return _from_dict({0 if columns is None else columns[0]: data}, index, None, xp)
     if isinstance(data, dict):
         return _from_dict(data, index, columns, xp)
     import pyarrow as pa
 
     if isinstance(data, (pa.Table, pa.RecordBatch)):
-        cols = {name: from_arrow(data.column(i), xp) for i, name in enumerate(data.column_names)}
+        names = unique_labels(data.column_names, "DataFrame")
+        cols = labelled(names, [from_arrow(data.column(i), xp) for i in range(len(names))], "DataFrame")
         return cols, ensure_index(index, data.num_rows)
-    if isinstance(data, Series):
-        name = data.name if data.name is not None else 0
-        return {name: data.column}, data.index if index is None else ensure_index(index, len(data))
-    # lists of rows, 2-D arrays: pandas parses the layout on the host, then the columns move over
+    # lists of rows, 2-D arrays: pandas parses the layout on the host (copying arrays and lists into
+    # new blocks, so no second copy here), then the columns move over
+    fresh = isinstance(data, (list, tuple, range, np.ndarray))
     frame = pd.DataFrame(data, columns=columns)
     if frame.shape[1] and any(frame[c].dtype == object for c in frame.columns):
         for c in frame.columns:
             if frame[c].dtype == object:
-                from_any(frame[c].to_numpy(), xp, c)  # raises TypeError naming a mixed column
-    return _from_pandas_frame(frame, index)
+                from_any(frame[c].to_numpy(), xp, c, copy=False)  # raises TypeError naming a mixed column
+    return _from_pandas_frame(frame, index, copy=not fresh)
 
 
-def _from_pandas_frame(frame: pd.DataFrame, index: Any) -> tuple[dict[Any, Column], Index]:
-    if frame.columns.has_duplicates:
-        raise NotImplementedError("DataFrame: duplicate column labels are not supported by ember")
+def _host_labels(index: Any) -> Any:
+    """``index=`` as pandas takes it (an ember Index as a pandas one)."""
+    return index.to_pandas() if isinstance(index, Index) else index
+
+
+def _missing_objects(n: int, xp: Any) -> Column:
+    """A column pandas fills for a label named in ``columns`` without data: NaN of dtype object."""
+    return from_pandas(pd.Series([np.nan] * n, dtype=object), xp)
+
+
+def _from_pandas_frame(frame: pd.DataFrame, index: Any, copy: bool) -> tuple[dict[Any, Column], Index]:
+    """``copy``: the frame is the caller's (ember's columns must not share its arrays), else a
+    temporary whose arrays the columns may keep."""
+    names = unique_labels(frame.columns, "DataFrame")
     xp = current_xp()
-    cols = {}
-    for i, name in enumerate(frame.columns):
-        cols[name] = from_pandas(frame.iloc[:, i], xp, name)
+    cols = {name: from_pandas(frame.iloc[:, i], xp, name, copy=copy) for i, name in enumerate(names)}
     idx = index_from_pandas(frame.index) if index is None else ensure_index(index, len(frame))
     return cols, idx
 
 
 def _from_dict(data: dict, index: Any, columns: Any, xp: Any) -> tuple[dict[Any, Column], Index]:
+    """As pandas: Series (ember or pandas) align on the union of their indexes (or on ``index=``),
+    dicts are {row label: value}; arrays and lists must be as long as the index; scalars broadcast;
+    a name in ``columns`` the dict lacks is a column of NaN objects."""
     from ember.frame.series import Series
 
-    names = list(data) if columns is None else list(columns)
-    lengths, built, scalars = set(), {}, {}
-    series_index = None
-    for k in names:
-        v = data[k] if k in data else np.nan
+    names = unique_labels(data, "DataFrame") if columns is None else columns
+    values = {k: data[k] for k in names if k in data}
+    if any(isinstance(v, dict) for v in values.values()):  # {row label: value}: laid out by pandas
+        host = {k: v.to_pandas() if isinstance(v, Series) else v for k, v in values.items()}
+        frame = pd.DataFrame(host, index=_host_labels(index), columns=names)
+        return _from_pandas_frame(frame, None, copy=True)
+    series = {k: v if isinstance(v, Series) else Series(v) for k, v in values.items() if _is_series(v)}
+    built, scalars = {}, {}
+    for k, v in values.items():
+        if k in series:
+            continue
         if v is None or np.isscalar(v) or isinstance(v, (pd.Timestamp, pd.Timedelta)):
             scalars[k] = v
-            continue
-        if isinstance(v, Series) and series_index is None:
-            series_index = v.index
-        col = v.column if isinstance(v, Series) else from_any(v, xp, k)
-        lengths.add(len(col))
-        built[k] = col
+        else:
+            built[k] = from_any(v, xp, k)
+    lengths = {len(c) for c in built.values()}
     if len(lengths) > 1:
         raise ValueError("All arrays must be of the same length")
-    if not built and index is None and scalars:
-        raise ValueError("If using all scalar values, you must pass an index")
     if index is not None:
         idx = ensure_index(index)
         if lengths and lengths != {len(idx)}:
             raise ValueError(
                 f"Length of values ({lengths.pop()}) does not match length of index ({len(idx)})"
             )
+    elif series:
+        idx = _union_index([s.index for s in series.values()])
+        if lengths and lengths != {len(idx)}:
+            raise ValueError(f"array length {lengths.pop()} does not match index length {len(idx)}")
+    elif built:
+        idx = RangeIndex(lengths.pop())
+    elif scalars:
+        raise ValueError("If using all scalar values, you must pass an index")
     else:
-        idx = series_index if series_index is not None else RangeIndex(lengths.pop() if lengths else 0)
+        idx = RangeIndex(0)
+    for k, s in series.items():
+        built[k] = _aligned(s, idx)
     n = len(idx)
-    cols = {k: built[k] if k in built else from_scalar(scalars[k], n, xp, k) for k in names}
+    cols = {}
+    for k in names:
+        if k in built:
+            cols[k] = built[k]
+        elif k in scalars:
+            cols[k] = from_scalar(scalars[k], n, xp, k)
+        else:
+            cols[k] = _missing_objects(n, xp)
     return cols, idx
+
+
+def _is_series(v: Any) -> bool:
+    from ember.frame.series import Series
+
+    return isinstance(v, (Series, pd.Series))
+
+
+def _aligned(s: Any, index: Index) -> Column:
+    """The column of Series ``s`` on the rows of ``index`` (missing where ``s`` lacks a label)."""
+    from ember.frame.alignment import indexes_equal
+
+    if indexes_equal(s.index, index):
+        return s.column
+    if not s.index.to_pandas().is_unique:
+        raise ValueError("cannot reindex on an axis with duplicate labels")
+    return s.reindex(index).column
+
+
+def _union_index(indexes: list[Index]) -> Index:
+    """pandas' index of a frame built from Series: their common index when they all have the same
+    labels and names, else pandas' union of the labels (sorted where they sort)."""
+    from ember.frame.alignment import indexes_equal
+
+    first = indexes[0]
+    if all(indexes_equal(i, first) for i in indexes[1:]):
+        names = {tuple(i.names) for i in indexes}
+        if len(names) == 1:
+            return first
+    # pandas' own union (its order, names and errors), from stand-ins on the host labels
+    stand_ins = {
+        i: pd.Series(np.zeros(len(ix), np.int8), index=ix.to_pandas()) for i, ix in enumerate(indexes)
+    }
+    return ensure_index(pd.DataFrame(stand_ins).index)
 
 
 def from_pandas_any(obj: Any) -> Any:

@@ -20,21 +20,41 @@ def named_axis(labels: pd.Index, names: tuple | None) -> pd.Index:
     return labels.set_names(list(names) if labels.nlevels > 1 else names[0])
 
 
+def host_values(out: np.ndarray, column: Any, copy: bool = False) -> np.ndarray:
+    """``out`` (host values of ``column``) as pandas 3 hands values out: where it shares the column's
+    memory a read-only view (columns are immutable; copy-on-write pandas does the same), or with
+    ``copy`` a writable copy; a new array as it is."""
+    if column.on_device or not np.may_share_memory(out, column.data):
+        return out
+    if copy:
+        return out.copy()
+    view = out.view()
+    view.flags.writeable = False
+    return view
+
+
 class SeriesConversion:
     """Series: to pandas, NumPy, CuPy, Arrow, a frame, and the array protocols."""
 
     def to_pandas(self) -> pd.Series:
-        return self._column.to_pandas(index=self._index.to_pandas(), name=self.name)
+        """A pandas Series of its own: its arrays are writable and share no memory with this Series
+        (a host column is copied once; a device column's transfer is the copy)."""
+        c = self._column
+        out = c.to_pandas(index=self._index.to_pandas(), name=self.name)
+        return out if c.on_device else out.copy(deep=True)
 
     def to_numpy(self, dtype: Any = None, copy: bool = False, na_value: Any = None) -> np.ndarray:
+        """As pandas 3: a read-only view of the values where no copy is needed (``copy=True``: a
+        writable copy of its own), else a new array."""
         c = self._column
         if isinstance(c, NumericColumn) and not c.nullable:
             out = c.to_numpy(na_value=na_value)
         elif na_value is not None:
-            out = self.to_pandas().to_numpy(na_value=na_value)
+            out = c.to_pandas().to_numpy(na_value=na_value)
         else:
-            out = self.to_pandas().to_numpy()
-        return out if dtype is None else out.astype(dtype)
+            out = c.to_pandas().to_numpy()
+        out = out if dtype is None else np.asarray(out, dtype=dtype)
+        return host_values(out, c, copy)
 
     def to_cupy(self, dtype: Any = None) -> Any:
         """The values as a CuPy array (copied to the device on the CPU backend); nulls must be filled."""
@@ -101,9 +121,13 @@ class FrameConversion:
     """DataFrame: to pandas, NumPy, CuPy, Arrow, dicts, and the array / interchange protocols."""
 
     def to_pandas(self) -> pd.DataFrame:
+        """A pandas DataFrame of its own: its arrays are writable and share no memory with this frame
+        (host columns are copied once, into pandas' consolidated blocks; a device column's transfer
+        is the copy)."""
         index = self._index.to_pandas()
         data = {k: c.to_pandas(index=index) for k, c in self._columns.items()}
-        out = pd.DataFrame(data, index=index, copy=False) if data else pd.DataFrame(index=index)
+        on_host = not any(c.on_device for c in self._columns.values())
+        out = pd.DataFrame(data, index=index, copy=on_host) if data else pd.DataFrame(index=index)
         if self._axis_names is not None:
             out.columns = named_axis(out.columns, self._axis_names)
         return out

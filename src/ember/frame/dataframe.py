@@ -13,7 +13,7 @@ from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import align_indexes, indexes_equal
 from ember.frame.construction import build_frame
 from ember.frame.conversion import FrameConversion, named_axis
-from ember.frame.frame_labels import FrameLabels
+from ember.frame.frame_labels import FrameLabels, labelled, unique_labels
 from ember.frame.frame_missing import FrameMissing
 from ember.frame.frame_operators import FrameOperators
 from ember.frame.frame_reductions import FrameReductions, is_numeric_column, labels_index
@@ -87,7 +87,8 @@ class DataFrame(
                 f"Length mismatch: Expected axis has {len(self._names)} elements, "
                 f"new values have {len(labels)} elements"
             )
-        object.__setattr__(self, "_columns", dict(zip(labels, self._columns.values())))
+        cols = labelled(labels, self._columns.values(), "DataFrame.columns")
+        object.__setattr__(self, "_columns", cols)
         object.__setattr__(self, "_names", labels)
         object.__setattr__(self, "_axis_names", _axis_names_of(new))
 
@@ -303,8 +304,10 @@ class DataFrame(
         return out
 
     def insert(self, loc: int, column: Any, value: Any, allow_duplicates: bool = False) -> None:
-        if column in self._columns and not allow_duplicates:
-            raise ValueError(f"cannot insert {column}, already exists")
+        if column in self._columns:
+            if not allow_duplicates:
+                raise ValueError(f"cannot insert {column}, already exists")
+            unique_labels([*self._names, column], "DataFrame.insert")  # refuses the repeated label
         col = self._column_for(value, column)
         self._names.insert(loc, column)
         object.__setattr__(
@@ -449,7 +452,8 @@ class DataFrame(
                 missing = [k for k in columns if k not in self._columns]
                 if missing:
                     raise KeyError(f"{missing} not found in axis")
-            out = out._with_columns({fn(k): c for k, c in out._columns.items()})
+            cols = out._columns
+            out = out._with_columns(labelled([fn(k) for k in cols], cols.values(), "DataFrame.rename"))
         if inplace:
             self._replace_with(out)
             return None

@@ -15,6 +15,28 @@ from ember.frame.generic import check_axis
 from ember.frame.index import ensure_index
 
 
+def unique_labels(labels: Any, method: str) -> list:
+    """``labels`` as a list; refused when a label repeats. An ember frame holds a mapping of columns,
+    so where pandas would hold two columns of one label ember raises NotImplementedError instead of
+    keeping one of them: every path that names a frame's columns comes through here (or ``labelled``)."""
+    labels = list(labels)
+    try:
+        if len(set(labels)) == len(labels):
+            return labels
+    except TypeError:  # unhashable labels: pandas refuses them as column labels too
+        raise TypeError(f"{method}: column labels must be hashable") from None
+    seen: set = set()
+    repeated = [k for k in labels if k in seen or seen.add(k)]
+    raise unsupported(
+        method, f"a result with duplicate column labels {list(dict.fromkeys(repeated))!r}", fallback=False
+    )
+
+
+def labelled(labels: Any, columns: Any, method: str) -> dict:
+    """The mapping label -> column of a frame whose columns get ``labels`` (see ``unique_labels``)."""
+    return dict(zip(unique_labels(labels, method), columns))
+
+
 class FrameLabels:
     """Methods on a frame's row and column labels, and its shape."""
 
@@ -63,7 +85,8 @@ class FrameLabels:
     def _relabel(self, fn: Any, axis: Any) -> Any:
         if axis is not None and check_axis("DataFrame.add_prefix", axis) == 0:
             return self.set_axis(self._index.to_pandas().map(fn), axis=0)
-        return self._with_columns({fn(k): c for k, c in self._columns.items()})
+        cols = self._columns
+        return self._with_columns(labelled([fn(k) for k in cols], cols.values(), "DataFrame.add_prefix"))
 
     def filter(
         self, items: Any = None, like: str | None = None, regex: str | None = None, axis: Any = None

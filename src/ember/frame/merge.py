@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from ember.column import Column, NumericColumn
+from ember.frame.frame_labels import unique_labels
 from ember.frame.index import Index, MultiIndex, RangeIndex
 
 HOWS = ("inner", "left", "right", "outer", "cross", "leftsemi", "leftanti")
@@ -106,7 +108,24 @@ def merge(
         index,
         rkeys=rkeys if on is not None else [],
     )
+    if left_index != right_index:  # a column key against an index key
+        _fill_keys(out, lnames if right_index else rnames, lkeys, rkeys, lpos, rpos)
     return out
+
+
+def _fill_keys(out: Any, names: list, lkeys: list, rkeys: list, lpos: Any, rpos: Any) -> None:
+    """pandas' key columns of a merge of a column key with an index key: the key values of both sides
+    (a row without a match on one side takes the other's), in the key's column, or at the front when
+    a suffix renamed it."""
+    from ember.frame.alignment import coalesce_take
+
+    for i, name in enumerate(names):
+        lkey, rkey = _comparable_keys(lkeys[i], rkeys[i])
+        key = coalesce_take(lkey, lpos, rkey, rpos)
+        if name in out._columns:
+            out._columns[name] = key
+        else:
+            out.insert(i, name, key)
 
 
 def _result_index(
@@ -123,10 +142,10 @@ def _result_index(
                 else _coalesced(left, right, lpos, rpos)
             )
         return left.index.take(lpos)
-    if right_index and not left_index:
-        return _take_index(left.index, lpos) if how != "right" else None
+    if right_index and not left_index:  # the other side's labels, missing where it has no row
+        return _take_index(left.index, lpos)
     if left_index and not right_index:
-        return _take_index(right.index, rpos) if how != "left" else None
+        return _take_index(right.index, rpos)
     return None
 
 
@@ -163,11 +182,13 @@ def _assemble(
         take_l = lambda c: c  # noqa: E731 - every left row once, in order (a left join on unique right keys): columns shared
     take_r = (lambda c: c.take_nullable(rpos)) if rmissing_possible else (lambda c: c.take(rpos))
     overlap = (set(left._names) & set(right._names)) - set(shared)
-    lsuf, rsuf = suffixes
-    if overlap and not lsuf and not rsuf:
-        raise ValueError(f"columns overlap but no suffix specified: {sorted(overlap, key=str)}")
+    rnames = [k for k in right._names if k not in shared]
+    llabels, rlabels = _result_labels(left._names, rnames, overlap, suffixes)
+    indicator_name = _indicator_name(indicator, left, right)
+    labels = llabels + rlabels + ([indicator_name] if indicator_name is not None else [])
+    unique_labels(labels, "merge")  # what pandas' checks let through (e.g. equal suffixes) is refused
     cols: dict = {}
-    for k in left._names:
+    for k, label in zip(left._names, llabels):
         if k in shared:
             lcol, rcol = left._columns[k], right._columns[k]
             if no_left_row and _key_as_values(lcol, rcol):  # pandas: then the right key, its dtype kept
@@ -180,18 +201,53 @@ def _assemble(
             else:
                 cols[k] = take_l(lcol)
         else:
-            cols[f"{k}{lsuf}" if k in overlap else k] = take_l(left._columns[k])
-    for k in right._names:
-        if k in shared:
-            continue
-        name = f"{k}{rsuf}" if k in overlap else k
-        if name in cols:
-            raise NotImplementedError(f"merge: the result would have the column {name!r} twice")
-        cols[name] = take_r(right._columns[k])
-    if indicator:
-        cols["_merge"] = _indicator(lpos, rpos)
+            cols[label] = take_l(left._columns[k])
+    for k, label in zip(rnames, rlabels):
+        cols[label] = take_r(right._columns[k])
+    if indicator_name is not None:
+        cols[indicator_name] = _indicator(lpos, rpos)
     n = len(lpos)
     return DataFrame._from_columns(cols, index if index is not None else RangeIndex(n))
+
+
+def _result_labels(lnames: list, rnames: list, overlap: set, suffixes: Any) -> tuple[list, list]:
+    """The result's labels of the left columns and of the right ones (shared keys left out), the
+    overlapping ones suffixed; pandas' MergeError where a suffix makes a label twice."""
+    from collections import Counter
+
+    from pandas.errors import MergeError
+
+    if isinstance(suffixes, (set, dict)) or not pd.api.types.is_list_like(suffixes):
+        raise TypeError(
+            f"Passing 'suffixes' as a {type(suffixes)}, is not supported. Provide 'suffixes' as a tuple instead."
+        )
+    lsuf, rsuf = suffixes
+    if overlap and not lsuf and not rsuf:
+        raise ValueError(f"columns overlap but no suffix specified: {sorted(overlap, key=str)}")
+
+    def renamed(names: list, suffix: Any) -> list:
+        return [f"{k}{suffix}" if k in overlap and suffix is not None else k for k in names]
+
+    llabels, rlabels = renamed(lnames, lsuf), renamed(rnames, rsuf)
+    dups = [k for labels in (llabels, rlabels) for k, n in Counter(labels).items() if n > 1]
+    dups += [k for k in llabels if k in set(rnames) - overlap]  # onto a right column kept as it is
+    dups += [k for k in rlabels if k in set(lnames) - overlap]
+    if dups:
+        raise MergeError(f"Passing 'suffixes' which cause duplicate columns {set(dups)} is not allowed.")
+    return llabels, rlabels
+
+
+def _indicator_name(indicator: Any, left: Any, right: Any) -> Any:
+    """The indicator column's label (None: no indicator), as pandas checks it."""
+    if isinstance(indicator, str):
+        name = indicator
+    elif isinstance(indicator, bool):
+        name = "_merge" if indicator else None
+    else:
+        raise ValueError("indicator option can only accept boolean or string arguments")
+    if name is not None and (name in left._columns or name in right._columns):
+        raise ValueError("Cannot use name of an existing column for indicator column")
+    return name
 
 
 def _comparable_keys(left: Column, right: Column) -> tuple[Column, Column]:
