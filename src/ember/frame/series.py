@@ -83,12 +83,13 @@ class Series(NDFrame, SeriesConversion):
     def __init__(
         self, data: Any = None, index: Any = None, dtype: Any = None, name: Any = None, copy: bool = False
     ) -> None:
+        if isinstance(data, pd.Series):  # copied: the pandas Series may change afterwards
+            col = from_pandas(data, current_xp(), data.name, copy=True)
+            data = Series._from_column(col, index_from_pandas(data.index), data.name)
         if isinstance(data, Series):
-            col, idx = data._column, data._index if index is None else ensure_index(index, len(data))
-            name = data.name if name is None else name
-        elif isinstance(data, pd.Series):
-            col = from_pandas(data, current_xp(), data.name)
-            idx = index_from_pandas(data.index) if index is None else ensure_index(index, len(data))
+            if index is not None:  # pandas aligns a Series on index=
+                data = data.reindex(index.to_pandas() if isinstance(index, Index) else index)
+            col, idx = data._column, data._index
             name = data.name if name is None else name
         elif isinstance(data, dict):
             idx = ensure_index(list(data.keys())) if index is None else ensure_index(index)
