@@ -14,11 +14,16 @@ import ember
 from ember.io import read_csv, read_json, read_orc, read_parquet, write_csv, write_parquet
 
 
-@pytest.mark.parametrize("engine", [None, "ember", "pyarrow", "c"])
+@pytest.mark.parametrize("engine", [None, "pyarrow", "c"])
 def test_ragged_error_names_line(engine):
     data = b"a,b\n1,2\n3,4\n5,6,7\n"
     with pytest.raises(pd.errors.ParserError, match="Expected 2 fields in line 4, saw 3"):
         read_csv(io.BytesIO(data), engine=engine)
+
+
+def test_ragged_rows_are_not_read_by_the_tokenizer():
+    with pytest.raises(NotImplementedError, match="engine='ember'.*different numbers of fields"):
+        read_csv(io.BytesIO(b"a,b\n1,2\n3,4\n5,6,7\n"), engine="ember")
 
 
 def test_short_rows_are_padded_like_pandas():

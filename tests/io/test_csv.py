@@ -14,6 +14,7 @@ import pandas as pd
 import pytest
 
 import ember
+from ember.io import csv as csv_mod
 from ember.io import csv_reference as ref
 from ember.io import read_csv, write_csv
 
@@ -22,6 +23,8 @@ ENGINES = [None, "ember", "pyarrow", "c"]
 
 def check(data: bytes, engine: str | None = None, **kw):
     got = read_csv(io.BytesIO(data), engine=engine, **kw)
+    if engine is not None:  # the parser asked for by name gave the frame (pyarrow may defer to pandas')
+        assert csv_mod.last_parser() in ({engine, "c"} if engine == "pyarrow" else {engine})
     exp = pd.read_csv(io.BytesIO(data), **kw)
     pd.testing.assert_frame_equal(got.to_pandas(), exp)
 
@@ -458,8 +461,14 @@ def test_gpu_kernels_match_reference(data):
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_whitespace_around_numbers(engine):
-    check(b'a,b\n 1,"2\n"\n3 ,x\n', engine)
-    check(b"a\n 1\n2 \n", engine)
+    """pandas reads " 1" as a number; ember's tokenizer leaves such columns to the host parsers (the
+    automatic engine falls back, counted; engine="ember" says it does not read them)."""
+    for data in (b'a,b\n 1,"2\n"\n3 ,x\n', b"a\n 1\n2 \n"):
+        if engine == "ember":
+            with pytest.raises(NotImplementedError, match="whitespace around values"):
+                read_csv(io.BytesIO(data), engine=engine)
+        else:
+            check(data, engine)
 
 
 @pytest.mark.parametrize(
@@ -566,14 +575,18 @@ def test_csv_read_in_pieces_matches_pandas(tmp_path, monkeypatch, variant):
         data = data[:middle] + b'1,2,3,"never closed\n' + data[middle:]
     path = tmp_path / "pieces.csv"
     path.write_bytes(data)
-    if variant in ("ragged-middle", "open-quote"):  # pandas' answer, or pandas' error
-        try:
-            expected = pd.read_csv(path)
-        except pd.errors.ParserError as exc:
-            with pytest.raises(type(exc)):
-                read_csv(str(path), engine="ember")
-            return
-        pd.testing.assert_frame_equal(read_csv(str(path), engine="ember").to_pandas(), expected)
+    if variant in ("ragged-middle", "open-quote"):  # the tokenizer does not read these: pandas' parser
+        reason = "different numbers of fields" if variant == "ragged-middle" else "quote inside an unquoted"
+        with pytest.raises(NotImplementedError, match=reason):
+            read_csv(str(path), engine="ember")
+        if variant == "ragged-middle":
+            with pytest.raises(pd.errors.ParserError):
+                pd.read_csv(path)
+            with pytest.raises(pd.errors.ParserError):
+                read_csv(str(path))
+        else:  # pandas reads the quote as opening a field that takes the rest of the line
+            pd.testing.assert_frame_equal(read_csv(str(path)).to_pandas(), pd.read_csv(path))
+            assert csv_mod.last_parser() == "c"
         return
     kw: dict = {}
     if variant == "nrows":

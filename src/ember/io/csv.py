@@ -18,8 +18,10 @@ Three parsers sit behind ``read_csv``; each gives pandas' values, dtypes, index 
 from __future__ import annotations
 
 import io
+import logging
 import os
 import re
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -227,11 +229,41 @@ def _arrow_dialect(opts: dict) -> bool:
     )
 
 
+# Which parser gave each frame, and each time one gave way to the next: read_csv never changes parser
+# silently. ``parser_report()`` counts them; every fallback is also logged (logger "ember.io.csv").
+_log = logging.getLogger("ember.io.csv")
+_parsers: Counter[str] = Counter()
+_last: list[str | None] = [None]
+
+
+def parser_report() -> dict[str, int]:
+    """How many frames each parser gave since start-up ("ember", "pyarrow", "c", "python") and how many
+    times one gave way to the next ("ember->host", "pyarrow->c"): the automatic engine falls back
+    visibly; an explicit ``engine="ember"`` never does (it raises NotImplementedError instead)."""
+    return dict(_parsers)
+
+
+def last_parser() -> str | None:
+    """The parser that gave the last frame read_csv returned (or a chunk of it)."""
+    return _last[0]
+
+
+def _ran(parser: str, frame: Any) -> Any:
+    _parsers[parser] += 1
+    _last[0] = parser
+    return frame
+
+
+def _fell_back(step: str, reason: str, name: str) -> None:
+    _parsers[step] += 1
+    _log.info("read_csv(%s): %s parser gave way: %s", name, step, reason)
+
+
 def _parse(data: bytes, name: str, opts: dict, engine: str | None) -> Any:
     from ember.backend import current_device
 
     if engine in ("c", "python"):
-        return _from_pandas_frame(_pandas_read(data, opts, engine))
+        return _ran(engine, _from_pandas_frame(_pandas_read(data, opts, engine)))
     if engine == "ember" or (engine is None and current_device() == "gpu" and _gpu_dialect(opts)):
         if not _gpu_dialect(opts):
             raise NotImplementedError(
@@ -240,15 +272,31 @@ def _parse(data: bytes, name: str, opts: dict, engine: str | None) -> Any:
                 "thousands/skiprows/dtype/parse_dates)"
             )
         try:
-            return _ember_read(data, {**opts, "name": name})
-        except Unsupported:
-            pass  # ragged rows, unbalanced quotes ...: the host parsers apply pandas' rules
+            return _ran("ember", _ember_read(data, {**opts, "name": name}))
+        except Unsupported as exc:
+            if engine == "ember":  # asked for by name: ember's tokenizer reads the file or says why not
+                raise _not_by_ember(exc) from None
+            # ragged rows, unbalanced quotes ...: the host parsers apply pandas' rules
+            _fell_back("ember->host", str(exc), name)
     if engine != "c" and _arrow_dialect(opts):
         try:
-            return _arrow_read(data, name, opts)
-        except _NeedsPandas:
-            pass
-    return _from_pandas_frame(_pandas_read(data, opts, "c" if len(str(opts["sep"])) == 1 else "python"))
+            return _ran("pyarrow", _arrow_read(data, name, opts))
+        except _NeedsPandas as exc:
+            _fell_back("pyarrow->c", str(exc) or "pandas' rules", name)
+    parser = "c" if len(str(opts["sep"])) == 1 else "python"
+    return _ran(parser, _from_pandas_frame(_pandas_read(data, opts, parser)))
+
+
+def _not_by_ember(exc: Exception) -> NotImplementedError:
+    from ember.frame._fallback import Unsupported as NotSupported
+    from ember.io.csv_reference import WideIntegers
+
+    if isinstance(exc, WideIntegers):
+        return NotSupported(f"read_csv(engine='ember'): {exc}")
+    return NotSupported(
+        f"read_csv(engine='ember'): {exc}: ember's tokenizer does not read this input; "
+        "engine=None reads it with pyarrow or pandas' parser"
+    )
 
 
 # --- the tokenizer path (GPU kernels, or their NumPy reference) -----------------------------------------
@@ -290,12 +338,13 @@ def _read_file_on_device(path: str, name: str, opts: dict) -> Any:
         got = read_file_gpu(
             path, skip, size, opts["sep"], _header(opts), opts["names"], _words(opts), opts["nrows"]
         )
-    except Unsupported:
+    except Unsupported as exc:
+        _fell_back("ember file->bytes", str(exc), name)
         return _NOT_READ
     if got is None:
         return _NOT_READ
     names, cols = got
-    return _finish(dict(zip(names, cols, strict=False)), {**opts, "name": name})
+    return _ran("ember", _finish(dict(zip(names, cols, strict=False)), {**opts, "name": name}))
 
 
 def _header(opts: dict) -> int | None:
@@ -454,6 +503,8 @@ def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
         table = pacsv.read_csv(io.BytesIO(data), read, parse, convert)
     if _padded_strings(table):
         raise _NeedsPandas()  # pandas reads " 1" as a number, pyarrow as text
+    if _may_hold_wide_integers(table, data):
+        raise _NeedsPandas("integers outside int64")  # pyarrow reads them as float64, rounded
     labels: list[Any] = list(names) if names is not None else table.column_names
     if header is None and names is None:
         labels = list(range(table.num_columns))
@@ -472,6 +523,30 @@ def _may_have_spaces_line(data: bytes) -> bool:
     if not (data[:1] in (b" ", b"\t") or b"\n " in data or b"\n\t" in data):
         return False
     return _SPACES_LINE.search(data) is not None
+
+
+_LONG_DIGITS = re.compile(rb"\d{19}")
+
+
+def _may_hold_wide_integers(table: pa.Table, data: bytes) -> bool:
+    """Whether a float64 column may hold integers outside int64 (pyarrow infers float64 for them and
+    rounds: pandas gives uint64, or Python ints): a finite value of magnitude 2**63 or more, and 19
+    digits in a row somewhere in the file."""
+    import pyarrow.compute as pc
+
+    for col in table.columns:
+        if pa.types.is_floating(col.type) and col.null_count < len(col):
+            big = pc.and_(pc.greater_equal(pc.abs(col), 2.0**63), pc.is_finite(col))
+            if pc.any(big).as_py():
+                return _LONG_DIGITS.search(data) is not None
+        # pandas keeps the missing values of a text column as text when it holds integers above uint64
+        if (pa.types.is_string(col.type) or pa.types.is_large_string(col.type)) and col.null_count:
+            if (
+                _LONG_DIGITS.search(data) is not None
+                and pc.any(pc.match_substring_regex(col, r"^\+?\d{20,}$")).as_py()
+            ):
+                return True
+    return False
 
 
 def _padded_strings(table: pa.Table) -> bool:
@@ -598,7 +673,16 @@ def _pandas_read(data: bytes, opts: dict, engine: str) -> pd.DataFrame:
 
 
 def _from_pandas_frame(pdf: pd.DataFrame) -> Any:
+    from ember.frame._fallback import Unsupported as NotSupported
     from ember.frame.construction import from_pandas_any
+
+    for label, dt in pdf.dtypes.items():
+        if dt == object and pd.api.types.infer_dtype(pdf[label], skipna=True) in ("integer", "mixed-integer"):
+            raise NotSupported(
+                f"read_csv: column {label!r} holds integers outside the int64 and uint64 ranges, which "
+                "pandas keeps as Python ints in an object column, not supported by ember; pass "
+                f"dtype={{{label!r}: 'float64'}} (rounded) or dtype={{{label!r}: str}} (exact digits)"
+            )
 
     return from_pandas_any(pdf)
 

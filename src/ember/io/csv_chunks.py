@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ember.backend import array_module
-from ember.io.csv_reference import Unsupported, Words, close_boundaries, read_buffer
+from ember.io.csv_reference import Unsupported, WideIntegers, Words, close_boundaries, read_buffer
 
 # A piece: (bytes on the compute device, boundary positions, newline flags, quote total, last byte)
 Piece = tuple[Any, Any, Any, int, int]
@@ -40,7 +40,7 @@ def read_chunked(
     parts: list[list] = []
     file_names: list | None = None
     start, step, left = offset, chunk_bytes, nrows
-    while start < size and (left is None or left > 0):
+    while start < size and (left is None or left > 0 or file_names is None):  # nrows=0: the header
         end = min(size, start + step)
         buf, pos, nl, quotes, last = piece(start, end)
         xp = array_module(buf)
@@ -64,6 +64,8 @@ def read_chunked(
                 bounds=(pos, nl),
                 column=column,
             )
+        except WideIntegers:
+            return None  # a piece's refusal may not be the file's (text in a later piece): one pass decides
         except Unsupported as exc:
             if first or str(exc) != "no records":
                 raise

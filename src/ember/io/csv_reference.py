@@ -186,9 +186,14 @@ def tokenize(buf: Any, sep: int = 44, bounds: tuple[Any, Any] | None = None) -> 
     # (rare) sends the file to the host parsers, which leave it to pandas
     first, last = buf[xp.minimum(row_start, buf.shape[0] - 1)], buf[xp.maximum(content_end - 1, 0)]
     spaced = (fields == 1) & ~blank & _space_or_tab(first) & _space_or_tab(last)
-    n_kept, lo, hi, n_blank, n_spaced = _host_stats(fields, blank, spaced, xp)
-    if n_spaced:
-        raise Unsupported("a line of spaces only (pandas skips it as blank)")
+    n_kept, lo, hi, n_blank, n_spaced, n_odd = _host_stats(fields, blank, spaced, xp, buf, sep)
+    if n_odd:
+        raise Unsupported("a quote inside an unquoted field, or a carriage return without a line feed")
+    if n_spaced:  # (rare) those whose every byte is a space or tab are blank too
+        text = xp.zeros(int(buf.shape[0]) + 1, dtype=np.int64)
+        xp.cumsum(~_space_or_tab(buf), out=text[1:])
+        blank |= spaced & (text[content_end] == text[row_start])
+        n_kept, lo, hi, n_blank, _, _ = _host_stats(fields, blank, spaced & False, xp, buf[:0], sep)
     if n_kept == 0:
         return _no_tokens(xp, buf)
     if lo != hi:
@@ -204,11 +209,30 @@ def _space_or_tab(byte: Any) -> Any:
     return (byte == 32) | (byte == 9)
 
 
-def _host_stats(fields: Any, blank: Any, spaced: Any, xp: ModuleType) -> tuple[int, ...]:
+def _odd_bytes(buf: Any, sep: int, xp: ModuleType) -> Any:
+    """How many bytes pandas' tokenizer reads otherwise than the quote parity does (0-d, no sync): a
+    carriage return not before a line feed (pandas ends a line there), a quote that opens a quoted
+    stretch inside a field (pandas keeps a quote after a field's first byte as text) or closes one before
+    the field ends. Doubled quotes inside a quoted field pass: the second opens right after the first."""
+    n = int(buf.shape[0])
+    if n < 2:
+        return xp.zeros((), dtype=np.int64)
+    lone_cr = ((buf[:-1] == CR) & (buf[1:] != NEWLINE)).sum()
+    q = xp.flatnonzero(buf == QUOTE)
+    opening = (xp.arange(q.shape[0]) & 1) == 0
+    prev = buf[xp.maximum(q - 1, 0)]
+    nxt = buf[xp.minimum(q + 1, n - 1)]
+    open_ok = (q == 0) | (prev == sep) | (prev == NEWLINE) | (prev == QUOTE)
+    close_ok = (q == n - 1) | (nxt == sep) | (nxt == NEWLINE) | (nxt == CR) | (nxt == QUOTE)
+    return lone_cr.astype(np.int64) + xp.where(opening, ~open_ok, ~close_ok).sum()
+
+
+def _host_stats(fields: Any, blank: Any, spaced: Any, xp: ModuleType, buf: Any, sep: int) -> tuple[int, ...]:
     """(non-blank records, min and max fields of one, blank records, records that may be spaces
-    only) in one transfer."""
+    only, bytes pandas reads otherwise than the quote parity) in one transfer."""
     if fields.shape[0] == 0:
-        return 0, 0, 0, 0, 0
+        return 0, 0, 0, 0, 0, 0
+    odd = _odd_bytes(buf, sep, xp)
     big = np.iinfo(np.int64).max
     vals = xp.stack(
         [
@@ -217,6 +241,7 @@ def _host_stats(fields: Any, blank: Any, spaced: Any, xp: ModuleType) -> tuple[i
             xp.where(blank, 0, fields).max(),
             blank.sum().astype(np.int64),
             spaced.sum().astype(np.int64),
+            odd.astype(np.int64),
         ]
     )
     return tuple(int(v) for v in (vals.get() if xp is not np else vals))
@@ -519,8 +544,18 @@ def build_column(ival: Any, fval: Any, flags: Any, get_fb: Any) -> Any:
     n_valid, n_int, n_num, n_bool, n_long, n_na, n_slow = (
         int(v) for v in (facts.get() if xp is not np else facts)
     )
-    if n_long:
-        raise Unsupported("integers wider than 18 digits")
+    fb_once: list = []
+
+    def fields() -> FieldBytes:
+        if not fb_once:
+            fb_once.append(get_fb())
+        return fb_once[0]
+
+    if n_long:  # integers of 19+ digits: exact int64 where they fit, else pandas' uint64 or a refusal
+        got = _wide_integers(ival, flags, fields(), n_valid, n_num, n_na, xp)
+        if not isinstance(got, tuple):
+            return got
+        ival, flags, n_int = got
     if n_valid == 0:
         return NumericColumn(xp.full(m, np.nan, dtype=np.float64))
     if n_int == n_valid and n_na == 0:
@@ -528,21 +563,131 @@ def build_column(ival: Any, fval: Any, flags: Any, get_fb: Any) -> Any:
     if n_num == n_valid:
         values = fval
         if n_slow:
-            values = parse_slow_floats(get_fb(), ((flags & F_SLOW) != 0) & valid, values)
+            values = parse_slow_floats(fields(), ((flags & F_SLOW) != 0) & valid, values)
         return NumericColumn(xp.where(valid, values, np.nan))
     if n_bool == n_valid:
         return NumericColumn((flags & F_TRUE) != 0, None if n_na == 0 else valid)
-    fb = get_fb()
-    if _padded_fields(fb, xp):
+    fb = fields()
+    if _padded_numbers_possible(fb, valid & ~numeric & ~boolean, xp):
         raise Unsupported("whitespace around values")  # pandas may read " 1" as a number: host parser
     offsets, chars = collapse_quotes(fb)
     return StringColumn(offsets, chars, None if n_na == 0 else valid)
 
 
-def _padded_fields(fb: FieldBytes, xp: ModuleType) -> bool:
-    """Whether any field begins or ends with whitespace (one sync)."""
+class WideIntegers(Unsupported):
+    """A column holds integers outside int64 that pandas keeps as Python ints (an object column), or
+    reads by rules that depend on the row order: ember refuses it rather than round them."""
+
+
+_E18 = 10**18
+_U64_MAX_LOW = 2**64 - 1 - 18 * _E18  # uint64 max = 18 * 10**18 + this
+_I64_MAX_LOW = 2**63 - 1 - 9 * _E18  # int64 max = 9 * 10**18 + this (its min is one more in magnitude)
+
+
+def wide_integer_values(fb: FieldBytes) -> tuple[Any, Any, Any, Any, Any]:
+    """Exact values of integer fields of any length (sign and digits): (int64 value, valid where
+    ``in_i64``; uint64 value, valid where ``in_u64``; in_i64; in_u64 (non-negative and at most
+    2**64 - 1); negative). The digits are summed in two parts, the last 18 and the 3 before them
+    (each exact in int64); a non-zero digit further left is out of both ranges."""
+    xp = _xp(fb.chars)
+    b = fb.chars
+    digit = (b >= 48) & (b <= 57)
+    n_dig = _segment_sum(digit.astype(np.int64), fb.offsets, xp)
+    place = n_dig[fb.field] - _segment_inclusive_count(digit, fb, xp)  # 0 for the units digit
+    d = (b.astype(np.int64) - 48) * digit
+    pow10 = xp.asarray(POW10_INT)
+    low = _segment_sum(d * pow10[xp.minimum(place, 18)] * (place < 18), fb.offsets, xp)
+    high = _segment_sum(
+        d * pow10[xp.clip(place - 18, 0, 18)] * ((place >= 18) & (place < 21)), fb.offsets, xp
+    )
+    beyond = _segment_sum(d * (place >= 21), fb.offsets, xp) > 0
+    negative = (fb.lengths > 0) & (_first_byte(fb, xp) == 45)
+    i64_low_max = xp.where(negative, _I64_MAX_LOW + 1, _I64_MAX_LOW)
+    in_i64 = ~beyond & ((high < 9) | ((high == 9) & (low <= i64_low_max)))
+    in_u64 = ~beyond & ~negative & ((high < 18) | ((high == 18) & (low <= _U64_MAX_LOW)))
+    h, lo = xp.where(in_i64, high, 0), xp.where(in_i64, low, 0)
+    i64 = xp.where(negative, -(h * _E18) - lo, h * _E18 + lo)
+    hu, lu = xp.where(in_u64, high, 0).astype(np.uint64), xp.where(in_u64, low, 0).astype(np.uint64)
+    u64 = hu * np.uint64(_E18) + lu
+    return i64, u64, in_i64, in_u64, negative
+
+
+def _wide_integers(
+    ival: Any, flags: Any, fb: FieldBytes, n_valid: int, n_num: int, n_na: int, xp: ModuleType
+) -> Any:
+    """Long integer fields (19+ digits) resolved: those inside int64 become ordinary integers
+    (returns the updated (ival, flags, integer count)); a column of integers some of which lie above
+    int64 (all non-negative, none above 2**64 - 1, no missing value) is pandas' uint64 column (returned
+    as a column). pandas reads any other column holding integers outside int64 as Python ints in an
+    object column, or as text keeping missing values as text, or as float64, depending on the row
+    order: refused (``WideIntegers``). A text column stays text. One synchronization."""
+    from ember.column import NumericColumn
+
+    long = (flags & F_LONGINT) != 0
+    i64, u64, in_i64, in_u64, negative = wide_integer_values(fb)
+    fits = long & in_i64
+    ival = xp.where(fits, i64, ival)
+    flags = xp.where(fits, (flags | F_INT) & ~np.uint8(F_LONGINT), flags).astype(np.uint8)
+    wide = long & ~in_i64
+    valid = (flags & F_NA) == 0
+    is_int = (flags & F_INT) != 0
+    facts = xp.stack(
+        [
+            (is_int & valid).sum(),
+            wide.sum(),
+            (wide & ~in_u64).sum(),
+            (wide & ~negative & ~in_u64).sum(),
+            (is_int & valid & (ival < 0)).sum(),
+        ]
+    ).astype(np.int64)
+    n_int, n_wide, n_not_u64, n_above_u64, n_neg = (int(v) for v in (facts.get() if xp is not np else facts))
+    if n_wide == 0:
+        return ival, flags, n_int
+    if n_num < n_valid:  # text (or bool words) beside the numbers: a text column, as pandas
+        if n_na and n_above_u64:
+            raise WideIntegers(
+                "integers above 2**64 - 1 beside text and missing values (pandas keeps the missing "
+                "values as text there)"
+            )
+        return ival, flags, n_int
+    if n_int + n_wide == n_valid and n_na == 0 and n_not_u64 == 0 and n_neg == 0:
+        return NumericColumn(xp.where(wide, u64, ival.astype(np.uint64)))
+    beside = [
+        w
+        for w, n in (
+            ("missing values", n_na),
+            ("negative numbers", n_neg),
+            ("floats", n_valid - n_int - n_wide),
+        )
+        if n
+    ]
+    raise WideIntegers(
+        ("integers outside the int64 and uint64 ranges" if n_not_u64 else "integers above the int64 range")
+        + (" beside " + " and ".join(beside) if beside else "")
+        + " (pandas keeps such a column as Python ints in an object column, or as text, or as float64, "
+        "depending on the row order)"
+    )
+
+
+def _padded_numbers_possible(fb: FieldBytes, text: Any, xp: ModuleType) -> bool:
+    """Whether pandas may read this text column as numbers: some field begins or ends with whitespace
+    (pandas reads " 1" as a number) and no field is unpadded text (which keeps the column text, padded
+    fields as they are). One sync."""
     if fb.chars.shape[0] == 0:
         return False
+    padded = _padded_fields(fb, xp)
+    # a padded field holding a byte no number, NA or bool word has (a comma, a quote, non-ASCII ...)
+    b = fb.chars
+    letter = ((b | 0x20) >= 97) & ((b | 0x20) <= 122)
+    numberish = letter | ((b >= 48) & (b <= 57)) | (b == 43) | (b == 45) | (b == 46) | (b <= 32)
+    certain_text = _segment_sum((~numberish).astype(np.int64), fb.offsets, xp) > 0
+    facts = xp.stack([padded.sum(), (text & (~padded | certain_text)).sum()])
+    n_padded, n_plain_text = (int(v) for v in (facts.get() if xp is not np else facts))
+    return n_padded > 0 and n_plain_text == 0
+
+
+def _padded_fields(fb: FieldBytes, xp: ModuleType) -> Any:
+    """Fields that begin or end with whitespace."""
     last = int(fb.chars.shape[0]) - 1
     nonempty = fb.lengths > 0
     first = fb.chars[xp.minimum(fb.offsets[:-1], last)]
@@ -557,7 +702,7 @@ def _padded_fields(fb: FieldBytes, xp: ModuleType) -> bool:
         | (end == 10)
         | (end == 13)
     )
-    return bool((space & nonempty).any())
+    return space & nonempty
 
 
 def _first_byte(fb: FieldBytes, xp: ModuleType) -> Any:
@@ -610,5 +755,13 @@ def read_buffer(
         empty = StringColumn(xp.zeros(1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), None, np.dtype(object))
         return file_names, [empty for _ in file_names]
     column = column or parse_column
-    cols = [column(buf, *tok.column(j), words) for j in range(tok.n_columns)]
+    cols = []
+    for j in range(tok.n_columns):
+        try:
+            cols.append(column(buf, *tok.column(j), words))
+        except WideIntegers as exc:
+            raise WideIntegers(
+                f"column {file_names[j]!r} holds {exc}; pass dtype={{{file_names[j]!r}: 'float64'}} "
+                f"(rounded) or dtype={{{file_names[j]!r}: str}} (exact digits)"
+            ) from None
     return file_names, cols
