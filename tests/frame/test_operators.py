@@ -242,8 +242,7 @@ def test_named_ops_with_axis():
     assert_eq(df.div(df.b, axis="index"), pdf.div(pdf.b, axis="index"))
     row = pd.Series({"a": 1.0, "b": 10.0})
     assert_eq(df.mul(em.from_pandas(row)), pdf.mul(row))
-    with pytest.raises(NotImplementedError, match="fill_value"):
-        df.add(df, fill_value=0)
+    assert_eq(df.add(df, fill_value=0), pdf.add(pdf, fill_value=0))
 
 
 def test_masked_columns_describe_and_kleene_any_all():

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
+import warnings
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import pandas as pd
 
 from ember.backend import xp as current_xp
-from ember.column import Column, from_any
+from ember.column import Column, NumericColumn, from_any
 from ember.frame.index import Index, MultiIndex, RangeIndex
 
 if TYPE_CHECKING:
@@ -28,20 +31,44 @@ def indexes_equal(a: Index, b: Index) -> bool:
 def align_indexes(a: Index, b: Index, how: str = "outer") -> tuple[Index, Any, Any]:
     """The joined index and, for each side, the positions (-1 = absent) of its rows in the result.
 
-    pandas' rule: when the indexes differ, the result index is their union, sorted."""
+    pandas' rule: when the indexes differ, the result index is their union, sorted, named as the
+    left one (the right one when the left is empty)."""
     from ember.ops.join import join_indices
 
     if isinstance(a, MultiIndex) or isinstance(b, MultiIndex):
         from ember.frame._fallback import unsupported
 
         raise unsupported("alignment", "MultiIndex operands")
-    left_pos, right_pos = join_indices([a.column], [b.column], how=how, sort=how == "outer")
+    if len(a) and len(b):
+        check_label_types(a, b)
+    with warnings.catch_warnings():  # merge's int/float key warning: index labels unite silently
+        warnings.filterwarnings("ignore", "You are merging on int and float", UserWarning)
+        left_pos, right_pos = join_indices([a.column], [b.column], how=how, sort=how == "outer")
     if how == "left":
         return a.take(left_pos), left_pos, right_pos
     if how == "right":
         return b.take(right_pos), left_pos, right_pos
     labels = coalesce_take(a.column, left_pos, b.column, right_pos)
-    return Index._from_column(labels, a.name if a.name == b.name else None), left_pos, right_pos
+    return Index._from_column(labels, a.name if len(a) or not len(b) else b.name), left_pos, right_pos
+
+
+def check_label_types(a: Index, b: Index) -> None:
+    """Labels of two kinds that pandas unites into an object index (strings beside numbers, bools
+    beside numbers ...) are refused; a tz-naive beside a tz-aware DatetimeIndex is pandas' TypeError."""
+    from ember.frame._fallback import unsupported
+
+    da, db = a.dtype, b.dtype
+    if da == db:
+        return
+    tz = [getattr(d, "tz", None) is not None for d in (da, db)]
+    kinds = [getattr(d, "kind", "O") if not t else "M" for d, t in zip((da, db), tz)]
+    if kinds[0] == kinds[1] == "M" and tz[0] != tz[1]:
+        raise TypeError("Cannot join tz-naive with tz-aware DatetimeIndex")
+    if all(k in "iuf" for k in kinds) and all(isinstance(d, np.dtype) for d in (da, db)):
+        return
+    raise unsupported(
+        "alignment", f"labels of dtype {da} beside labels of dtype {db} (pandas makes an object index)"
+    )
 
 
 def coalesce_take(first: Column, first_pos: Any, second: Column, second_pos: Any) -> Column:
@@ -67,7 +94,7 @@ def align_series(left: Series, right: Series, how: str = "outer") -> tuple[Colum
     return left.column.take_nullable(lpos), right.column.take_nullable(rpos), index
 
 
-def column_like(values: Any, n: int) -> Column:
+def column_like(values: Any, n: int, flex: bool = False) -> Column:
     """A column from a list/array operand, checked to have ``n`` rows (pandas raises ValueError)."""
     from ember.frame.series import Series
 
@@ -76,7 +103,11 @@ def column_like(values: Any, n: int) -> Column:
     else:
         col = from_any(values if not isinstance(values, (set, frozenset)) else list(values), current_xp())
     if len(col) != n:
-        raise ValueError(f"Lengths must match to compare or combine: {n} vs {len(col)}")
+        raise ValueError(
+            "Lengths must be equal"
+            if flex
+            else f"Lengths must match to compare or combine: {n} vs {len(col)}"
+        )
     return col
 
 
@@ -85,4 +116,319 @@ def positions_array(positions: Any) -> Any:
     xp = current_xp()
     return xp.asarray(
         np.asarray(positions, dtype=np.int64) if isinstance(positions, (list, range)) else positions
+    )
+
+
+# --- binary operations: one alignment for every path -----------------------------------------------
+
+
+def join_labels(a: Index, b: Index, how: str = "outer") -> tuple[Index, Any, Any]:
+    """The result labels of ``a`` beside ``b`` and each side's row positions in them (-1 = absent);
+    a side's positions are None where its rows are the result rows as they are (equal indexes)."""
+    if indexes_equal(a, b):
+        return (b if how == "right" else a), None, None
+    return align_indexes(a, b, how)
+
+
+def missing_flags(*positions: Any) -> list[bool]:
+    """For each positions array (None: none missing), whether it holds a -1. One device sync."""
+    from ember.backend.arrays import array_module, to_host
+
+    arrays = [p for p in positions if p is not None]
+    if not arrays:
+        return [False] * len(positions)
+    xp = array_module(arrays[0])
+    flags = iter(to_host(xp.stack([(p < 0).any() for p in arrays])).tolist())
+    return [False if p is None else bool(next(flags)) for p in positions]
+
+
+def reindexed(col: Column, positions: Any, missing: bool) -> Column:
+    """``col`` on the aligned rows: as it is (None), taken, or taken with missing rows (-1)."""
+    if positions is None:
+        return col
+    return col.take_nullable(positions) if missing else col.take(positions)
+
+
+def is_object_bool(col: Column) -> bool:
+    """A NumPy bool column holding missing values: pandas stores it as object (Python bools, NaN)."""
+    return isinstance(col, NumericColumn) and col.is_bool and not col.nullable and col.mask is not None
+
+
+def fill_pair(left: Column, right: Column, fill_value: Any) -> tuple[Column, Column]:
+    """pandas' fill for flex methods: where exactly one side is missing, that side takes
+    ``fill_value``; both missing stays missing. A side is changed only when it has a missing value
+    (as pandas, whose setitem checks the value against the column's dtype). One device sync."""
+    from ember.backend.arrays import to_host
+    from ember.ops.binary import is_missing_scalar
+
+    if is_missing_scalar(fill_value) or (isinstance(fill_value, float) and np.isnan(fill_value)):
+        return left, right  # setting a missing value where values are missing changes nothing
+    xp = left.xp
+    lmiss, rmiss = left.isna(), right.isna()
+    any_l, any_r = to_host(xp.stack([lmiss.any(), rmiss.any()])).tolist()
+    if any_l:
+        left = _filled(left, ~(lmiss & ~rmiss), fill_value)
+    if any_r:
+        right = _filled(right, ~(rmiss & ~lmiss), fill_value)
+    return left, right
+
+
+def _filled(col: Column, keep: Any, value: Any) -> Column:
+    """``col`` with ``value`` where ``keep`` is False, raising pandas' error for a value its dtype
+    cannot hold."""
+    from ember.column import DatetimeColumn, StringColumn, TimedeltaColumn
+    from ember.frame._fallback import unsupported
+    from ember.ops.missing import where
+
+    if isinstance(col, NumericColumn) and not col.nullable and not isinstance(value, _NUMBERS):
+        if col.is_bool:  # pandas' object column would mix bools with other objects
+            raise unsupported(
+                "fill_value", f"a {type(value).__name__} beside a bool column with missing rows"
+            )
+        if isinstance(value, str):
+            raise ValueError(f"could not convert string to float: {value!r}")
+    if isinstance(col, StringColumn) and not isinstance(value, str):
+        raise TypeError(f"Invalid value '{value}' for dtype 'str'")
+    if isinstance(col, DatetimeColumn) and not isinstance(value, (datetime.datetime, np.datetime64)):
+        raise TypeError(
+            f"value should be a 'Timestamp', 'NaT', or array of those. Got '{type(value).__name__}' instead."
+        )
+    if isinstance(col, TimedeltaColumn) and not isinstance(value, (datetime.timedelta, np.timedelta64)):
+        raise TypeError(
+            f"value should be a 'Timedelta', 'NaT', or array of those. Got '{type(value).__name__}' instead."
+        )
+    return where(col, keep, value)
+
+
+_NUMBERS = (bool, int, float, np.number, np.bool_)
+
+
+def check_object_arithmetic(op: str, *cols: Column, method: str = "Series") -> None:
+    """pandas computes with a bool column that alignment gave missing rows as Python objects
+    (True + True is 2, an object column): refused for arithmetic."""
+    from ember.frame._fallback import unsupported
+    from ember.ops.binary import ARITH, REVERSED
+
+    if REVERSED.get(op, op) in ARITH and any(is_object_bool(c) for c in cols):
+        raise unsupported(
+            method if "." in method else f"{method}.{op}",
+            "a bool operand with missing rows (pandas computes it as an object column)",
+        )
+
+
+def logical_operands(left: Column, right: Column, op: str) -> tuple[Column, Column]:
+    """``& | ^`` of Series on different labels: pandas aligns two NumPy bool columns as objects, takes
+    the right one's missing values as False and gives False where the left one is missing; beside a masked boolean the NumPy bool column's missing values
+    are True (NaN is truthy when pandas casts the objects to bool)."""
+    from ember.frame._fallback import unsupported
+    from ember.ops.missing import fillna
+
+    lb, rb = is_object_bool(left), is_object_bool(right)
+    if not (lb or rb):
+        return left, right
+    plain = [isinstance(c, NumericColumn) and c.is_bool and not c.nullable for c in (left, right)]
+    if all(plain):  # right's missing values are False; a missing left value makes the row False
+        return left, (fillna(right, False) if rb else right)
+    other = right if lb else left
+    if isinstance(other, NumericColumn) and other.nullable and other.is_bool and not (lb and rb):
+        # a masked boolean takes the object column as NumPy bools: NaN is True
+        return (fillna(left, True) if lb else left), (fillna(right, True) if rb else right)
+    if isinstance(other, NumericColumn) and other.nullable:
+        raise unsupported(f"Series.{op}", "a bool Series on other labels beside a masked column")
+    return left, right
+
+
+def result_name(a: Any, b: Any) -> Any:
+    """pandas' name of a binary result: the shared name, else None."""
+    na, nb = a.name, getattr(b, "name", None)
+    try:
+        return na if na == nb or (na is nb) else None
+    except (TypeError, ValueError):
+        return None
+
+
+def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, flex: bool = False) -> Any:
+    """``left <op> other`` for a Series: pandas' alignment of two Series on the union of their labels
+    (comparison operators require the same labels; their flex methods align), ``fill_value`` where
+    one side is missing (flex methods), lists and arrays by position, scalars broadcast."""
+    from ember.frame._fallback import unsupported
+    from ember.frame.series import Series
+    from ember.ops.binary import CMP, LOGIC, REVERSED, binary_op, is_missing_scalar
+    from ember.ops.missing import fillna
+
+    if isinstance(other, pd.Series):
+        other = Series(other)
+    if getattr(other, "_ember_kind", None) == "frame":
+        if flex:
+            raise TypeError(f"Series.{op} does not support a DataFrame `other`. Use df.{op}(ser) instead.")
+        return NotImplemented
+    if isinstance(other, pd.DataFrame):
+        raise unsupported(f"Series.{op}", "a pandas DataFrame operand")
+    base = REVERSED.get(op, op)
+    if isinstance(other, Series):
+        if op in CMP and not flex and not indexes_equal(left.index, other.index):
+            raise ValueError("Can only compare identically-labeled Series objects")
+        index, lpos, rpos = join_labels(left.index, other.index)
+        lmiss, rmiss = missing_flags(lpos, rpos)
+        lcol, rcol = reindexed(left.column, lpos, lmiss), reindexed(other.column, rpos, rmiss)
+        name = result_name(left, other)
+    else:
+        index, name, lcol = left.index, left.name, left.column
+        if _is_scalar(other):
+            if fill_value is not None:
+                if is_missing_scalar(other) or (isinstance(other, float) and np.isnan(other)):
+                    other = fill_value  # pandas: op(self, fill_value)
+                else:
+                    lcol = fillna(lcol, fill_value)
+            return Series._from_column(binary_op(lcol, other, op), index, name)
+        rcol = column_like(other, len(left), flex)
+    if base in LOGIC:
+        lcol, rcol = logical_operands(lcol, rcol, op)
+    elif fill_value is not None:
+        lcol, rcol = fill_pair(lcol, rcol, fill_value)
+    check_object_arithmetic(op, lcol, rcol)
+    return Series._from_column(binary_op(lcol, rcol, op), index, name)
+
+
+def _is_scalar(x: Any) -> bool:
+    return (
+        np.isscalar(x)
+        or x is None
+        or x is pd.NaT
+        or x is pd.NA
+        or isinstance(x, (pd.Timestamp, pd.Timedelta, datetime.datetime, datetime.timedelta))
+        or (isinstance(x, np.ndarray) and x.ndim == 0)
+    )
+
+
+# --- frames ------------------------------------------------------------------------------------------
+
+
+def union_labels(a: list, b: list) -> list:
+    """pandas' outer join of two sets of unique column labels: ``a`` when equal, else the sorted union
+    (left, then right's new labels, where the labels do not sort)."""
+    if len(a) == len(b) and all(x == y for x, y in zip(a, b)):
+        return list(a)
+    seen = set(a)
+    union = list(a) + [k for k in b if k not in seen]
+    try:
+        return sorted(union)
+    except TypeError:  # pandas' safe sort: numbers, then strings, then missing labels
+        nulls = [k for k in union if k is None or (isinstance(k, float) and np.isnan(k))]
+        strs = [k for k in union if isinstance(k, str)]
+        rest = [k for k in union if not isinstance(k, str) and k not in nulls]
+        try:
+            return sorted(rest) + sorted(strs) + nulls
+        except TypeError:
+            return union
+
+
+def _absent(n: int, xp: Any, logical: bool) -> Column:
+    """The column pandas' alignment gives a label one side lacks: all NaN (float64); for ``& | ^``
+    all missing (pandas' missing operands take False there)."""
+    from ember.column import from_scalar
+
+    if logical:
+        return NumericColumn(xp.zeros(n, dtype=bool), xp.zeros(n, dtype=bool))
+    return from_scalar(np.nan, n, xp)
+
+
+def _pair_op(lcol: Column, rcol: Column, op: str, fill_value: Any, method: str) -> Column:
+    """One aligned column pair: ``fill_value`` (or the logical operators' missing rule), then op."""
+    from ember.ops.binary import LOGIC, REVERSED, binary_op
+
+    if REVERSED.get(op, op) in LOGIC:
+        lcol, rcol = logical_operands(lcol, rcol, op)
+    elif fill_value is not None:
+        lcol, rcol = fill_pair(lcol, rcol, fill_value)
+    check_object_arithmetic(op, lcol, rcol, method=method)
+    return binary_op(lcol, rcol, op)
+
+
+def frame_frame(left: Any, right: Any, op: str, fill_value: Any = None, flex: bool = False) -> Any:
+    """DataFrame <op> DataFrame: rows on the union of the indexes, columns on the union of the labels
+    (pandas' ``align(join='outer')``), ``fill_value`` where one side is missing."""
+    from ember.ops.binary import CMP, LOGIC, REVERSED
+
+    same_rows = indexes_equal(left._index, right._index)
+    names = union_labels(left._names, right._names)
+    if (
+        op in CMP
+        and not flex
+        and not (same_rows and names == left._names and len(names) == len(right._names))
+    ):
+        raise ValueError("Can only compare identically-labeled (both index and columns) DataFrame objects")
+    index, lpos, rpos = join_labels(left._index, right._index)
+    lmiss, rmiss = missing_flags(lpos, rpos)
+    n, xp = len(index), current_xp()
+    shared = [k for k in left._names if k in right._columns]
+    # pandas computes only the shared columns (the others all NaN) when the column sets partly differ
+    reindex_only = (
+        fill_value is None
+        and REVERSED.get(op, op) != "pow"
+        and op not in CMP
+        and 0 < len(shared)
+        and not (len(shared) == len(left._names) == len(right._names))
+    )
+    logical = REVERSED.get(op, op) in LOGIC
+    out = {}
+    for k in names:
+        if reindex_only and k not in shared:
+            out[k] = _absent(n, xp, False)
+            continue
+        lc = left._columns.get(k)
+        rc = right._columns.get(k)
+        lc = _absent(n, xp, logical) if lc is None else reindexed(lc, lpos, lmiss)
+        rc = _absent(n, xp, logical) if rc is None else reindexed(rc, rpos, rmiss)
+        out[k] = _pair_op(lc, rc, op, fill_value, f"DataFrame.{op}")
+    axis_names = left._axis_names if names == left._names else None
+    return type(left)._from_columns(out, index, axis_names)
+
+
+def frame_series(frame: Any, s: Series, op: str, fill_value: Any, flex: bool, axis: int) -> Any:
+    """DataFrame <op> Series: the Series' labels matched to the columns (``axis=1``: pandas unites
+    them, the Series' value repeated down each column) or to the rows (``axis=0``)."""
+    from ember.frame._fallback import unsupported
+    from ember.ops.binary import CMP, LOGIC, REVERSED
+
+    logical = REVERSED.get(op, op) in LOGIC
+    method = f"DataFrame.{op}"
+    if axis == 0:
+        index, lpos, rpos = join_labels(frame._index, s.index)
+        lmiss, rmiss = missing_flags(lpos, rpos)
+        right = reindexed(s.column, rpos, rmiss)
+        out = {
+            k: _pair_op(reindexed(c, lpos, lmiss), right, op, fill_value, method)
+            for k, c in frame._columns.items()
+        }
+        return frame._with_rows(out, index)
+    labels = s.index.to_pandas()  # the Series holds one value per column: a small host copy
+    if isinstance(s.index, MultiIndex) or not labels.is_unique:
+        raise unsupported(method, "a Series with repeated or several levels of labels on the columns")
+    if (
+        op in CMP
+        and not flex
+        and not labels.equals(pd.Index(frame._names, dtype=labels.dtype if len(frame._names) == 0 else None))
+    ):
+        raise ValueError(
+            "Operands are not aligned. Do `left, right = left.align(right, axis=1)` before operating."
+        )
+    names = union_labels(frame._names, list(labels))
+    spos = labels.get_indexer(pd.Index(names, dtype=object))
+    xp, n = current_xp(), len(frame._index)
+    missing = bool((spos < 0).any())
+    values = s.column.take_nullable(xp.asarray(spos)) if missing else s.column.take(xp.asarray(spos))
+    if missing and is_object_bool(values) and not logical:
+        raise unsupported(method, "a bool Series lacking a column's label (pandas computes with objects)")
+    out = {}
+    for j, k in enumerate(names):
+        lc = frame._columns.get(k)
+        lc = _absent(n, xp, logical) if lc is None else lc
+        rc = values.take(xp.full(n, j, dtype=np.int64))
+        out[k] = _pair_op(lc, rc, op, fill_value, method)
+    axis_names = frame._axis_names if names == frame._names else None
+    return (
+        frame._with_columns(out)
+        if axis_names == frame._axis_names
+        else type(frame)._from_columns(out, frame._index)
     )

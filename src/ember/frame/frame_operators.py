@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
-from ember.column import from_scalar
 from ember.frame._fallback import unsupported
-from ember.frame.alignment import align_indexes, indexes_equal
+from ember.frame.alignment import frame_frame, frame_series, indexes_equal
 from ember.frame.generic import check_axis
 from ember.frame.series import _BINARY, _NAMED, Series, _make_binary
+from ember.ops.binary import CMP
 
 
 class FrameOperators:
@@ -40,49 +41,31 @@ class FrameOperators:
             cond = cond(self)
         return self.where(~cond, other)
 
-    def _binary(self, other: Any, op: str) -> Any:
+    def _binary(self, other: Any, op: str, fill_value: Any = None, flex: bool = False, axis: int = 1) -> Any:
+        """``self <op> other`` with pandas' alignment: frames on the union of rows and of columns, a
+        Series on the columns (``axis=1``) or the rows (``axis=0``), lists and 1-D arrays as a Series
+        on that axis; ``fill_value`` where one side is missing (flex methods); comparison operators
+        require identical labels."""
+        from ember.frame.dataframe import DataFrame
         from ember.ops.binary import binary_op
+        from ember.ops.missing import fillna
 
+        if isinstance(other, pd.DataFrame):
+            other = DataFrame(other)
+        elif isinstance(other, pd.Series):
+            other = Series(other)
         if isinstance(other, FrameOperators):
-            left, right, index = self, other, self._index
-            if not indexes_equal(self._index, other._index):
-                # pandas aligns rows on the union of the indexes (one join, shared by every column)
-                index, lpos, rpos = align_indexes(self._index, other._index, how="outer")
-                left = type(self)._from_columns(
-                    {k: c.take_nullable(lpos) for k, c in self._columns.items()}, index
-                )
-                right = type(self)._from_columns(
-                    {k: c.take_nullable(rpos) for k, c in other._columns.items()}, index
-                )
-            names = left._names + [k for k in right._names if k not in left._columns]
-            out = {}
-            for k in names:
-                if k in left._columns and k in right._columns:
-                    out[k] = binary_op(left._columns[k], right._columns[k], op)
-                else:
-                    src = left._columns.get(k, right._columns.get(k))
-                    out[k] = from_scalar(np.nan, len(index), src.xp)
-            if names != left._names and set(left._names) != set(right._names):
-                out = {k: out[k] for k in sorted(out, key=str)}
-            return type(self)._from_columns(out, index)
+            return frame_frame(self, other, op, fill_value, flex)
+        if isinstance(other, (list, tuple)) or (isinstance(other, np.ndarray) and other.ndim == 1):
+            other = _as_series(self, other, axis)
         if isinstance(other, Series):
-            values = other.to_pandas()
-            return self._with_columns(
-                {k: binary_op(c, values.get(k, np.nan), op) for k, c in self._columns.items()}
-            )
-        if isinstance(other, (list, tuple, np.ndarray)) and len(other) == len(self._names):
-            return self._with_columns(
-                {k: binary_op(c, v, op) for (k, c), v in zip(self._columns.items(), other)}
-            )
-        return self._map_columns(lambda c: binary_op(c, other, op))
-
-    def _binary_rows(self, other: Series, op: str) -> Any:
-        """``df.sub(s, axis=0)``: ``s`` matched to the rows, applied to every column."""
-        from ember.ops.binary import binary_op
-
-        if not indexes_equal(self._index, other.index):
-            raise unsupported(f"DataFrame.{op}", "axis=0 with a Series on another index")
-        return self._map_columns(lambda c: binary_op(c, other.column, op))
+            return frame_series(self, other, op, fill_value, flex, axis)
+        if isinstance(other, np.ndarray) and other.ndim > 1:
+            raise unsupported(f"DataFrame.{op}", "a 2-D array operand")
+        source = self._columns
+        if fill_value is not None:
+            source = {k: fillna(c, fill_value) for k, c in source.items()}
+        return self._with_columns({k: binary_op(c, other, op) for k, c in source.items()})
 
     def __neg__(self) -> Any:
         from ember.ops.unary import negate
@@ -103,17 +86,36 @@ class FrameOperators:
 
 
 def _make_named(op: str) -> Any:
-    def method(
-        self: FrameOperators, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> Any:
-        if level is not None or fill_value is not None:
-            raise unsupported(f"DataFrame.{op}", "level= / fill_value=")
-        if check_axis(op, axis) == 0 and isinstance(other, Series):
-            return self._binary_rows(other, op)
-        return self._binary(other, op)
+    if op in CMP:
+
+        def method(self: FrameOperators, other: Any, axis: Any = "columns", level: Any = None) -> Any:
+            if level is not None:
+                raise unsupported(f"DataFrame.{op}", "level=")
+            return self._binary(other, op, flex=True, axis=check_axis(op, axis))
+
+    else:
+
+        def method(  # type: ignore[misc]
+            self: FrameOperators, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
+        ) -> Any:
+            if level is not None:
+                raise unsupported(f"DataFrame.{op}", "level=")
+            return self._binary(other, op, fill_value, flex=True, axis=check_axis(op, axis))
 
     method.__name__ = op
     return method
+
+
+def _as_series(frame: Any, values: Any, axis: int) -> Series:
+    """A list or 1-D array operand as pandas takes it: a Series on the columns (``axis=1``) or on
+    the rows, of the same length (pandas' ValueError otherwise)."""
+    n = len(frame._names) if axis == 1 else len(frame._index)
+    if len(values) != n:
+        raise ValueError(f"Unable to coerce to Series, length must be {n}: given {len(values)}")
+    from ember.frame.index import ensure_index
+
+    labels = ensure_index(list(frame._names)) if axis == 1 else frame._index
+    return Series(list(values) if isinstance(values, tuple) else values, index=labels)
 
 
 for _dunder, _bop in _BINARY.items():  # the operator methods Series has, calling FrameOperators._binary

@@ -10,7 +10,7 @@ import pandas as pd
 from ember.backend import xp as current_xp
 from ember.column import Column, NumericColumn, from_any, from_pandas, from_scalar
 from ember.frame._fallback import missing_attribute, unsupported, with_fallback
-from ember.frame.alignment import align_series, column_like
+from ember.frame.alignment import align_series, column_like, series_binary
 from ember.frame.conversion import SeriesConversion
 from ember.frame.generic import NDFrame, scalar_result
 from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
@@ -240,25 +240,7 @@ class Series(NDFrame, SeriesConversion):
 
     # --- operators ----------------------------------------------------------------------------
     def _binary(self, other: Any, op: str) -> Any:
-        from ember.ops.binary import binary_op
-
-        if getattr(other, "_ember_kind", None) == "frame":
-            return NotImplemented
-        if isinstance(other, Series):
-            left, right, index = align_series(self, other)
-            name = self.name if self.name == other.name else None
-            return Series._from_column(binary_op(left, right, op), index, name)
-        if isinstance(other, pd.Series):
-            return self._binary(Series(other), op)
-        if (
-            not np.isscalar(other)
-            and other is not None
-            and other is not pd.NaT
-            and other is not pd.NA
-            and not isinstance(other, (pd.Timestamp, pd.Timedelta))
-        ):
-            other = column_like(other, len(self))
-        return self._wrap(binary_op(self._column, other, op))
+        return series_binary(self, other, op)
 
     def __neg__(self) -> Series:
         from ember.ops.unary import negate
@@ -750,15 +732,11 @@ def _make_binary(op: str) -> Any:
 
 def _make_named(op: str) -> Any:
     def method(self: Series, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0) -> Any:
+        if axis not in (0, "index", "rows", None):
+            raise ValueError(f"No axis named {axis} for object type Series")
         if level is not None:
             raise unsupported(f"Series.{op}", "level=")
-        if fill_value is not None:
-            left, right = (
-                self.fillna(fill_value),
-                other.fillna(fill_value) if isinstance(other, Series) else other,
-            )
-            return left._binary(right, op)
-        return self._binary(other, op)
+        return series_binary(self, other, op, fill_value, flex=True)
 
     method.__name__ = op
     return method
