@@ -303,3 +303,37 @@ def test_to_numpy_as_pandas():
     writable = s.to_numpy(copy=True)
     writable[0] = 5.0
     assert_eq(s, ps)
+
+
+def _df(m):
+    return m.DataFrame({"a": [1, 2], "b": [3, 4]})
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        lambda m: _df(m)[["a", "a"]],
+        lambda m: _df(m).loc[:, ["a", "a"]],
+        lambda m: _df(m).iloc[:, [0, 0]],
+        lambda m: _df(m).reindex(columns=["a", "a"]),
+        lambda m: m.concat([m.Series([1], name="a"), m.Series([2], name="a")], axis=1),
+        lambda m: m.concat([m.DataFrame({0: [1]}), m.Series([2])], axis=1),
+        lambda m: m.get_dummies(m.DataFrame({"a": ["x", "y"], "a_x": [1, 2]}), columns=["a"]),
+    ],
+)
+def test_selection_and_combination_with_repeated_labels_refused(case):
+    _refused(case)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        lambda m: m.concat([m.DataFrame({"x": [1]}), m.Series([2]), m.Series([3])], axis=1),
+        lambda m: m.concat([m.Series([2]), m.Series([3], name="a"), m.Series([4])], axis=1),
+        lambda m: m.DataFrame(
+            {"v": [1]}, index=pd.MultiIndex.from_tuples([(1, 2)], names=["a", "a"])
+        ).reset_index(),
+    ],
+)
+def test_combination_labels_as_pandas(case):
+    _same(case)

@@ -113,18 +113,18 @@ def _concat_columns(objs: list, join: str) -> DataFrame:
             (lambda c, p=p: c.take(p)) if whole else (lambda c, p=p: c.take_nullable(p))
             for p, whole in zip(positions, complete)
         ]
-    cols: dict = {}
-    for i, (o, rows) in enumerate(zip(objs, take)):
-        if isinstance(o, Series):
-            cols[o.name if o.name is not None else i] = rows(o.column)
+    from ember.frame.frame_labels import labelled
+
+    labels, parts, unnamed = [], [], 0
+    for o, rows in zip(objs, take):
+        if isinstance(o, Series):  # pandas numbers the unnamed Series 0, 1, ... among themselves
+            labels.append(o.name if o.name is not None else unnamed)
+            unnamed += o.name is None
+            parts.append(rows(o.column))
         else:
-            for k in o._names:
-                if k in cols:
-                    raise NotImplementedError(
-                        "concat(axis=1): duplicate column labels are not supported by ember"
-                    )
-                cols[k] = rows(o._columns[k])
-    return DataFrame._from_columns(cols, index)
+            labels.extend(o._names)
+            parts.extend(rows(o._columns[k]) for k in o._names)
+    return DataFrame._from_columns(labelled(labels, parts, "concat(axis=1)"), index)
 
 
 def _joined_index(indexes: list, join: str) -> tuple[Index, list, list[bool]]:

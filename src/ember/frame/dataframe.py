@@ -195,7 +195,7 @@ class DataFrame(
             if len(key) and isinstance(key[0], (bool, np.bool_)):
                 return self.loc[list(key)]
             names = self._select_labels(list(key))
-            return self._with_columns({k: self._columns[k] for k in names})
+            return self._with_columns(labelled(names, [self._columns[k] for k in names], "DataFrame[]"))
         try:
             col = self._columns[key]
         except (KeyError, TypeError):
@@ -518,7 +518,7 @@ class DataFrame(
                 )
                 if names is not None:
                     label = names[i] if isinstance(names, list) else names
-                if label in self._columns:
+                if label in self._columns or label in cols:
                     raise ValueError(f"cannot insert {label}, already exists")
                 cols[label] = c
         cols.update(self._columns)

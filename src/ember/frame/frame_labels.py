@@ -138,7 +138,9 @@ class FrameLabels:
             cols = {k: taken(c, positions, fill_value) for k, c in self._columns.items()}
             out = type(self)._from_columns(cols, new_index, self._axis_names)
         if columns is not None:
-            out = out._with_columns({k: out._column_or_missing(k, fill_value) for k in list(columns)})
+            names = list(columns)
+            cols = [out._column_or_missing(k, fill_value) for k in names]
+            out = out._with_columns(labelled(names, cols, "DataFrame.reindex"))
         return out.copy(deep=False) if out is self else out
 
     def _column_or_missing(self, name: Any, fill_value: Any) -> Any:

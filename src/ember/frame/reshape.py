@@ -730,10 +730,12 @@ def get_dummies(
     for k in encode:
         _column(data, k)
     prefixes = _prefixes(prefix, encode)
-    out = {k: c for k, c in data._columns.items() if k not in encode}
+    from ember.frame.frame_labels import labelled
+
+    pairs = [(k, c) for k, c in data._columns.items() if k not in encode]
     for k, p in zip(encode, prefixes):
-        out.update(_dummy_columns(data._columns[k], p, prefix_sep, dummy_na, drop_first, dt))
-    _check_unique_labels(list(out), "get_dummies")
+        pairs.extend(_dummy_columns(data._columns[k], p, prefix_sep, dummy_na, drop_first, dt).items())
+    out = labelled([k for k, _ in pairs], [c for _, c in pairs], "get_dummies")  # a repeat is refused
     return DataFrame._from_columns(out, data.index)
 
 
