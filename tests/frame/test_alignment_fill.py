@@ -297,3 +297,51 @@ FRAME_CASES = {
 @pytest.mark.parametrize("name", list(FRAME_CASES))
 def test_frame_binary_alignment(name):
     _check(FRAME_CASES[name])
+
+
+def _df(m):
+    return m.DataFrame({"a": [1, 2, 3], "b": [4, 5, 6]})
+
+
+WHERE_CASES = {
+    "series_mask_aligns_cond": lambda m: m.Series(range(5)).mask(m.Series([True, False]), 99),
+    "series_where_aligns_cond": lambda m: m.Series(range(5)).where(m.Series([True, False]), 99),
+    "series_where_permuted_cond": lambda m: m.Series(range(3)).where(
+        m.Series([True, False, True], index=[2, 0, 1]), -1
+    ),
+    "series_mask_boolean_na": lambda m: m.Series(range(3)).mask(
+        m.Series([True, None, False], dtype="boolean"), -1
+    ),
+    "series_where_boolean_na": lambda m: m.Series(range(3)).where(
+        m.Series([True, None, False], dtype="boolean"), -1
+    ),
+    "series_where_duplicate_cond_raises": lambda m: m.Series(range(3)).where(
+        m.Series([True, False], index=[0, 0])
+    ),
+    "series_where_other_aligns": lambda m: m.Series([1, 2, 3]).where(
+        m.Series([False, False, False]), m.Series([7, 8], index=[2, 5])
+    ),
+    "series_mask_other_aligns": lambda m: m.Series([1.0, 2, 3]).mask(
+        m.Series([True, True, False]), m.Series([7.0, 8], index=[1, 0])
+    ),
+    "series_where_pandas_cond": lambda m: m.Series([1, 2, 3]).where(
+        pd.Series([True, False], index=[2, 1]), 0
+    ),
+    "frame_where_series_cond": lambda m: _df(m).where(m.Series([True, False], index=[2, 0]), -1),
+    "frame_mask_series_cond": lambda m: _df(m).mask(m.Series([True, False], index=[2, 0]), -1),
+    "frame_where_frame_cond": lambda m: _df(m).where(
+        m.DataFrame({"a": [True, False], "c": [True, True]}, index=[2, 0]), -1
+    ),
+    "frame_mask_frame_cond": lambda m: _df(m).mask(
+        m.DataFrame({"a": [True, False], "c": [True, True]}, index=[2, 0]), -1
+    ),
+    "frame_where_other_frame": lambda m: _df(m).where(
+        _df(m) > 1, m.DataFrame({"a": [10, 20], "z": [1, 1]}, index=[2, 0])
+    ),
+    "frame_where_other_series_raises": lambda m: _df(m).where(_df(m) > 1, m.Series([9, 9, 9])),
+}
+
+
+@pytest.mark.parametrize("name", list(WHERE_CASES))
+def test_where_mask_alignment(name):
+    _check(WHERE_CASES[name])

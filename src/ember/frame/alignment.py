@@ -88,10 +88,9 @@ def coalesce_take(first: Column, first_pos: Any, second: Column, second_pos: Any
 
 def align_series(left: Series, right: Series, how: str = "outer") -> tuple[Column, Column, Index]:
     """The two value columns on a common index (pandas' alignment), and that index."""
-    if indexes_equal(left.index, right.index):
-        return left.column, right.column, left.index
-    index, lpos, rpos = align_indexes(left.index, right.index, how)
-    return left.column.take_nullable(lpos), right.column.take_nullable(rpos), index
+    index, lpos, rpos = join_labels(left.index, right.index, how)
+    lmiss, rmiss = missing_flags(lpos, rpos)
+    return reindexed(left.column, lpos, lmiss), reindexed(right.column, rpos, rmiss), index
 
 
 def column_like(values: Any, n: int, flex: bool = False) -> Column:

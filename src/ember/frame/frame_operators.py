@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ember.frame._fallback import unsupported
-from ember.frame.alignment import frame_frame, frame_series, indexes_equal
+from ember.frame.alignment import frame_frame, frame_series
 from ember.frame.generic import check_axis
 from ember.frame.series import _BINARY, _NAMED, Series, _make_binary
 from ember.ops.binary import CMP
@@ -21,25 +21,48 @@ class FrameOperators:
     """Operators of a DataFrame (columns in ``_columns``, labels in ``_names``, rows in ``_index``)."""
 
     def where(self, cond: Any, other: Any = None) -> Any:
-        if callable(cond):
-            cond = cond(self)
-        if isinstance(cond, FrameOperators):
-            if isinstance(other, FrameOperators):  # each column's replacements from other's column
-                if not indexes_equal(self._index, other._index):
-                    raise unsupported("DataFrame.where", "other on other rows (pandas aligns them)")
-                return self._with_columns(
-                    {
-                        k: self[k].where(cond[k], other[k] if k in other._columns else np.nan).column
-                        for k in self._names
-                    }
-                )
-            return self._with_columns({k: self[k].where(cond[k], other).column for k in self._names})
-        raise unsupported("DataFrame.where", f"cond of type {type(cond).__name__}")
+        """Each column where ``cond`` holds, else ``other``. A frame ``cond`` is matched to these rows
+        and columns (labels it lacks count as False), a Series ``cond`` to the rows; a frame ``other``
+        likewise (missing where it lacks a label)."""
+        return self._where_frame(cond, other, invert=False)
 
     def mask(self, cond: Any, other: Any = None) -> Any:
+        return self._where_frame(cond, other, invert=True)
+
+    def _where_frame(self, cond: Any, other: Any, invert: bool) -> Any:
+        from ember.backend import xp as current_xp
+        from ember.column import NumericColumn
+        from ember.frame.dataframe import DataFrame
+
+        method = "DataFrame.mask" if invert else "DataFrame.where"
         if callable(cond):
             cond = cond(self)
-        return self.where(~cond, other)
+        if callable(other):
+            other = other(self)
+        cond = DataFrame(cond) if isinstance(cond, pd.DataFrame) else cond
+        cond = Series(cond) if isinstance(cond, pd.Series) else cond
+        other = DataFrame(other) if isinstance(other, pd.DataFrame) else other
+        if isinstance(other, (Series, pd.Series)):
+            raise ValueError("Must specify axis=0 or 1")
+        if not isinstance(cond, (FrameOperators, Series)):
+            raise unsupported(method, f"cond of type {type(cond).__name__}")
+        absent = Series._from_column(
+            NumericColumn(current_xp().full(len(self), invert, dtype=bool)), self._index
+        )
+        out = {}
+        for k in self._names:
+            col = self[k]
+            if isinstance(cond, Series):
+                ck = cond
+            elif k in cond._columns:
+                ck = cond[k]
+            else:  # a column cond lacks is replaced (pandas' False after aligning; mask inverts before)
+                ck = absent
+            ok = other
+            if isinstance(other, FrameOperators):
+                ok = other[k] if k in other._columns else np.nan
+            out[k] = (col.mask(ck, ok) if invert else col.where(ck, ok)).column
+        return self._with_columns(out)
 
     def _binary(self, other: Any, op: str, fill_value: Any = None, flex: bool = False, axis: int = 1) -> Any:
         """``self <op> other`` with pandas' alignment: frames on the union of rows and of columns, a

@@ -175,7 +175,9 @@ class Series(NDFrame, SeriesConversion):
         """The data as an array of the backend (CuPy on the GPU, NumPy on the CPU)."""
         c = self._column
         if isinstance(c, NumericColumn) and c.mask is None:
-            return c.data
+            from ember.frame.conversion import host_values
+
+            return host_values(c.data, c)  # on the host a read-only view, as pandas 3
         return self.to_numpy()
 
     @property
@@ -395,26 +397,44 @@ class Series(NDFrame, SeriesConversion):
         self._column, self._index = other._column, other._index
 
     def where(self, cond: Any, other: Any = None) -> Series:
-        from ember.ops.missing import where
-
-        mask = self._condition(cond)
-        other_col = other._column if isinstance(other, Series) else other
-        return self._wrap(where(self._column, mask, other_col))
+        """This Series where ``cond`` holds, else ``other``. A Series ``cond`` is matched to these
+        labels (a label it lacks counts as False), a Series ``other`` too (missing where it lacks one)."""
+        return self._where_kept(self._condition(cond, invert=False), other)
 
     def mask(self, cond: Any, other: Any = None) -> Series:
-        mask = self._condition(cond)
-        return self.where(~mask if not callable(cond) else ~mask, other)
+        """``other`` where ``cond`` holds (and where a Series ``cond`` lacks the label), else this Series."""
+        return self._where_kept(self._condition(cond, invert=True), other)
 
-    def _condition(self, cond: Any) -> Any:
+    def _where_kept(self, keep: Any, other: Any) -> Series:
+        from ember.ops.missing import where
+
+        if callable(other):
+            other = other(self)
+        if isinstance(other, pd.Series):
+            other = Series(other)
+        if isinstance(other, Series):
+            _, other, _ = align_series(self, other, how="left")
+        return self._wrap(where(self._column, keep, other))
+
+    def _condition(self, cond: Any, invert: bool) -> Any:
+        """The rows to keep: ``cond`` (inverted for mask) on these rows; missing conditions and labels
+        ``cond`` lacks are False, as pandas' fill after aligning (mask inverts before it)."""
+        from ember.ops.missing import fillna
+
         if callable(cond):
             cond = cond(self)
+        if isinstance(cond, pd.Series):
+            cond = Series(cond)
         if isinstance(cond, Series):
-            left, right, _ = align_series(self, cond, how="left")
-            from ember.ops.missing import fillna
-
-            return fillna(right, False).data if right.mask is not None else right.data
-        arr = column_like(cond, len(self))
-        return arr.data
+            _, right, _ = align_series(self, cond, how="left")
+            if len(right) != len(self):
+                raise ValueError("cannot reindex on an axis with duplicate labels")
+            values = fillna(right, False).data
+            if not right.has_nulls_possible:
+                return ~values if invert else values
+            return (~values if invert else values) & ~right.isna()
+        values = column_like(cond, len(self)).data
+        return ~values if invert else values
 
     def between(self, left: Any, right: Any, inclusive: str = "both") -> Series:
         from ember.ops.unary import between
