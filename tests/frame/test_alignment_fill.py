@@ -345,3 +345,33 @@ WHERE_CASES = {
 @pytest.mark.parametrize("name", list(WHERE_CASES))
 def test_where_mask_alignment(name):
     _check(WHERE_CASES[name])
+
+
+def _abc(m):
+    return m.Series(list("abc"), index=[0, 1, 2])
+
+
+STR_CAT_CASES = {
+    "left_aligns": lambda m: _abc(m).str.cat(m.Series(list("xyz"), index=[2, 1, 5]), join="left", na_rep="-"),
+    "left_aligns_no_na_rep": lambda m: _abc(m).str.cat(m.Series(list("xyz"), index=[2, 1, 5])),
+    "pandas_series_aligns": lambda m: _abc(m).str.cat(pd.Series(list("xyz"), index=[2, 1, 0])),
+    "frame_aligns": lambda m: _abc(m).str.cat(
+        m.DataFrame({"u": list("xy"), "v": list("pq")}, index=[1, 0]), na_rep="-"
+    ),
+    "list_of_series_aligns": lambda m: _abc(m).str.cat(
+        [m.Series(list("xyz"), index=[2, 1, 0]), m.Series(list("pq"), index=[1, 2])], sep=",", na_rep="?"
+    ),
+    "series_beside_list_raises": lambda m: _abc(m).str.cat([m.Series(list("xyz")), ["p", "q", "r"]]),
+    "list_positional": lambda m: _abc(m).str.cat(["x", "y", "z"], sep=","),
+    "inner_same_labels": lambda m: _abc(m).str.cat(m.Series(list("xyz")), join="inner"),
+}
+
+
+@pytest.mark.parametrize("name", list(STR_CAT_CASES))
+def test_str_cat_aligns_others(name):
+    _check(STR_CAT_CASES[name])
+
+
+def test_str_cat_other_joins_on_other_labels_refused():
+    with pytest.raises(NotImplementedError):
+        _abc(em).str.cat(em.Series(list("xyz"), index=[2, 1, 5]), join="outer")

@@ -278,34 +278,70 @@ class StringMethods:
     def cat(
         self, others: Any = None, sep: str | None = None, na_rep: str | None = None, join: str = "left"
     ) -> Any:
+        import pandas as pd
+
+        from ember.frame.dataframe import DataFrame
         from ember.frame.series import Series
 
         sep = "" if sep is None else sep
         if others is None:
             return S.cat_all(self._col, sep, na_rep)
-        if join != "left":
-            raise _unsupported(
-                "cat", f"join={join!r}; only join='left' with equally indexed others is supported"
-            )
+        if join not in ("left", "right", "outer", "inner"):
+            raise ValueError(f"join must be one of 'left', 'right', 'outer', 'inner', got {join!r}")
         items = (
             others
             if isinstance(others, (list, tuple)) and others and not isinstance(others[0], str)
             else [others]
         )
+        indexed = [isinstance(o, (pd.Series, pd.Index, Series)) or getattr(o, "ndim", 0) == 1 for o in items]
+        if items is others and any(indexed) and not all(indexed):
+            raise TypeError(
+                "others must be Series, Index, DataFrame, np.ndarray or list-like (either containing only "
+                "strings or containing only objects of type Series/Index/np.ndarray[1-dim])"
+            )
         cols = []
         for o in items:
-            s = o if isinstance(o, Series) else Series(list(o) if not hasattr(o, "to_pandas") else o)
-            if len(s) != len(self._s):
-                raise ValueError(
-                    "If `others` contains arrays or lists (or other list-likes without an index), "
-                    "these must all be of the same length as the calling Series/Index."
+            if isinstance(o, (pd.DataFrame, pd.Series)) or getattr(o, "_ember_kind", None) == "frame":
+                o = (
+                    DataFrame(o)
+                    if isinstance(o, pd.DataFrame)
+                    else Series(o)
+                    if isinstance(o, pd.Series)
+                    else o
                 )
-            if not isinstance(s.column, StringColumn):
-                raise TypeError(
-                    "Concatenation requires list-likes containing only strings (or missing values)."
-                )
-            cols.append(s.column.to(self._col.xp))
+            framed = getattr(o, "_ember_kind", None) == "frame"
+            for s in [o[k] for k in o._names] if framed else [o]:
+                if isinstance(s, Series):
+                    cols.append(self._aligned_other(s, join))
+                    continue
+                s = Series(list(s) if not hasattr(s, "to_pandas") else s)
+                if len(s) != len(self._s):
+                    raise ValueError(
+                        "If `others` contains arrays or lists (or other list-likes without an index), "
+                        "these must all be of the same length as the calling Series/Index."
+                    )
+                cols.append(self._checked_other(s.column))
         return self._wrap(S.cat_rows([self._col, *cols], sep, na_rep))
+
+    def _checked_other(self, col: Any) -> Any:
+        if not isinstance(col, StringColumn):
+            raise TypeError("Concatenation requires list-likes containing only strings (or missing values).")
+        return col.to(self._col.xp)
+
+    def _aligned_other(self, other: Any, join: str) -> Any:
+        """A Series of ``others`` on the caller's rows: matched by label (missing where it lacks
+        one, as pandas' join='left'); other joins change the caller's rows: refused unless the labels
+        are the same."""
+        from ember.frame.alignment import align_series, indexes_equal
+
+        if indexes_equal(self._s.index, other.index):
+            return self._checked_other(other.column)
+        if join != "left":
+            raise _unsupported("cat", f"join={join!r} with others on other labels (only join='left' aligns)")
+        _, col, _ = align_series(self._s, other, how="left")
+        if len(col) != len(self._s):
+            raise ValueError("cannot reindex on an axis with duplicate labels")
+        return self._checked_other(col)
 
     def extract(self, pat: str, flags: int = 0, expand: bool = True) -> Any:
         labels, cols = S.extract(self._col, pat, flags)
