@@ -157,3 +157,173 @@ def test_groupby_apply_group_keys(group_keys, as_index, select, func, data, inde
     want = pdf.groupby("A", group_keys=group_keys, as_index=as_index)[select].apply(func)
     got = em.from_pandas(pdf).groupby("A", group_keys=group_keys, as_index=as_index)[select].apply(func)
     assert_eq(got, want)
+
+
+# --- setitem with values a column cannot hold ------------------------------------------------------
+SERIES = {
+    "int64": ([1, 2, 3], None),
+    "int8": ([1, 2, 3], "int8"),
+    "uint8": ([1, 2, 3], "uint8"),
+    "float64": ([1.0, 2, 3], None),
+    "float32": ([1.0, 2, 3], "float32"),
+    "bool": ([True, False, True], None),
+    "Int64": ([1, 2, 3], "Int64"),
+    "Float64": ([1.0, 2, 3], "Float64"),
+    "boolean": ([True, False, True], "boolean"),
+    "str": (["a", "b", "c"], None),
+    "datetime": (pd.date_range("2020", periods=3), None),
+    "timedelta": (pd.to_timedelta([1, 2, 3], unit="s"), None),
+}
+SCALARS = [
+    1.5,
+    2.0,
+    1,
+    np.nan,
+    None,
+    "x",
+    True,
+    1000,
+    -1,
+    pd.NA,
+    pd.NaT,
+    pd.Timestamp("2021-01-01"),
+    "2021-01-01",
+]
+SETTERS = {
+    "iloc": lambda s, v: s.iloc.__setitem__(0, v),
+    "loc": lambda s, v: s.loc.__setitem__(0, v),
+    "item": lambda s, v: s.__setitem__(0, v),
+    "mask": lambda s, v: s.__setitem__(np.array([False, True, False]), v),
+    "slice": lambda s, v: s.iloc.__setitem__(slice(0, 2), v),
+    "labels": lambda s, v: s.loc.__setitem__([0, 2], v),
+}
+
+
+def _check_setitem(make, setter, value, value_em=None):
+    want = make(pd)
+    try:
+        setter(want, value)
+    except Exception as err:  # noqa: BLE001 - pandas refuses: ember must raise the same
+        got = make(em)
+        with pytest.raises((type(err), NotImplementedError)):
+            setter(got, value if value_em is None else value_em)
+        return
+    got = make(em)
+    setter(got, value if value_em is None else value_em)
+    assert_eq(got, want)
+
+
+@pytest.mark.parametrize("kind", sorted(SERIES))
+@pytest.mark.parametrize("setter", sorted(SETTERS))
+@pytest.mark.parametrize("value", SCALARS, ids=repr)
+def test_setitem_scalar_as_pandas(kind, setter, value):
+    data, dtype = SERIES[kind]
+    _check_setitem(lambda m: m.Series(data, dtype=dtype), SETTERS[setter], value)
+
+
+ARRAYS = [
+    [1.5, 2.5],
+    [1.0, 2.0],
+    np.array([1.0, np.nan]),
+    np.array([1.0, 2.0]),
+    np.array([np.nan, np.nan]),
+    [1, 2],
+    [True, False],
+    ["x", "y"],
+    [None, None],
+    [1, None],
+    np.array([1000, 1]),
+    np.array([1, 2], dtype="int32"),
+    np.array([1, -2]),
+    np.array([True, False]),
+    pd.array([1, None]),
+    pd.array([True, None]),
+    pd.array([1.5, None]),
+]
+
+
+@pytest.mark.parametrize("kind", sorted(SERIES))
+@pytest.mark.parametrize("setter", ["slice", "labels", "mask2"])
+@pytest.mark.parametrize("value", ARRAYS, ids=lambda v: repr(v).replace("\n", " "))
+def test_setitem_values_as_pandas(kind, setter, value):
+    data, dtype = SERIES[kind]
+    setters = dict(SETTERS, mask2=lambda s, v: s.__setitem__(np.array([True, True, False]), v))
+    value_em = (
+        em.from_pandas(pd.Series(value)) if isinstance(value, pd.api.extensions.ExtensionArray) else None
+    )
+    _check_setitem(lambda m: m.Series(data, dtype=dtype), setters[setter], value, value_em)
+
+
+def _frame(m):
+    return m.DataFrame({"a": [1, 2, 3], "b": [1.5, 2.5, 3.5], "s": ["x", "y", "z"]})
+
+
+FRAME_SETS = {
+    "loc_cell_float": lambda d: d.loc.__setitem__((0, "a"), 1.5),
+    "loc_cell_whole": lambda d: d.loc.__setitem__((0, "a"), 2.0),
+    "loc_cell_str": lambda d: d.loc.__setitem__((0, "b"), "q"),
+    "iloc_cell": lambda d: d.iloc.__setitem__((0, 0), 1.5),
+    "iloc_cell_none": lambda d: d.iloc.__setitem__((0, 0), None),
+    "at": lambda d: d.at.__setitem__((0, "a"), 1.5),
+    "iat": lambda d: d.iat.__setitem__((0, 0), 1.5),
+    "mask_col": lambda d: d.loc.__setitem__((d["a"] > 1, "a"), 0.5),
+    "row_list": lambda d: d.loc.__setitem__(0, [5, 6.5, "w"]),
+    "row_list_lossy": lambda d: d.loc.__setitem__(0, [5.5, 6.5, "w"]),
+    "row_list_iloc": lambda d: d.iloc.__setitem__(1, [5, 6.5, "w"]),
+    "row_dict": lambda d: d.loc.__setitem__(0, {"a": 9, "b": 1.0, "s": "q"}),
+    "row_scalar": lambda d: d.loc.__setitem__(0, 7),
+    "rows_cols": lambda d: d.loc.__setitem__(([0, 1], ["a", "b"]), 9),
+    "rows_cols_lossy": lambda d: d.loc.__setitem__(([0, 1], ["a", "b"]), 1.5),
+    "rows_row": lambda d: d.loc.__setitem__([0, 1], [7, 8.5, "k"]),
+    "whole_col": lambda d: d.loc.__setitem__((slice(None), "a"), 1.5),
+    "new_col_number": lambda d: d.loc.__setitem__((0, "new"), 1.5),
+    "new_col_str": lambda d: d.loc.__setitem__((0, "new"), "q"),
+    "chained": lambda d: d["a"].__setitem__(0, 1.5),
+    "wrong_len": lambda d: d.loc.__setitem__(0, [7, 8.5]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FRAME_SETS))
+def test_frame_setitem_as_pandas(name):
+    _check_setitem(_frame, lambda d, v: FRAME_SETS[name](d), None)
+
+
+def test_frame_setitem_refused_leaves_frame_unchanged():
+    df = _frame(em)
+    with pytest.raises(TypeError):
+        df.loc[0] = [7, 8.5, 3]  # 3 cannot go into the string column
+    assert_eq(df, _frame(pd))
+
+
+ENLARGE = {
+    "frame_row": lambda d: d.loc.__setitem__(len(d), [7, 8.5, "k"]),
+    "frame_row_lossy": lambda d: d.loc.__setitem__(3, [5.5, 6.5, "w"]),
+    "frame_row_label": lambda d: d.loc.__setitem__(10, [5, 6.5, "w"]),
+    "frame_row_dict": lambda d: d.loc.__setitem__(3, {"a": 1, "b": 2.0, "s": "t"}),
+    "frame_cell": lambda d: d.loc.__setitem__((3, "a"), 1),
+    "frame_cell_float": lambda d: d.loc.__setitem__((3, "a"), 1.5),
+    "frame_cell_str": lambda d: d.loc.__setitem__((3, "s"), "q"),
+    "frame_at": lambda d: d.at.__setitem__((3, "a"), 5),
+    "frame_wrong_len": lambda d: d.loc.__setitem__(3, [7, 8.5]),
+    "frame_iloc": lambda d: d.iloc.__setitem__(3, [7, 8.5, "k"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ENLARGE))
+def test_setting_with_enlargement(name):
+    _check_setitem(_frame, lambda d, v: ENLARGE[name](d), None)
+
+
+def test_series_setting_with_enlargement():
+    _check_setitem(lambda m: m.Series([1, 2, 3], name="n"), lambda s, v: s.__setitem__(5, v), 4)
+    _check_setitem(lambda m: m.Series([1, 2, 3]), lambda s, v: s.loc.__setitem__(3, v), 4.5)
+    _check_setitem(
+        lambda m: m.Series([1, 2, 3], index=list("abc")), lambda s, v: s.loc.__setitem__("d", v), 7
+    )
+    _check_setitem(lambda m: m.Series([1, 2, 3]), lambda s, v: s.iloc.__setitem__(3, v), 7)
+    idx = pd.date_range("2020", periods=2)
+    _check_setitem(
+        lambda m: m.DataFrame({"a": [1, 2]}, index=idx),
+        lambda d, v: d.loc.__setitem__(pd.Timestamp("2021"), v),
+        5,
+    )

@@ -227,7 +227,7 @@ class ILocIndexer(_Indexer):
         return select_rows(self.obj, key, by_label=False)
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        _assign(self.obj, apply_callables(self.obj, key), value, by_label=False)
+        assign(self.obj, apply_callables(self.obj, key), value, by_label=False)
 
 
 # pandas' resolutions, finest first: a date string coarser than the index's selects a range of rows
@@ -306,7 +306,7 @@ class LocIndexer(_Indexer):
         return select_rows(self.obj, key, by_label=True)
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        _assign(self.obj, _date_rows_key(self.obj, apply_callables(self.obj, key)), value, by_label=True)
+        assign(self.obj, _date_rows_key(self.obj, apply_callables(self.obj, key)), value, by_label=True)
 
 
 class AtIndexer(_Indexer):
@@ -317,7 +317,7 @@ class AtIndexer(_Indexer):
         return self.obj._row_at(_scalar_position(self.obj, key, by_label=True))
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        _assign(self.obj, key, value, by_label=True)
+        assign(self.obj, key, value, by_label=True)
 
 
 class IAtIndexer(_Indexer):
@@ -328,7 +328,7 @@ class IAtIndexer(_Indexer):
         return self.obj._row_at(_scalar_position(self.obj, key, by_label=False))
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        _assign(self.obj, key, value, by_label=False)
+        assign(self.obj, key, value, by_label=False)
 
 
 def _frame_2d(frame: Any, key: tuple, by_label: bool) -> Any:
@@ -352,57 +352,340 @@ def _frame_2d(frame: Any, key: tuple, by_label: bool) -> Any:
     return select_rows(sub, rows, by_label)
 
 
-def _assign(obj: Any, key: Any, value: Any, by_label: bool) -> None:
-    """``obj.loc[key] = value`` / ``obj.iloc[key] = value`` for row selectors (and a column label)."""
-    if getattr(obj, "_ember_kind", "") == "frame":
-        rows, col = key if isinstance(key, tuple) else (key, None)
-        names = (
-            list(obj.columns)
-            if col is None
-            else (obj._select_labels(col) if by_label else [list(obj.columns)[col]])
-        )
-        if isinstance(names, str) or not isinstance(names, list):
-            names = [names]
-        for name in names:
-            if name not in obj._columns:
-                from ember.column import from_scalar
-
-                obj._columns[name] = from_scalar(np.nan, len(obj), obj_xp(obj))
-                obj._names.append(name)
-            series = obj[name]
-            obj._columns[name] = set_rows(series, rows, value, by_label)
+def assign(obj: Any, key: Any, value: Any, by_label: bool) -> None:
+    """``obj.loc[key] = value`` / ``obj.iloc[key] = value`` for row selectors (and a column label).
+    Every column's new values are made before any is stored: a value one column cannot hold leaves
+    the frame as it was. A new row label appends a row (pandas' setting with enlargement)."""
+    frame = getattr(obj, "_ember_kind", "") == "frame"
+    rows, col = key if frame and isinstance(key, tuple) else (key, None)
+    if by_label and _is_new_label(obj, rows):
+        _append_row(obj, rows, col, value)
         return
-    obj._column = set_rows(obj, key, value, by_label)
+    if not frame:
+        obj._column = set_rows(obj, key, value, by_label)
+        return
+    new_column = by_label and col is not None and pd.api.types.is_scalar(col) and col not in obj._columns
+    if new_column:
+        names = [col]
+    elif col is None:
+        names = list(obj.columns)
+    else:
+        names = obj._select_labels(col) if by_label else [list(obj.columns)[col]]
+    if isinstance(names, str) or not isinstance(names, list):
+        names = [names]
+    values = _per_column_values(names, value)
+    out = {}
+    for name, v in zip(names, values):
+        if name not in obj._columns:
+            obj_col = _missing_column_for(v, len(obj), obj_xp(obj))
+            series = obj._constructor_sliced._from_column(obj_col, obj.index, name)
+        else:
+            series = obj[name]
+        out[name] = set_rows(series, rows, v, by_label)
+    for name, c in out.items():
+        if name not in obj._columns:
+            obj._names.append(name)
+        obj._columns[name] = c
+
+
+def _per_column_values(names: list, value: Any) -> list:
+    """The value each of ``names`` gets: a 1-d list-like across several columns is one value per
+    column (pandas: a row), a dict or Series is looked up by column label; anything else goes to
+    every column."""
+    if len(names) < 2:
+        return [value] * len(names)
+    if isinstance(value, dict) or hasattr(value, "to_pandas") or isinstance(value, pd.Series):
+        if hasattr(value, "to_pandas") and not hasattr(value, "columns"):
+            value = value.to_pandas()
+        if isinstance(value, (dict, pd.Series)):
+            got = pd.Series(value) if isinstance(value, dict) else value
+            return [got[n] if n in got.index else np.nan for n in names]
+        return [value] * len(names)
+    if isinstance(value, (list, tuple)) or (isinstance(value, np.ndarray) and value.ndim == 1):
+        if len(value) != len(names):
+            raise ValueError("Must have equal len keys and value when setting with an iterable")
+        return list(value)
+    return [value] * len(names)
+
+
+def _missing_column_for(value: Any, n: int, xp: Any) -> Column:
+    """A new column for ``df.loc[rows, new] = value``: all missing, of the dtype pandas infers from
+    the value (float64 for numbers, str for strings, datetime64 for times ...)."""
+    from ember.column import from_pandas, from_scalar
+    from ember.frame._fallback import unsupported
+
+    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_)):
+        return from_scalar(np.nan, n, xp)
+    sample = pd.Series([value] if pd.api.types.is_scalar(value) else list(value)[:1])
+    empty = sample.iloc[:0].reindex(range(n))
+    if empty.dtype == object:
+        raise unsupported("loc", f"a new column of {type(value).__name__} values (pandas makes it object)")
+    return from_pandas(empty, xp)
+
+
+def _is_new_label(obj: Any, rows: Any) -> bool:
+    """Whether ``rows`` is one label the index lacks (setting it appends a row)."""
+    if not pd.api.types.is_scalar(rows) and not isinstance(rows, tuple):
+        return False
+    try:
+        obj.index.get_loc(rows)
+    except KeyError:
+        return True
+    except (TypeError, pd.errors.InvalidIndexError):
+        return False
+    return False
+
+
+def _append_row(obj: Any, label: Any, col: Any, value: Any) -> None:
+    """pandas' setting with enlargement, ``obj.loc[label] = value`` (or ``obj.loc[label, col]``) for a
+    new label: a row is appended. pandas sets the row into the frame's last row on the host, which
+    gives the new row and the dtypes pandas lands on (a column it turns float64 is cast here too);
+    ember then appends the row on the device."""
+    from ember.frame._fallback import unsupported
+    from ember.frame.convert import concat, from_pandas
+    from ember.frame.index import MultiIndex
+    from ember.ops.unary import astype
+
+    frame = getattr(obj, "_ember_kind", "") == "frame"
+    if isinstance(obj.index, MultiIndex) or isinstance(label, tuple):
+        raise unsupported("loc", "setting with enlargement on a MultiIndex")
+    if frame and col is not None and not (pd.api.types.is_scalar(col) and col in obj._columns):
+        raise unsupported("loc", "a new row and new or several columns at once")
+    tiny = (obj.iloc[len(obj) - 1 :] if len(obj) else obj).to_pandas()
+    tiny.loc[label if col is None else (label, col)] = value
+    dtypes = dict(tiny.dtypes.items()) if frame else {None: tiny.dtype}
+    if any(dt == object for dt in dtypes.values()) or tiny.index.dtype == object:
+        raise unsupported("loc", "setting with enlargement where pandas makes an object column or index")
+    if frame:
+        cast = {
+            k: c if str(c.dtype) == str(dtypes[k]) else astype(c, dtypes[k]) for k, c in obj._columns.items()
+        }
+        base = obj._with_columns(cast)
+    else:
+        base = obj if str(obj.dtype) == str(tiny.dtype) else obj.astype(tiny.dtype)
+    obj._replace_with(concat([base, from_pandas(tiny.iloc[len(tiny) - 1 :])]))
 
 
 def set_rows(series: Any, key: Any, value: Any, by_label: bool = True) -> Column:
-    """The series' column with the rows ``key`` selects replaced by ``value`` (scalar or same-size)."""
+    """The series' column with the rows ``key`` selects replaced by ``value`` (scalar or same-size),
+    under pandas 3's rules: a value the column's dtype cannot hold raises TypeError (see
+    ``setitem_scalar`` / ``setitem_values``)."""
     from ember.ops.missing import where
 
     xp = obj_xp(series)
     n = len(series)
+    from_list = isinstance(value, (list, tuple))
+    if pd.api.types.is_scalar(value):
+        value = setitem_scalar(series.column, value)
+    has_none = from_list and any(v is None for v in value)
     if isinstance(key, slice) and key == slice(None):
         mask = xp.ones(n, dtype=bool)
     elif _is_bool_array(key) or (isinstance(key, list) and key and isinstance(key[0], (bool, np.bool_))):
         mask = _row_mask(series, key)
+        if not _is_scalar_value(value) and len(value) != n:  # one value per selected row, as pandas
+            return set_rows(series, xp.flatnonzero(mask), value, by_label=False)
     else:
         if isinstance(key, slice):
-            pos = xp.arange(n)[key] if not by_label else xp.arange(*_label_slice(series, key))
+            pos = xp.arange(n)[key] if not by_label else xp.arange(n)[_label_rows_slice(series, key)]
         elif pd.api.types.is_scalar(key):
             pos = xp.asarray([_scalar_position(series, key, by_label)])
         else:
             pos = _label_positions(series, key) if by_label else _positions(series, key)
         mask = xp.zeros(n, dtype=bool)
         mask[pos] = True
-        if not np.isscalar(value):
-            full = from_any(value, xp)
+        if not _is_scalar_value(value):
+            full = from_any(value.column if hasattr(value, "column") else value, xp)
             if len(full) != len(pos):
                 raise ValueError(f"cannot set {len(pos)} rows from {len(full)} values")
-            scattered = xp.zeros(n, dtype=np.int64)
-            scattered[pos] = xp.arange(len(pos))
-            value = full.take(scattered)
-    if not np.isscalar(value) and not isinstance(value, Column) and value is not None:
+            full = setitem_values(series.column, full, from_list, has_none)
+            if full is not None:
+                scattered = xp.zeros(n, dtype=np.int64)
+                scattered[pos] = xp.arange(len(pos))
+                full = full.take(scattered)
+            value = full
+            return where(series.column, ~mask, value)
+    if not _is_scalar_value(value):
         value = from_any(value.column if hasattr(value, "column") else value, xp)
-        if len(value) != n:
-            value = value  # already expanded above for position keys
+        value = setitem_values(series.column, value, from_list, has_none)
     return where(series.column, ~mask, value)
+
+
+def _is_scalar_value(value: Any) -> bool:
+    return value is None or pd.api.types.is_scalar(value)
+
+
+def _label_rows_slice(obj: Any, key: slice) -> slice:
+    """A label slice as the positions' slice it selects (a step, and reversed slices, as loc)."""
+    if (key.step or 1) > 0:
+        start, stop = _label_slice(obj, key)
+        return slice(start, stop, key.step)
+    return obj.index.to_pandas().slice_indexer(key.start, key.stop, key.step)
+
+
+# --- what setitem may put into a column (pandas 3 no longer changes a column's dtype to fit) ---------
+
+
+def _invalid(value: Any, col: Column) -> TypeError:
+    return TypeError(f"Invalid value '{value}' for dtype '{col.dtype}'")
+
+
+def _is_missing(value: Any) -> bool:
+    return (
+        value is None
+        or value is pd.NA
+        or value is pd.NaT
+        or (isinstance(value, (float, np.floating)) and np.isnan(value))
+        or (isinstance(value, (np.datetime64, np.timedelta64)) and np.isnat(value))
+    )
+
+
+def setitem_scalar(col: Column, value: Any) -> Any:
+    """``value`` as setitem puts it into ``col``: cast to the column's type, None for a missing value,
+    NaN where pandas makes an int column float64 (a missing value); TypeError for a value the
+    dtype cannot hold (1.5 or True into int64, a string into numbers, a number into times ...)."""
+    import datetime
+
+    from ember.column import StringColumn, TimedeltaColumn
+
+    missing = _is_missing(value)
+    nat = value is pd.NaT or isinstance(value, (np.datetime64, np.timedelta64))
+    if isinstance(col, NumericColumn):
+        dtype = col.data.dtype
+        is_bool = isinstance(value, (bool, np.bool_))
+        if dtype.kind == "b":
+            if is_bool:
+                return bool(value)
+            if missing and col.nullable and not nat:
+                return None
+            raise _invalid("nan" if missing and not nat else value, col)
+        if missing and not nat:
+            return None if col.nullable else np.nan
+        if is_bool or not isinstance(value, (int, float, np.integer, np.floating)):
+            raise _invalid(value, col)
+        if dtype.kind in "iu":
+            info = np.iinfo(dtype)
+            if not (np.isfinite(value) and float(value).is_integer() and info.min <= int(value) <= info.max):
+                raise _invalid(value, col)
+            return dtype.type(int(value))
+        if dtype.kind == "f":
+            with np.errstate(over="ignore"):
+                return dtype.type(value)
+        return value
+    if isinstance(col, StringColumn):
+        if missing or isinstance(value, str):
+            return None if missing else value
+        raise TypeError(
+            f"Invalid value '{value}' for dtype '{col.dtype}'. Value should be a string or missing "
+            f"value, got '{type(value).__name__}' instead."
+        )
+    if isinstance(col, DatetimeColumn):
+        if missing:
+            return None
+        if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+            raise _invalid(value, col)
+        if not isinstance(value, (str, datetime.datetime, np.datetime64)):
+            raise _invalid(value, col)
+        try:
+            stamp = pd.Timestamp(value)
+        except (ValueError, TypeError):
+            raise _invalid(value, col) from None
+        if (stamp.tz is None) != (getattr(col, "tz", None) is None):
+            raise _invalid(value, col)
+        return stamp
+    if isinstance(col, TimedeltaColumn):
+        if missing:
+            return None
+        if not isinstance(value, (str, datetime.timedelta, np.timedelta64)):
+            raise _invalid(value, col)
+        try:
+            return pd.Timedelta(value)
+        except (ValueError, TypeError):
+            raise _invalid(value, col) from None
+    return None if missing else value
+
+
+def setitem_values(col: Column, values: Column, from_list: bool, has_none: bool = False) -> Any:
+    """An array of values (one per selected row) as setitem puts them into ``col``, under pandas'
+    ``np_can_hold_element`` rules: cast to the column's dtype when no value changes, float64 kept
+    for whole numbers with NaN into an int column (pandas' one upcast), None when all are missing
+    (``col`` holds missing values); TypeError otherwise. A list is judged by its dtype alone (pandas
+    checks the values of arrays only; a None in it makes it object). Syncs once or twice, when values
+    must be checked."""
+    from ember.column import StringColumn
+
+    if isinstance(col, NumericColumn):
+        return _numeric_values(col, values, from_list, has_none)
+    if isinstance(col, StringColumn) and not isinstance(values, StringColumn):
+        raise TypeError(
+            f"Invalid value for dtype '{col.dtype}'. Value should be a string or missing value (or "
+            f"array of those)."
+        )
+    if isinstance(col, DatetimeColumn) and isinstance(values, NumericColumn):
+        raise _invalid(values.to_pandas().to_numpy(), col)
+    return values
+
+
+def _numeric_values(col: NumericColumn, values: Column, from_list: bool, has_none: bool) -> Any:
+    xp = col.xp
+    dtype = col.data.dtype
+    vk = values.data.dtype.kind if isinstance(values, NumericColumn) else "O"
+
+    def invalid() -> TypeError:
+        return _invalid(values.to_pandas().to_numpy(), col)
+
+    if col.nullable and vk == "O" and len(values) and bool(values.isna().all()):
+        return None  # [None, None] into a masked column
+    if vk == "O" or (has_none and not col.nullable):
+        raise invalid()
+    has_na = values.nullable and values.mask is not None and not bool(values.mask.all())
+    if col.nullable:
+        if dtype.kind == "b":
+            if vk == "f" and bool(xp.isnan(values.data).all()):
+                return None
+            if vk != "b":
+                raise invalid()
+            return values
+        if vk == "b" and from_list:
+            raise invalid()
+        if dtype.kind in "iu" and vk == "f":
+            finite = ~xp.isnan(values.data) if values.mask is None else values.mask & ~xp.isnan(values.data)
+            data = xp.where(finite, values.data, 0)
+            if not bool((data == xp.floor(data)).all()):
+                raise TypeError(f"cannot safely cast non-equivalent {values.data.dtype} to {dtype}")
+            return NumericColumn(data.astype(dtype), finite, nullable=True)
+        if dtype.kind == "f" and vk == "f":
+            valid = ~xp.isnan(values.data) if values.mask is None else values.mask & ~xp.isnan(values.data)
+            return NumericColumn(values.data.astype(dtype, copy=False), valid, nullable=True)
+        return NumericColumn(values.data.astype(dtype, copy=False), values.mask, nullable=True)
+    if dtype.kind == "b":
+        if vk != "b" or has_na:
+            raise invalid()
+        return NumericColumn(values.data)
+    if vk == "b" or has_na:
+        raise invalid()
+    data = values.data
+    if dtype.kind == "f":
+        return NumericColumn(data.astype(dtype, copy=False))
+    if vk == "f":  # floats into ints: whole numbers are cast; with NaN the column becomes float64
+        if from_list:
+            raise invalid()
+        nan = xp.isnan(data)
+        whole = xp.where(nan, 0, data)
+        whole_ok = (whole == xp.floor(whole)) & (xp.abs(whole) <= float(np.iinfo(dtype).max))
+        nan_any, whole_all = (bool(v) for v in to_host(xp.stack([nan.any(), whole_ok.all()])))
+        if not whole_all:
+            raise invalid()
+        if nan_any:
+            return NumericColumn(data)
+        casted = data.astype(dtype)
+        if not bool((casted == data).all()):
+            raise invalid()
+        return NumericColumn(casted)
+    if dtype.kind == "u" and vk == "i" and not from_list and not values.nullable:
+        casted = data.astype(dtype)
+        if not bool((casted == data).all()):
+            raise invalid()
+        return NumericColumn(casted)
+    if dtype.itemsize < data.dtype.itemsize:
+        raise invalid()
+    return NumericColumn(data.astype(dtype, copy=False))

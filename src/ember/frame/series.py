@@ -607,9 +607,10 @@ class Series(NDFrame, SeriesConversion):
         return self.loc[key]
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        from ember.frame.indexing import set_rows
+        from ember.frame.indexing import assign
 
-        self._column = set_rows(self, key(self) if callable(key) else key, value)
+        key = key(self) if callable(key) else key
+        assign(self, key, value, by_label=not isinstance(key, slice))  # s[i:j] by position, as s[i:j]
 
     def __getattr__(self, name: str) -> Any:
         if name in ("str", "dt", "cat"):
