@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-gpu bench lint setup clean
+.PHONY: demo test test-gpu bench lint setup clean doctest-pandas
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,3 +33,7 @@ lint: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info
+
+# pandas' own docstring examples run with ember and with pandas; the report lists where ember differs.
+doctest-pandas: $(STAMP)
+	$(PY) scripts/pandas_docstrings.py --out build/doctest-pandas.json

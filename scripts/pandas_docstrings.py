@@ -1113,6 +1113,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{area:12s}" + "".join(f"{row[c]:13d}" for c in cols))
     print(f"{elapsed:.1f} s")
     if args.out:
+        os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
         with open(args.out, "w") as f:
             json.dump(
                 {
