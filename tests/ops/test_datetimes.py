@@ -140,7 +140,7 @@ def test_timedelta_fields(xp: object) -> None:
 )
 def test_to_datetime_iso(values: list) -> None:
     s = pd.Series(values, dtype="str")
-    _eq(to_datetime(ember.Series(s)), pd.to_datetime(s, format="ISO8601"))
+    _eq(to_datetime(ember.Series(s), format="ISO8601"), pd.to_datetime(s, format="ISO8601"))
 
 
 def test_to_datetime_errors() -> None:
@@ -358,17 +358,17 @@ def test_to_datetime_iso_forms_like_pandas(frac_digits: int) -> None:
     values = [s for s in ISO_VALID if s is None or "." not in s or len(s.split(".")[1]) <= frac_digits]
     s = pd.Series(values + ["not a date", "2021-02-29"], dtype="str")
     exp = pd.to_datetime(s, errors="coerce", format="ISO8601")
-    _eq(to_datetime(ember.Series(s), errors="coerce"), exp)
+    _eq(to_datetime(ember.Series(s), errors="coerce", format="ISO8601"), exp)
     for offsets in (["Z", "Z"], ["+05:30", "+0530"], ["-08", "-08:00"]):
         aware = pd.Series([f"2020-01-0{i + 1}T10:11:12{o}" for i, o in enumerate(offsets)], dtype="str")
-        _eq(to_datetime(ember.Series(aware)), pd.to_datetime(aware, format="ISO8601"))
+        _eq(to_datetime(ember.Series(aware), format="ISO8601"), pd.to_datetime(aware, format="ISO8601"))
 
 
 def test_to_datetime_years_outside_the_nanosecond_range_like_pandas() -> None:
     """Years outside 1677-2262 are exact in the microsecond unit pandas 3 infers; with nanosecond
     fractions they raise OutOfBoundsDatetime (or become NaT with errors='coerce'), as in pandas."""
     s = pd.Series(["9999-12-31", "0001-01-01T10:00:00.5", "1500-06-15 12:30", None])
-    _eq(ember.to_datetime(ember.from_pandas(s)), pd.to_datetime(s, format="ISO8601"))
+    _eq(ember.to_datetime(ember.from_pandas(s), format="ISO8601"), pd.to_datetime(s, format="ISO8601"))
     fmt = pd.Series(["1500-12-31 10:00", "2020-01-01 00:00"])
     got = ember.to_datetime(ember.from_pandas(fmt), format="%Y-%m-%d %H:%M")
     _eq(got, pd.to_datetime(fmt, format="%Y-%m-%d %H:%M"))
@@ -417,5 +417,5 @@ def test_to_datetime_iso_grammar_like_pandas_on_mutated_strings() -> None:
     strings = [s for s in strings if not s.lstrip().startswith("-")]
     for s in strings:
         exp = pd.to_datetime(pd.Series([s]), format="ISO8601", errors="coerce")
-        got = to_datetime(ember.Series(pd.Series([s])), errors="coerce").to_pandas()
+        got = to_datetime(ember.Series(pd.Series([s])), errors="coerce", format="ISO8601").to_pandas()
         assert (pd.isna(exp.iloc[0]) and pd.isna(got.iloc[0])) or exp.iloc[0] == got.iloc[0], (s, exp, got)

@@ -255,3 +255,122 @@ def test_comparisons_across_units_do_not_overflow(op):
         )
     )
     check(lambda m: getattr(m.Series(m8([2**50, -(2**50), 0], "s")), op)(pd.Timedelta(1)))
+
+
+# --- to_datetime of strings: the format pandas infers from the first string ---------------------------
+
+MIXED_FORMS = [
+    ["2024-01-02", "2024-03-04 05:06:07"],
+    ["2024-01-02 05:06:07", "2024-03-04"],
+    ["2024-01-02T05:06", "2024-01-02T05:06:07"],
+    ["2024-01-02T05:06:07", "2024-01-02 05:06:07"],
+    ["2024-01-02 05:06:07", "2024-01-02 05:06:07.123456"],
+    ["2024-01-02 05:06:07.123", "2024-01-02 05:06:07"],
+    ["2024-01-02 05:06:07+01:00", "2024-01-02 05:06:07"],
+    ["2024-01-02 05:06:07", "2024-01-02 05:06:07Z"],
+    ["2024/01/02", "2024-01-02"],
+    ["2024", "20240102"],
+    [None, "2024-01-02", "2024-03-04 05:06:07"],
+    ["NaT", "2024-01-02 01:00", "2024-03-04"],
+    [" 2024-01-02", "2024-01-02"],
+    ["01/02/2024", "2024-01-02"],
+]
+CONSISTENT_FORMS = [
+    ["2024-01-02 05:06:07.5", "2024-01-02 05:06:07.123456"],
+    ["2024-01-02 05:06:07Z", "2024-01-02 05:06:07+00:00"],
+    ["2024-01-02T05:06:07.123+01:00", "2024-01-02T05:06:07.5+0100", "2024-01-02T05:06:07.5+01"],
+    ["2024-01-02", "2024-1-2"],
+    ["20240102", "20240103"],
+    ["2024-01-02 05:06:07.123456789", "2024-01-02 05:06:07.1"],
+    ["NaT", "", "nan", "2024-01-02", None],
+    ["", ""],
+    ["01/02/2024", "12/31/2024"],
+    ["Jan 2 2024", "Feb 10 2024"],
+]
+
+
+@pytest.mark.parametrize("values", MIXED_FORMS + CONSISTENT_FORMS, ids=str)
+@pytest.mark.parametrize("errors", ["raise", "coerce"])
+def test_to_datetime_infers_the_first_strings_format(values, errors):
+    check(lambda m: m.to_datetime(m.Series(values), errors=errors))
+
+
+@pytest.mark.parametrize("values", MIXED_FORMS + CONSISTENT_FORMS, ids=str)
+def test_to_datetime_iso8601_parses_each_form(values):
+    check(lambda m: m.to_datetime(m.Series(values), format="ISO8601", errors="coerce"))
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        ["2024-01-02", "2024-03-04 05:06:07"],
+        ["2024-01-02T05:06:07Z", "2024-01-02T05:06:07+00:00", None],
+        ["2024-01-02 05:06:07+01:00", "2024-01-02 05:06:07+02:00"],
+    ],
+)
+def test_to_datetime_mixed_of_iso_strings(values):
+    check(lambda m: m.to_datetime(m.Series(values), format="mixed"))
+
+
+def test_to_datetime_mixed_refuses_what_pandas_hands_to_dateutil():
+    with pytest.raises(NotImplementedError, match="dateutil"):
+        em.to_datetime(em.Series(["2024-01-02", "Jan 3 2024"]), format="mixed")
+
+
+def test_to_datetime_index_and_list_infer_the_format():
+    check(lambda m: m.to_datetime(m.Index(["2024-01-02", "2024-01-03 01:00"])))
+    check(lambda m: m.to_datetime(["2024-01-02", "2024-01-03"]))
+
+
+# --- nanosecond precision ------------------------------------------------------------------------------
+
+NS_RANGE = pd.date_range("2000-01-01", periods=3, freq="ns")
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda m: m.Series(NS_RANGE),
+        lambda m: m.Index(NS_RANGE),
+        lambda m: m.DataFrame({"t": NS_RANGE}),
+        lambda m: m.Series(NS_RANGE.values),
+        lambda m: m.Series(list(NS_RANGE)),
+        lambda m: m.Series(pd.date_range("2000-01-01", periods=3, freq="ns", tz="UTC")),
+        lambda m: m.Series(pd.to_timedelta([1, 2, 3], unit="ns")),
+        lambda m: m.Series([np.timedelta64(1, "ns"), np.timedelta64(2, "ns")]),
+        lambda m: m.to_datetime(m.Series(["2000-01-01 00:00:00.000000001", "2000-01-01 00:00:00.000000002"])),
+        lambda m: m.to_datetime(m.Series(["2000-01-01 00:00:00.000000001"]), format="%Y-%m-%d %H:%M:%S.%f"),
+    ],
+)
+def test_nanoseconds_survive_construction_and_parsing(build):
+    check(build)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"freq": "ns"},
+        {"freq": "1500ns"},
+        {"freq": pd.Timedelta(1)},
+        {"freq": "ns", "unit": "us"},  # pandas: ValueError (was three equal values)
+        {"freq": "ns", "tz": "UTC"},
+        {"freq": "D"},
+    ],
+    ids=str,
+)
+def test_date_range_unit_follows_the_frequency(kwargs):
+    check(lambda m: m.date_range("2000-01-01", periods=3, **kwargs))
+
+
+@pytest.mark.skipif(not PANDAS_31, reason="pandas 3.0 infers these units differently")
+def test_range_units_follow_start_and_end():
+    check(lambda m: m.date_range(pd.Timestamp(np.datetime64("2000-01-01", "s")), periods=2, freq="D"))
+    check(lambda m: m.date_range(pd.Timestamp(np.datetime64("2000-01-01", "ms")), periods=2, freq="s"))
+    check(lambda m: m.timedelta_range(0, periods=3, freq="D"))
+    check(lambda m: m.timedelta_range(np.timedelta64(1, "s"), periods=3, freq="ms"))
+    check(lambda m: m.timedelta_range(pd.Timedelta(1000), periods=2, freq="us"))
+    check(lambda m: m.timedelta_range("1D", periods=3, freq="1500ns"))
+
+
+def test_timedelta_range_frequency_finer_than_the_unit():
+    check(lambda m: m.timedelta_range(0, periods=3, freq="ns", unit="us"))

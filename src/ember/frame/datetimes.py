@@ -43,9 +43,12 @@ def to_datetime(
 ) -> Any:
     """pandas.to_datetime for ember Series / Index / lists / scalars.
 
-    Strings: ISO 8601 parsed on the bytes (each row may use any ISO form, a little more lenient than
-    pandas' single inferred format) or ``format=`` (strptime subset: %Y %m %d %H %M %S %f %y %I %p %b %B
-    %a %A %z %%). ``unit=`` converts epoch numbers. ``errors``: 'raise' or 'coerce'."""
+    Strings: with ``format=None`` the format pandas guesses from the first non-missing string, which
+    every string must match (ValueError, or NaT with errors='coerce'); ``format='ISO8601'``: any ISO 8601
+    form per row; ``format='mixed'``: ISO 8601 per row, other strings refused (pandas hands them to
+    dateutil); or a strptime format (subset: %Y %m %d %H %M %S %f %y %I %p %b %B %a %A %z %%).
+    ``unit=`` converts epoch numbers (out of range: OutOfBoundsDatetime). ``errors``: 'raise' or
+    'coerce'."""
     from ember.frame.index import Index
     from ember.frame.series import Series
 
@@ -87,6 +90,17 @@ def _count(start: Any, end: Any, periods: Any, freq: Any) -> int:
             "Of the four parameters: start, end, periods, and freq, exactly three must be specified"
         )
     return given
+
+
+def _inferred_unit(units: list[str], off: Any) -> str:
+    """pandas' unit for date_range / timedelta_range: the finer of start's and end's, or the
+    frequency's when that is finer still (a 1500ns step gives ns)."""
+    unit = min(units, key=lambda u: UNIT_NS.get(u, 1), default="ns")
+    unit = unit if unit in UNIT_NS else "ns"
+    base = getattr(getattr(off, "base", None), "freqstr", None)
+    if base in UNIT_NS and UNIT_NS[base] < UNIT_NS[unit]:
+        unit = base
+    return unit
 
 
 def _inclusive(xp: Any, ticks: Any, lo: int | None, hi: int | None, inclusive: str) -> Any:
@@ -200,16 +214,16 @@ def date_range(
         e = e.normalize() if e is not None else None
     aware = next((t.tz for t in (s, e) if t is not None and t.tz is not None), None)
     tz = D.normalize_tz(tz) if tz is not None else aware
-    if unit is None:
-        unit = "ns" if any(t is not None and t.unit == "ns" for t in (s, e)) else "us"
     off = pd.tseries.frequencies.to_offset(freq) if freq is not None else None
+    if unit is None:
+        unit = _inferred_unit([t.unit for t in (s, e) if t is not None], off)
 
     def wall(t: pd.Timestamp | None) -> int | None:
         if t is None:
             return None
         if t.tz is not None:
             t = t.tz_convert(tz).tz_localize(None)
-        return int(t.as_unit(unit)._value)
+        return int(t.as_unit(unit, round_ok=False)._value)
 
     lo, hi = wall(s), wall(e)
     if off is None:
@@ -232,6 +246,10 @@ def date_range(
                 f"date_range: freq={freq!r} is not supported; use a fixed frequency "
                 "(D, h, min, s, ms, us, ns), W-XXX, MS, ME, QS, QE, YS or YE"
             ) from exc
+        if D.fixed_nanos(off) % UNIT_NS[unit]:
+            raise ValueError(
+                f"freq={off!r} is incompatible with unit={unit}. Use a lower freq or a higher unit instead."
+            )
         ticks = _fixed_range(xp, lo, hi, periods, step)
     ticks = _inclusive(xp, ticks, lo, hi, inclusive)
     col = DatetimeColumn(ticks, unit)
@@ -258,18 +276,19 @@ def timedelta_range(
     xp = current_xp()
     s = pd.Timedelta(start) if start is not None else None
     e = pd.Timedelta(end) if end is not None else None
+    off = pd.tseries.frequencies.to_offset(freq) if freq is not None else None
     if unit is None:
-        unit = "ns" if any(t is not None and t.unit == "ns" and t.value % 1000 for t in (s, e)) else "us"
-        if unit == "us" and any(t is not None and t.unit == "ns" for t in (s, e)) and freq is not None:
-            step_ns = int(pd.Timedelta(pd.tseries.frequencies.to_offset(freq)).value)
-            unit = "ns" if step_ns % 1000 else "us"
-    lo = int(s.as_unit(unit)._value) if s is not None else None
-    hi = int(e.as_unit(unit)._value) if e is not None else None
-    step = (
-        None
-        if freq is None
-        else int(pd.Timedelta(pd.tseries.frequencies.to_offset(freq)).value) // UNIT_NS[unit]
-    )
+        unit = _inferred_unit([t.unit for t in (s, e) if t is not None], off)
+    lo = int(s.as_unit(unit, round_ok=False)._value) if s is not None else None
+    hi = int(e.as_unit(unit, round_ok=False)._value) if e is not None else None
+    step = None
+    if off is not None:
+        step_ns = int(pd.Timedelta(off).value)
+        if step_ns % UNIT_NS[unit]:
+            raise ValueError(
+                f"freq={off!r} is incompatible with unit={unit}. Use a lower freq or a higher unit instead."
+            )
+        step = step_ns // UNIT_NS[unit]
     ticks = _fixed_range(xp, lo, hi, periods, step)
     ticks = _inclusive(xp, ticks, lo, hi, "both" if closed is None else closed)
     return Index._from_column(TimedeltaColumn(ticks, unit), name)

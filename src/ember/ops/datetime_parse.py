@@ -9,6 +9,8 @@ days and nanoseconds into the day apart, so every four-digit year converts exact
 from __future__ import annotations
 
 import datetime as _dt
+import re
+import warnings
 from typing import Any
 
 import numpy as np
@@ -357,20 +359,152 @@ def parse_format(col: StringColumn, fmt: str) -> tuple[Any, Any, Any, Any, Any]:
     return days, nsod, ok & valid, tzoff, has_tz, fcnt
 
 
+_NAT_CODES = tuple(
+    (ord(w[0]) << 16) | (ord(w[1]) << 8) | ord(w[2]) for w in ("NaT", "nat", "NAT", "nan", "NaN", "NAN")
+)
+
+
+def nat_strings(col: StringColumn) -> Any:
+    """Rows pandas reads as NaT: '' and NaT / nan spelled as pandas' ``nat_strings``."""
+    xp = col.xp
+    start, lengths = col.offsets[:-1], col.offsets[1:] - col.offsets[:-1]
+    chars = xp.concatenate([col.chars, xp.zeros(3, dtype=np.uint8)])
+    code = xp.zeros(start.shape[0], dtype=np.int64)
+    for k in range(3):
+        code = (code << 8) | chars[start + k].astype(np.int64)
+    hit = lengths == 0
+    three = lengths == 3
+    for c in _NAT_CODES:
+        hit |= three & (code == c)
+    return hit
+
+
+# separator codes of an ISO 8601 string's shape (any other non-digit byte is 7)
+_SEP_CODES = {ord("-"): 1, ord("/"): 2, ord("."): 3, ord(" "): 4, ord("T"): 5, ord(":"): 6}
+_MAX_SEPS = 20  # 3 bits each in an int64
+
+
+def iso_shapes(col: StringColumn) -> tuple[Any, Any, Any]:
+    """Per row, what pandas' inferred ISO format pins down: the separators before the time zone
+    (their bytes in order, packed 3 bits each), their count, and the digits before the first one
+    (``%Y`` against ``%Y%m%d``). Field widths that a format accepts either way (``%m`` one or two
+    digits, ``%f`` one to nine) and the zone's spelling (``%z``: Z, +HH, +HHMM, +HH:MM) are left out.
+    A few vectorized passes over the bytes, no sync."""
+    xp = col.xp
+    offs = col.offsets
+    n_chars = col.chars.shape[0]
+    c = col.chars.astype(np.int64)
+    row = xp.searchsorted(offs, xp.arange(n_chars, dtype=np.int64), side="right") - 1
+    row = xp.clip(row, 0, max(offs.shape[0] - 2, 0))
+    start = offs[:-1][row] if offs.shape[0] > 1 else xp.zeros(n_chars, dtype=np.int64)
+
+    def excl(flags: Any) -> Any:  # exclusive prefix sums with a leading 0 (length n_chars + 1)
+        return xp.concatenate([xp.zeros(1, dtype=np.int64), xp.cumsum(flags.astype(np.int64))])
+
+    def before_in_row(flags: Any) -> Any:  # how many flagged bytes precede each byte in its row
+        p = excl(flags)
+        return p[:-1] - p[start]
+
+    def per_row(values: Any) -> Any:  # sum over each row's bytes (int64 wrapping is harmless)
+        p = excl(values) if values.dtype != bool else excl(values.astype(np.int64))
+        return p[offs[1:]] - p[offs[:-1]]
+
+    digit = (c >= 48) & (c <= 57)
+    colon_before = before_in_row(c == 58) > 0
+    zone_start = (c == 90) | (c == 43) | ((c == 45) & colon_before)  # Z, + or a - after the time
+    in_zone = (before_in_row(zone_start) + zone_start) > 0
+    sep = ~digit & ~in_zone
+    rank = before_in_row(sep)
+    code = xp.full(n_chars, 7, dtype=np.int64)
+    for b, v in _SEP_CODES.items():
+        code = xp.where(c == b, v, code)
+    packed = xp.where(sep & (rank < _MAX_SEPS), code << (3 * xp.minimum(rank, _MAX_SEPS - 1)), 0)
+    lead = digit & (before_in_row(~digit) == 0)
+    return per_row(packed), per_row(sep.astype(np.int64)), per_row(lead.astype(np.int64))
+
+
+# pandas' ``format_is_iso``: the formats its ISO 8601 parser reads (the rest go through strptime)
+_ISO_FORMAT = re.compile(r"^%Y(?:([-/ \\.]?)%m(?:\1%d(?:[ T]%H(?::%M(?::%S(?:%z|\.%f(?:%z)?)?)?)?)?)?)?$")
+
+
+def format_is_iso(fmt: str) -> bool:
+    return _ISO_FORMAT.match(fmt) is not None
+
+
+def _first_valid_text(col: StringColumn, valid: Any) -> tuple[int, str] | None:
+    """(position, text) of the first valid row, None when none. Synchronizes once or twice."""
+    xp = col.xp
+    i = first_bad(xp, valid) if valid is not None else (0 if len(col) else None)
+    if i is None:
+        return None
+    return i, col.take(xp.asarray([i])).to_pandas().iloc[0]
+
+
+def _inferred_format(col: StringColumn, valid: Any) -> tuple[str | None, int | None]:
+    """pandas' format for ``format=None``: the one guessed from the first non-missing string
+    (``guess_datetime_format``), with that row's position."""
+    first = _first_valid_text(col, valid)
+    if first is None:
+        return None, None
+    from pandas.tseries.api import guess_datetime_format
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return guess_datetime_format(first[1]), first[0]
+
+
+def _format_error(value: Any, i: int, fmt: str | None) -> ValueError:
+    if fmt is None:
+        what = "is not a valid ISO 8601 date-time"
+    else:
+        what = f'doesn\'t match format "{fmt}"'
+    return ValueError(
+        f'time data "{value}" {what}, at position {i}. You might want to try:\n'
+        "    - passing `format` if your strings have a consistent format;\n"
+        "    - passing `format='ISO8601'` if your strings are all ISO8601 but not necessarily in "
+        "exactly the same format;\n"
+        "    - passing `format='mixed'`, and the format will be inferred for each element individually. "
+        "You might want to use `dayfirst` alongside this."
+    )
+
+
 def strings_to_datetime(
     col: StringColumn, fmt: str | None = None, errors: str = "raise", utc: bool = False
 ) -> DatetimeColumn:
-    """Parse a string column; unit ``us`` (``ns`` when a value has more than 6 fraction digits), as
-    pandas 3 infers it. Offsets: all equal -> that fixed offset; ``utc=True`` -> UTC. Syncs twice."""
+    """Parse a string column as pandas 3's ``to_datetime``; unit ``us`` (``ns`` when a value has more
+    than 6 fraction digits). ``'' / 'NaT' / 'nan'`` are missing. ``format=None``: the format pandas
+    guesses from the first non-missing string, which every other string must match (an ISO 8601
+    format is checked on the strings' shapes and parsed by the ISO parser; others go through the
+    strptime subset); ``'ISO8601'``: any ISO 8601 form per row; ``'mixed'``: ISO 8601 per row, other
+    strings refused (pandas parses them with dateutil). Offsets: all equal -> that fixed offset;
+    ``utc=True`` -> UTC. Synchronizes a few times."""
     if errors not in ("raise", "coerce"):
-        raise ValueError(f"to_datetime: errors must be 'raise' or 'coerce', got {errors!r}")
+        raise ValueError("errors must be one of 'raise', or 'coerce'.")
     xp = col.xp
-    days, nsod, ok, tzoff, has_tz, fcnt = (
-        parse_iso(col) if fmt in (None, "ISO8601", "iso8601") else parse_format(col, fmt)
-    )
-    valid = col.mask
-    bad = ~ok if valid is None else valid & ~ok
-    good = ok if valid is None else valid & ok
+    given_fmt, had_mask = fmt, col.mask is not None
+    nat = nat_strings(col)
+    valid = ~nat if col.mask is None else col.mask & ~nat
+    col = col.with_mask(valid)
+    shape_fmt = None  # the inferred ISO format whose shape every row must have
+    mixed = fmt in ("mixed", "ISO8601", "iso8601")
+    if fmt is None:
+        guessed, first = _inferred_format(col, valid)
+        if guessed is None:
+            mixed = True  # pandas parses each string with dateutil: ISO ones the same as here
+        elif format_is_iso(guessed):
+            shape_fmt = guessed
+        else:
+            fmt = guessed
+    iso = fmt is None or mixed
+    days, nsod, ok, tzoff, has_tz, fcnt = parse_iso(col) if iso else parse_format(col, fmt)
+    if shape_fmt is not None:
+        sig = iso_shapes(col)
+        same = has_tz == has_tz[first]
+        for part in sig:
+            same &= part == part[first]
+        ok = ok & same
+    bad = valid & ~ok
+    good = valid & ok
     stats = to_host(
         xp.stack(
             [
@@ -380,22 +514,32 @@ def strings_to_datetime(
                 (good & ~has_tz).any().astype(np.int64),
                 xp.where(good & has_tz, tzoff, 1 << 40).min() if fcnt.shape[0] else xp.asarray(0),
                 xp.where(good & has_tz, tzoff, -(1 << 40)).max() if fcnt.shape[0] else xp.asarray(0),
+                nat.any().astype(np.int64),
+                good.any().astype(np.int64),
             ]
         )
     )
-    if stats[0] and errors == "raise":
+    if stats[0] and (errors == "raise" or (mixed and fmt != "ISO8601" and fmt != "iso8601")):
         i = int(to_host(xp.flatnonzero(bad)[:1])[0])
         value = col.take(xp.asarray([i])).to_pandas().iloc[0]
-        what = f'doesn\'t match format "{fmt}"' if fmt else "is not a valid ISO 8601 date-time"
-        raise ValueError(
-            f"time data \"{value}\" {what}, at position {i}. You might want to try passing `errors='coerce'`."
-        )
-    unit = "ns" if stats[1] > 6 else ("us" if len(col) else "s")  # pandas 3: empty input gives [s]
+        if mixed and fmt not in ("ISO8601", "iso8601"):
+            raise NotImplementedError(
+                f'to_datetime: "{value}" (position {i}) is not an ISO 8601 date-time; with '
+                f"format={fmt!r} pandas parses such strings one by one with dateutil, which ember does "
+                "not; pass format= (a strptime format) or format='ISO8601'"
+            )
+        if fmt in ("ISO8601", "iso8601"):
+            raise ValueError(
+                f'time data "{value}" doesn\'t match format "ISO8601", at position {i}. '
+                "You might want to try passing `errors='coerce'`."
+            )
+        raise _format_error(value, i, shape_fmt or fmt)
+    unit = "ns" if stats[1] > 6 else ("us" if stats[7] else "s")  # pandas 3: no dates at all give [s]
     coerced = False
     if unit == "ns":
         ok, coerced = _within_ns_range(col, days, nsod, tzoff, ok, good, errors)
     ticks = days * per_day(unit) + nsod // UNIT_NS[unit]
-    new_valid = ok if valid is None else valid & ok
+    new_valid = valid & ok
     tz = None
     if stats[2] and stats[3] and not utc:
         raise ValueError(
@@ -408,7 +552,7 @@ def strings_to_datetime(
             tz = _dt.UTC
         elif stats[4] == stats[5]:
             off = int(stats[4])
-            tz = _dt.UTC if off == 0 and fmt is None else _dt.timezone(_dt.timedelta(seconds=off))
+            tz = _dt.UTC if off == 0 and given_fmt is None else _dt.timezone(_dt.timedelta(seconds=off))
         else:
             raise ValueError(
                 "Mixed timezones detected. Pass utc=True in to_datetime or tz='UTC' in "
@@ -416,8 +560,8 @@ def strings_to_datetime(
             )
     elif utc:
         tz = _dt.UTC
-    mask = None if not stats[0] and not coerced and valid is None else new_valid
-    return DatetimeColumn(ticks, unit, tz, mask)
+    plain = not stats[0] and not coerced and not stats[6] and not had_mask
+    return DatetimeColumn(ticks, unit, tz, None if plain else new_valid)
 
 
 # the nanosecond range as (day, ns into that day): pandas' Timestamp.min and Timestamp.max
