@@ -327,3 +327,85 @@ def test_series_setting_with_enlargement():
         lambda d, v: d.loc.__setitem__(pd.Timestamp("2021"), v),
         5,
     )
+
+
+# --- Index.get_loc -----------------------------------------------------------------------------------
+def _same_loc(got, want):
+    if isinstance(want, np.ndarray):
+        assert isinstance(got, np.ndarray) and got.dtype == want.dtype and np.array_equal(got, want)
+    elif isinstance(want, slice):
+        assert isinstance(got, slice) and (got.start, got.stop, got.step) == (
+            want.start,
+            want.stop,
+            want.step,
+        )
+    else:
+        assert type(got) is int and got == want
+
+
+GET_LOC_INDEXES = [
+    list("abbc"),
+    list("abcb"),
+    list("cbba"),
+    list("bbac"),
+    [1, 2, 2, 3],
+    [1.0, 2.0, 2.0, np.nan],
+    [3, 2, 2, 1],
+    [1, 1, 1],
+    [1.0, np.nan, np.nan],
+    ["a", None, None],
+    [True, False, True],
+    [0, 1],
+]
+GET_LOC_LABELS = ["b", 2, 2.0, 1, np.nan, None, True, 2.5, "a", 0, pd.NA, pd.NaT]
+
+
+@pytest.mark.parametrize("values", GET_LOC_INDEXES, ids=repr)
+@pytest.mark.parametrize("label", GET_LOC_LABELS, ids=repr)
+def test_get_loc_as_pandas(values, label):
+    try:
+        want = pd.Index(values).get_loc(label)
+    except Exception as err:  # noqa: BLE001
+        with pytest.raises(type(err)):
+            em.Index(values).get_loc(label)
+        return
+    _same_loc(em.Index(values).get_loc(label), want)
+
+
+def test_get_loc_other_indexes():
+    dt = pd.DatetimeIndex(["2020-01-01", "2020-01-02", "2020-01-02", None])
+    got = em.from_pandas(pd.Series(0, index=dt)).index
+    for label in ["2020-01-02", pd.Timestamp("2020-01-02"), np.datetime64("2020-01-01"), pd.NaT, None]:
+        _same_loc(got.get_loc(label), dt.get_loc(label))
+    with pytest.raises(KeyError):
+        got.get_loc(pd.Timestamp("2019"))
+    with pytest.raises(pd.errors.InvalidIndexError):
+        em.Index([1, 2]).get_loc([2])
+    for idx, labels in [
+        (pd.RangeIndex(5), [3, 0]),
+        (pd.MultiIndex.from_tuples([(1, "a"), (1, "b"), (2, "a")]), [1, (1, "b"), (2, "a")]),
+        (pd.Index(pd.array([1, None, 3])), [pd.NA, 3]),
+        (pd.Index([0.5, 1.5, 1.5]), [1.5, 0.5]),
+    ]:
+        got = em.from_pandas(pd.Series(range(len(idx)), index=idx)).index
+        for label in labels:
+            want = idx.get_loc(label)
+            if isinstance(want, slice):
+                want = slice(int(want.start), int(want.stop), want.step)
+            _same_loc(got.get_loc(label), want)
+
+
+@pytest.mark.parametrize("index", [list("abbc"), list("abcb"), list("bbac")])
+def test_loc_repeated_label(index):
+    pdf = pd.DataFrame({"x": [1, 2, 3, 4], "y": [1.0, 2, 3, 4]}, index=index)
+    df = em.from_pandas(pdf)
+    assert_eq(df.loc["b"], pdf.loc["b"])
+    assert_eq(df["x"].loc["b"], pdf["x"].loc["b"])
+    assert_eq(df.loc["b", "x"], pdf.loc["b", "x"])
+    pdf.loc["b", "x"] = 9
+    df.loc["b", "x"] = 9
+    assert_eq(df, pdf)
+    ps, es = pdf["y"].copy(), df["y"]
+    ps["b"] = 0.5
+    es["b"] = 0.5
+    assert_eq(es, ps)

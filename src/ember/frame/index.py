@@ -117,12 +117,24 @@ class Index:
         return self.to_pandas().get_indexer(pd.Index(labels))
 
     def get_loc(self, label: Any) -> Any:
-        """Position of ``label`` (an int when it appears once, else the int64 array of its positions,
-        where pandas gives a slice or mask). Compared on the device: one sync for the match count."""
+        """Where ``label`` is, as pandas: an int when it appears once, a slice when its rows are
+        together in a sorted index, else a boolean mask (NumPy); KeyError when absent. Compared on
+        the device; one sync for the positions, one more for a repeated label (is the index sorted).
+        Date strings on a datetime index (partial dates select periods) are resolved by pandas."""
+        from ember.column import DatetimeColumn, TimedeltaColumn
         from ember.ops.binary import binary_op
 
+        if not pd.api.types.is_hashable(label) or isinstance(label, slice):
+            raise pd.errors.InvalidIndexError(label)
         col = self.column
-        if label is None or (isinstance(label, float) and label != label) or label is pd.NaT:
+        if isinstance(label, str) and isinstance(col, (DatetimeColumn, TimedeltaColumn)):
+            return self.to_pandas().get_loc(label)
+        if isinstance(label, (bool, np.bool_)) != (isinstance(col, NumericColumn) and col.is_bool):
+            if isinstance(col, NumericColumn) or isinstance(label, (bool, np.bool_)):
+                raise KeyError(label)  # pandas: True is no label of a numeric index, nor 1 of a bool one
+        if pd.api.types.is_scalar(label) and pd.isna(label):
+            if not _missing_label_matches(col, label):
+                raise KeyError(label)
             mask = col.isna()
         else:
             try:
@@ -133,7 +145,25 @@ class Index:
         positions = to_host(col.xp.flatnonzero(mask))
         if len(positions) == 0:
             raise KeyError(label)
-        return int(positions[0]) if len(positions) == 1 else positions
+        if len(positions) == 1:
+            return int(positions[0])
+        if self.is_monotonic_increasing:
+            return slice(int(positions[0]), int(positions[-1]) + 1)
+        found = np.zeros(len(self), dtype=bool)
+        found[positions] = True
+        return found
+
+    @property
+    def is_monotonic_increasing(self) -> bool:
+        """Whether each label is >= the one before (False with a missing label). One sync."""
+        from ember.ops.binary import binary_op
+
+        col, n = self.column, len(self)
+        if n < 2:
+            return not bool(col.isna().any()) if n else True
+        ge = binary_op(col.slice(1, n), col.slice(0, n - 1), "ge")
+        ok = ge.data if ge.mask is None else ge.data & ge.mask
+        return bool(ok.all() & ~col.isna().any())
 
     def __iter__(self):
         return iter(self.tolist())
@@ -300,6 +330,25 @@ class MultiIndex(Index):
 
     def astype(self, dtype: Any, copy: bool = True) -> Index:
         raise unsupported("MultiIndex.astype", "this method")
+
+
+def _missing_label_matches(col: Column, label: Any) -> bool:
+    """Which missing-value labels pandas' get_loc finds in an index with missing values: NaN in a
+    float (also masked) or non-numeric index, pd.NA in a masked or non-numeric one, None and NaT in
+    a non-numeric one (a numeric index holds no None / NaT)."""
+    from ember.column import DatetimeColumn, TimedeltaColumn
+
+    if isinstance(label, np.datetime64) and isinstance(col, TimedeltaColumn):
+        return False
+    if isinstance(label, np.timedelta64) and isinstance(col, DatetimeColumn):
+        return False
+    if not isinstance(col, NumericColumn):
+        return True
+    if label is pd.NA:
+        return col.nullable
+    if isinstance(label, (float, np.floating)):
+        return not col.nullable or col.data.dtype.kind == "f"
+    return False
 
 
 def index_from_pandas(idx: pd.Index) -> Index:

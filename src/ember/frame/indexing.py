@@ -139,17 +139,29 @@ def select_rows(obj: Any, key: Any, by_label: bool) -> Any:
     ):
         return obj._filter_rows(_row_mask(obj, key))
     if pd.api.types.is_scalar(key) or key is None or isinstance(key, tuple):
-        pos = _scalar_position(obj, key, by_label)
-        return obj._row_at(pos)
+        if by_label:  # a repeated label selects all its rows (a slice or a mask from get_loc)
+            loc = _label_loc(obj, key)
+            if isinstance(loc, slice):
+                return obj._slice_rows(loc.start, loc.stop, 1)
+            if isinstance(loc, np.ndarray):
+                return obj._filter_rows(asarray_on(loc, obj_xp(obj)))
+            return obj._row_at(loc)
+        return obj._row_at(_scalar_position(obj, key, by_label))
     if by_label:
         return obj._take_rows(_label_positions(obj, key))
     return obj._take_rows(_positions(obj, key))
 
 
+def _label_loc(obj: Any, key: Any) -> Any:
+    """``obj.index.get_loc(key)``: an int, or a slice / host mask of a repeated label."""
+    loc = obj.index.get_loc(key)
+    return int(loc) if isinstance(loc, (int, np.integer)) else loc
+
+
 def _scalar_position(obj: Any, key: Any, by_label: bool) -> int:
     if by_label:
-        loc = obj.index.get_loc(key)
-        if not isinstance(loc, (int, np.integer)):
+        loc = _label_loc(obj, key)
+        if not isinstance(loc, int):
             from ember.frame._fallback import unsupported
 
             raise unsupported("loc", "a label that appears more than once in the index")
@@ -487,6 +499,14 @@ def set_rows(series: Any, key: Any, value: Any, by_label: bool = True) -> Column
     else:
         if isinstance(key, slice):
             pos = xp.arange(n)[key] if not by_label else xp.arange(n)[_label_rows_slice(series, key)]
+        elif pd.api.types.is_scalar(key) and by_label:
+            loc = _label_loc(series, key)  # every row of a repeated label
+            if isinstance(loc, int):
+                pos = xp.asarray([loc])
+            elif isinstance(loc, slice):
+                pos = xp.arange(loc.start, loc.stop)
+            else:
+                pos = asarray_on(np.flatnonzero(loc), xp)
         elif pd.api.types.is_scalar(key):
             pos = xp.asarray([_scalar_position(series, key, by_label)])
         else:
