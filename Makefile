@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-gpu bench lint setup clean doctest-pandas
+.PHONY: demo test test-gpu bench lint setup clean doctest-pandas fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,3 +37,8 @@ clean:
 # pandas' own docstring examples run with ember and with pandas; the report lists where ember differs.
 doctest-pandas: $(STAMP)
 	$(PY) scripts/pandas_docstrings.py --out build/doctest-pandas.json
+
+# Differential fuzzing against pandas: EMBER_FUZZ_EXAMPLES random chains of operations (seed
+# EMBER_FUZZ_SEED, EMBER_FUZZ_JOBS processes); prints each distinct divergence with a repro.
+fuzz: $(STAMP)
+	$(PY) tests/differential/run.py --chains $${EMBER_FUZZ_EXAMPLES:-100000} --seed $${EMBER_FUZZ_SEED:-0} --jobs $${EMBER_FUZZ_JOBS:-1}

@@ -171,17 +171,173 @@ def frame_strategy(
     return st.integers(min_size, max_size).flatmap(of_length)
 
 
+def build_series(
+    values: Sequence[Any], dtype: str, name: Any = None, categories: Sequence[Any] | None = None
+) -> pd.Series:
+    """The pandas Series of ``dtype`` holding ``values`` (None = missing), drawn values as the strategies
+    above store them (ticks since the epoch for datetimes and timedeltas, category values for 'category')."""
+    return _build(list(values), dtype, name, categories)
+
+
+#: dtypes the differential fuzzer draws: every family, several widths and units, tz-aware datetimes
+MIXED_DTYPES = (
+    "int64",
+    "int32",
+    "int8",
+    "uint8",
+    "uint64",
+    "float64",
+    "float32",
+    "bool",
+    "Int64",
+    "Int32",
+    "UInt8",
+    "boolean",
+    "Float64",
+    "str",
+    "string",
+    "object",
+    "datetime64[ns]",
+    "datetime64[us]",
+    "datetime64[s]",
+    "datetime64[ms, UTC]",
+    "datetime64[ns, Europe/Berlin]",
+    "timedelta64[ns]",
+    "timedelta64[s]",
+    "category",
+)
+
+_STRING_POOL = ("a", "b", "B", "ab", "abc", "", "ç", "日本", " x ", "a_b", "AB", "10")
+_SECONDS_2020 = 1577836800
+
+
+def value_pool(dtype: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """(common, rare) values of ``dtype`` for tests that need collisions: few distinct values, so that
+    group keys, join keys and duplicates repeat, plus rare edge values (integer limits, infinities,
+    dates far from 2020). Values are in the form ``build_series`` takes."""
+    if dtype in INT_DTYPES or dtype in NULLABLE_INT_DTYPES:
+        info = np.iinfo(dtype.lower())
+        common = tuple(v for v in (0, 1, -1, 2, 3, 5, -7, 10, 42, 100) if info.min <= v <= info.max)
+        return common, (int(info.min), int(info.max))
+    if dtype in FLOAT_DTYPES or dtype in ("Float32", "Float64"):
+        common = (0.0, 1.0, -1.0, 0.5, 2.5, -3.25, 3.0, 7.0, 100.0, 1e-3)
+        rare = (-0.0, 1e10, 1e-7) if dtype.startswith("F") else (np.inf, -np.inf, -0.0, 1e10, 1e-7)
+        return common, rare
+    if dtype in ("bool", "boolean"):
+        return (True, False), ()
+    if dtype in STRING_DTYPES:
+        return _STRING_POOL, ("Z" * 12, "a\nb")
+    if dtype == "category":
+        return _DEFAULT_CATEGORIES, ()
+    if dtype.startswith(("datetime64", "timedelta64")):
+        unit, _ = _unit(dtype)
+        per = _PER_SECOND[unit]
+        steps = (0, 1, 60, 3600, 86400, 31 * 86400, 365 * 86400, -86400, 7)
+        if dtype.startswith("datetime64"):
+            common = tuple((_SECONDS_2020 + s) * per for s in steps)
+            rare = (_SECONDS_1900 * per, _SECONDS_2200 * per)
+        else:
+            common = tuple(s * per for s in steps)
+            rare = (10**6 * per, -(10**6) * per)
+        if per > 1:
+            common += (_SECONDS_2020 * per + per // 2,) if dtype.startswith("datetime64") else (per // 2,)
+        return common, rare
+    raise ValueError(f"value_pool: unknown dtype {dtype!r}")
+
+
+INDEX_KINDS = ("range", "range_offset", "int_unsorted", "int_dup", "str", "str_dup", "datetime", "float")
+
+
+def build_index(kind: str, positions: Sequence[int], name: Any = None) -> pd.Index:
+    """An index of ``len(positions)`` labels of ``kind`` (one of ``INDEX_KINDS``): ``positions`` are
+    drawn integers that pick the labels, so repeated positions repeat labels where the kind allows it."""
+    n = len(positions)
+    pos = [int(p) for p in positions]
+    if kind == "range":
+        return pd.RangeIndex(n, name=name)
+    if kind == "range_offset":
+        return pd.RangeIndex(10, 10 + 3 * n, 3, name=name)
+    if kind == "int_unsorted":
+        order = sorted(range(n), key=lambda i: (pos[i], i))
+        labels = [0] * n
+        for rank, i in enumerate(order):
+            labels[i] = rank * 2 - 3
+        return pd.Index(labels, dtype="int64", name=name)
+    if kind == "int_dup":
+        return pd.Index([p % max(n // 2, 1) for p in pos], dtype="int64", name=name)
+    if kind == "str":
+        return pd.Index(
+            [f"r{i}" for i in sorted(range(n), key=lambda i: (pos[i], i))], dtype="str", name=name
+        )
+    if kind == "str_dup":
+        return pd.Index([_STRING_POOL[p % 4] for p in pos], dtype="str", name=name)
+    if kind == "datetime":
+        start = np.datetime64("2024-01-01", "ns")
+        return pd.DatetimeIndex(sorted(start + np.timedelta64(p, "h") for p in pos), name=name)
+    if kind == "float":
+        return pd.Index([p / 2 for p in pos], dtype="float64", name=name)
+    raise ValueError(f"build_index: unknown kind {kind!r}; known: {INDEX_KINDS}")
+
+
+def index_strategy(size: int, kinds: Sequence[str] = INDEX_KINDS) -> st.SearchStrategy[pd.Index]:
+    """Row indexes of ``size`` labels: RangeIndex (from 0 or offset), unsorted or duplicate integers,
+    unique or duplicate strings, datetimes, floats; sometimes named."""
+    return st.builds(
+        build_index,
+        st.sampled_from(list(kinds)),
+        st.lists(st.integers(0, 2 * size + 1), min_size=size, max_size=size),
+        st.sampled_from([None, "idx"]),
+    )
+
+
+def mixed_frame_strategy(
+    dtypes: Sequence[str] = MIXED_DTYPES,
+    *,
+    min_size: int = 0,
+    max_size: int = 20,
+    max_columns: int = 4,
+    nulls: bool = True,
+) -> st.SearchStrategy[pd.DataFrame]:
+    """DataFrames of a drawn schema: 1..``max_columns`` columns named 'a', 'b', ... of dtypes drawn from
+    ``dtypes``, values from ``value_pool`` (so keys repeat), missing values where the dtype holds them,
+    and a drawn row index (``index_strategy``)."""
+
+    @st.composite
+    def frames(draw: Any) -> pd.DataFrame:
+        n = draw(st.integers(min_size, max_size))
+        k = draw(st.integers(1, max_columns))
+        cols = {}
+        for name in "abcdefgh"[:k]:
+            dtype = draw(st.sampled_from(list(dtypes)))
+            common, rare = value_pool(dtype)
+            item = st.sampled_from(list(common + rare))
+            if nulls and can_hold_missing(dtype):
+                item = st.one_of(st.none(), item)
+            cols[name] = build_series(draw(st.lists(item, min_size=n, max_size=n)), dtype, name)
+        index = draw(index_strategy(n))
+        return pd.DataFrame({c: s.set_axis(index) for c, s in cols.items()}, index=index)
+
+    return frames()
+
+
 __all__ = [
     "ALL_DTYPES",
     "DATETIME_DTYPES",
     "FLOAT_DTYPES",
+    "INDEX_KINDS",
     "INT_DTYPES",
+    "MIXED_DTYPES",
     "NULLABLE_INT_DTYPES",
     "STRING_DTYPES",
     "TEXT",
     "TIMEDELTA_DTYPES",
+    "build_index",
+    "build_series",
     "can_hold_missing",
     "elements_for",
     "frame_strategy",
+    "index_strategy",
+    "mixed_frame_strategy",
     "series_strategy",
+    "value_pool",
 ]

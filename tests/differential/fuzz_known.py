@@ -1,0 +1,198 @@
+"""Known open divergences the CI fuzz test skips: (op glob, dtype family or '*', reason).
+
+An entry matches a drawn step whose op name matches the glob (``fnmatch``) and whose families include
+the family ('*': any). The CI test does not draw matching steps; ``run.py --include-known`` draws them,
+to check whether a fix has landed. Remove an entry when its fix lands.
+"""
+
+from __future__ import annotations
+
+from fnmatch import fnmatchcase
+
+KNOWN: list[tuple[str, str, str]] = [
+    ("concat(*sort*", "*", "em.concat has no sort= parameter: TypeError, not NotImplementedError"),
+    ("*merge(*_anti*", "*", "merge(how='left_anti'/'right_anti') raises ValueError, not NotImplementedError"),
+    ("series.dt.to_period", "*", ".dt.to_period is missing: AttributeError, not NotImplementedError"),
+    (
+        "series.dt.to_pytimedelta",
+        "td",
+        ".dt.to_pytimedelta is missing: AttributeError, not NotImplementedError",
+    ),
+    ("frame.idx*", "*", "DataFrame.idxmax/idxmin take no numeric_only=: TypeError"),
+    ("series.pct_change", "td", "pct_change of timedeltas raises TypeError (pandas answers)"),
+    ("series.mod(*", "td", "timedelta % number raises TypeError (pandas answers)"),
+    ("series % *", "td", "timedelta % number raises TypeError (pandas answers)"),
+    ("frame.mod(*", "td", "timedelta % number raises TypeError (pandas answers)"),
+    ("frame % *", "td", "timedelta % number raises TypeError (pandas answers)"),
+    ("series * scalar", "object", "object (str) data * int raises TypeError (pandas answers)"),
+    ("series.*mul(scalar)", "object", "object (str) data * int raises TypeError (pandas answers)"),
+    ("series.quantile", "*", "quantile: tz-aware data loses its tz and unit; bool data gives a float"),
+    ("frame.pivot_table", "*", "pivot_table: empty results' labels, margins, observed=, size on a Series"),
+]
+
+#: divergences recognised by what differs (op glob, regex on the signature, reason): families that
+#: cut across many ops, so that no (op, dtype) entry can name them before the chain runs
+KNOWN_RESULTS: list[tuple[str, str, str]] = [
+    (
+        "*",
+        r"columns.*inferred_type",
+        "an empty result's columns Index has another dtype (int vs str) than pandas'",
+    ),
+    (
+        "*",
+        r"(bool|double)\[pyarrow\]",
+        "pandas 3.1 gives bool[pyarrow]/double[pyarrow] from 'string' (pyarrow) data",
+    ),
+    (
+        "*",
+        r"raises TypeError at interop/cuda\.py",
+        "mask / mode of NA-holding data: 'this column lives in host memory'",
+    ),
+    (
+        "*",
+        r"raises TypeError at column/convert\.py",
+        "results pandas makes object (concat / melt of mixed dtypes): TypeError",
+    ),
+    (
+        "*",
+        r"raises \w+ at ops/reductions\.py",
+        "axis=1 reductions of non-numeric columns or of no columns raise",
+    ),
+    (
+        "*groupby*",
+        r"raises TypeError at (frame/groupby|ops/group_transform)\.py",
+        "groupby any/all/std/cumsum of str/td/cat",
+    ),
+    (
+        "*",
+        r"accepted: pandas IndexingError",
+        "an unalignable boolean Series indexer is accepted (pandas: IndexingError)",
+    ),
+    (
+        "*value_counts",
+        r".",
+        "DataFrame.value_counts: pandas' index is a MultiIndex even for one column; NA keys",
+    ),
+    (
+        "*",
+        r'Attribute "names" are different',
+        "binary ops of differently named indexes keep a name (pandas: None)",
+    ),
+    (
+        "*merge(*",
+        r"^dtype",
+        "merge result dtypes: mixed key dtypes, empty sides (pandas object, ember typed)",
+    ),
+    (
+        "*join(*",
+        r"^(dtype|index)|raises ValueError at ops/join",
+        "join on index of other dtypes / empty sides",
+    ),
+    (
+        "concat(*",
+        r"^(dtype|values|index)",
+        "concat of empty / mismatched dtypes: pandas' object and NA rules",
+    ),
+    (
+        "concat(*axis=1*",
+        r"InvalidIndexError",
+        "concat(axis=1) of an empty frame with duplicate labels raises",
+    ),
+    (
+        "frame * frame*",
+        r"^dtype",
+        "frame arithmetic: a column missing from one side keeps pandas' dtype rules",
+    ),
+    (
+        "frame.all",
+        r"accepted: pandas TypeError",
+        "all(axis=1, skipna=False) over NA answers (pandas TypeError)",
+    ),
+    (
+        "frame.assign(from other labels)",
+        r"^shape|^dtype|accepted",
+        "assign of a Series with other / duplicate labels",
+    ),
+    (
+        "*astype(*object*",
+        r"^(dtype|values)",
+        "astype(object) keeps datetime / Int64 columns typed (pandas: object)",
+    ),
+    ("*.expanding.*", r"^values", "rolling / expanding mean of int64 near the limits overflows (wrong sign)"),
+    ("*.rolling.*", r"^values", "rolling / expanding mean of int64 near the limits overflows (wrong sign)"),
+    (
+        "frame.fillna(*",
+        r"^raises",
+        "fillna with a value of another kind raises where pandas upcasts or skips",
+    ),
+    (
+        "*groupby*idxmax*",
+        r"accepted: pandas ValueError",
+        "groupby idxmax of an all-NA group answers (pandas raises)",
+    ),
+    (
+        "*",
+        r"accepted: pandas (IndexError|AttributeError)",
+        "pandas fails with an internal error; ember answers",
+    ),
+    ("*", r"both an index level and a column label", "a label both index level and column is accepted"),
+    (
+        "frame.*",
+        r"\[left\]:  object \[right\]: (Float|Int)",
+        "reductions of all-NA masked columns: NaN/object",
+    ),
+    ("frame.*", r"^index: Series.index .*inferred_type", "reductions with no columns left: the index type"),
+    ("*.nlargest", r"^shape", "nlargest / nsmallest drop NaT / NaN rows that pandas keeps (keep='first')"),
+    ("*.nsmallest", r"^shape", "nlargest / nsmallest drop NaT / NaN rows that pandas keeps (keep='first')"),
+    (
+        "series [&|^] series*",
+        r"accepted: pandas ValueError",
+        "logical ops with NA-holding Int64: pandas raises",
+    ),
+    (
+        "series.astype(Int64)",
+        r"raises TypeError",
+        "astype('Int64') of non-integral Float64 (pandas truncates)",
+    ),
+    ("series.astype(boolean)", r"accepted", "astype('boolean') of non-0/1 ints (pandas: TypeError)"),
+    (
+        "*fillna(series)",
+        r"accepted|^dtype|^raises",
+        "fillna(Series): duplicate labels, dtype of the filled result",
+    ),
+    (
+        "*floordiv*",
+        r"accepted: pandas ZeroDivisionError",
+        "bool // 0 with fill_value gives inf (pandas raises)",
+    ),
+    ("series.map(dict)", r"^dtype", "map(dict): the result dtype (int vs float, masked)"),
+    (
+        "*.shift",
+        r"\[left\]:  u?int\d+ \[right\]: float64",
+        "shift of an empty int column stays int (pandas: float)",
+    ),
+    ("series.m[ai][nx]", r"nan != <NA>", "min / max of empty or all-NA 'string' data: nan (pandas NA)"),
+]
+
+
+def known(step) -> str | None:  # noqa: ANN001 - a fuzz_engine.Step
+    """The reason a step is a known divergence, or None."""
+    for pattern, family, reason in KNOWN:
+        if fnmatchcase(step.op, pattern) and (family == "*" or family in step.families):
+            return reason
+    return None
+
+
+def known_result(outcome) -> str | None:  # noqa: ANN001 - a fuzz_engine.Outcome
+    """The reason a divergence is a known one (by op and what differs), or None."""
+    import re
+
+    op = outcome.key[0]
+    for pattern, regex, reason in KNOWN_RESULTS:
+        if fnmatchcase(op, pattern) and re.search(regex, outcome.signature):
+            return reason
+    return known_step_reason(outcome.step)
+
+
+def known_step_reason(step) -> str | None:  # noqa: ANN001
+    return known(step) if step is not None else None
