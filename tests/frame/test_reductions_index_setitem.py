@@ -409,3 +409,18 @@ def test_loc_repeated_label(index):
     ps["b"] = 0.5
     es["b"] = 0.5
     assert_eq(es, ps)
+
+
+# --- value_counts subsets ---------------------------------------------------------------------------
+@pytest.mark.parametrize("subset", ["col", ["col"], ["col", "b"], ["b", "col"], None, "b"], ids=repr)
+@pytest.mark.parametrize("kw", [{}, {"normalize": True}, {"dropna": False}, {"sort": False}], ids=repr)
+def test_frame_value_counts_subset(subset, kw):
+    pdf = pd.DataFrame({"col": [1, 1, 2, None], "b": ["x", "y", "x", "x"]})
+    assert_eq(em.from_pandas(pdf).value_counts(subset, **kw), pdf.value_counts(subset, **kw))
+    assert_eq(em.from_pandas(pdf[["b"]]).value_counts(**kw), pdf[["b"]].value_counts(**kw))
+
+
+@pytest.mark.parametrize("subset", ["zz", ["col", "zz"], ("col", "b"), []], ids=repr)
+def test_frame_value_counts_bad_subset(subset):
+    pdf = pd.DataFrame({"col": [1, 1, 2], "b": ["x", "y", "x"]})
+    _raises_like(lambda m: pdf.value_counts(subset), lambda m: em.from_pandas(pdf).value_counts(subset))

@@ -579,7 +579,15 @@ class DataFrame(
         from ember.frame.index import MultiIndex
         from ember.ops.factorize import value_counts
 
-        names = self._names if subset is None else list(subset)
+        # pandas: one label (a tuple too) or a list of them; a list (or all columns) makes a
+        # MultiIndex even of one level, a single label a plain Index
+        listed = subset is None or (pd.api.types.is_list_like(subset) and not isinstance(subset, tuple))
+        names = list(self._names) if subset is None else list(subset) if listed else [subset]
+        if not names:
+            raise ValueError("No group keys passed!")
+        for k in names:
+            if k not in self._columns:
+                raise KeyError(k)
         uniques, counts = value_counts(
             [self._columns[k] for k in names],
             sort=sort,
@@ -587,7 +595,7 @@ class DataFrame(
             dropna=dropna,
             normalize=normalize,
         )
-        index = MultiIndex(uniques, names) if len(names) > 1 else Index._from_column(uniques[0], names[0])
+        index = MultiIndex(uniques, names) if listed else Index._from_column(uniques[0], names[0])
         counts = counts if isinstance(counts, Column) else NumericColumn(counts)
         return Series._from_column(counts, index, "proportion" if normalize else "count")
 
