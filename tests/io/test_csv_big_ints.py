@@ -17,6 +17,7 @@ from ember.io import read_csv
 
 ENGINES = [None, "ember", "pyarrow", "c"]
 U64_MAX = 2**64 - 1
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
 
 
 def _pandas(data: bytes, **kw) -> pd.DataFrame:
@@ -184,18 +185,20 @@ def test_explicit_dtype_matches_pandas(data, dtype, engine):
     ],
 )
 def test_explicit_dtype_that_cannot_hold_the_values_raises_as_pandas(data, dtype, engine):
-    with pytest.raises((ValueError, TypeError, OverflowError)) as exp:
-        _pandas(data, dtype=dtype)
-    with pytest.raises((ValueError, TypeError, OverflowError)) as got:
+    """pandas 3.1 raises for these; pandas 3.0 reads some of them (wrapping the values): ember follows
+    3.1 on every version."""
+    if PANDAS_31:
+        with pytest.raises((ValueError, TypeError, OverflowError)):
+            _pandas(data, dtype=dtype)
+    with pytest.raises((ValueError, TypeError, OverflowError)):
         _ember(data, engine, dtype=dtype)
-    assert isinstance(got.value, (type(exp.value), ValueError, TypeError, OverflowError))
 
 
 def test_pyarrow_path_defers_to_pandas_only_for_long_digits():
     """A float column of large floats written as floats stays on pyarrow; 19+ digits go to pandas."""
-    csv_mod.read_csv(io.BytesIO(b"a\n1e19\n2.5\n"))
+    csv_mod.read_csv(io.BytesIO(b"a\n1e19\n2.5\n"), engine="pyarrow")
     assert csv_mod.last_parser() == "pyarrow"
-    csv_mod.read_csv(io.BytesIO(b"a\n12345678901234567890\n2\n"))
+    csv_mod.read_csv(io.BytesIO(b"a\n12345678901234567890\n2\n"), engine="pyarrow")
     assert csv_mod.last_parser() == "c"
 
 

@@ -34,6 +34,9 @@ def _outcome(fn):
             return None, exc
 
 
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
+
+
 def _is_utf8(data: bytes) -> bool:
     try:
         data.decode("utf-8")
@@ -48,6 +51,11 @@ def _check_against_pandas(data: bytes, engine: str | None) -> None:
     parsers, any engine for pandas' object columns of Python ints)."""
     exp, exp_exc = _outcome(lambda: pd.read_csv(io.BytesIO(data)))
     got, got_exc = _outcome(lambda: read_csv(io.BytesIO(data), engine=engine))
+    if not PANDAS_31 and b"\x00" in data:  # pandas 3.0 cuts a header name at a NUL byte; ember reads
+        exp, exp_exc = _outcome(lambda: pd.read_csv(io.BytesIO(data.replace(b"\x00", b"\x01"))))  # as 3.1
+        if exp is not None:
+            exp = exp.rename(columns=lambda c: c.replace("\x01", "\x00") if isinstance(c, str) else c)
+            exp = exp.replace("\x01", "\x00", regex=True)
     if got_exc is not None:
         if isinstance(got_exc, UnicodeDecodeError) and not _is_utf8(data):
             return  # ember's documented error for bytes that are not UTF-8 (pandas may report another)

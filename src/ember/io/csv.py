@@ -505,6 +505,8 @@ def _arrow_read(data: bytes, name: str, opts: dict) -> Any:
         raise _NeedsPandas()  # pandas reads " 1" as a number, pyarrow as text
     if _may_hold_wide_integers(table, data):
         raise _NeedsPandas("integers outside int64")  # pyarrow reads them as float64, rounded
+    if _unlisted_nan(table):
+        raise _NeedsPandas("a NaN spelling pandas keeps as text")
     labels: list[Any] = list(names) if names is not None else table.column_names
     if header is None and names is None:
         labels = list(range(table.num_columns))
@@ -547,6 +549,15 @@ def _may_hold_wide_integers(table: pa.Table, data: bytes) -> bool:
             ):
                 return True
     return False
+
+
+def _unlisted_nan(table: pa.Table) -> bool:
+    """Whether a float column holds NaN: the NA words become nulls, so NaN came from a spelling pyarrow's
+    float parser accepts and pandas' does not ("NAN", "+nan", or "nan" with keep_default_na=False):
+    pandas keeps the column as text."""
+    import pyarrow.compute as pc
+
+    return any(pa.types.is_floating(col.type) and pc.any(pc.is_nan(col)).as_py() for col in table.columns)
 
 
 def _padded_strings(table: pa.Table) -> bool:
@@ -624,9 +635,24 @@ def _arrow_column(arr: pa.ChunkedArray, label: Any, opts: dict) -> Any:
         return from_arrow(arr, xp)
     if pa.types.is_null(t):
         return NumericColumn(xp.full(len(arr), np.nan, dtype=np.float64))
+    if pa.types.is_string(t) or pa.types.is_large_string(t):
+        arr = _folded_bools(arr)
     if pa.types.is_integer(t) and arr.null_count:
         return from_arrow(arr.cast(pa.float64(), safe=False), xp)
     return from_arrow(arr, xp)
+
+
+def _folded_bools(arr: pa.ChunkedArray) -> pa.ChunkedArray:
+    """pandas reads its own words True / False in any case ("tRUE"): a text column of those only (and
+    missing values) is boolean. The first value screens; a column of other text costs one comparison."""
+    import pyarrow.compute as pc
+
+    values = arr.drop_null()
+    if len(values) == 0 or values[0].as_py().lower() not in ("true", "false"):
+        return arr
+    if not pc.all(pc.is_in(pc.utf8_lower(values), value_set=pa.array(["true", "false"]))).as_py():
+        return arr
+    return pc.equal(pc.utf8_lower(arr), "true")
 
 
 def _dtype_for(dtype: Any, label: Any) -> Any:

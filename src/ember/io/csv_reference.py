@@ -568,6 +568,11 @@ def build_column(ival: Any, fval: Any, flags: Any, get_fb: Any) -> Any:
     if n_bool == n_valid:
         return NumericColumn((flags & F_TRUE) != 0, None if n_na == 0 else valid)
     fb = fields()
+    if n_num == 0:  # pandas' own words True / False match in any case ("tRUE"; the user's exactly)
+        folded_true = match_strings(fb, ("true",), fold_case=True)
+        folded = folded_true | match_strings(fb, ("false",), fold_case=True) | boolean
+        if int((folded & valid).sum()) == n_valid:
+            return NumericColumn(((flags & F_TRUE) != 0) | folded_true, None if n_na == 0 else valid)
     if _padded_numbers_possible(fb, valid & ~numeric & ~boolean, xp):
         raise Unsupported("whitespace around values")  # pandas may read " 1" as a number: host parser
     offsets, chars = collapse_quotes(fb)
