@@ -424,3 +424,58 @@ def test_frame_value_counts_subset(subset, kw):
 def test_frame_value_counts_bad_subset(subset):
     pdf = pd.DataFrame({"col": [1, 1, 2], "b": ["x", "y", "x"]})
     _raises_like(lambda m: pdf.value_counts(subset), lambda m: em.from_pandas(pdf).value_counts(subset))
+
+
+# --- groupby keys -------------------------------------------------------------------------------------
+def _s(m):
+    return m.Series([1, 2, 3, 4], index=[10, 20, 30, 40])
+
+
+def _d(m):
+    return m.DataFrame({"a": [1, 2, 3, 4], "b": [1, 1, 2, 2]})
+
+
+GROUP_KEYS = {
+    "values_list": lambda m: _s(m).groupby([1, 1, 2, 2]).sum(),
+    "values_array": lambda m: _s(m).groupby(np.array([1, 1, 2, 2])).sum(),
+    "float_values": lambda m: _s(m).groupby([1.5, 1.5, 2, 2]).mean(),
+    "str_values": lambda m: _s(m).groupby(["x", "y", "x", "y"]).mean(),
+    "list_of_arrays": lambda m: _s(m).groupby([np.array([1, 1, 2, 2]), ["x", "y", "x", "y"]]).sum(),
+    "frame_values_list": lambda m: _d(m).groupby([1, 1, 2, 2]).sum(),
+    "frame_labels_not_all_columns": lambda m: _d(m).groupby(["a", "zz", "b", "b"]).sum(),
+    "pandas_index": lambda m: _s(m).groupby(pd.Index([1, 1, 2, 2], name="nm")).sum(),
+    "ember_index": lambda m: _s(m).groupby(m.Index([1, 1, 2, 2], name="nm")).sum(),
+    "series_other_order": lambda m: (
+        _s(m).groupby(m.Series(["a", "b", "a", "b"], index=[40, 30, 20, 10])).sum()
+    ),
+    "series_more_labels": lambda m: (
+        _s(m).groupby(m.Series(list("abab") + ["c"], index=[40, 30, 20, 10, 50])).sum()
+    ),
+    "series_fewer_labels": lambda m: _s(m).groupby(m.Series(["a", "b"], index=[40, 30])).sum(),
+    "pandas_series_other_order": lambda m: (
+        _s(m).groupby(pd.Series(list("abab"), index=[40, 30, 20, 10])).sum()
+    ),
+    "index_level_name": lambda m: _d(m).set_index("b").groupby("b").sum(),
+    "index_level_names_list": lambda m: _d(m).set_index("b").groupby(["b", "b", "b", "b"]).sum(),
+    "multiindex_level_name": lambda m: _d(m).set_index(["a", "b"]).groupby("b").size(),
+    "wrong_length": lambda m: _d(m).groupby([1, 1, 2]).sum(),
+    "missing_column": lambda m: _d(m).groupby("zz").sum(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GROUP_KEYS))
+def test_groupby_keys_as_pandas(name):
+    try:
+        want = GROUP_KEYS[name](pd)
+    except Exception as err:  # noqa: BLE001
+        with pytest.raises((type(err), NotImplementedError)):
+            GROUP_KEYS[name](em)
+        return
+    assert_eq(GROUP_KEYS[name](em), want)
+
+
+def test_groupby_function_key_refused():
+    with pytest.raises(NotImplementedError):
+        _s(em).groupby(lambda x: x > 20).sum()
+    with pytest.raises(NotImplementedError):
+        _s(em).groupby(["x", 1, "x", 1]).sum()

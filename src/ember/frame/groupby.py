@@ -63,7 +63,9 @@ class _GroupBy:
         if _keys is not None:
             self._keys, self._key_names, self._key_labels = _keys
         else:
-            self._keys, self._key_names, self._key_labels = _resolve_keys(obj, by, level)
+            from ember.frame.groupby_keys import resolve_keys
+
+            self._keys, self._key_names, self._key_labels = resolve_keys(obj, by, level)
         self._grouping_cache: Any = None
         if not observed and any(isinstance(k, CategoricalColumn) for k in self._keys):
             if not (sort and dropna):
@@ -706,52 +708,3 @@ class SeriesGroupBy(_GroupBy):
 
 def _fname(f: Any) -> str:
     return f if isinstance(f, str) else getattr(f, "__name__", str(f))
-
-
-def _resolve_keys(obj: Any, by: Any, level: Any) -> tuple[list[Column], list[Any], list[bool]]:
-    """Key columns, their names, and whether each is a column label of ``obj`` (pandas drops those
-    from the values and, with as_index=False, puts them back as columns)."""
-    from ember.frame.series import Series
-
-    if level is not None:
-        levels = [level] if not isinstance(level, list) else level
-        index = obj.index
-        if isinstance(index, MultiIndex):
-            pos = [index.names.index(lv) if not isinstance(lv, int) else lv for lv in levels]
-            return [index.levels_columns[p] for p in pos], [index.names[p] for p in pos], [False] * len(pos)
-        return [index.column], [index.name], [False]
-    if by is None:
-        raise TypeError("You have to supply one of 'by' and 'level'")
-    items = by if isinstance(by, list) else [by]
-    cols, names, labels = [], [], []
-    for item in items:
-        if isinstance(item, Series):
-            if len(item) != len(obj):
-                raise ValueError(f"Grouper and axis must be same length ({len(item)} vs {len(obj)})")
-            cols.append(item.column)
-            names.append(item.name)
-            labels.append(getattr(obj, "_columns", {}).get(item.name) is item.column)
-        elif getattr(obj, "_ember_kind", "") == "frame" and _hashable(item) and item in obj._columns:
-            cols.append(obj._columns[item])
-            names.append(item)
-            labels.append(True)
-        elif isinstance(item, (np.ndarray, list, pd.Series)) or hasattr(item, "__cuda_array_interface__"):
-            col = from_any(
-                item, obj.column.xp if hasattr(obj, "_column") else next(iter(obj._columns.values())).xp
-            )
-            if len(col) != len(obj):
-                raise ValueError(f"Grouper and axis must be same length ({len(col)} vs {len(obj)})")
-            cols.append(col)
-            names.append(getattr(item, "name", None))
-            labels.append(False)
-        else:
-            raise KeyError(item)
-    return cols, names, labels
-
-
-def _hashable(x: Any) -> bool:
-    try:
-        hash(x)
-    except TypeError:
-        return False
-    return True

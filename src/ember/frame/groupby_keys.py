@@ -1,0 +1,125 @@
+"""GroupBy keys: what ``by`` / ``level`` name (columns, index levels, arrays, Series matched to the
+labels), as the key columns the grouping factorizes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ember.column import Column, NumericColumn, from_any
+from ember.frame._fallback import unsupported as _fallback_unsupported
+from ember.frame.index import Index, MultiIndex
+
+
+def unsupported(method: str, detail: str) -> Exception:
+    """GroupBy calls have no pandas fallback (the groupby would need rebuilding in pandas)."""
+    return _fallback_unsupported(method, detail, fallback=False)
+
+
+def resolve_keys(obj: Any, by: Any, level: Any) -> tuple[list[Column], list[Any], list[bool]]:
+    """Key columns, their names, and whether each is a column label of ``obj`` (pandas drops those
+    from the values and, with as_index=False, puts them back as columns)."""
+    from ember.frame.series import Series
+
+    if level is not None:
+        levels = [level] if not isinstance(level, list) else level
+        index = obj.index
+        if isinstance(index, MultiIndex):
+            pos = [index.names.index(lv) if not isinstance(lv, int) else lv for lv in levels]
+            return [index.levels_columns[p] for p in pos], [index.names[p] for p in pos], [False] * len(pos)
+        return [index.column], [index.name], [False]
+    if by is None:
+        raise TypeError("You have to supply one of 'by' and 'level'")
+    items = _key_items(obj, by)
+    cols, names, labels = [], [], []
+    for item in items:
+        if callable(item) or isinstance(item, dict):
+            raise unsupported(
+                "groupby", "a function or dict of the index labels as key (pass the keys' values)"
+            )
+        if isinstance(item, pd.Series):
+            item = Series(item)
+        if isinstance(item, Index) and not isinstance(item, MultiIndex):
+            item = Series._from_column(item.column, obj.index, item.name) if len(item) == len(obj) else item
+        if isinstance(item, Series):
+            column = item.column if len(item) == len(obj) else None
+            if not _same_labels(item.index, obj.index):
+                column = _aligned_key(obj, item)  # pandas: a Series key is matched to the labels
+            if column is None:
+                raise ValueError(f"Grouper and axis must be same length ({len(item)} vs {len(obj)})")
+            cols.append(column)
+            names.append(item.name)
+            labels.append(getattr(obj, "_columns", {}).get(item.name) is item.column)
+        elif getattr(obj, "_ember_kind", "") == "frame" and _hashable(item) and item in obj._columns:
+            cols.append(obj._columns[item])
+            names.append(item)
+            labels.append(True)
+        elif _hashable(item) and item is not None and item in obj.index.names:  # an index level's name
+            index = obj.index
+            position = index.names.index(item)
+            cols.append(index.levels_columns[position] if isinstance(index, MultiIndex) else index.column)
+            names.append(item)
+            labels.append(False)
+        elif isinstance(item, (np.ndarray, list, pd.Index)) or hasattr(item, "__cuda_array_interface__"):
+            try:
+                col = from_any(
+                    item, obj.column.xp if hasattr(obj, "_column") else next(iter(obj._columns.values())).xp
+                )
+            except TypeError as exc:
+                raise unsupported(
+                    "groupby", f"a key of mixed types (pandas groups Python objects): {exc}"
+                ) from None
+            if len(col) != len(obj):
+                raise ValueError(f"Grouper and axis must be same length ({len(col)} vs {len(obj)})")
+            cols.append(col)
+            names.append(getattr(item, "name", None))
+            labels.append(False)
+        else:
+            raise KeyError(item)
+    return cols, names, labels
+
+
+def _key_items(obj: Any, by: Any) -> list:
+    """pandas' reading of ``by``: a list as long as the rows whose items are not all column labels
+    (or index names), and holds no arrays, is one key of values; any other list is several keys."""
+    if not isinstance(by, list):
+        return [by]
+    if len(by) != len(obj) or any(
+        callable(g)
+        or isinstance(g, (dict, list, tuple, np.ndarray, pd.Series, pd.Index, Index))
+        or hasattr(g, "_column")
+        for g in by
+    ):
+        return by
+    names = set(n for n in obj.index.names if n is not None)
+    columns = getattr(obj, "_columns", {})
+    if all(_hashable(g) and (g in columns or g in names) for g in by):
+        return by
+    return [np.asarray(by) if len({type(g) for g in by}) == 1 else by]
+
+
+def _same_labels(a: Index, b: Index) -> bool:
+    from ember.frame.alignment import indexes_equal
+
+    return len(a) == len(b) and indexes_equal(a, b)
+
+
+def _aligned_key(obj: Any, key: Any) -> Column | None:
+    """A Series key's values on ``obj``'s labels (missing where the key lacks one), None when the
+    key's repeated labels would not give one value per row."""
+    from ember.frame.alignment import align_series
+    from ember.frame.series import Series
+
+    rows = Series._from_column(NumericColumn(key.column.xp.zeros(len(obj), dtype=np.int8)), obj.index)
+    _, column, index = align_series(rows, key, how="left")
+    return column if len(index) == len(obj) else None
+
+
+def _hashable(x: Any) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True
