@@ -509,6 +509,9 @@ def _fast_same(e: Any, p: Any) -> bool:
     axes' dtypes and names: what pandas' asserters check, without their cost on large objects (they
     are run for the message only when this says no)."""
     try:
+        dtypes = list(p.dtypes) if isinstance(p, pandas.DataFrame) else [p.dtype]
+        if any(d == object for d in dtypes):  # equals takes None for NaN there; the asserter not
+            return False
         if type(e) is not type(p) or not e.equals(p):
             return False
         axes = [(e.index, p.index)]
@@ -526,7 +529,8 @@ def _fast_same(e: Any, p: Any) -> bool:
 def _fast_same_index(a: Any, b: Any) -> bool:
     try:
         return (
-            a.dtype == b.dtype
+            b.dtype != object
+            and a.dtype == b.dtype
             and list(a.names) == list(b.names)
             and a.equals(b)
             and (type(a) is type(b) or isinstance(a, pandas.RangeIndex) or isinstance(b, pandas.RangeIndex))
@@ -863,7 +867,9 @@ def run_doc(doc: Doc, timeout: float = 10.0, overrides: dict[str, Any] | None = 
         if res.status in ("pass", "pandas-only", "wrong") and po.exc is None and eo.exc is None:
             try:
                 with _time_limit(timeout):
-                    diffs = _state_diffs(candidates - set(tainted) - set(blocked), ref, emb)
+                    # a name already wrong and only changed here is not reported again; one bound anew is
+                    check = (bound | (candidates - set(tainted))) - set(blocked)
+                    diffs = _state_diffs(check, ref, emb)
             except ExampleTimeout:
                 diffs = []
             state_wrong = {n for n, _ in diffs}
