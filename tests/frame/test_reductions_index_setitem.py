@@ -479,3 +479,20 @@ def test_groupby_function_key_refused():
         _s(em).groupby(lambda x: x > 20).sum()
     with pytest.raises(NotImplementedError):
         _s(em).groupby(["x", 1, "x", 1]).sum()
+
+
+# --- an ember Series as labels ------------------------------------------------------------------------
+SERIES_AS_INDEX = {
+    "dates": lambda m: m.Series([1, 2, 3], index=m.Series(pd.date_range("2020", periods=3))),
+    "dates_named": lambda m: m.Series([1, 2, 3], index=m.Series(pd.date_range("2020", periods=3), name="t")),
+    "frame": lambda m: m.DataFrame(
+        {"a": [1, 2, 3]}, index=m.Series(pd.date_range("2020", periods=3), name="t")
+    ),
+    "ints": lambda m: m.Series([1, 2, 3], index=m.Series([3, 1, 2])),
+    "strings": lambda m: m.Series([1, 2], index=m.Series(["a", "b"], name="q")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SERIES_AS_INDEX))
+def test_series_as_index(name):
+    assert_eq(SERIES_AS_INDEX[name](em), SERIES_AS_INDEX[name](pd))

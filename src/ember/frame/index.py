@@ -22,8 +22,10 @@ class Index:
         if isinstance(data, Index):
             name = data.name if name is None else name
             data = data.column
-        if isinstance(data, pd.Index):
+        if isinstance(data, (pd.Index, pd.Series)) or _is_ember_series(data):
             name = data.name if name is None else name
+        if _is_ember_series(data):
+            data = data.column  # its values, on its device (not through the array protocols)
         col = from_any([] if data is None else data, current_xp(), name)
         if dtype is not None:
             from ember.ops.unary import astype
@@ -330,6 +332,10 @@ class MultiIndex(Index):
 
     def astype(self, dtype: Any, copy: bool = True) -> Index:
         raise unsupported("MultiIndex.astype", "this method")
+
+
+def _is_ember_series(obj: Any) -> bool:
+    return getattr(obj, "_ember_kind", "") == "series"
 
 
 def _missing_label_matches(col: Column, label: Any) -> bool:
