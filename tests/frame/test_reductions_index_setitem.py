@@ -79,6 +79,11 @@ def test_axis_none_bool_only_and_numeric_only():
         lambda m: m.DataFrame({"a": [1]}).count(axis=None), lambda m: m.DataFrame({"a": [1]}).count(axis=None)
     )
     _raises_like(lambda m: m.DataFrame().sum(axis=None), lambda m: m.DataFrame().sum(axis=None))
+    for op in ("count", "nunique", "idxmin", "idxmax"):
+        _raises_like(
+            lambda m: getattr(m.DataFrame({"a": [1]}), op)(axis=None),
+            lambda m: getattr(m.DataFrame({"a": [1]}), op)(axis=None),
+        )
     _same_scalar(em.DataFrame().all(axis=None), pd.DataFrame().all(axis=None))
     _same_scalar(em.DataFrame().any(axis=None), pd.DataFrame().any(axis=None))
 

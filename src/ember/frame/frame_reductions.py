@@ -106,10 +106,14 @@ class FrameReductions:
         return type(self)(pd.DataFrame(table, index=qs))
 
     def idxmin(self, axis: Any = 0, skipna: bool = True) -> Series:
+        if axis is None:
+            raise ValueError("No axis named None for object type DataFrame")
         require_axis0("DataFrame.idxmin", axis)
         return self._arg_labels("idxmin", skipna)
 
     def idxmax(self, axis: Any = 0, skipna: bool = True) -> Series:
+        if axis is None:
+            raise ValueError("No axis named None for object type DataFrame")
         require_axis0("DataFrame.idxmax", axis)
         return self._arg_labels("idxmax", skipna)
 
