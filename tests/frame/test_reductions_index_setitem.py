@@ -81,8 +81,8 @@ def test_axis_none_bool_only_and_numeric_only():
     _raises_like(lambda m: m.DataFrame().sum(axis=None), lambda m: m.DataFrame().sum(axis=None))
     for op in ("count", "nunique", "idxmin", "idxmax"):
         _raises_like(
-            lambda m: getattr(m.DataFrame({"a": [1]}), op)(axis=None),
-            lambda m: getattr(m.DataFrame({"a": [1]}), op)(axis=None),
+            lambda m, op=op: getattr(m.DataFrame({"a": [1]}), op)(axis=None),
+            lambda m, op=op: getattr(m.DataFrame({"a": [1]}), op)(axis=None),
         )
     _same_scalar(em.DataFrame().all(axis=None), pd.DataFrame().all(axis=None))
     _same_scalar(em.DataFrame().any(axis=None), pd.DataFrame().any(axis=None))
