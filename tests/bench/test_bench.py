@@ -155,11 +155,10 @@ def test_run_seed_workloads_with_pandas_numpy_and_ember() -> None:
         assert r.rows == 500
         if r.library in ("pandas", "numpy"):
             assert r.ok and r.runs == 3 and r.seconds is not None and r.seconds > 0
-        else:  # ember: measured (and then checked against pandas) or reported as unsupported
-            assert r.ok or r.status.startswith(("unsupported:", "error:"))
-            assert (r.seconds is not None) == r.ok
-            if r.ok and r.workload != "seed_sincos":
-                assert r.check is not None
+        else:  # ember runs each of these and gives pandas' result
+            assert r.ok, r.status
+            assert r.seconds is not None
+            assert r.check == "match", r.check
 
 
 def test_resolve_libraries_skips_missing_peers_with_a_note() -> None:
@@ -261,7 +260,9 @@ def test_bench_main_end_to_end(tmp_path, capsys: pytest.CaptureFixture[str]) -> 
     for i in items:
         assert i["rows"] == 2000
         assert (i["seconds"] is None) == (i["status"] != "ok")
-        if i["library"] != "ember":
+        if i["library"] == "ember":  # ran, and gave pandas' result
+            assert i["status"] == "ok" and i["check"] == "match", i
+        elif i["library"] != "cudf":
             assert i["status"] == "ok" and i["runs"] == 2
     stdout = capsys.readouterr().out
     assert "| workload | rows |" in stdout and "measured" in stdout
@@ -298,9 +299,15 @@ def test_demo_end_to_end(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     assert demo.main(["--rows", "400", "--out", str(out), "--no-progress"]) == 0
     results = json.loads((out / "results.json").read_text())
     assert [r["step"] for r in results] == [s.name for s in demo.STEPS]
-    for r in results:
+    for r, step in zip(results, demo.STEPS, strict=True):
         assert r["baseline_status"] == "ok" and r["baseline_s"] > 0
-        assert r["ember_status"] == "ok" or r["ember_status"].startswith("skipped: ")
+        assert r["ember_status"] == "ok", r  # every step runs in ember (a skip or a failure fails here)
+        if step.check is not None:
+            assert r["check"] == "matches pandas", r
+        else:  # the models' scores: ember's estimators score about as scikit-learn's on the same data
+            for part in r["check"].split("; "):
+                _, mine, _, theirs = part.split()
+                assert abs(float(mine) - float(theirs)) <= 0.15, r
     ml = {r["step"]: r for r in results}
     assert ml["tabular model (forest)"]["baseline"] == "sklearn"
     assert (out / "demo.png").read_bytes()[:8] == PNG_MAGIC
@@ -354,7 +361,37 @@ def test_ml_workloads_time_sklearn_and_report_ember() -> None:
     )
     assert by[("ml_random_forest", "sklearn")].runs == 1  # slow fits: one timed run after the warm-up
     for lib_rec in (by[("ml_hashing_vectorizer", "ember")], by[("ml_random_forest", "ember")]):
-        assert lib_rec.ok or lib_rec.status.startswith(("unsupported:", "error:"))
+        assert lib_rec.ok, lib_rec.status  # ember's estimators run these workloads
+
+
+def test_demo_step_errors_are_failures_not_skips(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A NotImplementedError in an ember step is a skip; any other exception, or a result that differs
+    from pandas', is a failure: the demo's exit status says so."""
+
+    def broken(lib, ctx):
+        if lib == "ember":
+            raise KeyError("price")
+        return {"out": pd.DataFrame({"a": [1]})}
+
+    def missing(lib, ctx):
+        if lib == "ember":
+            raise NotImplementedError("DataFrame.frobnicate")
+        return {"out": pd.DataFrame({"a": [1]})}
+
+    def wrong(lib, ctx):
+        frame = pd.DataFrame({"a": [1 if lib == "pandas" else 2]})
+        return {"out": ember.from_pandas(frame) if lib == "ember" else frame}
+
+    steps = [
+        demo.Step(name, fn, (), check="out") for name, fn in [("b", broken), ("m", missing), ("w", wrong)]
+    ]
+    results = [demo.run_step(step, {}, {}, progress=False) for step in steps]
+    assert [r.ember_status.split(":")[0] for r in results] == ["failed", "skipped", "ok"]
+    assert results[2].check.startswith("mismatch")
+    assert demo.failures(results) == [f"b: {results[0].ember_status}", f"w: {results[2].check}"]
+    monkeypatch.setattr(demo, "STEPS", steps)
+    monkeypatch.setattr(demo, "write_data", lambda tables, folder: {})
+    assert demo.main(["--rows", "100", "--out", str(tmp_path), "--no-progress"]) == 1
 
 
 def test_compare_unordered_results() -> None:
