@@ -55,7 +55,7 @@ def concat(
     if axis in (1, "columns"):
         return _concat_columns(objs, join)
     if all(isinstance(o, Series) for o in objs):
-        col = concat_columns([o.column for o in objs])
+        col = _concat_like_pandas([o.column for o in objs])
         index = RangeIndex(len(col)) if ignore_index else _concat_index([o.index for o in objs])
         names = {o.name for o in objs}
         return Series._from_column(col, index, names.pop() if len(names) == 1 else None)
@@ -70,10 +70,44 @@ def concat(
     cols = {}
     for k in names:
         parts = [f._columns[k] if k in f._columns else _all_missing_like(frames, k, len(f)) for f in frames]
-        cols[k] = concat_columns(parts)
+        cols[k] = _concat_like_pandas(parts, k, frames=True)
     n = sum(len(f) for f in frames)
     index = RangeIndex(n) if ignore_index else _concat_index([f.index for f in frames])
     return DataFrame._from_columns(cols, index)
+
+
+def _concat_like_pandas(parts: list, name: Any = None, frames: bool = False) -> Any:
+    """The parts' rows in one column of the dtype pandas' concat gives. Parts of different dtypes take
+    pandas' common dtype (found on empty pandas Series, on the host): datetimes / timedeltas of several
+    units take the finest (OutOfBounds errors where a value does not fit); a mix pandas keeps in an
+    object column (tz-naive with tz-aware or two time zones, datetimes with numbers or timedeltas,
+    numbers with bools, strings with numbers) is refused. ``frames``: the parts are columns of
+    DataFrames, whose common dtype pandas finds a little differently (int64 with bool is int64)."""
+    dtypes = [p.dtype for p in parts]
+    if len({str(d) for d in dtypes}) > 1:
+        import warnings
+
+        from ember.column import StringColumn
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            empties = [pd.Series([], dtype=d) for d in dtypes]
+            if frames:
+                target = pd.concat([e.to_frame("x") for e in empties]).dtypes["x"]
+            else:
+                target = pd.concat(empties).dtype
+        if target == np.dtype(object) and not all(isinstance(p, StringColumn) for p in parts):
+            where = "" if name is None else f" (column {name!r})"
+            raise unsupported(
+                "concat",
+                f"of {', '.join(sorted({str(d) for d in dtypes}))}{where}: pandas keeps such a mix in an "
+                "object column, which ember does not have; convert the parts to one dtype first",
+            )
+        if getattr(target, "kind", None) in ("M", "m"):
+            from ember.ops.unary import astype
+
+            parts = [p if str(p.dtype) == str(target) else astype(p, target) for p in parts]
+    return concat_columns(parts)
 
 
 def _all_missing_like(frames: list[DataFrame], name: Any, n: int) -> Any:
@@ -97,7 +131,7 @@ def _concat_index(indexes: list[Index]) -> Index:
         for i in indexes[1:]:
             out = out.append(i)
         return out
-    col = concat_columns([i.column for i in indexes])
+    col = _concat_like_pandas([i.column for i in indexes])
     names = {i.name for i in indexes}
     return Index._from_column(col, names.pop() if len(names) == 1 else None)
 
