@@ -501,3 +501,23 @@ SERIES_AS_INDEX = {
 @pytest.mark.parametrize("name", sorted(SERIES_AS_INDEX))
 def test_series_as_index(name):
     assert_eq(SERIES_AS_INDEX[name](em), SERIES_AS_INDEX[name](pd))
+
+
+SERIES_VALUES = {
+    "loc_labels": lambda m, s: s.loc.__setitem__([0, 1], m.Series([9, 8], index=[1, 0])),
+    "iloc_positions": lambda m, s: s.iloc.__setitem__([0, 1], m.Series([9, 8], index=[1, 0])),
+    "mask": lambda m, s: s.__setitem__(s > 1, m.Series([9.0, 8], index=[2, 5])),
+    "loc_more_labels": lambda m, s: s.loc.__setitem__([0, 1], m.Series([9.0, 8, 7], index=[1, 0, 2])),
+    "iloc_slice": lambda m, s: s.iloc.__setitem__(slice(0, 2), m.Series([9.0, 8])),
+    "pandas_value": lambda m, s: s.loc.__setitem__([0, 1], pd.Series([9, 8], index=[1, 0])),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SERIES_VALUES))
+@pytest.mark.parametrize("data", [[1, 2, 3], [1.0, 2, 3]])
+def test_setitem_series_value_aligned_as_pandas(name, data):
+    _check_setitem(
+        lambda m: m.Series(data),
+        lambda s, v: SERIES_VALUES[name](em if isinstance(s, em.Series) else pd, s),
+        None,
+    )

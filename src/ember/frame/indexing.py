@@ -490,6 +490,9 @@ def set_rows(series: Any, key: Any, value: Any, by_label: bool = True) -> Column
     if pd.api.types.is_scalar(value):
         value = setitem_scalar(series.column, value)
     has_none = from_list and any(v is None for v in value)
+    aligned = _aligned_value(series, value) if by_label else None  # loc / []: a Series by its labels
+    if aligned is not None:
+        value = aligned
     if isinstance(key, slice) and key == slice(None):
         mask = xp.ones(n, dtype=bool)
     elif _is_bool_array(key) or (isinstance(key, list) and key and isinstance(key[0], (bool, np.bool_))):
@@ -513,6 +516,8 @@ def set_rows(series: Any, key: Any, value: Any, by_label: bool = True) -> Column
             pos = _label_positions(series, key) if by_label else _positions(series, key)
         mask = xp.zeros(n, dtype=bool)
         mask[pos] = True
+        if aligned is not None:
+            value = aligned.take(pos)
         if not _is_scalar_value(value):
             full = from_any(value.column if hasattr(value, "column") else value, xp)
             if len(full) != len(pos):
@@ -528,6 +533,22 @@ def set_rows(series: Any, key: Any, value: Any, by_label: bool = True) -> Column
         value = from_any(value.column if hasattr(value, "column") else value, xp)
         value = setitem_values(series.column, value, from_list, has_none)
     return where(series.column, ~mask, value)
+
+
+def _aligned_value(series: Any, value: Any) -> Column | None:
+    """A Series value of loc / [] setitem on ``series``' labels (missing where it lacks one), as
+    pandas aligns it; None for other values, or a Series on the same labels."""
+    from ember.frame.alignment import align_series, indexes_equal
+    from ember.frame.series import Series
+
+    if isinstance(value, pd.Series):
+        value = Series(value)
+    if not isinstance(value, Series) or indexes_equal(value.index, series.index):
+        return None
+    _, column, index = align_series(Series._from_column(_dummy_col(series), series.index), value, how="left")
+    if len(index) != len(series):
+        raise ValueError("cannot reindex on an axis with duplicate labels")
+    return column
 
 
 def _is_scalar_value(value: Any) -> bool:
