@@ -564,6 +564,11 @@ def _call(side: Side, path: tuple, obj: Any) -> tuple[Any, BaseException | None]
 
 def run_chain(pobj: Any, steps: Sequence[Step]) -> Outcome:
     """Runs ``steps`` on pandas' ``pobj`` and on ``em.from_pandas(pobj)``, comparing after each step."""
+    return _run(pobj, lambda i, p: steps[i] if i < len(steps) else None)
+
+
+def _run(pobj: Any, next_step: Callable[[int, Any], Step | None]) -> Outcome:
+    """Runs the steps ``next_step(i, pandas' current object)`` gives until it gives None."""
     pside, eside = Side("pd"), Side("em")
     ecopy = pobj.copy(deep=True)
     try:
@@ -575,7 +580,13 @@ def run_chain(pobj: Any, steps: Sequence[Step]) -> Outcome:
             DIVERGENCE, 0, Step("from_pandas", ()), type(exc).__name__, describe(exc), "", describe(exc)
         )
     p, e = pobj, eobj
-    for i, step in enumerate(steps):
+    i = -1
+    last = None
+    while True:
+        i += 1
+        step = next_step(i, p)
+        if step is None:
+            break
         pres, perr = _call(pside, step.path, p)
         eres, eerr = _call(eside, step.path, e)
         if perr is not None:
@@ -625,8 +636,10 @@ def run_chain(pobj: Any, steps: Sequence[Step]) -> Outcome:
         msg = cmp(pres, eres)
         if msg is not None:
             return Outcome(DIVERGENCE, i + 1, step, _kind_of(msg), msg[:600], describe(pres), describe(eres))
+        last = step
         if not isinstance(pres, (pd.DataFrame, pd.Series)):
-            return Outcome(PASS, i + 1)
+            i += 1
+            break
         p, e = pres, eres
     # ember must not have written into the frame it was built from
     try:
@@ -634,8 +647,8 @@ def run_chain(pobj: Any, steps: Sequence[Step]) -> Outcome:
             ecopy, pobj
         )
     except AssertionError as exc:
-        return Outcome(DIVERGENCE, len(steps), steps[-1] if steps else None, "mutated input", str(exc)[:300])
-    return Outcome(PASS, len(steps))
+        return Outcome(DIVERGENCE, i, last, "mutated input", str(exc)[:300])
+    return Outcome(PASS, i)
 
 
 # -------------------------------------------------------------------------------------- chain drawing
@@ -682,23 +695,18 @@ def fuzz_one(
     pobj = draw_frame(d) if d.flag(0.7) else draw_series(d)
     n = d.int(1, max_steps)
     steps: list[Step] = []
-    cur = pobj
-    outcome = Outcome(PASS, 0)
-    for _ in range(n):
-        step = pick_step(d, cur, table, skip_known, known)
-        if step is None:
-            break
-        steps.append(step)
+
+    def next_step(i: int, cur: Any) -> Step | None:
+        if i >= n:
+            return None
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            try:
-                cur = Side("pd").eval(step.path, cur)
-            except Exception:  # noqa: BLE001
-                break
-        if not isinstance(cur, (pd.DataFrame, pd.Series)):
-            break
-    if steps:
-        outcome = run_chain(pobj, steps)
+            step = pick_step(d, cur, table, skip_known, known)
+        if step is not None:
+            steps.append(step)
+        return step
+
+    outcome = _run(pobj, next_step)
     return pobj, steps, outcome
 
 

@@ -1,23 +1,24 @@
-"""Known open divergences the CI fuzz test skips: (op glob, dtype family or '*', reason).
+"""Known open divergences, which the CI fuzz test lets pass; prune an entry when its fix lands.
 
-An entry matches a drawn step whose op name matches the glob (``fnmatch``) and whose families include
-the family ('*': any). The CI test does not draw matching steps; ``run.py --include-known`` draws them,
-to check whether a fix has landed. Remove an entry when its fix lands.
+KNOWN: (op glob, dtype family or '*', reason). A drawn step whose op name matches the glob
+(``fnmatch``; write a literal '[' as '?') and whose families include the family is not drawn at all
+(run.py --include-known draws it, to see whether a fix has landed).
+
+KNOWN_RESULTS: (op glob, regex, reason). A divergence whose op matches and whose signature (what
+differs, without the values: see ``Outcome.signature``) matches the regex is counted as known: these
+families cut across many ops and dtypes, so no (op, dtype) pair can name them before the chain runs.
 """
 
 from __future__ import annotations
 
 from fnmatch import fnmatchcase
 
+# fmt: off
 KNOWN: list[tuple[str, str, str]] = [
     ("concat(*sort*", "*", "em.concat has no sort= parameter: TypeError, not NotImplementedError"),
     ("*merge(*_anti*", "*", "merge(how='left_anti'/'right_anti') raises ValueError, not NotImplementedError"),
     ("series.dt.to_period", "*", ".dt.to_period is missing: AttributeError, not NotImplementedError"),
-    (
-        "series.dt.to_pytimedelta",
-        "td",
-        ".dt.to_pytimedelta is missing: AttributeError, not NotImplementedError",
-    ),
+    ("series.dt.to_pytimedelta", "td", ".dt.to_pytimedelta is missing: AttributeError, not NotImplementedError"),
     ("frame.idx*", "*", "DataFrame.idxmax/idxmin take no numeric_only=: TypeError"),
     ("series.pct_change", "td", "pct_change of timedeltas raises TypeError (pandas answers)"),
     ("series.mod(*", "td", "timedelta % number raises TypeError (pandas answers)"),
@@ -27,152 +28,55 @@ KNOWN: list[tuple[str, str, str]] = [
     ("series * scalar", "object", "object (str) data * int raises TypeError (pandas answers)"),
     ("series.*mul(scalar)", "object", "object (str) data * int raises TypeError (pandas answers)"),
     ("series.quantile", "*", "quantile: tz-aware data loses its tz and unit; bool data gives a float"),
+    ("*astype*float64*", "td", "astype(float64) of timedeltas is accepted (pandas: TypeError)"),
     ("frame.pivot_table", "*", "pivot_table: empty results' labels, margins, observed=, size on a Series"),
 ]
 
 #: divergences recognised by what differs (op glob, regex on the signature, reason): families that
 #: cut across many ops, so that no (op, dtype) entry can name them before the chain runs
 KNOWN_RESULTS: list[tuple[str, str, str]] = [
-    (
-        "*",
-        r"columns.*inferred_type",
-        "an empty result's columns Index has another dtype (int vs str) than pandas'",
-    ),
-    (
-        "*",
-        r"(bool|double)\[pyarrow\]",
-        "pandas 3.1 gives bool[pyarrow]/double[pyarrow] from 'string' (pyarrow) data",
-    ),
-    (
-        "*",
-        r"raises TypeError at interop/cuda\.py",
-        "mask / mode of NA-holding data: 'this column lives in host memory'",
-    ),
-    (
-        "*",
-        r"raises TypeError at column/convert\.py",
-        "results pandas makes object (concat / melt of mixed dtypes): TypeError",
-    ),
-    (
-        "*",
-        r"raises \w+ at ops/reductions\.py",
-        "axis=1 reductions of non-numeric columns or of no columns raise",
-    ),
-    (
-        "*groupby*",
-        r"raises TypeError at (frame/groupby|ops/group_transform)\.py",
-        "groupby any/all/std/cumsum of str/td/cat",
-    ),
-    (
-        "*",
-        r"accepted: pandas IndexingError",
-        "an unalignable boolean Series indexer is accepted (pandas: IndexingError)",
-    ),
-    (
-        "*value_counts",
-        r".",
-        "DataFrame.value_counts: pandas' index is a MultiIndex even for one column; NA keys",
-    ),
-    (
-        "*",
-        r'Attribute "names" are different',
-        "binary ops of differently named indexes keep a name (pandas: None)",
-    ),
-    (
-        "*merge(*",
-        r"^dtype",
-        "merge result dtypes: mixed key dtypes, empty sides (pandas object, ember typed)",
-    ),
-    (
-        "*join(*",
-        r"^(dtype|index)|raises ValueError at ops/join",
-        "join on index of other dtypes / empty sides",
-    ),
-    (
-        "concat(*",
-        r"^(dtype|values|index)",
-        "concat of empty / mismatched dtypes: pandas' object and NA rules",
-    ),
-    (
-        "concat(*axis=1*",
-        r"InvalidIndexError",
-        "concat(axis=1) of an empty frame with duplicate labels raises",
-    ),
-    (
-        "frame * frame*",
-        r"^dtype",
-        "frame arithmetic: a column missing from one side keeps pandas' dtype rules",
-    ),
-    (
-        "frame.all",
-        r"accepted: pandas TypeError",
-        "all(axis=1, skipna=False) over NA answers (pandas TypeError)",
-    ),
-    (
-        "frame.assign(from other labels)",
-        r"^shape|^dtype|accepted",
-        "assign of a Series with other / duplicate labels",
-    ),
-    (
-        "*astype(*object*",
-        r"^(dtype|values)",
-        "astype(object) keeps datetime / Int64 columns typed (pandas: object)",
-    ),
-    ("*.expanding.*", r"^values", "rolling / expanding mean of int64 near the limits overflows (wrong sign)"),
-    ("*.rolling.*", r"^values", "rolling / expanding mean of int64 near the limits overflows (wrong sign)"),
-    (
-        "frame.fillna(*",
-        r"^raises",
-        "fillna with a value of another kind raises where pandas upcasts or skips",
-    ),
-    (
-        "*groupby*idxmax*",
-        r"accepted: pandas ValueError",
-        "groupby idxmax of an all-NA group answers (pandas raises)",
-    ),
-    (
-        "*",
-        r"accepted: pandas (IndexError|AttributeError)",
-        "pandas fails with an internal error; ember answers",
-    ),
-    ("*", r"both an index level and a column label", "a label both index level and column is accepted"),
-    (
-        "frame.*",
-        r"\[left\]:  object \[right\]: (Float|Int)",
-        "reductions of all-NA masked columns: NaN/object",
-    ),
-    ("frame.*", r"^index: Series.index .*inferred_type", "reductions with no columns left: the index type"),
-    ("*.nlargest", r"^shape", "nlargest / nsmallest drop NaT / NaN rows that pandas keeps (keep='first')"),
-    ("*.nsmallest", r"^shape", "nlargest / nsmallest drop NaT / NaN rows that pandas keeps (keep='first')"),
-    (
-        "series [&|^] series*",
-        r"accepted: pandas ValueError",
-        "logical ops with NA-holding Int64: pandas raises",
-    ),
-    (
-        "series.astype(Int64)",
-        r"raises TypeError",
-        "astype('Int64') of non-integral Float64 (pandas truncates)",
-    ),
-    ("series.astype(boolean)", r"accepted", "astype('boolean') of non-0/1 ints (pandas: TypeError)"),
-    (
-        "*fillna(series)",
-        r"accepted|^dtype|^raises",
-        "fillna(Series): duplicate labels, dtype of the filled result",
-    ),
-    (
-        "*floordiv*",
-        r"accepted: pandas ZeroDivisionError",
-        "bool // 0 with fill_value gives inf (pandas raises)",
-    ),
-    ("series.map(dict)", r"^dtype", "map(dict): the result dtype (int vs float, masked)"),
-    (
-        "*.shift",
-        r"\[left\]:  u?int\d+ \[right\]: float64",
-        "shift of an empty int column stays int (pandas: float)",
-    ),
-    ("series.m[ai][nx]", r"nan != <NA>", "min / max of empty or all-NA 'string' data: nan (pandas NA)"),
+    ("*", "columns.*inferred_type", "an empty result's columns Index has another dtype (int vs str) than pandas'"),
+    ("*", r"(bool|double)\[pyarrow\]", "pandas 3.1 gives bool[pyarrow]/double[pyarrow] from 'string' (pyarrow) data"),
+    ("*", r"raises TypeError at interop/cuda\.py", "mask / mode of NA-holding data: 'this column lives in host memory'"),
+    ("*", r"raises TypeError at column/convert\.py", "results pandas makes object (concat / melt of mixed dtypes): TypeError"),
+    ("*", r"raises \w+ at ops/reductions\.py", "axis=1 reductions of non-numeric columns or of no columns raise"),
+    ("*groupby*", r"raises TypeError at (frame/groupby|ops/group_transform)\.py", "groupby any/all/std/cumsum of str/td/cat"),
+    ("*", "accepted: pandas IndexingError", "an unalignable boolean Series indexer is accepted (pandas: IndexingError)"),
+    ("*value_counts", ".", "DataFrame.value_counts: pandas' index is a MultiIndex even for one column; NA keys"),
+    ("*", 'Attribute "names" are different', "binary ops of differently named indexes keep a name (pandas: None)"),
+    ("*merge(*", "^dtype", "merge result dtypes: mixed key dtypes, empty sides (pandas object, ember typed)"),
+    ("*join(*", "^(dtype|index)|raises ValueError at ops/join", "join on index of other dtypes / empty sides"),
+    ("concat(*", "^(dtype|values|index)", "concat of empty / mismatched dtypes: pandas' object and NA rules"),
+    ("concat(*axis=1*", "InvalidIndexError", "concat(axis=1) of an empty frame with duplicate labels raises"),
+    ("frame * frame*", "^dtype", "frame arithmetic: a column missing from one side keeps pandas' dtype rules"),
+    ("frame.all", "accepted: pandas TypeError", "all(axis=1, skipna=False) over NA answers (pandas TypeError)"),
+    ("frame.assign(from other labels)", "^shape|^dtype|accepted", "assign of a Series with other / duplicate labels"),
+    ("*astype(*object*", "^(dtype|values)", "astype(object) keeps datetime / Int64 columns typed (pandas: object)"),
+    ("*.expanding.*", "^values", "rolling / expanding mean of int64 near the limits overflows (wrong sign)"),
+    ("*.rolling.*", "^values", "rolling / expanding mean of int64 near the limits overflows (wrong sign)"),
+    ("frame.fillna(*", "^raises", "fillna with a value of another kind raises where pandas upcasts or skips"),
+    ("*groupby*idxmax*", "accepted: pandas ValueError", "groupby idxmax of an all-NA group answers (pandas raises)"),
+    ("*", "accepted: pandas (IndexError|AttributeError)", "pandas fails with an internal error; ember answers"),
+    ("*", "both an index level and a column label", "a label both index level and column is accepted"),
+    ("frame.*", r"\[left\]:  object \[right\]: (Float|Int|boolean)", "reductions of all-NA masked columns: NaN/object"),
+    ("frame.*", "^index: Series.index .*inferred_type", "reductions with no columns left: the index type"),
+    ("*.nlargest", "^shape", "nlargest / nsmallest drop NaT / NaN rows that pandas keeps (keep='first')"),
+    ("*.nsmallest", "^shape", "nlargest / nsmallest drop NaT / NaN rows that pandas keeps (keep='first')"),
+    ("series [&|^] series*", "accepted: pandas ValueError", "logical ops with NA-holding Int64: pandas raises"),
+    ("series.astype(Int64)", "raises TypeError", "astype('Int64') of non-integral Float64 (pandas truncates)"),
+    ("series.astype(boolean)", "accepted", "astype('boolean') of non-0/1 ints (pandas: TypeError)"),
+    ("*fillna(series)", "accepted|^dtype|^raises", "fillna(Series): duplicate labels, dtype of the filled result"),
+    ("*floordiv*", "accepted: pandas ZeroDivisionError", "bool // 0 with fill_value gives inf (pandas raises)"),
+    ("series.map(dict)", "^dtype", "map(dict): the result dtype (int vs float, masked)"),
+    ("*.shift", r"\[left\]:  u?int\d+ \[right\]: float64", "shift of an empty int column stays int (pandas: float)"),
+    ("series.m[ai][nx]", "nan != <NA>", "min / max of empty or all-NA 'string' data: nan (pandas NA)"),
+    ("frame.groupby.*", "index level .*inferred_type", "empty groupby results: the key level's inferred type"),
+    ("frame.*", r"\[left\]:  float64 \[right\]: float32", "reductions of float32 columns give float64 (pandas float32)"),
+    ("frame.iloc?int?", "^dtype", "a row of float NaN and NaT becomes datetime64, the NaN a NaT (pandas: object)"),
+    ("*groupby*mean*", "raises ValueError at ops/groupby", "groupby mean of datetimes with no groups: zero-size reduction"),
+    ("*where*", "raises TypeError at ops/missing", "where / mask with another kind of value raise (pandas upcasts)"),
 ]
+# fmt: on
 
 
 def known(step) -> str | None:  # noqa: ANN001 - a fuzz_engine.Step

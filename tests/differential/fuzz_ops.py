@@ -714,6 +714,30 @@ def f_arith_frame(d: Drawer, df: pd.DataFrame) -> Step | None:
     return step(f"frame {op} frame ({tag})", Item(cols), Bin(op, Other(other)), fams=fams_of(df, cols))
 
 
+def f_column_op_column(d: Drawer, df: pd.DataFrame) -> Step | None:
+    """``r[a] <op> r[b]``: two columns of the frame, of related dtypes."""
+    cols = cols_of(df)
+    if len(cols) < 2:
+        return None
+    a = d.choice(cols)
+    fa = fam(df[a].dtype)
+    group = next((g for g in (NUMERIC | BOOLS, STRS, DATES | {"td"}) if fa in g), frozenset({fa}))
+    others = [c for c in cols if c != a and fam(df[c].dtype) in group] or [c for c in cols if c != a]
+    b = d.choice(others)
+    fb = fam(df[b].dtype)
+    if fa in NUMERIC | BOOLS and fb in NUMERIC | BOOLS:
+        op = d.choice(
+            ("+", "-", "*", "/", "//", "%", "**", *COMPARE, "&" if fa in BOOLS and fb in BOOLS else "==")
+        )
+    elif fa in STRS and fb in STRS:
+        op = d.choice(("+", *COMPARE))
+    elif {fa, fb} <= DATES | {"td"}:
+        op = d.choice(("-", "+", *COMPARE))
+    else:
+        op = d.choice(("==", "+", "<"))
+    return step(f"column {op} column", Item(a), Bin(op, Sub((Item(b),))), fams=(fa, fb))
+
+
 def f_arith_series(d: Drawer, df: pd.DataFrame) -> Step | None:
     cols = _cols_in(d, df, NUMERIC)
     if not cols:
@@ -1137,6 +1161,7 @@ TABLE: list[Op] = [
     Op("frame arithmetic", "frame", f_arith_scalar, weight=2),
     Op("frame op frame", "frame", f_arith_frame, weight=1.5),
     Op("frame op series", "frame", f_arith_series, weight=0.7),
+    Op("frame column op column", "frame", f_column_op_column, weight=1.5),
     Op("frame reduction", "frame", f_reduce, weight=1.5),
     Op("frame cumulative", "frame", f_cum, weight=0.7),
     Op("frame sort_values", "frame", f_sort_values, weight=1.5),
