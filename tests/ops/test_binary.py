@@ -83,8 +83,6 @@ PAIRS = [
 @pytest.mark.parametrize("pair", PAIRS, ids=lambda p: f"{p[0]}-{p[1]}")
 @pytest.mark.parametrize("op", ARITH + CMP)
 def test_numeric_columns(pair, op, xp):
-    if pair == ("bool", "bool") and op == "mod":
-        pytest.skip("pandas quirk: bool % bool stays int8 despite zero divisors (not matched)")
     a, b = NUMERIC[pair[0]], NUMERIC[pair[1]]
     check(a, b, op, xp)
 
@@ -113,10 +111,6 @@ SCALARS = [2, -3, 0, 2.5, np.nan, True, np.int8(3), np.float32(1.5), np.float64(
 @pytest.mark.parametrize("scalar", SCALARS, ids=repr)
 @pytest.mark.parametrize("op", ARITH + RARITH + CMP)
 def test_numeric_scalars(name, scalar, op, xp):
-    if (op in ("rfloordiv", "rmod") and name in ("Int64", "boolean", "bool")) or (
-        name == "boolean" and op in ("floordiv", "mod") and type(scalar) is int and scalar == 0
-    ):
-        pytest.skip("pandas quirk: nullable/bool divisors with zeros in reflected // and % (not matched)")
     check(NUMERIC[name], scalar, op, xp, other_is_col=False)
 
 
@@ -124,8 +118,6 @@ def test_numeric_scalars(name, scalar, op, xp):
 @pytest.mark.parametrize("scalar", [True, False, 1, 6])
 @pytest.mark.parametrize("op", LOGIC)
 def test_logical_scalars(name, scalar, op, xp):
-    if (name == "Int64" and isinstance(scalar, bool)) or (name == "boolean" and not isinstance(scalar, bool)):
-        pytest.skip("pandas quirks: Int64 & bool casts to boolean; boolean & int raises (not matched)")
     check(NUMERIC[name], scalar, op, xp, other_is_col=False)
 
 

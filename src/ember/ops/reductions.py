@@ -606,6 +606,13 @@ def reduce_rows(
     xp = cols[0].xp
     cols = [pandas_view(c) for c in cols]
     nullable = any(c.nullable for c in cols)
+    if op != "count" and len({c.is_bool for c in cols}) == 2 and (nullable or op in ("std", "var", "median")):
+        raise NotImplementedError(
+            f"reduce_rows: {op} across bool and non-bool numeric columns"
+            + (" (one of them nullable)" if nullable else "")
+            + " is not supported: pandas reduces such rows as an object array (an object result, or a "
+            "TypeError); select columns of one kind, or cast the bool columns"
+        )
     common = np.result_type(*(c.data.dtype for c in cols))
     has_missing = any(c.is_float or c.mask is not None for c in cols)
     valid = xp.stack([_valid_or_true(c) for c in cols], axis=1) if has_missing else None
