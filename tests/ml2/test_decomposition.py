@@ -20,8 +20,12 @@ def digits():
 @pytest.mark.parametrize("n_components", [5, 0.8])
 @pytest.mark.parametrize("whiten", [False, True])
 def test_pca_exact_solvers(digits, solver, n_components, whiten):
-    if solver == "arpack" and n_components == 0.8:
-        pytest.skip("arpack takes an integer n_components (scikit-learn raises as well)")
+    if solver == "arpack" and n_components == 0.8:  # arpack takes an integer n_components: both raise
+        with pytest.raises(ValueError) as exc:
+            skd.PCA(n_components, svd_solver=solver, whiten=whiten).fit(digits)
+        with pytest.raises(type(exc.value)):
+            PCA(n_components, svd_solver=solver, whiten=whiten).fit(digits)
+        return
     ours = PCA(n_components, svd_solver=solver, whiten=whiten).fit(digits)
     ref = skd.PCA(n_components, svd_solver=solver, whiten=whiten).fit(digits)
     assert ours.n_components_ == ref.n_components_
