@@ -34,8 +34,17 @@ def test_grid_search_is_sklearn_grid_search():
     assert issubclass(GridSearchCV, skm.GridSearchCV)
     X = ember.DataFrame({"a": np.arange(60.0) % 7, "b": np.arange(60.0) % 5})
     y = ember.Series((np.arange(60) % 7 > 3).astype(np.int64))
-    search = GridSearchCV(RandomForestClassifier(5, random_state=0), {"max_depth": [2, 4]}, cv=2).fit(X, y)
-    assert search.best_params_["max_depth"] in (2, 4)
+    grid = {"max_depth": [1, 4]}
+    search = GridSearchCV(RandomForestClassifier(5, random_state=0), grid, cv=2).fit(X, y)
+    # the same search by scikit-learn's class on host arrays: the same scores per candidate and choice
+    ref = skm.GridSearchCV(RandomForestClassifier(5, random_state=0), grid, cv=2)
+    ref.fit(X.to_pandas().to_numpy(), y.to_pandas().to_numpy())
+    np.testing.assert_allclose(search.cv_results_["mean_test_score"], ref.cv_results_["mean_test_score"])
+    assert search.best_params_ == ref.best_params_
+    assert search.best_score_ == pytest.approx(ref.best_score_)
+    assert (
+        len(set(ref.cv_results_["mean_test_score"])) == 2
+    )  # the candidates differ: the choice means something
 
 
 def test_forest_scores_ember_inputs_like_sklearn_metrics():

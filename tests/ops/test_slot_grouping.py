@@ -285,7 +285,13 @@ def test_slot_lookup_matches_reference(with_valid, key_dtype, xp) -> None:
     key = rng.integers(-3, 60, 10_000).clip(0 if key_dtype.startswith("u") else -3).astype(key_dtype)
     valid = rng.random(10_000) > 0.2 if with_valid else None
     table = rng.integers(-1, 40, 52)  # slots 0..50 hold keys 5..55; 51 is the missing key's
-    want = table[slot_index(key, 5, 52, valid)]
+    want = np.array(  # row by row: the key's slot, or the last for a missing key or one outside the range
+        [
+            table[int(k) - 5 if 5 <= int(k) <= 55 and (valid is None or v) else 51]
+            for k, v in zip(key, valid if valid is not None else [True] * len(key), strict=True)
+        ]
+    )
+    np.testing.assert_array_equal(table[slot_index(key, 5, 52, valid)], want)
     got = slot_lookup(xp.asarray(key), 5, 52, xp.asarray(table), None if valid is None else xp.asarray(valid))
     np.testing.assert_array_equal(to_host(got), want)
 
@@ -336,7 +342,10 @@ def test_combine_keys_matches_reference(drop, xp) -> None:
     valids = [None, rng.random(n) > 0.1, None, rng.random(n) > 0.05]
     los, radices, null_digits = [0, 100, 0, -(2**20)], [6, 31, 3, 2**21 + 1], [5, 30, None, 2**21]
     total = int(np.prod(radices))
-    want = combine_keys(keys, valids, los, radices, null_digits, total if drop else None)
+    want = _combined_by_rows(keys, valids, los, radices, null_digits, total if drop else None)
+    np.testing.assert_array_equal(
+        combine_keys(keys, valids, los, radices, null_digits, total if drop else None), want
+    )
     got = combine_keys(
         [xp.asarray(k) for k in keys],
         [None if v is None else xp.asarray(v) for v in valids],
@@ -347,6 +356,22 @@ def test_combine_keys_matches_reference(drop, xp) -> None:
     )
     np.testing.assert_array_equal(to_host(got), want)
     assert (want[want < total] >= 0).all() and ((want == total).any() == drop)
+
+
+def _combined_by_rows(keys, valids, los, radices, null_digits, drop_key):
+    """Mixed-radix keys computed row by row in Python ints (the first key most significant)."""
+    out = []
+    for r in range(len(keys[0])):
+        value, missing = 0, False
+        for key, valid, lo, radix, null_digit in zip(keys, valids, los, radices, null_digits, strict=True):
+            digit = int(key[r]) - lo
+            if null_digit is not None and (
+                not (0 <= digit < null_digit) or (valid is not None and not valid[r])
+            ):
+                digit, missing = null_digit, True
+            value = value * max(radix, 1) + digit
+        out.append(drop_key if (missing and drop_key is not None) else value)
+    return np.array(out, dtype=np.int64)
 
 
 def test_split_keys_undoes_combine_keys(xp) -> None:
