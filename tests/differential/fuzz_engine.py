@@ -600,7 +600,8 @@ def _run(pobj: Any, next_step: Callable[[int, Any], Step | None]) -> Outcome:
                     describe(perr),
                     describe(eres),
                 )
-            differs = type(perr) is not type(eerr) and not isinstance(eerr, NotImplementedError)
+            related = isinstance(eerr, type(perr)) or isinstance(perr, type(eerr))  # e.g. UFuncTypeError
+            differs = not related and not isinstance(eerr, NotImplementedError)
             return Outcome(
                 BOTH_RAISE,
                 i + 1,
