@@ -60,12 +60,6 @@ KNOWN_WRONG = {
     "SeriesGroupBy.apply#3": "groupby apply: the group passed to func does not carry its key as .name",
     "SeriesGroupBy.apply#4": "groupby apply: the group passed to func does not carry its key as .name",
     "Series.str.isdigit#1": "str.isdigit: superscript / Unicode digits are not digits (pandas: True, as str.isdigit)",
-    "pd.to_numeric#12": "to_numeric(Index) returns an ndarray (pandas: an Index)",
-    "pd.date_range#6": "date_range(freq='3ME') starts at the third month end (pandas: the first)",
-    "pd.date_range#7": "date_range(freq=MonthEnd(3)) starts at the third month end (pandas: the first)",
-    "pd.cut#2": "cut(ndarray, labels=[...]) returns a Series (pandas: a Categorical)",
-    "pd.cut#8": "cut(retbins=True) with integer bins returns float64 bins (pandas: int64)",
-    "pd.cut#9": "cut(retbins=True) with integer bins returns float64 bins (pandas: int64)",
 }
 
 

@@ -33,15 +33,21 @@ def factorize(values: Any, sort: bool = False, use_na_sentinel: bool = True, siz
 def to_numeric(arg: Any, errors: str = "raise", downcast: Any = None, dtype_backend: Any = None) -> Any:
     """pandas.to_numeric: an ember Series of numbers as it is; of strings parsed as pandas parses
     them (ints stay int64, anything else float64; ``errors="coerce"`` makes unparsable ones NaN),
-    on the host through pandas' own parser (the strings come back as numbers). Scalars, lists and
-    arrays go to pandas directly."""
+    on the host through pandas' own parser (the strings come back as numbers). An ember Index gives
+    an Index of the same name, as pandas. Scalars, lists and arrays go to pandas directly."""
     from ember.column import NumericColumn, StringColumn
     from ember.frame._fallback import unsupported
     from ember.frame.convert import from_pandas
+    from ember.frame.index import Index, MultiIndex
     from ember.frame.series import Series
 
     if errors not in ("raise", "coerce"):
         raise ValueError("invalid error value specified")
+    if isinstance(arg, MultiIndex):
+        raise TypeError("Invalid object type at position 0")
+    if isinstance(arg, Index):
+        out = to_numeric(Series._from_column(arg.column), errors, downcast, dtype_backend)
+        return Index._from_column(out._column, arg.name)
     if not isinstance(arg, Series):
         return pd.to_numeric(arg, errors=errors, downcast=downcast)
     if downcast is not None or dtype_backend is not None:

@@ -43,6 +43,9 @@ def cut(
         if (np.diff(edges) < 0).any():
             raise ValueError("bins must increase monotonically.")
     out = _binned(series, edges, right, labels, retbins, include_lowest, duplicates, ordered)
+    if retbins and np.ndim(bins) != 0:  # pandas returns the edges given, in their dtype (int64 stays)
+        given = pd.Index(bins)
+        out = (out[0], (given.unique() if len(out[1]) < len(given) else given)._values)
     return _as_array(out, labels, retbins) if array_input else out
 
 
@@ -66,13 +69,15 @@ def _is_series(x: Any) -> bool:
 
 
 def _as_array(out: Any, labels: Any, retbins: bool) -> Any:
-    """pandas gives an array for an array's bin numbers (a Categorical for labels, which ember holds
-    as a Series): the numbers' device (or host) array."""
-    if labels is not False:
-        return out
-    if retbins:
-        return out[0]._column.data, out[1]
-    return out._column.data
+    """pandas gives an array for an array's bin numbers: the numbers' device (or host) array; and a
+    pandas Categorical for labels (ember has no Categorical array: the codes and the labels come to
+    the host, as pandas' own object)."""
+    result = out[0] if retbins else out
+    if labels is False:
+        result = result._column.data
+    else:
+        result = result.to_pandas().array
+    return (result, out[1]) if retbins else result
 
 
 def _is_int(v: Any) -> bool:

@@ -92,6 +92,18 @@ def _count(start: Any, end: Any, periods: Any, freq: Any) -> int:
     return given
 
 
+def _periods(periods: Any, fn: str) -> int | None:
+    """periods as pandas takes it: an integer (TypeError otherwise); a negative count is refused
+    (pandas' answer depends on the frequency: an empty range or an OverflowError)."""
+    if periods is None:
+        return None
+    if not isinstance(periods, (int, np.integer)) or isinstance(periods, (bool, np.bool_)):
+        raise TypeError(f"periods must be an integer, got {periods}")
+    if periods < 0:
+        raise NotImplementedError(f"{fn}: periods={periods} (a negative count) is not supported")
+    return int(periods)
+
+
 def _inferred_unit(units: list[str], off: Any) -> str:
     """pandas' unit for date_range / timedelta_range: the finer of start's and end's, or the
     frequency's when that is finer still (a 1500ns step gives ns)."""
@@ -115,78 +127,120 @@ def _inclusive(xp: Any, ticks: Any, lo: int | None, hi: int | None, inclusive: s
 
 
 def _fixed_range(xp: Any, lo: int | None, hi: int | None, periods: int | None, step: int | None) -> Any:
+    """Ticks of a fixed step as pandas' ``generate_regular_range`` (``range(b, e, step)``), with its
+    OutOfBoundsDatetime where start / end plus the periods leave the int64 range."""
     if step is None:  # start, end, periods: evenly spaced
         if periods == 1:
             return asarray_on(np.asarray([lo], dtype=np.int64), xp)
         return asarray_on(np.linspace(lo, hi, periods).astype(np.int64), xp)
-    if lo is not None and periods is not None:
-        return lo + xp.arange(periods, dtype=np.int64) * step
-    if hi is not None and periods is not None:
-        return hi - xp.arange(periods - 1, -1, -1, dtype=np.int64) * step
-    count = (hi - lo) // step + 1 if hi >= lo else 0
-    return lo + xp.arange(count, dtype=np.int64) * step
-
-
-def _month_anchor(off: Any) -> tuple[int, str] | None:
-    """(months per step, 'start' | 'end') for month/quarter/year offsets anchored as pandas' defaults."""
-    name = type(off).__name__
-    table = {
-        "MonthBegin": (1, "start"),
-        "MonthEnd": (1, "end"),
-        "QuarterBegin": (3, "start"),
-        "QuarterEnd": (3, "end"),
-        "YearBegin": (12, "start"),
-        "YearEnd": (12, "end"),
-    }
-    if name not in table:
-        return None
-    months, side = table[name]
-    anchor = getattr(off, "startingMonth", None) or getattr(off, "month", None)
-    expected = {"QuarterBegin": 1, "QuarterEnd": 3, "YearBegin": 1, "YearEnd": 12}.get(name)
-    if expected is not None and anchor != expected:
-        raise NotImplementedError(
-            f"date_range: freq={off.freqstr!r} is not supported; anchored quarters/years "
-            "use the defaults (QS, QE, YS, YE)"
-        )
-    return months * off.n, side
-
-
-def _calendar_range(xp: Any, off: Any, lo: int | None, hi: int | None, periods: int | None, unit: str) -> Any:
-    step, side = _month_anchor(off)
-    pday = D.per_day(unit)
-    ref = lo if lo is not None else hi
-    day, tod = divmod(ref, pday)
-    y, m, d = (int(v) for v in D.civil_from_days(np, np.int64(day)))
-    base = y * 12 + (m - 1)
-    period = abs(step)
-    phase = {1: 0, 3: 2 if side == "end" else 0, 12: 11 if side == "end" else 0}[period]
-
-    def month_ticks(mi: Any) -> Any:
-        yy, mm = mi // 12, mi % 12 + 1
-        dd = D.days_in_month(xp, yy, mm) if side == "end" else 1
-        return D.days_from_civil(xp, yy, mm, dd) * pday + tod
-
-    on_anchor = (base % period == phase % period) and (
-        d == (1 if side == "start" else int(D.days_in_month(np, np.int64(y), np.int64(m))))
-    )
-    # first anchor month at or after (start) / at or before (end) the reference
-    k = base + ((phase - base) % period)
+    if lo is not None and hi is not None:
+        count = len(range(lo, lo + (hi - lo) // step * step + step // 2 + 1, step))
+        return lo + xp.arange(count, dtype=np.int64) * step
     if lo is not None:
-        if not on_anchor and k == base and side == "start":
-            k += period
-        first = k
-        if hi is not None:
-            endday = hi // pday
-            ey, em, _ = (int(v) for v in D.civil_from_days(np, np.int64(endday)))
-            count = max(0, ((ey * 12 + em - 1) - first) // period + 2)
-            mi = first + xp.arange(count, dtype=np.int64) * period
-            t = month_ticks(mi)
-            return t[(t >= lo) & (t <= hi)]
-        return month_ticks(first + xp.arange(periods, dtype=np.int64) * period)
-    k2 = base - ((base - phase) % period)
-    if not on_anchor and k2 == base and side == "end":
-        k2 -= period
-    return month_ticks(k2 - xp.arange(periods - 1, -1, -1, dtype=np.int64) * period)
+        last = lo + (periods - 1) * step
+        if (step > 0 and last > _I64_MAX) or (step < 0 and last + step < -_I64_MAX):
+            raise pd.errors.OutOfBoundsDatetime(
+                f"Cannot generate range with start={lo} and periods={periods}"
+            )
+        return lo + xp.arange(periods, dtype=np.int64) * step
+    first = hi - (periods - 1) * step
+    if not -_I64_MAX <= first <= _I64_MAX or not -_I64_MAX <= hi + step <= _I64_MAX:
+        raise pd.errors.OutOfBoundsDatetime(
+            f"Cannot generate range with end={hi + step} and periods={periods}"
+        )
+    return first + xp.arange(periods, dtype=np.int64) * step
+
+
+_ANCHORS = {  # offset class: (months per anchor, 'start' | 'end', attribute naming the anchor month)
+    "MonthBegin": (1, "start", None),
+    "MonthEnd": (1, "end", None),
+    "QuarterBegin": (3, "start", "startingMonth"),
+    "QuarterEnd": (3, "end", "startingMonth"),
+    "YearBegin": (12, "start", "month"),
+    "YearEnd": (12, "end", "month"),
+}
+_I64_MAX = 2**63 - 1
+
+
+def _anchors(off: Any, unit: str) -> tuple[Any, Any] | None:
+    """For an anchored offset (month / quarter / year begin or end, a week on a weekday): a function
+    rolling a tick onto the anchors, ``(t, forward) -> (anchor number, time of day)``, and one giving
+    the days since the epoch of anchor numbers, ``(a, xp) -> days``; None for other offsets."""
+    pday = D.per_day(unit)
+    name = type(off).__name__
+    if name == "Week" and off.weekday is not None:
+        if off.n == 0 or off.normalize:
+            raise NotImplementedError(f"date_range: freq={off!r} is not supported (n=0 or normalize=True)")
+        first = off.weekday - 3  # 1970-01-01 is a Thursday: days d with d % 7 == first are anchors
+
+        def roll_week(t: int, forward: bool) -> tuple[int, int]:
+            day, tod = divmod(t, pday)
+            return (-(-(day - first) // 7) if forward else (day - first) // 7), tod
+
+        return roll_week, lambda a, mod: a * 7 + first
+    spec = _ANCHORS.get(name)
+    if spec is None:
+        return None
+    months, side, attr = spec
+    if off.n == 0 or off.normalize:
+        raise NotImplementedError(f"date_range: freq={off!r} is not supported (n=0 or normalize=True)")
+    phase = (getattr(off, attr) - 1) % months if attr else 0
+
+    def roll_month(t: int, forward: bool) -> tuple[int, int]:
+        day, tod = divmod(t, pday)
+        y, m, d = (int(v) for v in D.civil_from_days(np, np.int64(day)))
+        r = y * 12 + m - 1 - phase
+        last = int(D.days_in_month(np, np.int64(y), np.int64(m)))
+        if r % months == 0 and d == (1 if side == "start" else last):
+            return r // months, tod
+        if side == "start":
+            return r // months + (1 if forward else 0), tod
+        return -(-r // months) - (0 if forward else 1), tod
+
+    def days_of(a: Any, mod: Any) -> Any:
+        mi = a * months + phase
+        yy, mm = mi // 12, mi % 12 + 1
+        dd = D.days_in_month(mod, yy, mm) if side == "end" else 1
+        return D.days_from_civil(mod, yy, mm, dd)
+
+    return roll_month, days_of
+
+
+def _anchored_range(
+    xp: Any, off: Any, anchors: tuple, lo: int | None, hi: int | None, periods: int | None, unit: str
+) -> Any:
+    """pandas' ``_generate_range`` for anchored offsets: start rolled forward onto an anchor (back
+    for a negative step), end rolled back (forward) when it and periods are given, then every n-th
+    anchor at the time of day of the first; OutOfBoundsDatetime as pandas where a date it reaches
+    does not fit. Anchors are counted on the host; the dates made on the device."""
+    roll, days_of = anchors
+    n, pday = int(off.n), D.per_day(unit)
+
+    def tick(a: int, tod: int) -> int:
+        """The tick of anchor ``a`` (exact, on the host); OutOfBoundsDatetime where it does not fit."""
+        t = None
+        if -120_000_000 < a * abs(n) < 120_000_000:  # weeks / months beyond any int64 date otherwise
+            t = int(days_of(np.int64(a), np)) * pday + tod
+        if t is None or not -_I64_MAX <= t <= _I64_MAX:
+            raise pd.errors.OutOfBoundsDatetime(f"Out of bounds {unit} timestamp (offset {off!r})")
+        return t
+
+    if lo is not None:
+        a0, tod = roll(lo, n >= 0)
+    else:
+        ae, tod = roll(hi, n < 0)
+        a0 = ae - (periods - 1) * n
+    if periods is None:  # start and end: anchors from start while not past end
+        a_hi, _ = roll(hi, n > 0)
+        periods = max(0, (a_hi - a0) // n + 2)
+        while periods and (tick(a0 + (periods - 1) * n, tod) - hi) * n > 0:
+            periods -= 1  # one or two candidates past end
+        if periods and tick(a0 + (periods - 1) * n, tod) != hi:
+            tick(a0 + periods * n, tod)  # pandas steps past the last date and fails where that overflows
+    if periods:
+        tick(a0, tod)
+        tick(a0 + (periods - 1) * n, tod)
+    return (days_of(a0 + xp.arange(periods, dtype=np.int64) * n, xp)) * pday + tod
 
 
 def date_range(
@@ -207,6 +261,7 @@ def date_range(
     if freq is None and (start is None or end is None or periods is None):
         freq = "D"
     _count(start, end, periods, freq)
+    periods = _periods(periods, "date_range")
     xp = current_xp()
     s, e = _ts(start, tz), _ts(end, tz)
     if normalize:
@@ -228,16 +283,8 @@ def date_range(
     lo, hi = wall(s), wall(e)
     if off is None:
         ticks = _fixed_range(xp, lo, hi, periods, None)
-    elif _month_anchor(off) is not None:
-        ticks = _calendar_range(xp, off, lo, hi, periods, unit)
-    elif type(off).__name__ == "Week" and off.weekday is not None:
-        pday = D.per_day(unit)
-        ref = lo if lo is not None else hi
-        dow = (ref // pday + 3) % 7
-        shift = ((off.weekday - dow) % 7) if lo is not None else -((dow - off.weekday) % 7)
-        ref = ref + shift * pday
-        step = 7 * pday * off.n
-        ticks = _fixed_range(xp, ref if lo is not None else None, ref if lo is None else hi, periods, step)
+    elif (anchors := _anchors(off, unit)) is not None:
+        ticks = _anchored_range(xp, off, anchors, lo, hi, periods, unit)
     else:
         try:
             step = D.fixed_nanos(off) // UNIT_NS[unit]
@@ -273,6 +320,7 @@ def timedelta_range(
     if freq is None and (start is None or end is None or periods is None):
         freq = "D"
     _count(start, end, periods, freq)
+    periods = _periods(periods, "timedelta_range")
     xp = current_xp()
     s = pd.Timedelta(start) if start is not None else None
     e = pd.Timedelta(end) if end is not None else None
