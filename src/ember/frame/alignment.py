@@ -49,7 +49,28 @@ def align_indexes(a: Index, b: Index, how: str = "outer") -> tuple[Index, Any, A
     if how == "right":
         return b.take(right_pos), left_pos, right_pos
     labels = coalesce_take(a.column, left_pos, b.column, right_pos)
-    return Index._from_column(labels, a.name if len(a) or not len(b) else b.name), left_pos, right_pos
+    name = a.name if len(a) or not len(b) else b.name
+    if len(a) and len(b) and _range_union(a, b):
+        name = result_name(a, b)
+    return Index._from_column(labels, name), left_pos, right_pos
+
+
+def _range_union(a: Index, b: Index) -> bool:
+    """Whether pandas joins ``a`` and ``b`` as ranges (an increasing RangeIndex beside increasing,
+    evenly spaced integer labels), which names the union as ``Index.union`` does: the shared name,
+    else None (other joins keep the left one's). Synchronizes once, only for differently named
+    labels beside a RangeIndex."""
+    if not isinstance(a, RangeIndex) or not (a.step > 0 or len(a) == 1) or result_name(a, b) == a.name:
+        return False
+    if isinstance(b, RangeIndex):
+        return b.step > 0 or len(b) == 1
+    if getattr(b.dtype, "kind", "O") != "i" or not isinstance(b.dtype, np.dtype):
+        return False
+    if len(b) == 1:
+        return True
+    data = b.column.data
+    step = data[1:] - data[:-1]
+    return bool(((step == step[0]) & (step > 0)).all())
 
 
 def check_label_types(a: Index, b: Index) -> None:
@@ -268,6 +289,13 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
         if op in CMP and not flex and not indexes_equal(left.index, other.index):
             raise ValueError("Can only compare identically-labeled Series objects")
         index, lpos, rpos = join_labels(left.index, other.index)
+        if (
+            lpos is not None
+            and left.index.dtype != other.index.dtype
+            and _is_identity(lpos, len(left))
+            and not (len(other) and _range_union(left.index, other.index))
+        ):
+            index, lpos = left.index, None  # pandas keeps a Series' own labels when the join is them
         lmiss, rmiss = missing_flags(lpos, rpos)
         lcol, rcol = reindexed(left.column, lpos, lmiss), reindexed(other.column, rpos, rmiss)
         name = result_name(left, other)
@@ -287,6 +315,15 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
         lcol, rcol = fill_pair(lcol, rcol, fill_value)
     check_object_arithmetic(op, lcol, rcol)
     return Series._from_column(binary_op(lcol, rcol, op), index, name)
+
+
+def _is_identity(positions: Any, n: int) -> bool:
+    """Whether ``positions`` are 0 .. n-1 in order. One sync."""
+    if len(positions) != n:
+        return False
+    from ember.backend.arrays import array_module
+
+    return bool((positions == array_module(positions).arange(n)).all())
 
 
 def _is_scalar(x: Any) -> bool:

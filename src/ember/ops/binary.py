@@ -92,7 +92,7 @@ def binary_op(left: Column, right: Column | Any, op: str) -> Column:
     Column operands must have equal lengths. Synchronizes the device at most once (string results,
     integer division where a zero divisor changes the result dtype).
     """
-    if isinstance(right, np.generic) and right.dtype.kind in "biuf":
+    if isinstance(right, np.generic) and right.dtype.kind in "biuf" and not _strong_logical(left, right, op):
         right = (
             right.item()
         )  # pandas takes NumPy scalars as Python ("weak") scalars: int8 + np.int64(1) is int8
@@ -103,6 +103,18 @@ def binary_op(left: Column, right: Column | Any, op: str) -> Column:
             f"binary_op: unknown binary operator {op!r}; supported: {sorted(SYMBOL) + sorted(REVERSED)}"
         )
     return _dispatch(left, right, op)
+
+
+def _strong_logical(col: Any, scalar: np.generic, op: str) -> bool:
+    """pandas hands a NumPy integer scalar of ``& | ^`` to NumPy as it is (NumPy 2 promotes it as a
+    typed value: uint8 & np.int64(3) is int64) beside a NumPy integer column."""
+    return (
+        REVERSED.get(op, op) in LOGIC
+        and scalar.dtype.kind in "iu"
+        and type(col) is NumericColumn
+        and not col.nullable
+        and col.data.dtype.kind in "iu"
+    )
 
 
 # --- dispatch ------------------------------------------------------------------------------------------
@@ -202,9 +214,13 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
             raise _unsupported(a, b, op)
     a = pandas_view(a) if ca else a
     b = pandas_view(b) if cb else b
+    if op in LOGIC and ca and cb:
+        a, b = _logical_columns(a, b)
     col = a if ca else b
     xp = col.xp
     nullable = (ca and a.nullable) or (cb and b.nullable)
+    if op in LOGIC and not nullable and ((not ca and a is pd.NA) or (not cb and b is pd.NA)):
+        return _constant(col, False)  # pandas: NumPy data & NA is NA, filled as False
     if (not ca and is_missing_scalar(a)) or (not cb and is_missing_scalar(b)):
         return _missing_scalar_result(col, op, nullable, b if ca else a)
     xa = a.data if ca else _device_scalar(xp, b.data.dtype, a, "rpow" if op == "pow" else op)  # base
@@ -213,18 +229,12 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
         scalar = b if ca else a
         if not isinstance(scalar, (bool, np.bool_)):
             raise TypeError(f"'other' should be pandas.NA or a bool. Got {type(scalar).__name__} instead.")
-    if op in LOGIC and ca and cb and nullable:  # a masked boolean takes NumPy ints by truthiness
-        if _kind(xa) == "b" and a.nullable and _kind(xb) in "iu" and not b.nullable:
-            xb = xb != 0
-        elif _kind(xb) == "b" and b.nullable and _kind(xa) in "iu" and not a.nullable:
-            xa = xa != 0
     if op in _BOOL_NOT_ALLOWED and _kind(xa) == "b" and _kind(xb) == "b":
         raise NotImplementedError(f"operator '{op}' not implemented for bool dtypes")
     if op == "pow" and _kind(xa) in "biu" and _kind(xb) in "iu" and _any_negative(xb):
         raise ValueError("Integers to negative integer powers are not allowed.")  # CuPy would return 0
     fn = ARITH.get(op) or CMP.get(op) or LOGIC[op]
-    if nullable and _bool_divides_as_float(a, b, op, xa, xb):
-        xa, xb = (x.astype(np.float64) if hasattr(x, "astype") else np.float64(x) for x in (xa, xb))
+    bool_div = nullable and _bool_divides_as_float(a, b, op, xa, xb)
     with np.errstate(all="ignore"):
         if op in ("floordiv", "mod") and xp is not np and "f" in (_kind(xa), _kind(xb)):
             out = float_divmod(xa, xb)[0 if op == "floordiv" else 1]  # NumPy's inf/NaN rules
@@ -232,7 +242,9 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
             out = xp.square(xa)  # NumPy's own x ** 2 fast path (CuPy's pow kernel is 2x slower)
         else:
             out = fn(xa, xb)
-    if nullable and _plain_int_over_masked_ints(a, b, op, out, xb):
+    if bool_div:  # integer division, then pandas' zero fill as float (0 // -1 is 0.0, not -0.0)
+        out = _int_div_by_zero(xp, op, out, xa, xb)
+    elif nullable and _plain_int_over_masked_ints(a, b, op, out, xb):
         # pandas divides a NumPy (or Python) integer by a masked integer column the NumPy way, with
         # its zero fill: x // 0 is +-inf and x % 0 missing, as Float64 (a masked dividend: 0, Int64)
         vb = _valid_of(b, cb)
@@ -258,6 +270,31 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
     if op in CMP or op in LOGIC:
         return NumericColumn(out | ~valid if op == "ne" else out & valid)
     return NumericColumn(out).set_missing(valid)
+
+
+def _logical_columns(a: NumericColumn, b: NumericColumn) -> tuple[NumericColumn, NumericColumn]:
+    """The operands of ``& | ^`` of two columns as pandas casts them. A masked boolean takes the other
+    operand by truthiness (NumPy's bool cast: NaN is True; a masked operand with missing values is
+    pandas' ValueError), except a masked operand on the left, which computes as itself. A NumPy bool
+    on the left takes a float operand by truthiness with NaN as False. Synchronizes once where the
+    other operand of a masked boolean is masked (whether it has missing values)."""
+    mb_a, mb_b = (x.nullable and x.data.dtype.kind == "b" for x in (a, b))
+    if mb_a and not mb_b:
+        return a, _truthiness(b)
+    if mb_b and not mb_a and not a.nullable:
+        return _truthiness(a), b
+    if not (a.nullable or b.nullable) and a.data.dtype.kind == "b" and b.data.dtype.kind == "f":
+        return a, NumericColumn((b.data != 0) & ~b.xp.isnan(b.data))
+    return a, b
+
+
+def _truthiness(col: NumericColumn) -> NumericColumn:
+    if col.nullable and col.mask is not None and not bool(col.mask.all()):
+        raise ValueError(
+            "cannot convert to 'bool'-dtype NumPy array with missing values. "
+            "Specify an appropriate 'na_value' for this dtype."
+        )
+    return NumericColumn(col.data != 0)
 
 
 def _plain_int_over_masked_ints(a: Any, b: Any, op: str, out: Any, xb: Any) -> bool:

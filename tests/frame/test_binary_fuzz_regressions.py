@@ -1,0 +1,129 @@
+"""Binary operators, comparisons, where / mask, fillna and clip against pandas: families of
+divergences the differential fuzzer found (each test computes pandas' answer with the installed pandas)."""
+
+from __future__ import annotations
+
+import itertools
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+from ember.testing import assert_eq
+
+
+def _outcome(fn):
+    """('ok', result) or ('raises', exception type)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return "ok", fn()
+    except Exception as exc:  # noqa: BLE001 - the exception type is what is compared
+        return "raises", type(exc)
+
+
+def check_same(pandas_fn, ember_fn):
+    """ember gives pandas' result, raises pandas' exception type, or raises NotImplementedError."""
+    pkind, pres = _outcome(pandas_fn)
+    ekind, eres = _outcome(ember_fn)
+    if ekind == "raises" and issubclass(eres, NotImplementedError):
+        return
+    if pkind == "raises":
+        assert ekind == "raises", f"pandas raises {pres.__name__}, ember answers {eres!r}"
+        assert issubclass(eres, pres), f"pandas raises {pres.__name__}, ember {eres.__name__}"
+        return
+    assert ekind == "ok", f"ember raises {eres.__name__}, pandas answers {pres!r}"
+    assert_eq(eres, pres)
+
+
+# --- & | ^ -------------------------------------------------------------------------------------------
+
+LOGICAL_OPERANDS = {
+    "bool": [True, False, True, False],
+    "boolean": pd.array([True, False, None, True], dtype="boolean"),
+    "boolean_full": pd.array([True, False, True, True], dtype="boolean"),
+    "int64": [1, 0, 2, 3],
+    "Int64": pd.array([1, None, 2, 0], dtype="Int64"),
+    "Int64_full": pd.array([1, 0, 2, 0], dtype="Int64"),
+    "float64": [1.0, 0.0, np.nan, 2.5],
+    "Float64": pd.array([1.0, None, 0.0, 2.5], dtype="Float64"),
+    "Float64_full": pd.array([1.0, 0.0, 0.0, 2.5], dtype="Float64"),
+}
+
+
+@pytest.mark.parametrize("op", ["__and__", "__or__", "__xor__"])
+@pytest.mark.parametrize("left,right", list(itertools.product(LOGICAL_OPERANDS, LOGICAL_OPERANDS)))
+def test_logical_operands_cast_as_pandas(left, right, op):
+    # a masked boolean takes the other operand by truthiness (pandas' ValueError where it holds NA);
+    # a NumPy bool takes floats by truthiness with NaN as False (were bitwise ints or NumPy's TypeError)
+    a, b = pd.Series(LOGICAL_OPERANDS[left]), pd.Series(LOGICAL_OPERANDS[right])
+    check_same(
+        lambda: getattr(a, op)(b),
+        lambda: getattr(em.from_pandas(a), op)(em.from_pandas(b)),
+    )
+
+
+@pytest.mark.parametrize("scalar", [pd.NA, np.int64(3), True, 2])
+@pytest.mark.parametrize("dtype", ["bool", "int64", "uint8", "float64"])
+def test_logical_numpy_column_with_scalar(dtype, scalar):
+    # NumPy data & NA is all False; a NumPy integer scalar promotes as a typed value (uint8 & int64)
+    s = pd.Series([1, 0, 2, 3]).astype(dtype)
+    for op in ("__and__", "__or__", "__xor__"):
+        check_same(lambda op=op: getattr(s, op)(scalar), lambda op=op: getattr(em.from_pandas(s), op)(scalar))
+
+
+def test_logical_frame_with_series_on_other_labels():
+    df = pd.DataFrame({"a": pd.Series([], dtype="bool")})
+    other = pd.Series([], dtype="int64", index=pd.RangeIndex(0, 0, 1, name="idx"), name="a")
+    check_same(lambda: df & other, lambda: em.from_pandas(df) & em.from_pandas(other))
+    s = pd.Series([True], name="a")
+    o = pd.Series([], dtype="int64", index=pd.Index([], dtype="float64"), name="a")
+    check_same(lambda: s ^ o, lambda: em.from_pandas(s) ^ em.from_pandas(o))
+
+
+# --- alignment's labels ------------------------------------------------------------------------------
+
+_INDEXES = [
+    pd.RangeIndex(7, 8, name="idx"),
+    pd.RangeIndex(0, 3, name="x"),
+    pd.RangeIndex(5, 0, -2, name="x"),
+    pd.Index([-3]),
+    pd.Index([1, 2], name="y"),
+    pd.Index([1, 5, 7], name="y"),
+    pd.Index([1, 2], dtype="int32", name="y"),
+    pd.Index([1.0, 2.0], name="y"),
+    pd.Index([0.0], name="z"),
+]
+
+
+@pytest.mark.parametrize("a,b", list(itertools.product(_INDEXES, _INDEXES)))
+def test_aligned_labels_name_and_dtype(a, b):
+    # a RangeIndex joined with evenly spaced labels takes the union's name (shared or None); a Series
+    # keeps its own labels (and their dtype) where the other's are among them
+    sa, sb = pd.Series(1.0, index=a), pd.Series(2.0, index=b)
+    check_same(lambda: sa + sb, lambda: em.from_pandas(sa) + em.from_pandas(sb))
+
+
+def test_series_keeps_own_int_labels_beside_float_subset():
+    a = pd.Series(pd.to_timedelta(["31D", "1min"]).astype("timedelta64[s]"), name="a")
+    b = pd.Series(
+        pd.to_timedelta(["1s"]).astype("timedelta64[s]"), index=pd.Index([1.0], name="idx"), name="a"
+    )
+    check_same(lambda: a - b, lambda: em.from_pandas(a) - em.from_pandas(b))
+
+
+# --- division ----------------------------------------------------------------------------------------
+
+
+def test_masked_bool_floordiv_mod_by_ints_have_no_negative_zero():
+    # pandas divides as integers, then fills the zero divisors: 0 // -1 is 0.0 (was -0.0, so 3 / r
+    # gave -inf where pandas gives inf)
+    a = pd.Series([False, True, False, True, None], dtype="boolean")
+    b = pd.Series([-1, 0, -2, -1, 3], dtype="Int64")
+    for op in ("__floordiv__", "__mod__"):
+        p = getattr(a, op)(b)
+        e = getattr(em.from_pandas(a), op)(em.from_pandas(b))
+        assert_eq(e, p)
+        assert_eq(3 / e, 3 / p)
