@@ -11,7 +11,7 @@ from ember.column import Column, NumericColumn
 from ember.frame.frame_labels import unique_labels
 from ember.frame.index import Index, MultiIndex, RangeIndex
 
-HOWS = ("inner", "left", "right", "outer", "cross", "leftsemi", "leftanti")
+HOWS = ("inner", "left", "right", "outer", "cross", "left_anti", "right_anti", "leftsemi", "leftanti")
 
 
 def _as_list(x: Any) -> list:
@@ -44,6 +44,8 @@ def merge(
 ) -> Any:
     """Database-style join of two DataFrames, rows in pandas' order for every ``how``.
 
+    ``how='left_anti'`` / ``'right_anti'`` (pandas 3): the rows of pandas' left / right join whose
+    other side has no match, with that join's columns, dtypes and row labels.
     ``how='leftsemi'`` / ``'leftanti'`` are ember extensions: the left rows that have / have no match.
     """
     from ember.frame.dataframe import DataFrame
@@ -58,6 +60,9 @@ def merge(
         raise TypeError(f"Can only merge Series or DataFrame objects, a {type(right).__name__} was passed")
     if how not in HOWS:
         raise ValueError(f"how must be one of {HOWS}, got {how!r}")
+    anti = how if how in ("left_anti", "right_anti") else None
+    if anti is not None:
+        how = anti.split("_")[0]
     if how == "cross":
         if on is not None or left_on is not None or right_on is not None or left_index or right_index:
             raise ValueError("Can not pass on, right_on, left_on or set right_index=True or left_index=True")
@@ -110,6 +115,11 @@ def merge(
     )
     if left_index != right_index:  # a column key against an index key
         _fill_keys(out, lnames if right_index else rnames, lkeys, rkeys, lpos, rpos)
+    if anti is not None:  # pandas: the left / right join's rows that have no match on the other side
+        from ember.backend import array_module
+
+        xp = array_module(lpos, rpos)
+        out = out._take_rows(xp.flatnonzero((rpos if anti == "left_anti" else lpos) < 0))
     return out
 
 
