@@ -59,7 +59,6 @@ KNOWN_WRONG = {
     "DataFrameGroupBy.first#3": "groupby first(min_count=2): ignores min_count (pandas: NaN for groups with fewer values)",
     "SeriesGroupBy.apply#3": "groupby apply: the group passed to func does not carry its key as .name",
     "SeriesGroupBy.apply#4": "groupby apply: the group passed to func does not carry its key as .name",
-    "Series.str.isdigit#1": "str.isdigit: superscript / Unicode digits are not digits (pandas: True, as str.isdigit)",
 }
 
 

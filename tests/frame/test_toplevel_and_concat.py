@@ -171,3 +171,38 @@ def test_cut_retbins_dropped_duplicates_keep_dtype():
     assert_eq(got[0], want[0])
     assert got[1].dtype == want[1].dtype
     np.testing.assert_array_equal(got[1], want[1])
+
+
+# --- str.is* predicates -----------------------------------------------------------------------------
+
+PREDICATES = [
+    "isalpha",
+    "isdigit",
+    "isdecimal",
+    "isnumeric",
+    "isspace",
+    "isalnum",
+    "islower",
+    "isupper",
+    "istitle",
+]
+
+
+def _unicode_sample():
+    r = np.random.default_rng(0)
+    cps = np.r_[np.arange(0x3000), r.integers(0x3000, 0x110000, 3000)]
+    cps = cps[(cps < 0xD800) | (cps >= 0xE000)]
+    chars = [chr(c) for c in cps.tolist()]
+    pool = list("aA1 _ǅǈ½³ªʰ⅕Ⅷ二") + chars[::37]
+    multi = ["".join(r.choice(pool, r.integers(0, 5))) for _ in range(3000)]
+    return chars + multi + ["23", "³", "⅕", "", np.nan]
+
+
+@pytest.mark.parametrize(
+    "dtype", ["str", "string", pd.StringDtype("python"), "string[pyarrow]", object], ids=str
+)
+def test_str_predicates_follow_pandas_for_every_string_dtype(dtype):
+    ps = pd.Series(_unicode_sample(), dtype=dtype)
+    es = em.from_pandas(ps)
+    for name in PREDICATES:
+        assert_eq(getattr(es.str, name)(), getattr(ps.str, name)())

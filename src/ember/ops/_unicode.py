@@ -61,13 +61,18 @@ def _mapping(kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return keys, counts[keys], vals[keys].astype(np.int32)
 
 
-_FLAG_NAMES = ("alpha", "digit", "decimal", "numeric", "space", "upper", "lower", "title")
+_FLAG_NAMES = ("alpha", "digit", "decimal", "numeric", "space", "upper", "lower", "title", "alnum")
 
 
 @functools.cache
-def _flags(limit: int = _NCP) -> np.ndarray:
+def _flags(limit: int = _NCP, arrow: bool = False) -> np.ndarray:
     """uint16 bit flags of the code points below ``limit`` (bit i = _FLAG_NAMES[i]): the ASCII and BMP
-    tables are built in microseconds / milliseconds, the full one (0.1 s) only for text that needs it."""
+    tables are built in microseconds / milliseconds, the full one (0.1 s) only for text that needs it.
+    ``arrow``: the classes of pyarrow's ``utf8_is_*`` kernels (utf8proc's Unicode version and rules:
+    '½' is a digit, 'ª' is not lower), which pandas' pyarrow-backed string dtypes use; 'title' then
+    marks the characters pyarrow counts as cased that are neither upper nor lower."""
+    if arrow:
+        return _arrow_flags(limit)
     arr = _all_chars()[:limit].view("<U1")
     out = np.zeros(limit, dtype=np.uint16)
     tests = [
@@ -85,6 +90,36 @@ def _flags(limit: int = _NCP) -> np.ndarray:
     title_only = ((out >> 7) & 1).astype(bool) & ~((out >> 5) & 1).astype(bool)
     out &= np.uint16(~(1 << 7) & 0xFFFF)
     out |= title_only.astype(np.uint16) << 7
+    out |= (((out & np.uint16(0b1111)) != 0).astype(np.uint16)) << 8  # Python: alpha or any numeric kind
+    out[0xD800:0xE000] = 0
+    return out
+
+
+def _arrow_flags(limit: int) -> np.ndarray:
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    chars = pa.array(_all_chars()[:limit].view("<U1"))
+
+    def test(fn: Any, values: Any = chars) -> np.ndarray:
+        return np.asarray(fn(values).to_numpy(zero_copy_only=False), dtype=bool)
+
+    upper, lower = test(pc.utf8_is_upper), test(pc.utf8_is_lower)
+    cased = ~test(pc.utf8_is_lower, pc.binary_join_element_wise("a", chars, "")) | lower
+    bits = [
+        test(pc.utf8_is_alpha),
+        test(pc.utf8_is_digit),
+        test(pc.utf8_is_decimal),
+        test(pc.utf8_is_numeric),
+        test(pc.utf8_is_space),
+        upper,
+        lower,
+        cased & ~upper & ~lower,
+        test(pc.utf8_is_alnum),
+    ]
+    out = np.zeros(limit, dtype=np.uint16)
+    for i, b in enumerate(bits):
+        out |= b.astype(np.uint16) << i
     out[0xD800:0xE000] = 0
     return out
 
@@ -95,19 +130,21 @@ _FLAG_LIMITS = (0x80, 0x10000, _NCP)
 @functools.cache
 def _device_table(name: str, xp: Any) -> Any:
     if name.startswith("flags"):
-        return asarray_on(_flags(int(name[len("flags") :] or _NCP)), xp)
+        base, arrow = (name[:-6], True) if name.endswith("@arrow") else (name, False)
+        return asarray_on(_flags(int(base[len("flags") :] or _NCP), arrow), xp)
     kind, part = name.split(":")
     return asarray_on(_mapping(kind)[int(part)], xp)
 
 
-def char_flag(xp: Any, cps: Any, *names: str) -> Any:
-    """True where the code point has any of the named classes."""
+def char_flag(xp: Any, cps: Any, *names: str, arrow: bool = False) -> Any:
+    """True where the code point has any of the named classes (``arrow``: pyarrow's classes)."""
     bits = 0
     for n in names:
         bits |= 1 << _FLAG_NAMES.index(n)
     top = int(cps.max()) if cps.shape[0] else 0  # the smallest table that covers the text
     limit = next(lim for lim in _FLAG_LIMITS if top < lim)
-    return (_device_table(f"flags{limit}", xp)[cps] & np.uint16(bits)) != 0
+    table = _device_table(f"flags{limit}" + ("@arrow" if arrow else ""), xp)
+    return (table[cps] & np.uint16(bits)) != 0
 
 
 def is_word_char(xp: Any, cps: Any) -> Any:

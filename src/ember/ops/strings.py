@@ -288,27 +288,32 @@ _PREDICATES = {
     "isdecimal": ("decimal",),
     "isnumeric": ("numeric",),
     "isspace": ("space",),
-    "isalnum": ("alpha", "digit", "decimal", "numeric"),
+    "isalnum": ("alnum",),
 }
 
 
 def predicate(col: StringColumn, name: str) -> NumericColumn:
-    """The ``str.is*`` predicates with Python's rules (non-empty; cased rules for upper/lower/title)."""
+    """The ``str.is*`` predicates with pandas' rules for the column's dtype: pyarrow's ``utf8_is_*``
+    classes for the pyarrow-backed string dtypes, Python's ``str`` methods otherwise (non-empty;
+    cased rules for upper / lower / title)."""
     cp = decode(_check(col, name))
     xp = cp.xp
     c = cp.cps
+    arrow = getattr(col.pd_dtype, "storage", None) == "pyarrow"
+
+    def flag(*names: str) -> Any:
+        return char_flag(xp, c, *names, arrow=arrow)
+
     nonempty = cp.lengths > 0
     if name in _PREDICATES:
-        bad = ~char_flag(xp, c, *_PREDICATES[name])
+        bad = ~flag(*_PREDICATES[name])
         out = nonempty & (_seg_sum(xp, cp.offs, bad) == 0)
     elif name in ("isupper", "islower"):
         own, other = ("upper", "lower") if name == "isupper" else ("lower", "upper")
-        out = (_seg_sum(xp, cp.offs, char_flag(xp, c, other, "title")) == 0) & (
-            _seg_sum(xp, cp.offs, char_flag(xp, c, own)) > 0
-        )
+        out = (_seg_sum(xp, cp.offs, flag(other, "title")) == 0) & (_seg_sum(xp, cp.offs, flag(own)) > 0)
     elif name == "istitle":
         _, k = cp.rows()
-        upper_t, lower = char_flag(xp, c, "upper", "title"), char_flag(xp, c, "lower")
+        upper_t, lower = flag("upper", "title"), flag("lower")
         cased = upper_t | lower
         prev = xp.concatenate([xp.zeros(1, dtype=bool), cased[:-1]]) if c.shape[0] else cased
         prev = prev & (k > 0)
