@@ -245,3 +245,17 @@ def test_uint64_column_through_the_kernel_flags():
     )
     assert col.data.dtype == np.uint64
     assert col.data.tolist() == [12345678901234567890, 7]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_floats_of_many_digits_are_exact(engine):
+    """Floats written with up to 17 significant digits (repr of doubles) and exponents near the edges of
+    the tokenizer's fast path: exactly pandas' values (one rounding, never two)."""
+    rng = np.random.default_rng(7)
+    values = rng.random(3000) * 10.0 ** rng.integers(-25, 25, 3000)
+    digits = [f"{v:.{p}e}" for v, p in zip(values, rng.integers(14, 18, 3000), strict=True)]
+    data = ("a,b\n" + "".join(f"{d},{repr(v)}\n" for d, v in zip(digits, values, strict=True))).encode()
+    got = _ember(data, engine)
+    exp = _pandas(data)
+    np.testing.assert_array_equal(got["a"].to_numpy(), exp["a"].to_numpy())
+    np.testing.assert_array_equal(got["b"].to_numpy(), exp["b"].to_numpy())
