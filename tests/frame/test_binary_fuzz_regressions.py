@@ -127,3 +127,55 @@ def test_masked_bool_floordiv_mod_by_ints_have_no_negative_zero():
         e = getattr(em.from_pandas(a), op)(em.from_pandas(b))
         assert_eq(e, p)
         assert_eq(3 / e, 3 / p)
+
+
+# --- where / mask / fillna / clip of numbers: pandas' Block.where rules ------------------------------
+
+WHERE_COLUMNS = {
+    "int8": pd.Series([1, 5, -3], dtype="int8"),
+    "uint8": pd.Series([1, 5, 3], dtype="uint8"),
+    "uint64": pd.Series([1, 5, 3], dtype="uint64"),
+    "float32": pd.Series([1, 5, np.nan], dtype="float32"),
+    "bool": pd.Series([True, False, True]),
+    "Int8": pd.Series([1, None, 5], dtype="Int8"),
+    "UInt8": pd.Series([1, None, 5], dtype="UInt8"),
+    "Float64": pd.Series([1.5, None, 5], dtype="Float64"),
+    "boolean": pd.Series([True, None, False], dtype="boolean"),
+}
+WHERE_VALUES = [-1, 300, 2.5, 2.0, np.nan, True, 1e40, np.int64(-1), 2**40, -1.0]
+
+
+@pytest.mark.parametrize("value", WHERE_VALUES, ids=repr)
+@pytest.mark.parametrize("name", list(WHERE_COLUMNS))
+def test_where_mask_fillna_clip_scalar(name, value):
+    # a value the dtype holds keeps it; else a NumPy column takes pandas' common type (uint8 with -1:
+    # int16, was wrapped to 255) and a masked one raises pandas' error; no row replaced: dtype kept
+    s = WHERE_COLUMNS[name]
+    es = em.from_pandas(s)
+    some = s.notna() & pd.Series([True, False, True])
+    for cond in (some, pd.Series([True, True, True])):
+        ec = em.from_pandas(cond)
+        check_same(lambda c=cond: s.where(c, value), lambda c=ec: es.where(c, value))
+        check_same(lambda c=cond: s.mask(~c, value), lambda c=ec: es.mask(~c, value))
+    check_same(lambda: s.fillna(value), lambda: es.fillna(value))
+    check_same(lambda: s.clip(lower=value), lambda: es.clip(lower=value))
+    check_same(lambda: s.clip(upper=value), lambda: es.clip(upper=value))
+
+
+def test_frame_where_mask_clip_from_fuzzer():
+    df = pd.DataFrame({"a": pd.Series([None], dtype="UInt8")})
+    check_same(lambda: df.where(df <= 7, -1), lambda: em.from_pandas(df).where(em.from_pandas(df) <= 7, -1))
+    df = pd.DataFrame({"b": pd.Series([5], dtype="uint8"), "e": pd.Series([1], dtype="int8")})
+    check_same(lambda: df.where(df == 1, -1), lambda: em.from_pandas(df).where(em.from_pandas(df) == 1, -1))
+    df = pd.DataFrame({"d": pd.Series([3], dtype="uint64"), "e": pd.Series([0], dtype="int32")})
+    check_same(lambda: df.mask(df >= 1, -1), lambda: em.from_pandas(df).mask(em.from_pandas(df) >= 1, -1))
+    df = pd.DataFrame({"e": pd.Series([7.0], dtype="Float64"), "i": pd.Series([7], dtype="Int64")})
+    check_same(
+        lambda: df.where(df != 7, np.nan), lambda: em.from_pandas(df).where(em.from_pandas(df) != 7, np.nan)
+    )
+    df = pd.DataFrame({"c": pd.Series([10], dtype="Int32")})
+    check_same(lambda: df.clip(None, 5.5), lambda: em.from_pandas(df).clip(None, 5.5))
+    df = pd.DataFrame({"b": pd.Series([], dtype="UInt8"), "u": pd.Series([], dtype="uint64")})
+    check_same(lambda: df.clip(-1, 5.5), lambda: em.from_pandas(df).clip(-1, 5.5))
+    s = pd.Series([], dtype="int32")
+    check_same(lambda: s.clip(upper=2.5), lambda: em.from_pandas(s).clip(upper=2.5))

@@ -85,11 +85,8 @@ def test_round(name, decimals, xp):
 @pytest.mark.parametrize(
     "bounds", [(0, None), (None, 2), (-1.5, 2.5), (1, 1), (np.nan, 3), (3, 1)], ids=str
 )  # (3, 1): reversed bounds, swapped as pandas does
-def test_clip(name, bounds, xp, request):
+def test_clip(name, bounds, xp):
     lo, hi = bounds
-    if name == "Int64" and bounds == (-1.5, 2.5):
-        reason = "pandas raises for a non-integral bound on Int64; ember casts to Float64"
-        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
     check(DATA[name], lambda p: p.clip(lo, hi), lambda c: clip(c, lo, hi), xp)
 
 

@@ -53,7 +53,7 @@ def fillna(col: Column, value: Any, limit: int | None = None) -> Column:
         return col
     if isinstance(col, NumericColumn) and not col.has_nulls_possible:
         return col
-    return where(col, _kept(col, limit), value)
+    return where(col, _kept(col, limit), value, setitem=True)
 
 
 def _kept(col: Column, limit: int | None) -> Any:
@@ -153,8 +153,9 @@ def interpolate_linear(col: Column, limit_direction: str = "forward") -> Column:
 # --- where ---------------------------------------------------------------------------------------------
 
 
-def where(col: Column, cond: Any, other: Any = None) -> Column:
-    """Rows of ``col`` where ``cond`` is True, else ``other`` (a Column, a scalar, or None = missing)."""
+def where(col: Column, cond: Any, other: Any = None, setitem: bool = False) -> Column:
+    """Rows of ``col`` where ``cond`` is True, else ``other`` (a Column, a scalar, or None = missing);
+    ``setitem``: as pandas' fillna sets a masked column's values (a NumPy integer out of range raises)."""
     col = _pandas_view(col)
     xp = col.xp
     cond = xp.asarray(cond, dtype=bool)
@@ -166,16 +167,8 @@ def where(col: Column, cond: Any, other: Any = None) -> Column:
         return col.set_missing(cond)
     if isinstance(other, Column):
         other = _pandas_view(other.to(xp))
-    elif (
-        _dtype_follows_missing(col)
-        and col.data.dtype.kind in "iu"
-        and isinstance(other, (float, np.floating))
-    ):
-        # pandas keeps an int column for a float it holds exactly (-9.0), or when no row is replaced
-        if _holds_exactly(col.data.dtype, other):
-            other = col.data.dtype.type(int(other))
-        elif bool(cond.all()):  # one sync
-            return col
+    elif isinstance(col, NumericColumn):
+        return _where_numeric_scalar(col, cond, other, setitem)
     if isinstance(col, NumericColumn):
         return _where_numeric(col, cond, other)
     if isinstance(col, StringColumn):
@@ -185,6 +178,86 @@ def where(col: Column, cond: Any, other: Any = None) -> Column:
     if isinstance(col, CategoricalColumn):
         return _where_categorical(col, cond, other)
     raise NotImplementedError(f"where: column kind {type(col).__name__} is not supported")
+
+
+def _where_numeric_scalar(col: NumericColumn, cond: Any, other: Any, setitem: bool = False) -> Column:
+    """``other`` where ``cond`` is False, as pandas' Block.where: a value the dtype holds keeps it; else,
+    when a row is replaced, a NumPy column takes pandas' common type (uint8 with -1 is int16, with 2.5
+    float64; with a bool, or a number into bools, an object column: refused) and a masked one raises
+    pandas' error (TypeError; OverflowError for an integer out of its range). A NaN into a masked
+    column is missing. Synchronizes once, only where the value does not fit."""
+    xp, dtype = col.xp, col.data.dtype
+    is_bool = isinstance(other, (bool, np.bool_))
+    if not is_bool and not isinstance(other, (int, float, np.integer, np.floating)):
+        if bool(cond.all()):
+            return col
+        if col.nullable:
+            raise TypeError(f"Invalid value '{other}' for dtype '{col.dtype}'")
+        raise NotImplementedError(
+            f"where / fillna: a {type(other).__name__} value into a {col.dtype} column (pandas would make "
+            "an object column mixing types; ember's numeric columns hold numbers)"
+        )
+    if col.nullable and not is_bool and np.isnan(other):
+        return col.set_missing(cond)
+    fill = _held(dtype, other, col.nullable)
+    if fill is None:
+        if bool(cond.all()):  # pandas' no-op: no row is replaced (one sync)
+            return col
+        if col.nullable:
+            if dtype.kind in "iu" and isinstance(other, np.integer) and not setitem:  # NumPy's cast
+                fill = np.asarray(other).astype(dtype)[()]
+                data = xp.where(cond, col.data, fill).astype(dtype, copy=False)
+                return NumericColumn(data, None if col.mask is None else (col.mask | ~cond), nullable=True)
+            if dtype.kind in "iu" and not is_bool and float(other).is_integer():
+                raise OverflowError(f"Python integer {int(other)} out of bounds for {dtype}")
+            raise TypeError(f"Invalid value '{other}' for dtype '{col.dtype}'")
+        target = _result_type(dtype, other)
+        if target is None:
+            raise NotImplementedError(
+                f"where / fillna: {other!r} into a {col.dtype} column (pandas would make an object "
+                "column mixing types; cast the column first)"
+            )
+        col = NumericColumn(col.data.astype(target), col.mask)
+        dtype, fill = target, target.type(other)
+    data = xp.where(cond, col.data, fill).astype(dtype, copy=False)
+    mask = None if col.mask is None else (col.mask | ~cond)
+    return NumericColumn(data, mask, nullable=col.nullable)
+
+
+def _held(dtype: np.dtype, value: Any, nullable: bool) -> Any:
+    """``value`` as a scalar of ``dtype`` when the dtype holds it (pandas' np_can_hold_element and
+    masked arrays' setitem check), else None."""
+    is_bool = isinstance(value, (bool, np.bool_))
+    if dtype.kind == "b":
+        return np.bool_(value) if is_bool else None
+    if is_bool:
+        return None
+    if dtype.kind == "f":
+        with np.errstate(over="ignore"):
+            return dtype.type(value)  # pandas keeps a float column for any number (float32: inf)
+    if isinstance(value, (float, np.floating)) and not _holds_exactly(dtype, value):
+        return None
+    info = np.iinfo(dtype)
+    return dtype.type(int(value)) if info.min <= int(value) <= info.max else None
+
+
+def _result_type(dtype: np.dtype, value: Any) -> np.dtype | None:
+    """pandas' find_result_type for a NumPy column and a number it cannot hold (None: object)."""
+    if dtype.kind == "b" or isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, np.generic):
+        return np.result_type(dtype, value)
+    if isinstance(value, float) and not value.is_integer():
+        return np.result_type(dtype, np.float64)
+    v = int(value) if np.isfinite(value) else value
+    if not isinstance(v, int):
+        return np.result_type(dtype, np.float64)
+    right = np.min_scalar_type(v)
+    if right.kind == "O":
+        return None
+    if dtype.kind != "u" and 0 < v <= np.iinfo(right).max:
+        right = np.dtype(f"i{right.itemsize}")
+    return np.result_type(dtype, right)
 
 
 def _holds_exactly(dtype: Any, value: float) -> bool:

@@ -123,42 +123,19 @@ def clip(col: Column, lower: Any = None, upper: Any = None) -> Column:
             )
         return col._rebuild(data, col.mask)
     c = _numeric_only(col, "clip()")
-    xp, data = c.xp, c.data
-    if data.dtype.kind == "b":
-        return _clip_bools(c, lower, upper)
-    bounds = [b for b in (lower, upper) if not _none(b)]
-    dtype = np.result_type(data.dtype, *bounds) if bounds else data.dtype
-    if c.nullable and dtype != data.dtype and dtype.kind == "f" and data.dtype.kind in "iu":
-        dtype = np.dtype(np.float64)
-    data = data.astype(dtype, copy=False)
-    if not _none(lower):
-        data = xp.where(data < lower, np.asarray(lower, dtype=dtype)[()], data)
-    if not _none(upper):
-        data = xp.where(data > upper, np.asarray(upper, dtype=dtype)[()], data)
-    return NumericColumn(data, c.mask, c.nullable)
+    from ember.ops.missing import where
 
-
-def _clip_bools(c: NumericColumn, lower: Any, upper: Any) -> NumericColumn:
-    """pandas clips booleans as it sets values: boolean bounds keep the column boolean, other bounds
-    too where no value changes (``clip(0, 1)``); where one would change, pandas makes an object column
-    (refused here) or, for a masked boolean, raises TypeError. Synchronizes for non-boolean bounds."""
-    data = c.data
-    for bound, is_lower in ((lower, True), (upper, False)):
+    # pandas' clip of numbers: where(isna | (x >= lower), lower), then where(isna | (x <= upper), upper),
+    # both conditions on the original values; the dtype follows where's rules (no row replaced: kept)
+    missing = c.isna()
+    out: Column = c
+    for bound, op in ((lower, "ge"), (upper, "le")):
         if _none(bound):
             continue
-        if isinstance(bound, (bool, np.bool_)):
-            data = data | bool(bound) if is_lower else data & bool(bound)
-            continue
-        changed = data < bound if is_lower else data > bound
-        if c.mask is not None:
-            changed = changed & c.mask
-        if bool(changed.any()):
-            if c.nullable:
-                raise TypeError(f"Invalid value '{bound}' for dtype 'boolean'")
-            raise NotImplementedError(
-                f"clip() of booleans to {bound!r}: pandas makes an object column; cast to int or float first"
-            )
-    return NumericColumn(data.copy() if data is c.data else data, c.mask, c.nullable)
+        keep = binary_op(c, bound, op)
+        kept = keep.data if keep.mask is None else keep.data & keep.mask
+        out = where(out, missing | kept, bound)
+    return out
 
 
 def _none(x: Any) -> bool:
