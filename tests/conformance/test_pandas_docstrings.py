@@ -38,11 +38,6 @@ AREAS = runner.AREAS
 # Examples whose input comes from one of these (cascade_of) are covered by it.
 KNOWN_WRONG = {
     "DataFrame.any#15": "DataFrame([]).any(): result index is an empty object Index, pandas' an empty RangeIndex-like int Index",
-    "DataFrame.convert_dtypes#2": "convert_dtypes(infer_objects=False) turns a bool object column into bool (pandas keeps object)",
-    "DataFrame.empty#10": "Series() with no data is float64; pandas 3 makes it object",
-    "DataFrame.first_valid_index#3": "Series([None, None]) holds NaN (pandas: None in an object column)",
-    "DataFrame.first_valid_index#13": "DataFrame of all-None columns holds NaN (pandas: None in object columns)",
-    "DataFrame.first_valid_index#6": "Series() with no data is float64; pandas 3 makes it object",
     "DataFrame.rfloordiv#2": "int // int frame with a zero divisor: int64 (pandas float64 with inf)",
     "DataFrame.rfloordiv#3": "int // int frame with a zero divisor: int64 (pandas float64 with inf)",
     "DataFrame.rfloordiv#4": "int // int frame with a zero divisor: int64 (pandas float64 with inf)",
@@ -52,7 +47,6 @@ KNOWN_WRONG = {
     "DataFrame.rmod#4": "int % int frame with a zero divisor: int64 (pandas float64 with NaN)",
     "DataFrame.rmod#5": "int % int frame with a zero divisor: int64 (pandas float64 with NaN)",
     "Series#14": "Series(ndarray, copy=False) copies: writes through the Series do not reach the array",
-    "Series.empty#3": "Index([]) is float64; pandas makes an empty object Index",
     "Series.memory_usage#4": "Series.values of strings is a NumPy object array (pandas: ArrowStringArray)",
     "Series.values#1": "Series.values of strings is a NumPy object array (pandas: ArrowStringArray)",
     "Series.values#3": "Series.values of a categorical is a NumPy array (pandas: Categorical)",

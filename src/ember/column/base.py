@@ -15,6 +15,18 @@ import numpy as np
 from ember.backend import array_module, asarray_on, to_host
 
 
+class Unsupported(NotImplementedError):
+    """An argument, method or value ember does not implement (eligible for the opt-in pandas fallback).
+
+    Defined in the lowest layer that raises it (columns refuse Python objects pandas keeps in object
+    columns); ``ember.frame._fallback`` re-exports it."""
+
+
+def unsupported_hint() -> str:
+    """The sentence that ends every ``Unsupported`` message the pandas fallback can answer."""
+    return ' Opt in to running it through pandas with ember.config.set(fallback="pandas").'
+
+
 class Column:
     """Base class; subclasses define the storage and the pandas/arrow conversions."""
 

@@ -17,7 +17,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ember.backend import array_module, asarray_on, is_device_array, to_host
-from ember.column.base import Column
+from ember.column.base import Column, Unsupported, unsupported_hint
 from ember.column.categorical import CategoricalColumn
 from ember.column.dtypes import default_string_dtype, is_masked_extension
 from ember.column.numeric import NumericColumn
@@ -65,8 +65,8 @@ def from_pandas(
     if isinstance(dtype, pd.ArrowDtype):
         return from_arrow(pa.array(s.array), xp)
     if isinstance(dtype, pd.api.extensions.ExtensionDtype):
-        raise NotImplementedError(
-            f"column {name or s.name!r}: pandas dtype {dtype} is not supported by ember"
+        raise Unsupported(
+            f"column {name or s.name!r}: pandas dtype {dtype} is not supported by ember." + unsupported_hint()
         )
     name = name if name is not None else s.name
     if dtype == np.dtype(object):  # strings in an object Series stay object, as pandas keeps them
@@ -113,50 +113,58 @@ def from_numpy(a: Any, xp: ModuleType, name: Any = None, copy: bool = False) -> 
 
 
 def _from_objects(a: np.ndarray, xp: ModuleType, name: Any, keep_object: bool = False) -> Column:
-    """A column from an object array. Strings become a string column of pandas' default string dtype
-    (as ``pd.Series(array)`` infers), or of dtype object when ``keep_object`` (the array came from an
-    object Series) or when every value is missing (pandas keeps those object)."""
-    inferred = pd.api.types.infer_dtype(a, skipna=True)
-    if inferred in ("string", "empty"):
+    """A column from an object array, of the dtype pandas gives it: ``pd.Series(a)`` infers strings
+    (pandas' default string dtype), datetimes and timedeltas and keeps everything else object; with
+    ``keep_object`` (the array came from an object Series) everything stays object.
+
+    ember holds an object column when it is made of strings (a string column of dtype object), only
+    missing values, True / False with missing values (a bool column with a mask) or lists of strings;
+    the missing value it gives back (None, NaN or pd.NA) is the one the data held. Any other object
+    column (numbers, dates, mixed kinds) raises ``Unsupported``: pandas' object column of Python
+    objects has no ember equivalent, and a typed column would be another dtype."""
+    if not keep_object and a.size:
+        inferred = pd.Series(a, copy=False)
+        if inferred.dtype != object:  # pandas' own inference: strings, datetimes, timedeltas
+            return from_pandas(inferred, xp, name)
+    kind = pd.api.types.infer_dtype(a, skipna=True)
+    missing = pd.isna(a)
+    na = _missing_marker(a, missing)
+    if kind in ("string", "empty"):
         arr = pa.array(a, type=pa.large_string(), from_pandas=True)
-        as_object = keep_object or inferred == "empty" or default_string_dtype() == np.dtype(object)
-        return StringColumn.from_arrow(arr, xp, np.dtype(object) if as_object else None)
-    if inferred == "boolean":
-        # pandas keeps True/False with missing values as an object column; a bool column with a
-        # mask converts back to exactly that
-        missing = pd.isna(a)
+        as_object = keep_object or kind == "empty" or default_string_dtype() == np.dtype(object)
+        if not as_object:
+            return StringColumn.from_arrow(arr, xp)
+        return StringColumn.from_arrow(arr, xp, np.dtype(object), na)
+    if kind == "boolean":
+        # pandas' object column of True / False (and missing values): a bool column whose mask is
+        # always present reports dtype object and converts back to exactly that
         data = np.where(missing, False, a).astype(bool)
-        return NumericColumn(asarray_on(data, xp), _on(~missing if missing.any() else None, xp))
-    if inferred in (
-        "integer",
-        "floating",
-        "mixed-integer-float",
-        "datetime",
-        "datetime64",
-        "timedelta",
-        "timedelta64",
-    ):
-        converted = pd.Series(list(a))
-        if converted.dtype == object:
-            converted = converted.convert_dtypes()
-        if converted.dtype == object:  # e.g. datetimes of several time zones: pandas keeps objects
-            raise NotImplementedError(
-                f"column {name!r}: Python objects ({inferred}) that pandas keeps in an object column "
-                "are not supported by ember; convert the column first"
-            )
-        return from_pandas(converted, xp, name)
-    if inferred == "decimal":
-        raise NotImplementedError(
-            f"column {name!r}: decimal values (decimal.Decimal) are not supported by ember (pandas "
-            "holds them in an object column); convert them first, e.g. with .astype(float)"
-        )
+        return NumericColumn(asarray_on(data, xp), asarray_on(~missing, xp), na=na)
     lists = _lists_of_strings(a, xp)
     if lists is not None:
         return lists
-    raise TypeError(
-        f"column {name!r} holds Python objects of mixed types ({inferred}); ember columns hold one type. "
-        "Convert the column first, e.g. with .astype(str)."
+    what = {
+        "mixed-integer": "of mixed types",
+        "mixed": "of mixed types",
+        "decimal": "decimal.Decimal values",
+    }.get(kind, f"of {kind} values")
+    raise Unsupported(
+        f"column {name!r}: an object column {what} (pandas keeps them as Python objects) is not "
+        "supported by ember: ember columns hold one type. Convert it first, e.g. with .astype(str), "
+        "pd.to_numeric or pd.to_datetime." + unsupported_hint()
     )
+
+
+def _missing_marker(a: np.ndarray, missing: np.ndarray) -> Any:
+    """The missing value an object column holds (None, NaN or pd.NA); NaN when there is none or they
+    differ (one marker per column)."""
+    if not missing.any():
+        return np.nan
+    held = a[missing]
+    first = held[0]
+    if first is None or first is pd.NA:
+        return first if all(v is first for v in held) else np.nan
+    return np.nan
 
 
 def _lists_of_strings(a: np.ndarray, xp: ModuleType) -> Column | None:
@@ -218,7 +226,7 @@ def from_arrow(arr: pa.Array | pa.ChunkedArray, xp: ModuleType) -> Column:
         return NumericColumn(asarray_on(values, xp), mask)
     if pa.types.is_null(t):  # all missing: object, as pyarrow's to_pandas and pandas' constructor give
         return StringColumn.from_arrow(arr.cast(pa.large_string()), xp, np.dtype(object))
-    raise NotImplementedError(f"arrow type {t} is not supported by ember columns")
+    raise Unsupported(f"arrow type {t} is not supported by ember columns." + unsupported_hint())
 
 
 def from_scalar(value: Any, n: int, xp: ModuleType, name: Any = None) -> Column:
@@ -234,7 +242,17 @@ def from_scalar(value: Any, n: int, xp: ModuleType, name: Any = None) -> Column:
         if arr.dtype.kind == "i" and not isinstance(value, np.generic):
             arr = arr.astype(np.int64)
         return NumericColumn(xp.full(n, arr.item(), dtype=arr.dtype))
-    return from_pandas(pd.Series([value] * n), xp, name)
+    if value is None:  # a frame's None column: None in an object column (pandas' Series: NaN)
+        return from_pandas(pd.Series([None] * n, dtype=object), xp, name)
+    # everything else as pandas broadcasts it (its unit for Timestamp / NaT, object for pd.NA)
+    return from_pandas(pd.Series(value, index=pd.RangeIndex(n)), xp, name)
+
+
+def empty_object(xp: ModuleType, n: int = 0) -> StringColumn:
+    """``n`` missing values (NaN) in an object column: pandas' ``pd.Series([])``, ``pd.Index([])``, and
+    what it fills for a label named in ``columns`` without data."""
+    mask = None if n == 0 else xp.zeros(n, dtype=bool)
+    return StringColumn(xp.zeros(n + 1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), mask, np.dtype(object))
 
 
 def from_any(values: Any, xp: ModuleType, name: Any = None, copy: bool = True) -> Column:
@@ -256,7 +274,7 @@ def from_any(values: Any, xp: ModuleType, name: Any = None, copy: bool = True) -
     if isinstance(values, (range, list, tuple)) or hasattr(values, "__iter__"):
         values = list(values)
         if not values:
-            return NumericColumn(xp.zeros(0, dtype=np.float64))  # pandas: an empty column is float64
+            return empty_object(xp)  # pandas: pd.Series([]) and pd.Index([]) are object
         if all(isinstance(v, str) or v is None for v in values):
             return _from_objects(np.asarray(values, dtype=object), xp, name)
         try:
@@ -265,8 +283,8 @@ def from_any(values: Any, xp: ModuleType, name: Any = None, copy: bool = True) -
             raise TypeError(
                 f"column {name!r}: cannot build a column from {type(values).__name__}: {exc}"
             ) from exc
-        if s.dtype == object:
-            return _from_objects(s.to_numpy(), xp, name)
+        if s.dtype == object:  # pandas' answer is an object column
+            return _from_objects(s.to_numpy(), xp, name, keep_object=True)
         return from_pandas(s, xp, name)
     raise TypeError(f"column {name!r}: cannot build a column from {type(values).__name__}")
 
@@ -332,4 +350,13 @@ def to_host_column(col: Column) -> Column:
     return col.to(np)
 
 
-__all__ = ["concat_columns", "from_any", "from_arrow", "from_numpy", "from_pandas", "from_scalar", "to_host"]
+__all__ = [
+    "concat_columns",
+    "empty_object",
+    "from_any",
+    "from_arrow",
+    "from_numpy",
+    "from_pandas",
+    "from_scalar",
+    "to_host",
+]

@@ -18,19 +18,25 @@ class NumericColumn(Column):
 
     Without ``nullable``, float columns mark missing values with NaN (mask None), as numpy-backed
     pandas does; int and bool columns may still carry a mask (e.g. after a left join), and convert to
-    pandas as float64 / object then, as pandas itself would have made them.
+    pandas as float64 / object then, as pandas itself would have made them. A bool column with a mask
+    is pandas' object column of True / False and missing values: its ``dtype`` says object, and ``na``
+    is the missing value it gives back (None for ``pd.Series([True, None])``, NaN where pandas
+    introduced it: reindex, shift).
     """
 
-    __slots__ = ("nullable",)
+    __slots__ = ("nullable", "na")
 
-    def __init__(self, data: Any, mask: Any = None, nullable: bool = False) -> None:
+    def __init__(self, data: Any, mask: Any = None, nullable: bool = False, na: Any = np.nan) -> None:
         super().__init__(data, mask)
         self.nullable = nullable
+        self.na = na
 
     @property
     def dtype(self) -> Any:
         if self.nullable:
             return masked_extension_for(self.data.dtype)
+        if self.mask is not None and self.data.dtype.kind == "b":
+            return np.dtype(object)  # what to_pandas gives: True / False with missing values
         return self.data.dtype
 
     @property
@@ -42,7 +48,7 @@ class NumericColumn(Column):
         return self.data.dtype.kind == "b"
 
     def _rebuild(self, data: Any, mask: Any) -> NumericColumn:
-        return NumericColumn(data, mask, self.nullable)
+        return NumericColumn(data, mask, self.nullable, self.na)
 
     def isna(self) -> Any:
         xp = self.xp
@@ -65,7 +71,9 @@ class NumericColumn(Column):
             if self.mask is not None:
                 valid = valid & self.mask
             return NumericColumn(xp.where(valid, data, xp.nan), None)
-        return super().set_missing(valid)
+        out = super().set_missing(valid)
+        out.na = np.nan  # pandas introduces NaN into the object column
+        return out
 
     def filled(self, value: Any) -> Any:
         """``data`` with missing values replaced by ``value`` (NaN stays NaN in floats)."""
@@ -75,7 +83,7 @@ class NumericColumn(Column):
 
     # --- conversions ---------------------------------------------------------------------------
     def to_numpy(self, na_value: Any = None) -> np.ndarray:
-        """Host array; missing values become NaN (floats, ints) or None (bool -> object)."""
+        """Host array; missing values become NaN (floats, ints) or ``na`` (bool -> object)."""
         data = to_host(self.data)
         if self.mask is None:
             return data
@@ -86,7 +94,7 @@ class NumericColumn(Column):
                 out[~mask] = np.nan
                 return out
             out = data.astype(object)
-            out[~mask] = None
+            out[~mask] = self.na
             return out
         out = data.copy()
         out[~mask] = na_value
@@ -99,8 +107,6 @@ class NumericColumn(Column):
             arr = _masked_array(data, missing, self.dtype)  # not pd.array: that would turn NaN into NA
             return pd.Series(arr, index=index, name=name, copy=False)
         values = self.to_numpy()
-        if self.mask is not None and values.dtype == object:
-            values[pd.isna(values)] = np.nan  # pandas shows missing bools in object columns as NaN
         return pd.Series(values, index=index, name=name, copy=False)
 
     def to_arrow(self) -> pa.Array:

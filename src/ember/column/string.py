@@ -18,14 +18,21 @@ from ember.column.dtypes import default_string_dtype
 
 class StringColumn(Column):
     """``data`` is the offsets array, ``chars`` the UTF-8 bytes; ``pd_dtype`` the pandas dtype to give
-    back (pandas' default ``str``, ``string`` or ``object``)."""
+    back (pandas' default ``str``, ``string`` or ``object``).
 
-    __slots__ = ("chars", "pd_dtype")
+    ``na`` is the value an ``object`` column gives back where one is missing: pandas keeps the ``None``,
+    ``NaN`` or ``pd.NA`` its data held (``pd.Series([None, None])`` holds None), and introduces NaN
+    (reindex, where); one marker per column, so a column whose data mixed them gives NaN for all."""
 
-    def __init__(self, offsets: Any, chars: Any, mask: Any = None, pd_dtype: Any = None) -> None:
+    __slots__ = ("chars", "pd_dtype", "na")
+
+    def __init__(
+        self, offsets: Any, chars: Any, mask: Any = None, pd_dtype: Any = None, na: Any = np.nan
+    ) -> None:
         super().__init__(offsets, mask)
         self.chars = chars
         self.pd_dtype = default_string_dtype() if pd_dtype is None else pd_dtype
+        self.na = na
 
     @property
     def offsets(self) -> Any:
@@ -45,17 +52,25 @@ class StringColumn(Column):
         raise TypeError("string columns are rebuilt from offsets and chars")
 
     def with_mask(self, mask: Any) -> StringColumn:
-        return StringColumn(self.data, self.chars, mask, self.pd_dtype)
+        return StringColumn(self.data, self.chars, mask, self.pd_dtype, self.na)
+
+    def set_missing(self, valid: Any) -> StringColumn:
+        """Rows where ``valid`` is False made missing; pandas fills them with NaN (reindex, where)."""
+        out = super().set_missing(valid)
+        out.na = np.nan
+        return out
 
     def to(self, xp: Any) -> StringColumn:
         if xp is self.xp:
             return self
         mask = None if self.mask is None else asarray_on(self.mask, xp)
-        return StringColumn(asarray_on(self.data, xp), asarray_on(self.chars, xp), mask, self.pd_dtype)
+        return StringColumn(
+            asarray_on(self.data, xp), asarray_on(self.chars, xp), mask, self.pd_dtype, self.na
+        )
 
     def copy(self) -> StringColumn:
         mask = None if self.mask is None else self.mask.copy()
-        return StringColumn(self.data.copy(), self.chars.copy(), mask, self.pd_dtype)
+        return StringColumn(self.data.copy(), self.chars.copy(), mask, self.pd_dtype, self.na)
 
     def lengths(self) -> Any:
         """Byte length of each value."""
@@ -68,7 +83,7 @@ class StringColumn(Column):
         indices = self.xp.asarray(indices)
         offsets, chars = take_strings(self.data, self.chars, indices)
         mask = None if self.mask is None else self.mask[indices]
-        return StringColumn(offsets, chars, mask, self.pd_dtype)
+        return StringColumn(offsets, chars, mask, self.pd_dtype, self.na)
 
     def slice(self, start: int, stop: int, step: int = 1) -> StringColumn:
         if step != 1:
@@ -80,7 +95,7 @@ class StringColumn(Column):
         base = int(offs[0]) if stop > start else 0
         end = int(offs[-1]) if stop > start else 0
         mask = None if self.mask is None else self.mask[start:stop]
-        return StringColumn(offs - base, self.chars[base:end], mask, self.pd_dtype)
+        return StringColumn(offs - base, self.chars[base:end], mask, self.pd_dtype, self.na)
 
     def empty_like(self, n: int = 0) -> StringColumn:
         xp = self.xp
@@ -106,7 +121,7 @@ class StringColumn(Column):
         if self.pd_dtype == object:
             values = arr.to_numpy(zero_copy_only=False)
             if self.mask is not None:
-                values[pd.isna(values)] = np.nan
+                values[~to_host(self.mask)] = self.na
             return pd.Series(values, index=index, name=name, dtype=object, copy=False)
         target = self.pd_dtype
         values = target.__from_arrow__(pa.chunked_array([arr]))
@@ -117,7 +132,7 @@ class StringColumn(Column):
         return values
 
     @classmethod
-    def from_arrow(cls, arr: Any, xp: Any, pd_dtype: Any = None) -> StringColumn:
+    def from_arrow(cls, arr: Any, xp: Any, pd_dtype: Any = None, na: Any = np.nan) -> StringColumn:
         """From a pyarrow string/large_string array (chunks combined); zero-copy on the host."""
         if isinstance(arr, pa.ChunkedArray):
             arr = arr.combine_chunks() if arr.num_chunks != 1 else arr.chunk(0)
@@ -142,4 +157,5 @@ class StringColumn(Column):
             asarray_on(chars, xp),
             None if mask is None else asarray_on(mask, xp),
             pd_dtype,
+            na,
         )

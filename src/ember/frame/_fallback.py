@@ -14,13 +14,10 @@ from typing import Any
 import pandas as pd
 
 from ember import _config
+from ember.column.base import Unsupported  # defined with the columns, the lowest layer raising it
 
 _counts: Counter[str] = Counter()
 _warned: set[str] = set()
-
-
-class Unsupported(NotImplementedError):
-    """An argument or method ember does not implement (eligible for the opt-in pandas fallback)."""
 
 
 def unsupported(method: str, detail: str, fallback: bool = True) -> Unsupported:

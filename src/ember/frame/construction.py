@@ -15,6 +15,7 @@ import pandas as pd
 
 from ember.backend import xp as current_xp
 from ember.column import Column, from_any, from_arrow, from_pandas, from_scalar
+from ember.column.convert import empty_object
 from ember.frame.frame_labels import labelled, unique_labels
 from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
 
@@ -58,11 +59,7 @@ def build_frame(data: Any, index: Any, columns: Any) -> tuple[dict[Any, Column],
     # lists of rows, 2-D arrays: pandas parses the layout on the host (copying arrays and lists into
     # new blocks, so no second copy here), then the columns move over
     fresh = isinstance(data, (list, tuple, range, np.ndarray))
-    frame = pd.DataFrame(data, columns=columns)
-    if frame.shape[1] and any(frame[c].dtype == object for c in frame.columns):
-        for c in frame.columns:
-            if frame[c].dtype == object:
-                from_any(frame[c].to_numpy(), xp, c, copy=False)  # raises TypeError naming a mixed column
+    frame = pd.DataFrame(data, columns=columns)  # an object column ember cannot hold raises Unsupported
     return _from_pandas_frame(frame, index, copy=not fresh)
 
 
@@ -73,7 +70,7 @@ def _host_labels(index: Any) -> Any:
 
 def _missing_objects(n: int, xp: Any) -> Column:
     """A column pandas fills for a label named in ``columns`` without data: NaN of dtype object."""
-    return from_pandas(pd.Series([np.nan] * n, dtype=object), xp)
+    return empty_object(xp, n)
 
 
 def _from_pandas_frame(frame: pd.DataFrame, index: Any, copy: bool) -> tuple[dict[Any, Column], Index]:
@@ -103,8 +100,11 @@ def _from_dict(data: dict, index: Any, columns: Any, xp: Any) -> tuple[dict[Any,
     for k, v in values.items():
         if k in series:
             continue
-        if v is None or np.isscalar(v) or isinstance(v, (pd.Timestamp, pd.Timedelta)):
+        if pd.api.types.is_scalar(v):
             scalars[k] = v
+        elif isinstance(v, (list, tuple, range)) and len(v) == 0:
+            empty = np.arange(0) if isinstance(v, range) else np.zeros(0)
+            built[k] = from_any(empty, xp, k)  # pandas: float64 (int64 for a range), not object
         else:
             built[k] = from_any(v, xp, k)
     lengths = {len(c) for c in built.values()}

@@ -26,7 +26,11 @@ class Index:
             name = data.name if name is None else name
         if _is_ember_series(data):
             data = data.column  # its values, on its device (not through the array protocols)
-        col = from_any([] if data is None else data, current_xp(), name)
+        if data is None or pd.api.types.is_scalar(data):
+            raise TypeError(f"Index(...) must be called with a collection of some kind, {data!r} was passed")
+        if isinstance(data, range):  # pandas: a RangeIndex, int64 labels even when empty
+            data = np.arange(data.start, data.stop, data.step, dtype=np.int64)
+        col = from_any(data, current_xp(), name)
         if dtype is not None:
             from ember.ops.unary import astype
 

@@ -9,10 +9,11 @@ import pandas as pd
 
 from ember.backend import xp as current_xp
 from ember.column import Column, NumericColumn, from_any, from_pandas, from_scalar
+from ember.column.convert import empty_object
 from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import align_series, column_like, series_binary
 from ember.frame.conversion import SeriesConversion
-from ember.frame.generic import NDFrame, scalar_result
+from ember.frame.generic import NDFrame
 from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
 from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
 from ember.frame.replace import NO_VALUE
@@ -74,6 +75,14 @@ _NAMED = {
 }
 
 
+def _from_values(data: Any, dtype: Any, name: Any) -> tuple[Column, Any]:
+    """The column of ``data`` and the dtype still to cast it to. Python lists with a dtype are typed
+    by pandas from the Python values (``[1, None]`` as object keeps None, ``[1.5]`` as int64 raises)."""
+    if dtype is not None and isinstance(data, (list, tuple)):
+        return from_pandas(pd.Series(data, dtype=dtype), current_xp(), name), None
+    return from_any(data, current_xp(), name), dtype
+
+
 class Series(NDFrame, SeriesConversion):
     """A pandas-compatible Series whose values live on the GPU (or the host on the CPU backend)."""
 
@@ -92,16 +101,22 @@ class Series(NDFrame, SeriesConversion):
             col, idx = data._column, data._index
             name = data.name if name is None else name
         elif isinstance(data, dict):
-            idx = ensure_index(list(data.keys())) if index is None else ensure_index(index)
-            col = from_any(list(data.values()), current_xp(), name)
+            keys = list(data.keys())
+            idx = ensure_index(keys) if keys else RangeIndex(0)  # pandas: {} has a RangeIndex
+            col, dtype = _from_values(list(data.values()), dtype, name)
             if index is not None:
                 raise unsupported("Series", "a dict with index=")
-        elif data is None or np.isscalar(data):
-            n = 0 if index is None else len(index)
-            idx = ensure_index(index, n)
-            col = from_scalar(data if data is not None else np.nan, n, current_xp(), name)
+        elif data is None:  # pandas: no data is object, or NaN on each label of index= (float64)
+            idx = ensure_index(index, 0 if index is None else len(index))
+            col = from_scalar(np.nan, len(idx), current_xp()) if len(idx) else empty_object(current_xp())
+        elif pd.api.types.is_scalar(data):  # one row, or broadcast over index=, as pandas
+            idx = ensure_index(index, 1 if index is None else len(index))
+            if index is None:  # pandas' one row (its unit for NaT differs from a broadcast's)
+                col = from_pandas(pd.Series(data), current_xp(), name)
+            else:
+                col = from_scalar(data, len(idx), current_xp(), name)
         else:
-            col = from_any(data, current_xp(), name)
+            col, dtype = _from_values(data, dtype, name)
             idx = ensure_index(index, len(col))
         if dtype is not None:
             from ember.ops.unary import astype
@@ -268,7 +283,7 @@ class Series(NDFrame, SeriesConversion):
     def _reduce(self, op: str, skipna: bool = True, numeric_only: bool = False, **kw: Any) -> Any:
         from ember.ops.reductions import reduce
 
-        return scalar_result(reduce(self._column, op, skipna=skipna, **kw))
+        return reduce(self._column, op, skipna=skipna, **kw)  # pandas' scalar types (np.bool_ ...)
 
     def sum(
         self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, min_count: int = 0
