@@ -4,6 +4,7 @@ that ember raises pandas' exception, or NotImplementedError)."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -69,3 +70,128 @@ _RIGHTS = [
 )
 def test_merge_anti_joins_as_pandas(how, r, kw):
     check_answers(lambda a, b: a.merge(b, how=how, **kw), _L, _RIGHTS[r])
+
+
+# --- DataFrame reductions: dtypes of the result, which columns pandas refuses, axis=1 ------------------
+
+_KINDS = {
+    "dt": pd.Series(pd.to_datetime(["2020-01-01", "2020-01-03", None])),
+    "dtz": pd.Series(pd.to_datetime(["2020-01-01", "2020-01-03", None])).dt.tz_localize("UTC"),
+    "td": pd.Series(pd.to_timedelta(["1D", "2D", None])),
+    "str": pd.Series(["a", "b", None], dtype="str"),
+    "string": pd.Series(["a", "b", None], dtype="string"),
+    "obj": pd.Series(["a", "b", None], dtype=object),
+    "cat": pd.Series(["a", "b", None], dtype="category"),
+    "f32": pd.Series([1, 2, None], dtype="float32"),
+    "f32nan": pd.Series([np.nan], dtype="float32"),
+    "Int32na": pd.Series([None], dtype="Int32"),
+    "Float64na": pd.Series([None], dtype="Float64"),
+}
+_OPS = ["sum", "prod", "mean", "median", "min", "max", "std", "var", "sem", "count", "nunique", "any", "all"]
+
+
+@pytest.mark.parametrize("op", _OPS)
+@pytest.mark.parametrize("kind", list(_KINDS))
+@pytest.mark.parametrize("empty", [False, True])
+@pytest.mark.parametrize("skipna", [True, False])
+def test_frame_reduction_of_one_kind(op, kind, empty, skipna):
+    s = _KINDS[kind]
+    df = pd.DataFrame({"x": s.iloc[:0] if empty else s})
+    kw = {} if op in ("count", "nunique") else {"skipna": skipna}
+    check(lambda d: getattr(d, op)(**kw), df)
+
+
+@pytest.mark.parametrize("op", ["sum", "mean", "median", "std", "min", "max"])
+def test_frame_reduction_masked_all_missing_beside_float32(op):
+    df = pd.DataFrame({"d": pd.Series([3.0], dtype="float32"), "a": pd.Series([None], dtype="Int64")})
+    check_answers(lambda d: getattr(d, op)(numeric_only=True), df)
+
+
+@pytest.mark.parametrize("op", ["sum", "mean", "median", "std", "var", "min", "max", "prod", "sem"])
+def test_frame_reduction_with_no_column_left(op):
+    """numeric_only drops every column: pandas' empty float64 Series labelled like the columns."""
+    df = pd.DataFrame({"a": pd.Series([], dtype="timedelta64[s]"), "b": pd.Series([], dtype="str")})
+    check_answers(lambda d: getattr(d, op)(numeric_only=True), df)
+
+
+@pytest.mark.parametrize(
+    "op", ["sum", "prod", "mean", "median", "min", "max", "std", "var", "count", "any", "all"]
+)
+def test_frame_row_reduction_with_no_columns(op):
+    df = pd.DataFrame({"b": pd.Series(["x", "y"], dtype="str")}, index=[3, 4])
+    kw = {"bool_only": True} if op in ("any", "all") else {"numeric_only": True}
+    check_answers(lambda d: getattr(d, op)(axis=1, **kw), df)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"a": pd.Series(["x", None], dtype=object), "b": pd.to_datetime(["2020", None])},
+        {"a": pd.Series([], dtype=object)},
+        {"a": pd.Series(["x", None], dtype="str"), "b": [1.0, np.nan]},
+    ],
+)
+def test_frame_count_across_columns_of_any_dtype(data):
+    check_answers(lambda d: d.count(axis=1), pd.DataFrame(data))
+
+
+@pytest.mark.parametrize("op", ["any", "all", "max", "median", "sum"])
+def test_frame_row_reduction_of_non_numeric_columns_answers_or_refuses(op):
+    df = pd.DataFrame({"b": pd.Series(["x", ""], dtype="string"), "t": pd.to_timedelta([0, 1], unit="s")})
+    check(lambda d: getattr(d, op)(axis=1), df)
+
+
+@pytest.mark.parametrize("op", ["sum", "mean", "median", "min", "std", "var"])
+def test_frame_row_reduction_of_float32_stays_float32(op):
+    df = pd.DataFrame(
+        {"a": np.array([1, 2, np.nan], dtype="float32"), "b": np.array([1, 5, 2], dtype="int8")}
+    )
+    check_answers(lambda d: getattr(d, op)(axis=1), df)
+    check_answers(lambda d: getattr(d, op)(axis=1), df[["a"]].iloc[:1])
+
+
+@pytest.mark.parametrize("op", ["idxmax", "idxmin"])
+@pytest.mark.parametrize("cols", [["a", "b", "c"], ["b"]])
+@pytest.mark.parametrize("numeric_only", [True, False])
+def test_frame_idxmax_numeric_only(op, cols, numeric_only):
+    df = pd.DataFrame({"a": [1, 3], "b": ["x", "y"], "c": pd.to_datetime(["2020", "2021"])}, index=[5, 6])
+    check_answers(lambda d: getattr(d[cols], op)(numeric_only=numeric_only), df)
+
+
+# --- Series reductions: scalar types, strings --------------------------------------------------------
+
+_SERIES = [
+    pd.Series([1, 0]),
+    pd.Series([True, False]),
+    pd.Series([1.0, np.nan]),
+    pd.Series([], dtype=float),
+    pd.Series([1, None], dtype="Int64"),
+    pd.Series(pd.to_timedelta([1, 0])),
+    pd.Series([], dtype=object),
+    pd.Series(["a", "b"], dtype=object),
+    pd.Series(["a", None], dtype=object),
+    pd.Series([None, "abc"], dtype=object),
+    pd.Series(["a", ""], dtype="str"),
+    pd.Series([], dtype="str"),
+    pd.Series([None], dtype="str"),
+    pd.Series([], dtype="string"),
+    pd.Series([None], dtype="string"),
+    pd.Series(["a", None], dtype="string"),
+]
+
+
+@pytest.mark.parametrize("op", ["sum", "min", "max", "any", "all"])
+@pytest.mark.parametrize("i", range(len(_SERIES)))
+@pytest.mark.parametrize("skipna", [True, False])
+def test_series_reduction_value_and_type(op, i, skipna):
+    s = _SERIES[i]
+    p, e = _both(lambda x: getattr(x, op)(skipna=skipna), s)
+    if isinstance(p, Exception):
+        assert isinstance(e, (type(p), NotImplementedError)), (p, e)
+        return
+    if isinstance(e, NotImplementedError):
+        return
+    if isinstance(e, Exception):
+        raise e
+    assert type(e) is type(p), (p, e)
+    assert_eq(e, p)

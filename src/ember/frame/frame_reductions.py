@@ -45,15 +45,27 @@ class FrameReductions:
                 raise ValueError("No axis named None for object type DataFrame")
             return _reduce_flat(cols, op, skipna, **kw)
         if check_axis(op, axis) == 1:
+            if not cols:  # pandas: the reduction of an empty row, on every row
+                value = getattr(pd.DataFrame(index=[0]), op)(axis=1).iloc[:1].to_numpy()
+                col = NumericColumn(current_xp().full(len(self._index), value[0], dtype=value.dtype))
+                return Series._from_column(col, self._index)
             return Series._from_column(reduce_rows(cols, op, skipna=skipna, **kw), self._index)
         if op not in ("count", "nunique", "min", "max", "any", "all") and not numeric_only:
             bad = [k for k, c in zip(names, cols) if not _reducible(c, op)]
+            answered = [k for k in bad if not _pandas_refuses(self._columns[k], op)]
+            if answered:
+                raise unsupported(
+                    f"DataFrame.{op}",
+                    f"column(s) {answered} of dtype {[str(self._columns[b].dtype) for b in answered]} "
+                    "(pass numeric_only=True to reduce the numeric columns only)",
+                )
             if bad:
                 raise TypeError(
                     f"Could not {op} column(s) {bad} of dtype "
                     f"{[str(self._columns[b].dtype) for b in bad]}; pass numeric_only=True"
                 )
         values = reduce_many(cols, op, skipna=skipna, **kw)
+        values = [_nan_of_column(v, c, skipna) for v, c in zip(values, cols)]
         # bool columns beside other numbers keep their own type in pandas' min / max (object Series)
         if op in ("min", "max") and len({(type(c), getattr(c, "is_bool", False)) for c in cols}) > 1:
             raise unsupported(
@@ -65,10 +77,14 @@ class FrameReductions:
         dtype = _common(values, op)
         masked = any(getattr(c, "nullable", False) for c in cols)
         if dtype is None and masked:
-            dtype = _masked_result_dtype(values)
+            dtype = _masked_result_dtype(values, cols, op)
         elif op in ("any", "all") and masked:  # pandas: a masked boolean (pd.NA when undecided)
             dtype = "boolean"
-        return _reduction_series(values, names, dtype)
+        elif dtype is None and cols and not any(isinstance(c, NumericColumn) for c in cols):
+            # pandas: results of one dtype keep it (NaT of datetime64[us], NaN of str); of several, object
+            kinds = {str(c.dtype) for c in cols}
+            dtype = cols[0].dtype if len(kinds) == 1 else object
+        return _reduction_series(values, names, dtype, self.columns[:0])
 
     def any(self, axis: Any = 0, bool_only: bool = False, skipna: bool = True) -> Any:
         """Whether any value is true in each column (``axis=0``), row (``axis=1``) or in the whole
@@ -105,29 +121,32 @@ class FrameReductions:
             return Series(pd.Series({k: v[0] for k, v in table.items()}, name=q))
         return type(self)(pd.DataFrame(table, index=qs))
 
-    def idxmin(self, axis: Any = 0, skipna: bool = True) -> Series:
+    def idxmin(self, axis: Any = 0, skipna: bool = True, numeric_only: bool = False) -> Series:
         if axis is None:
             raise ValueError("No axis named None for object type DataFrame")
         require_axis0("DataFrame.idxmin", axis)
-        return self._arg_labels("idxmin", skipna)
+        return self._arg_labels("idxmin", skipna, numeric_only)
 
-    def idxmax(self, axis: Any = 0, skipna: bool = True) -> Series:
+    def idxmax(self, axis: Any = 0, skipna: bool = True, numeric_only: bool = False) -> Series:
         if axis is None:
             raise ValueError("No axis named None for object type DataFrame")
         require_axis0("DataFrame.idxmax", axis)
-        return self._arg_labels("idxmax", skipna)
+        return self._arg_labels("idxmax", skipna, numeric_only)
 
-    def _arg_labels(self, op: str, skipna: bool) -> Series:
+    def _arg_labels(self, op: str, skipna: bool, numeric_only: bool = False) -> Series:
         """The index label of each column's min/max: positions in one transfer, labels by one take."""
         from ember.frame.index import MultiIndex
         from ember.ops.reductions import reduce_many
 
         if isinstance(self._index, MultiIndex):
             raise unsupported(f"DataFrame.{op}", "a MultiIndex (the labels would be tuples)")
-        positions = reduce_many([self._columns[k] for k in self._names], op, skipna=skipna)
+        names = [k for k in self._names if not numeric_only or is_numeric_column(self._columns[k])]
+        positions = reduce_many([self._columns[k] for k in names], op, skipna=skipna)
         xp = current_xp()
         labels = self._index.take(xp.asarray(np.asarray(positions, dtype=np.int64)))
-        return Series._from_column(labels.column, Index._from_column(labels_column(self._names, xp)))
+        if not names:
+            return Series(pd.Series([], index=self.columns[:0], dtype=labels.dtype))
+        return Series._from_column(labels.column, Index._from_column(labels_column(names, xp)))
 
     @with_fallback
     def describe(self, percentiles: Any = None, include: Any = None) -> DataFrame:
@@ -157,15 +176,19 @@ class FrameReductions:
         return names
 
 
-def _reduction_series(values: list, names: list, dtype: Any) -> Series:
-    """The Series of per-column results, labelled by column. Plain numbers take a short path (a
-    reduction like df.mean() is dominated by this wrapping, not by the arithmetic)."""
+def _reduction_series(values: list, names: list, dtype: Any, no_labels: pd.Index | None = None) -> Series:
+    """The Series of per-column results, labelled by column (``no_labels``: the frame's empty column
+    Index, pandas' labels when no column is left). Plain numbers take a short path (a reduction like
+    df.mean() is dominated by this wrapping, not by the arithmetic)."""
     xp = current_xp()
     if dtype is None and values and all(isinstance(v, (np.floating, np.integer, np.bool_)) for v in values):
         arr = np.asarray(values)
         if arr.dtype.kind in "iufb":
             return Series._from_column(NumericColumn(xp.asarray(arr)), _labels(tuple(names), xp))
-    return Series(pd.Series(values, index=labels_index(names), dtype=dtype))
+    labels = labels_index(names) if names or no_labels is None else no_labels
+    if not values and dtype is None:  # pandas: a reduction over no columns is float64
+        dtype = np.float64
+    return Series(pd.Series(values, index=labels, dtype=dtype))
 
 
 def labels_column(names: list, xp: Any) -> Column:
@@ -178,14 +201,58 @@ def _labels(names: tuple, xp: Any) -> Index:
     return Index._from_column(from_pandas(labels_index(list(names)), xp))
 
 
-def _masked_result_dtype(values: list) -> Any:
-    """pandas: reducing a frame with a nullable column gives a nullable Series (Float64, Int64 ...)."""
+def _masked_result_dtype(values: list, cols: list, op: str) -> Any:
+    """pandas: reducing a frame with a nullable column gives a nullable Series (Float64, Int64 ...);
+    a missing result counts with the dtype its column's reduction has (Int32 sum: Int64)."""
     from ember.column.dtypes import masked_extension_for
 
-    kinds = [np.asarray(v).dtype for v in values if v is not pd.NA and np.asarray(v).dtype.kind in "iufb"]
-    if len(kinds) != len([v for v in values if v is not pd.NA]):
-        return None
+    kinds = []
+    for v, c in zip(values, cols):
+        if v is pd.NA and isinstance(c, NumericColumn):
+            kinds.append(_op_result_dtype(c.data.dtype, op))
+        elif v is not pd.NA and np.asarray(v).dtype.kind in "iufb":
+            kinds.append(np.asarray(v).dtype)
+        else:
+            return None
     return masked_extension_for(np.result_type(*kinds)) if kinds else None
+
+
+def _op_result_dtype(d: np.dtype, op: str) -> np.dtype:
+    """The NumPy dtype pandas' masked reduction ``op`` gives for values of dtype ``d``."""
+    if op in ("mean", "median", "std", "var", "sem", "skew", "kurt"):
+        return d if d.kind == "f" else np.dtype(np.float64)
+    if op in ("sum", "prod") and d.kind in "biu":
+        return np.dtype(np.uint64 if d.kind == "u" else np.int64)
+    return d
+
+
+def _nan_of_column(v: Any, c: Column, skipna: bool) -> Any:
+    """A too-few-values NaN (a Python float from the reduction) as pandas types it in a frame's result:
+    the column's float dtype (float32 stays float32) when the column has rows; an object column's
+    own missing marker (None) where skipna=False met one."""
+    from ember.column import StringColumn
+
+    if type(v) is float and isinstance(c, NumericColumn) and not c.nullable and len(c):
+        return c.data.dtype.type(v) if c.data.dtype.kind == "f" else np.float64(v)
+    if type(v) is float and v != v and not skipna and isinstance(c, StringColumn) and c.pd_dtype == object:
+        return c.na
+    return v
+
+
+def _pandas_refuses(c: Column, op: str) -> bool:
+    """Whether pandas raises TypeError for ``op`` over a column of this kind, whatever its values
+    (else it answers, or its answer depends on the values: object columns)."""
+    from ember.column import CategoricalColumn, DatetimeColumn, StringColumn, TimedeltaColumn
+
+    if isinstance(c, CategoricalColumn):
+        return True
+    if isinstance(c, DatetimeColumn):
+        return op != "std"
+    if isinstance(c, TimedeltaColumn):
+        return op in ("prod", "var", "sem", "skew", "kurt")
+    if isinstance(c, StringColumn):
+        return c.pd_dtype != object and op != "sum"
+    return False
 
 
 def labels_index(names: list) -> pd.Index:
@@ -198,7 +265,7 @@ def is_numeric_column(c: Column) -> bool:
 
 
 def _reducible(c: Column, op: str) -> bool:
-    from ember.column import DatetimeColumn, TimedeltaColumn
+    from ember.column import DatetimeColumn, StringColumn, TimedeltaColumn
 
     if isinstance(c, NumericColumn):
         return True
@@ -206,7 +273,7 @@ def _reducible(c: Column, op: str) -> bool:
         return op in ("mean", "median", "min", "max") or (
             isinstance(c, TimedeltaColumn) and op in ("sum", "std")
         )
-    return False
+    return op == "sum" and isinstance(c, StringColumn)  # pandas joins the strings
 
 
 def _common(values: list, op: str) -> Any:

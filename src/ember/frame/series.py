@@ -187,13 +187,16 @@ class Series(NDFrame, SeriesConversion):
 
     @property
     def values(self) -> Any:
-        """The data as an array of the backend (CuPy on the GPU, NumPy on the CPU)."""
+        """As pandas: numbers (without missing values) as an array of the backend (CuPy on the GPU, a
+        read-only NumPy view on the CPU, as pandas 3); other dtypes as pandas gives them, on the host:
+        a NumPy array (datetimes, timedeltas, objects) or pandas' extension array (ArrowStringArray
+        of strings, Categorical, IntegerArray of Int64, DatetimeArray of zoned times)."""
         c = self._column
-        if isinstance(c, NumericColumn) and c.mask is None:
+        if isinstance(c, NumericColumn) and c.mask is None and not c.nullable:
             from ember.frame.conversion import host_values
 
-            return host_values(c.data, c)  # on the host a read-only view, as pandas 3
-        return self.to_numpy()
+            return host_values(c.data, c)
+        return c.to_pandas().values
 
     @property
     def iloc(self) -> ILocIndexer:
@@ -785,6 +788,6 @@ for _name, _op in _NAMED.items():
 
 
 def _truth(value: Any) -> Any:
-    """any / all: a bool, or pd.NA where a masked column's missing values leave it undecided with
-    skipna=False (Kleene logic, as pandas)."""
-    return value if value is pd.NA else bool(value)
+    """any / all: a NumPy bool (a Python bool for 'str' data, as pandas), or pd.NA where a masked
+    column's missing values leave it undecided with skipna=False (Kleene logic, as pandas)."""
+    return value if value is pd.NA or type(value) is bool else np.bool_(value)

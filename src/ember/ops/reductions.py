@@ -509,16 +509,33 @@ def _plan_categorical(col: CategoricalColumn, op: str, fetch: _Fetch, skipna: bo
 def _plan_string(col: StringColumn, op: str, fetch: _Fetch, skipna: bool) -> Finisher:
     if op == "count":
         return _plan_values(col.lengths(), col.mask, op, fetch, skipna, 1, 0, 0.5, np.nan, None, False)
+    na = col.pd_dtype.na_value if isinstance(col.pd_dtype, pd.StringDtype) else np.nan
     if op in ("any", "all"):  # a string is truthy when non-empty; a missing one (NaN) is truthy too
+        if na is pd.NA:  # pandas' 'string' dtype (pd.NA) has no truth reductions ('str' has)
+            raise TypeError(f"Cannot perform reduction '{op}' with string dtype")
         truth = col.lengths() > 0
         if col.mask is not None:
-            truth = truth & col.mask if skipna and op == "any" else truth | ~col.mask
+            # skipped: False for any, True for all; kept (skipna=False): the missing value's truth
+            # (NaN is truthy, an object column's None is not)
+            missing = (op == "all") if skipna else not (col.pd_dtype == object and col.na is None)
+            truth = truth & col.mask if not missing else truth | ~col.mask
         i = fetch.add(truth.any() if op == "any" else truth.all())
-        return lambda h: bool(h[i])
+        kind = np.bool_ if col.pd_dtype == object else bool  # pandas: a Python bool from 'str' data
+        return lambda h: kind(bool(h[i]))
     if op == "sum":
         arr = col.to_arrow()  # host path: Arrow joins the values without a Python loop
+        if col.pd_dtype == object:  # pandas adds the objects up from 0: None / NaN take part
+            if len(arr) == 0:
+                return lambda h: 0
+            if arr.null_count and skipna:
+                raise TypeError('can only concatenate str (not "int") to str')
+            if arr.null_count:
+                raise NotImplementedError(
+                    "sum of an object column of strings with missing values and skipna=False is not "
+                    "supported (pandas gives NaN for a Series, None for a DataFrame column)"
+                )
         if arr.null_count and not skipna:
-            return lambda h: np.nan
+            return lambda h: na
         valid = arr.drop_null()
         joined = pc.binary_join(
             pa.ListArray.from_arrays(pa.array([0, len(valid)], pa.int32()), valid),
@@ -532,9 +549,9 @@ def _plan_string(col: StringColumn, op: str, fetch: _Fetch, skipna: bool) -> Fin
         if op == "nunique":
             return lambda h: int(pc.count_distinct(arr, mode="only_valid").as_py())
         if arr.null_count and not skipna:
-            return lambda h: np.nan
+            return lambda h: na
         v = pc.min_max(arr)[op].as_py()
-        return lambda h: np.nan if v is None else v
+        return lambda h: na if v is None else v
     raise TypeError(f"Cannot perform reduction '{op}' with string dtype")
 
 
@@ -598,12 +615,17 @@ def reduce_rows(
     """``op`` across the columns of each row (numeric columns), as ``df.<op>(axis=1)``."""
     if op not in ROW_OPS:
         raise NotImplementedError(f"reduce_rows: op {op!r} is not supported; supported: {', '.join(ROW_OPS)}")
-    for c in cols:
-        if not isinstance(c, NumericColumn):
-            raise TypeError(f"reduce_rows: {op} across columns needs numeric columns, got {c.dtype}")
     if not cols:
         raise ValueError("reduce_rows: no columns")
     xp = cols[0].xp
+    if op == "count":  # the non-missing values of each row, of any dtype
+        return NumericColumn(xp.stack([~c.isna() for c in cols], axis=1).sum(axis=1).astype(np.int64))
+    for c in cols:
+        if not isinstance(c, NumericColumn):
+            raise NotImplementedError(
+                f"DataFrame.{op}(axis=1) over a column of dtype {c.dtype} is not supported (pandas "
+                "reduces such rows as objects); select the numeric columns (numeric_only=True)"
+            )
     cols = [pandas_view(c) for c in cols]
     nullable = any(c.nullable for c in cols)
     if op != "count" and len({c.is_bool for c in cols}) == 2 and (nullable or op in ("std", "var", "median")):
@@ -616,12 +638,10 @@ def reduce_rows(
     common = np.result_type(*(c.data.dtype for c in cols))
     has_missing = any(c.is_float or c.mask is not None for c in cols)
     valid = xp.stack([_valid_or_true(c) for c in cols], axis=1) if has_missing else None
-    if op == "count":
-        n = len(cols[0])
-        cnt = valid.sum(axis=1) if valid is not None else xp.full(n, len(cols), dtype=np.int64)
-        return NumericColumn(cnt.astype(np.int64))
     m = xp.stack([c.data for c in cols], axis=1)
     res, out_valid = _row_reduce(xp, m, valid, op, common, skipna, ddof, min_count, nullable)
+    if common.kind == "f" and res.dtype.kind == "f":  # pandas: float32 rows give float32 results
+        res = res.astype(common, copy=False)
     if nullable:
         return NumericColumn(res, out_valid, nullable=True)
     if out_valid is None:
