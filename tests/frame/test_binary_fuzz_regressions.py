@@ -179,3 +179,46 @@ def test_frame_where_mask_clip_from_fuzzer():
     check_same(lambda: df.clip(-1, 5.5), lambda: em.from_pandas(df).clip(-1, 5.5))
     s = pd.Series([], dtype="int32")
     check_same(lambda: s.clip(upper=2.5), lambda: em.from_pandas(s).clip(upper=2.5))
+
+
+# --- isin / map(dict) --------------------------------------------------------------------------------
+
+ISIN_COLUMNS = [
+    pd.Series([None, True], dtype="boolean"),
+    pd.Series([None, 1], dtype="Int64"),
+    pd.Series([np.nan, 1.0]),
+    pd.Series(["2020-01-01 00:00:00+00:00", None], dtype="datetime64[ms, UTC]"),
+    pd.Series(["2020-01-01", None], dtype="datetime64[s]"),
+    pd.Series(["1h", "1D", None], dtype="timedelta64[s]"),
+]
+ISIN_VALUES = [
+    pd.Series([None], dtype="boolean"),
+    [pd.NA],
+    [None],
+    [np.nan],
+    pd.Series([None], dtype="Int64"),
+    pd.Series([1.0, None], dtype="Float64"),
+    [pd.Timestamp("2020-01-01", tz="UTC")],
+    [pd.Timestamp("2020-01-01")],
+    [pd.Timestamp("2020-01-01 00:00:00.000001")],
+    [pd.Timedelta("1h")],
+    [pd.Timedelta("1h") + pd.Timedelta(1, "ns")],
+    [pd.NaT],
+    pd.Series(["2020-01-01", None], dtype="datetime64[ns]"),
+]
+
+
+@pytest.mark.parametrize("values", ISIN_VALUES, ids=repr)
+@pytest.mark.parametrize("col", ISIN_COLUMNS, ids=lambda s: str(s.dtype))
+def test_isin_matches_pandas(col, values):
+    # keys of a finer unit than the column (Timestamp('2020-01-01') is 'us') were skipped; a tz-naive
+    # key matched tz-aware data; missing rows matched None / NA (pandas: NaN for floats, NaT for times,
+    # pd.NA objects for masked data)
+    for v in (values, em.from_pandas(values)) if isinstance(values, pd.Series) else (values,):
+        check_same(lambda v=v: col.isin(values), lambda v=v: em.from_pandas(col).isin(v))
+
+
+def test_map_dict_with_timedelta_keys_of_another_unit():
+    s = pd.Series(["0 days 01:00:00", "1 days 00:00:00"], dtype="timedelta64[s]", index=pd.RangeIndex(1, 3))
+    mapping = {pd.Timedelta("0 days 01:00:00"): 2, pd.Timedelta("-1 days +23:59:59"): 1}
+    check_same(lambda: s.map(mapping), lambda: em.from_pandas(s).map(mapping))

@@ -223,7 +223,7 @@ def _lookup(col: Column, keys: list) -> tuple[Any, bool]:
     key is among ``keys`` (missing rows are never matched here)."""
     xp, n = col.xp, len(col)
     has_na = any(_none(k) or k is pd.NaT for k in keys)
-    keys = [k for k in keys if not (_none(k) or k is pd.NaT)]
+    keys = [k for k in keys if not (_none(k) or k is pd.NaT or _is_nat(k))]
     if not keys or n == 0:
         return xp.full(n, -1, dtype=np.int64), has_na
     if isinstance(col, StringColumn):
@@ -244,11 +244,17 @@ def _lookup(col: Column, keys: list) -> tuple[Any, bool]:
             if isinstance(k, str):
                 continue  # pandas' isin does not parse strings
             try:
-                t, unit, _ = scalar_ticks(k, kind, getattr(col, "tz", None))
+                t, unit, ktz = scalar_ticks(k, kind, getattr(col, "tz", None))
             except (TypeError, ValueError):
                 continue
-            if UNIT_NS[unit] >= UNIT_NS[col.unit]:
-                ticks.append(t * (UNIT_NS[unit] // UNIT_NS[col.unit]))
+            if kind == "M" and (ktz is None) != (getattr(col, "tz", None) is None):
+                continue  # a tz-naive key equals no tz-aware value, and the reverse
+            f_key, f_col = UNIT_NS[unit], UNIT_NS[col.unit]
+            if f_key < f_col and t % (f_col // f_key):
+                continue  # a finer key between two of the column's ticks equals none of its values
+            t = t * (f_key // f_col) if f_key >= f_col else t // (f_col // f_key)
+            if -(2**63) < t < 2**63:  # a key beyond the column's unit range equals none of its values
+                ticks.append(t)
                 pos.append(i)
         if not ticks:
             return xp.full(n, -1, dtype=np.int64), has_na
@@ -288,7 +294,12 @@ def isin(col: Column, values: Any) -> Column:
         raise TypeError(
             f"only list-like objects are allowed to be passed to isin(), you passed a `{type(values).__name__}`"
         )
-    keys = list(values.to_pandas() if isinstance(values, Column) else values)
+    if isinstance(values, NumericColumn):
+        values = values.to_pandas()
+    if isinstance(values, (pd.Series, pd.Index, pd.api.extensions.ExtensionArray)):
+        keys = list(np.asarray(values))  # as NumPy sees them: Int64 / Float64 missing values are NaN
+    else:
+        keys = list(values.to_pandas() if isinstance(values, Column) else values)
     xp, n = col.xp, len(col)
     if isinstance(col, CategoricalColumn):
         cat_hit = isin(col.categories, keys).data
@@ -299,14 +310,48 @@ def isin(col: Column, values: Any) -> Column:
     if isinstance(col, NumericColumn):
         col = pandas_view(col)
     idx, has_na = _lookup(col, keys)
+    if isinstance(col, (NumericColumn, DatetimeColumn, TimedeltaColumn)):
+        has_na = any(_matches_missing(col, k) for k in keys)
     found = idx >= 0
     missing = col.isna() if col.has_nulls_possible else None
     if missing is not None:  # pandas matches missing rows only for numpy NaN/NaT among the values
         nullable = isinstance(col, NumericColumn) and col.nullable
-        found = xp.where(missing, has_na and not nullable, found)
+        found = xp.where(missing, _holds_pandas_na(values) if nullable else has_na, found)
     if isinstance(col, NumericColumn) and col.nullable:
         return NumericColumn(found, None, nullable=True)
     return NumericColumn(found if n else xp.zeros(0, dtype=bool))
+
+
+def _is_nat(key: Any) -> bool:
+    return isinstance(key, (np.datetime64, np.timedelta64)) and bool(np.isnat(key))
+
+
+def _matches_missing(col: Column, key: Any) -> bool:
+    """Whether pandas' isin finds a NumPy column's missing rows through ``key``: NaN for floats,
+    NaT for datetimes and timedeltas (None and pd.NA match neither)."""
+    if isinstance(col, NumericColumn):
+        return isinstance(key, (float, np.floating)) and bool(np.isnan(key))
+    if key is pd.NaT:
+        return True
+    if isinstance(col, TimedeltaColumn):
+        return isinstance(key, np.timedelta64) and _is_nat(key)
+    # a NumPy NaT is a tz-naive datetime: not compared with tz-aware data
+    return isinstance(key, np.datetime64) and _is_nat(key) and getattr(col, "tz", None) is None
+
+
+def _holds_pandas_na(values: Any) -> bool:
+    """Whether a masked column's missing rows are found among ``values``: pandas' masked isin finds
+    them when NumPy's view of the values is an object array holding pd.NA (a list with pd.NA, a
+    boolean or string Series with missing values; not None, NaN, nor Int64 / Float64 data, which
+    NumPy sees as NaN)."""
+    src = values.to_pandas() if isinstance(values, Column) else values
+    if isinstance(src, (set, frozenset, dict)):
+        src = list(src)
+    try:
+        arr = np.asarray(src)
+    except (TypeError, ValueError):
+        arr = np.asarray(list(src), dtype=object)
+    return arr.dtype == object and any(v is pd.NA for v in arr.ravel().tolist())
 
 
 def between(col: Column, left: Any, right: Any, inclusive: str = "both") -> Column:
