@@ -38,14 +38,6 @@ AREAS = runner.AREAS
 # Examples whose input comes from one of these (cascade_of) are covered by it.
 KNOWN_WRONG = {
     "DataFrame.any#15": "DataFrame([]).any(): result index is an empty object Index, pandas' an empty RangeIndex-like int Index",
-    "DataFrame.rfloordiv#2": "int // int frame with a zero divisor: int64 (pandas float64 with inf)",
-    "DataFrame.rfloordiv#3": "int // int frame with a zero divisor: int64 (pandas float64 with inf)",
-    "DataFrame.rfloordiv#4": "int // int frame with a zero divisor: int64 (pandas float64 with inf)",
-    "DataFrame.rfloordiv#5": "int // int frame with a zero divisor: int64 (pandas float64 with inf)",
-    "DataFrame.rmod#2": "int % int frame with a zero divisor: int64 (pandas float64 with NaN)",
-    "DataFrame.rmod#3": "int % int frame with a zero divisor: int64 (pandas float64 with NaN)",
-    "DataFrame.rmod#4": "int % int frame with a zero divisor: int64 (pandas float64 with NaN)",
-    "DataFrame.rmod#5": "int % int frame with a zero divisor: int64 (pandas float64 with NaN)",
     "Series#14": "Series(ndarray, copy=False) copies: writes through the Series do not reach the array",
     "Series.memory_usage#4": "Series.values of strings is a NumPy object array (pandas: ArrowStringArray)",
     "Series.values#1": "Series.values of strings is a NumPy object array (pandas: ArrowStringArray)",

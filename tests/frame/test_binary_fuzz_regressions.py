@@ -222,3 +222,34 @@ def test_map_dict_with_timedelta_keys_of_another_unit():
     s = pd.Series(["0 days 01:00:00", "1 days 00:00:00"], dtype="timedelta64[s]", index=pd.RangeIndex(1, 3))
     mapping = {pd.Timedelta("0 days 01:00:00"): 2, pd.Timedelta("-1 days +23:59:59"): 1}
     check_same(lambda: s.map(mapping), lambda: em.from_pandas(s).map(mapping))
+
+
+# --- a frame // and % a scalar or a row: pandas computes a block (the int columns of a dtype) at once --
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [
+        lambda d: 10 // d,
+        lambda d: 100 % d,
+        lambda d: d // 0,
+        lambda d: d % 0,
+        lambda d: d.rfloordiv(10),
+        lambda d: d[["y", "z"]] // 0,
+        lambda d: d.floordiv(2),
+        lambda d: [10, 20, 1, 1, 1, 1] // d,
+        lambda d: d.rmod([1000, 2000, 1, 1, 1, 1], axis="columns"),
+    ],
+)
+def test_frame_division_by_zero_upcasts_the_whole_int_block(fn):
+    df = pd.DataFrame(
+        {
+            "x": [0, 3],
+            "y": [360, 180],
+            "z": pd.Series([1, 2], dtype="int32"),
+            "w": pd.Series([0, 2], dtype="uint8"),
+            "f": [1.0, 2.0],
+            "b": [True, False],
+        }
+    )
+    check_same(lambda: fn(df), lambda: fn(em.from_pandas(df)))

@@ -82,13 +82,21 @@ class FrameOperators:
         if isinstance(other, (list, tuple)) or (isinstance(other, np.ndarray) and other.ndim == 1):
             other = _as_series(self, other, axis)
         if isinstance(other, Series):
-            return frame_series(self, other, op, fill_value, flex, axis)
+            result = frame_series(self, other, op, fill_value, flex, axis)
+            if op in _DIVISIONS and _plain_numpy(other.column):  # pandas: a broadcast frame, blockwise
+                shared = {k: c for k, c in self._columns.items() if k in result._columns}
+                out = _blockwise_zero_division(shared, {k: result._columns[k] for k in shared})
+                result = result._with_columns({**result._columns, **out})
+            return result
         if isinstance(other, np.ndarray) and other.ndim > 1:
             raise unsupported(f"DataFrame.{op}", "a 2-D array operand")
         source = self._columns
         if fill_value is not None:
             source = {k: fillna(c, fill_value) for k, c in source.items()}
-        return self._with_columns({k: binary_op(c, other, op) for k, c in source.items()})
+        out = {k: binary_op(c, other, op) for k, c in source.items()}
+        if op in _DIVISIONS:
+            out = _blockwise_zero_division(source, out)
+        return self._with_columns(out)
 
     def __neg__(self) -> Any:
         from ember.ops.unary import negate
@@ -127,6 +135,38 @@ def _make_named(op: str) -> Any:
 
     method.__name__ = op
     return method
+
+
+_DIVISIONS = ("floordiv", "mod", "rfloordiv", "rmod")
+
+
+def _plain_numpy(col: Any) -> bool:
+    from ember.column import NumericColumn
+
+    return type(col) is NumericColumn and not col.nullable and col.mask is None
+
+
+def _blockwise_zero_division(source: dict, out: dict) -> dict:
+    """pandas divides a frame by a scalar block by block (the NumPy integer columns of one dtype
+    together), so where a zero divisor makes one of them float64, all of that dtype become float64."""
+    from ember.column import NumericColumn
+
+    def plain_int(c: Any) -> bool:
+        return type(c) is NumericColumn and not c.nullable and c.mask is None and c.data.dtype.kind in "iu"
+
+    upcast = {
+        c.data.dtype
+        for k, c in source.items()
+        if plain_int(c) and isinstance(out[k], NumericColumn) and out[k].data.dtype == np.float64
+    }
+    if not upcast:
+        return out
+    return {
+        k: NumericColumn(r.data.astype(np.float64))
+        if plain_int(source[k]) and source[k].data.dtype in upcast and r.data.dtype != np.float64
+        else r
+        for k, r in out.items()
+    }
 
 
 def _as_series(frame: Any, values: Any, axis: int) -> Series:
