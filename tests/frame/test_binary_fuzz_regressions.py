@@ -253,3 +253,13 @@ def test_frame_division_by_zero_upcasts_the_whole_int_block(fn):
         }
     )
     check_same(lambda: fn(df), lambda: fn(em.from_pandas(df)))
+
+
+def test_fillna_with_a_finer_time_is_refused_not_truncated():
+    # Timedelta('1ms') into timedelta64[s] was truncated to 0 days (pandas changes the unit)
+    s = pd.Series([None, pd.Timedelta("1s")], dtype="timedelta64[s]")
+    check_same(lambda: s.fillna(pd.Timedelta("1ms")), lambda: em.from_pandas(s).fillna(pd.Timedelta("1ms")))
+    check_same(lambda: s.fillna(pd.Timedelta("2s")), lambda: em.from_pandas(s).fillna(pd.Timedelta("2s")))
+    d = pd.Series([None], dtype="datetime64[s]")
+    value = pd.Timestamp("2020-01-01 00:00:00.5")
+    check_same(lambda: d.fillna(value), lambda: em.from_pandas(d).fillna(value))

@@ -374,8 +374,16 @@ def _temporal_ticks(col: DatetimeColumn | TimedeltaColumn, other: Any) -> tuple[
         ts = pd.Timestamp(other)
         if (ts.tz is None) != (col.tz is None):
             raise TypeError("where: cannot mix tz-naive and tz-aware values")
-        return int(ts.as_unit(col.unit).asm8.view("i8")), None
-    return int(pd.Timedelta(other).as_unit(col.unit).asm8.view("i8")), None
+        value = ts
+    else:
+        value = pd.Timedelta(other)
+    cast = value.as_unit(col.unit)
+    if cast != value:  # pandas makes the column of the finer unit; ember would truncate the value
+        raise NotImplementedError(
+            f"where / fillna: {value!r} is finer than the column's unit '{col.unit}' (pandas changes "
+            f"the column's unit); cast the column to unit '{value.unit}' first"
+        )
+    return int(cast.asm8.view("i8")), None
 
 
 def _where_temporal(col: DatetimeColumn | TimedeltaColumn, cond: Any, other: Any) -> Column:
