@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember.backend import xp as current_xp
 from ember.frame._fallback import Unsupported
 from ember.testing import assert_eq
 
@@ -220,3 +221,81 @@ def test_series_with_dtype_types_python_values_as_pandas():
         pd.Series([1.5], dtype="int64")
     with pytest.raises(ValueError):
         em.Series([1.5], dtype="int64")
+
+
+VALUES = {
+    "str": lambda m: m.Series(list("ab")),
+    "string": lambda m: m.Series(["a", None], dtype="string"),
+    "category": lambda m: m.Series(list("ab")).astype("category"),
+    "Int64": lambda m: m.Series([1, None], dtype="Int64"),
+    "boolean": lambda m: m.Series([True, None], dtype="boolean"),
+    "tz": lambda m: m.Series(pd.to_datetime(["2020-01-01"]).tz_localize("UTC")),
+    "datetime": lambda m: m.Series(pd.to_datetime(["2020-01-01", None])),
+    "object_bool": lambda m: m.Series([True, None]),
+    "object_str": lambda m: m.Series(["a", None], dtype=object),
+    "float_nan": lambda m: m.Series([1.5, None]),
+}
+
+
+@pytest.mark.parametrize("build", list(VALUES.values()), ids=list(VALUES))
+def test_values_is_pandas_array_type(build):
+    """Series.values: pandas' extension array (ArrowStringArray, Categorical, IntegerArray ...) or
+    NumPy array, as pandas gives it."""
+    got, want = _both(build)
+    got_values, want_values = got.values, want.values
+    assert type(got_values) is type(want_values)
+    assert got_values.dtype == want_values.dtype
+    pd.testing.assert_extension_array_equal(pd.array(got_values), pd.array(want_values))
+
+
+def test_values_of_numbers_is_a_read_only_host_view():
+    got = em.Series([1, 2]).values
+    assert isinstance(got, np.ndarray) and not got.flags.writeable
+    np.testing.assert_array_equal(got, pd.Series([1, 2]).values)
+
+
+@pytest.mark.parametrize(
+    "array",
+    [
+        np.array([1, 2]),
+        np.array([1.5, 2.5], dtype="float32"),
+        np.array([True, False]),
+        np.array(["2020-01-01", "2021-01-01"], dtype="datetime64[s]"),
+        np.array([1, 2], dtype="timedelta64[ns]"),
+    ],
+    ids=lambda a: str(a.dtype),
+)
+def test_copy_false_shares_a_numpy_array_on_the_cpu(array):
+    """pandas' Series(arr, copy=False) / DataFrame({...}, copy=False) show later changes to the array;
+    the default (copy) does not."""
+    if current_xp() is not np:  # the GPU: the array cannot be shared
+        with pytest.raises(NotImplementedError, match="copy=False"):
+            em.Series(array.copy(), copy=False)
+        return
+    results = {}
+    for mod in (pd, em):
+        arrays = [array.copy() for _ in range(3)]
+        shared = mod.Series(arrays[0], copy=False)
+        copied = mod.Series(arrays[1])
+        frame = mod.DataFrame({"a": arrays[2]}, copy=False)
+        for a in arrays:
+            a[0] = a[1]
+        results[mod] = (shared, copied, frame)
+    for got, want in zip(results[em], results[pd]):
+        assert_eq(got, want)
+
+
+def test_copy_false_of_a_2d_array_is_refused():
+    a = np.arange(4).reshape(2, 2)
+    with pytest.raises(NotImplementedError, match="copy=False"):
+        em.DataFrame(a, copy=False)
+    assert_eq(em.DataFrame(a), pd.DataFrame(a))
+
+
+@pytest.mark.parametrize("unit", ["D", "h", "m", "W", "M", "Y", "s", "ms", "us", "ns"])
+def test_datetime_arrays_of_any_unit_get_pandas_unit(unit):
+    a = np.array([1, 2]).astype(f"datetime64[{unit}]")
+    assert_eq(em.Series(a), pd.Series(a))
+    if unit not in ("M", "Y"):
+        t = np.array([1, 2]).astype(f"timedelta64[{unit}]")
+        assert_eq(em.Series(t), pd.Series(t))

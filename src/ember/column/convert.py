@@ -95,16 +95,14 @@ def from_numpy(a: Any, xp: ModuleType, name: Any = None, copy: bool = False) -> 
         if kind == "f" and a.dtype.itemsize < 4:
             a, copy = a.astype(np.float32), False  # the cast made the copy
         return NumericColumn(_owned(a, xp, copy))
-    if kind == "M":
+    if kind in "Mm":
         unit, _ = np.datetime_data(a.dtype)
-        unit = unit if unit in ("s", "ms", "us", "ns") else "ns"
-        ticks = a.astype(f"datetime64[{unit}]").view(np.int64)
-        return _temporal(ticks, xp, DatetimeColumn, unit=unit)
-    if kind == "m":
-        unit, _ = np.datetime_data(a.dtype)
-        unit = unit if unit in ("s", "ms", "us", "ns") else "ns"
-        ticks = a.astype(f"timedelta64[{unit}]").view(np.int64)
-        return _temporal(ticks, xp, TimedeltaColumn, unit=unit)
+        cls = DatetimeColumn if kind == "M" else TimedeltaColumn
+        if unit in ("s", "ms", "us", "ns") and a.dtype.isnative:  # viewed as ticks: copy=False shares it
+            return _temporal(a.view(np.int64), xp, cls, copy=copy, unit=unit)
+        unit = "ns" if unit in ("ps", "fs", "as") else "s"  # pandas' nearest supported unit
+        ticks = a.astype(np.dtype(f"{kind}8[{unit}]")).view(np.int64)
+        return _temporal(ticks, xp, cls, unit=unit)
     if kind in "US":
         return StringColumn.from_arrow(pa.array(a.astype(str), type=pa.large_string()), xp)
     if kind == "O":

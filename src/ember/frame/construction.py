@@ -16,12 +16,15 @@ import pandas as pd
 from ember.backend import xp as current_xp
 from ember.column import Column, from_any, from_arrow, from_pandas, from_scalar
 from ember.column.convert import empty_object
+from ember.frame._fallback import unsupported
 from ember.frame.frame_labels import labelled, unique_labels
 from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
 
 
-def build_frame(data: Any, index: Any, columns: Any) -> tuple[dict[Any, Column], Index]:
-    """The columns and index of ``DataFrame(data, index, columns)``."""
+def build_frame(data: Any, index: Any, columns: Any, copy: Any = None) -> tuple[dict[Any, Column], Index]:
+    """The columns and index of ``DataFrame(data, index, columns)``. ``copy=False`` shares the memory
+    of a dict's NumPy arrays on the CPU, as pandas (refused on the GPU and for a 2-D array, whose
+    columns ember cannot hold as they are)."""
     from ember.frame.dataframe import DataFrame
     from ember.frame.series import Series
 
@@ -49,7 +52,7 @@ def build_frame(data: Any, index: Any, columns: Any) -> tuple[dict[Any, Column],
             )
         return _from_dict({0 if columns is None else columns[0]: data}, index, None, xp)
     if isinstance(data, dict):
-        return _from_dict(data, index, columns, xp)
+        return _from_dict(data, index, columns, xp, copy)
     import pyarrow as pa
 
     if isinstance(data, (pa.Table, pa.RecordBatch)):
@@ -58,6 +61,10 @@ def build_frame(data: Any, index: Any, columns: Any) -> tuple[dict[Any, Column],
         return cols, ensure_index(index, data.num_rows)
     # lists of rows, 2-D arrays: pandas parses the layout on the host (copying arrays and lists into
     # new blocks, so no second copy here), then the columns move over
+    if copy is False and isinstance(data, np.ndarray):
+        raise unsupported(
+            "DataFrame", "copy=False with a 2-D NumPy array (ember stores each column in memory of its own)"
+        )
     fresh = isinstance(data, (list, tuple, range, np.ndarray))
     frame = pd.DataFrame(data, columns=columns)  # an object column ember cannot hold raises Unsupported
     return _from_pandas_frame(frame, index, copy=not fresh)
@@ -83,7 +90,9 @@ def _from_pandas_frame(frame: pd.DataFrame, index: Any, copy: bool) -> tuple[dic
     return cols, idx
 
 
-def _from_dict(data: dict, index: Any, columns: Any, xp: Any) -> tuple[dict[Any, Column], Index]:
+def _from_dict(
+    data: dict, index: Any, columns: Any, xp: Any, copy: Any = None
+) -> tuple[dict[Any, Column], Index]:
     """As pandas: Series (ember or pandas) align on the union of their indexes (or on ``index=``),
     dicts are {row label: value}; arrays and lists must be as long as the index; scalars broadcast;
     a name in ``columns`` the dict lacks is a column of NaN objects."""
@@ -106,7 +115,13 @@ def _from_dict(data: dict, index: Any, columns: Any, xp: Any) -> tuple[dict[Any,
             empty = np.arange(0) if isinstance(v, range) else np.zeros(0)
             built[k] = from_any(empty, xp, k)  # pandas: float64 (int64 for a range), not object
         else:
-            built[k] = from_any(v, xp, k)
+            if copy is False and isinstance(v, np.ndarray) and xp is not np:
+                raise unsupported(
+                    "DataFrame",
+                    "copy=False with NumPy arrays on the GPU (the values move to the device, so the "
+                    "frame cannot share the arrays' memory as pandas does; pass copy=True, the default)",
+                )
+            built[k] = from_any(v, xp, k, copy=copy is not False)
     lengths = {len(c) for c in built.values()}
     if len(lengths) > 1:
         raise ValueError("All arrays must be of the same length")

@@ -35,9 +35,14 @@ class DataFrame(
     _ember_kind = "frame"
 
     def __init__(
-        self, data: Any = None, index: Any = None, columns: Any = None, dtype: Any = None, copy: bool = False
+        self,
+        data: Any = None,
+        index: Any = None,
+        columns: Any = None,
+        dtype: Any = None,
+        copy: bool | None = None,
     ) -> None:
-        cols, idx = build_frame(data, index, columns)
+        cols, idx = build_frame(data, index, columns, copy)
         if dtype is not None:
             from ember.ops.unary import astype
 

@@ -75,22 +75,40 @@ _NAMED = {
 }
 
 
-def _from_values(data: Any, dtype: Any, name: Any) -> tuple[Column, Any]:
+def _from_values(data: Any, dtype: Any, name: Any, copy: Any = None) -> tuple[Column, Any]:
     """The column of ``data`` and the dtype still to cast it to. Python lists with a dtype are typed
-    by pandas from the Python values (``[1, None]`` as object keeps None, ``[1.5]`` as int64 raises)."""
+    by pandas from the Python values (``[1, None]`` as object keeps None, ``[1.5]`` as int64 raises).
+    ``copy=False`` shares a NumPy array's memory where ember stores it as it is (on the CPU)."""
     if dtype is not None and isinstance(data, (list, tuple)):
         return from_pandas(pd.Series(data, dtype=dtype), current_xp(), name), None
-    return from_any(data, current_xp(), name), dtype
+    if copy is False and isinstance(data, np.ndarray) and current_xp() is not np:
+        raise unsupported(
+            "Series",
+            "copy=False with a NumPy array on the GPU (the values move to the device, so the Series "
+            "cannot share the array's memory as pandas does; pass copy=True, the default)",
+        )
+    return from_any(data, current_xp(), name, copy=copy is not False), dtype
 
 
 class Series(NDFrame, SeriesConversion):
-    """A pandas-compatible Series whose values live on the GPU (or the host on the CPU backend)."""
+    """A pandas-compatible Series whose values live on the GPU (or the host on the CPU backend).
+
+    ``copy=False`` with a NumPy array shares its memory on the CPU, as pandas (changes to the array
+    show in the Series), where ember stores the dtype as it is (numbers, bools, datetimes and
+    timedeltas in s / ms / us / ns); on the GPU it is refused. Unlike pandas, setting values in the
+    Series (``s.iloc[0] = x``) does not write into the array: ember's columns are immutable, so the
+    Series gets new memory of its own."""
 
     __slots__ = ("_column", "_index", "name")
     _ember_kind = "series"
 
     def __init__(
-        self, data: Any = None, index: Any = None, dtype: Any = None, name: Any = None, copy: bool = False
+        self,
+        data: Any = None,
+        index: Any = None,
+        dtype: Any = None,
+        name: Any = None,
+        copy: bool | None = None,
     ) -> None:
         if isinstance(data, pd.Series):  # copied: the pandas Series may change afterwards
             col = from_pandas(data, current_xp(), data.name, copy=True)
@@ -116,7 +134,7 @@ class Series(NDFrame, SeriesConversion):
             else:
                 col = from_scalar(data, len(idx), current_xp(), name)
         else:
-            col, dtype = _from_values(data, dtype, name)
+            col, dtype = _from_values(data, dtype, name, copy)
             idx = ensure_index(index, len(col))
         if dtype is not None:
             from ember.ops.unary import astype
