@@ -348,13 +348,7 @@ def _frame_2d(frame: Any, key: tuple, by_label: bool) -> Any:
     if by_label:
         names = frame._select_labels(cols)
     else:
-        all_names = list(frame.columns)
-        if isinstance(cols, slice):
-            names = all_names[cols]
-        elif np.isscalar(cols):
-            names = all_names[cols]
-        else:
-            names = [all_names[i] for i in cols]
+        names = _iloc_column_names(list(frame.columns), cols)
     single_col = np.isscalar(cols) or (
         by_label and not isinstance(cols, (list, slice, np.ndarray)) and cols in frame._columns
     )
@@ -362,6 +356,25 @@ def _frame_2d(frame: Any, key: tuple, by_label: bool) -> Any:
     if isinstance(rows, slice) and rows == slice(None):
         return sub
     return select_rows(sub, rows, by_label)
+
+
+def _iloc_column_names(all_names: list, cols: Any) -> Any:
+    """The labels of the columns ``iloc``'s column part selects: a position, a slice, positions or a
+    boolean mask of the columns' length (pandas' IndexError for a mask of another length or a
+    position out of bounds)."""
+    if isinstance(cols, slice) or (np.isscalar(cols) and not isinstance(cols, (bool, np.bool_))):
+        return all_names[cols]
+    arr = np.asarray(cols.to_numpy() if hasattr(cols, "to_numpy") else cols)
+    if arr.dtype == np.bool_:
+        if arr.ndim != 1 or len(arr) != len(all_names):
+            raise IndexError(f"Boolean index has wrong length: {arr.size} instead of {len(all_names)}")
+        return [name for name, keep in zip(all_names, arr.tolist()) if keep]
+    if arr.size and arr.dtype.kind not in "iu":
+        raise IndexError(f".iloc requires numeric indexers, got {arr}")
+    n = len(all_names)
+    if arr.size and (int(arr.max()) >= n or int(arr.min()) < -n):
+        raise IndexError("positional indexers are out-of-bounds")
+    return [all_names[i] for i in arr.astype(np.int64).reshape(-1).tolist()]
 
 
 def assign(obj: Any, key: Any, value: Any, by_label: bool) -> None:
