@@ -39,9 +39,6 @@ AREAS = runner.AREAS
 KNOWN_WRONG = {
     "DataFrame.any#15": "DataFrame([]).any(): result index is an empty object Index, pandas' an empty RangeIndex-like int Index",
     "Series#14": "Series(ndarray, copy=False) copies: writes through the Series do not reach the array",
-    "DataFrameGroupBy.first#3": "groupby first(min_count=2): ignores min_count (pandas: NaN for groups with fewer values)",
-    "SeriesGroupBy.apply#3": "groupby apply: the group passed to func does not carry its key as .name",
-    "SeriesGroupBy.apply#4": "groupby apply: the group passed to func does not carry its key as .name",
 }
 
 

@@ -195,3 +195,96 @@ def test_series_reduction_value_and_type(op, i, skipna):
         raise e
     assert type(e) is type(p), (p, e)
     assert_eq(e, p)
+
+
+# --- groupby ------------------------------------------------------------------------------------------
+
+_GKINDS = {
+    "str": pd.Series(["a", "b", None, "c"], dtype="str"),
+    "dt": pd.Series(pd.to_datetime(["2020-01-01", "2020-01-03", None, "2020-01-02"])),
+    "td": pd.Series(pd.to_timedelta(["1D", "2D", None, "3D"])),
+    "cat": pd.Series(["a", "b", None, "a"], dtype="category"),
+}
+
+
+@pytest.mark.parametrize("kind", list(_GKINDS))
+@pytest.mark.parametrize("op", ["any", "all", "std", "sem", "var", "prod", "mean", "cumsum", "diff"])
+def test_groupby_op_of_non_numeric_values_answers_or_refuses(kind, op):
+    """ember answers as pandas, raises pandas' TypeError, or NotImplementedError where pandas answers."""
+    df = pd.DataFrame({"g": [1, 1, 2, 2], "x": _GKINDS[kind]})
+    check(lambda d: getattr(d.groupby("g"), op)(), df)
+    check(lambda d: getattr(d.groupby("g")["x"], op)(), df)
+
+
+@pytest.mark.parametrize("op", ["first", "last", "min", "max"])
+@pytest.mark.parametrize("min_count", [-1, 0, 1, 2, 3])
+def test_groupby_min_count(op, min_count):
+    df = pd.DataFrame(
+        {
+            "A": [1, 1, 3],
+            "B": [None, 5, 6],
+            "C": [1, 2, 3],
+            "D": ["x", None, "y"],
+            "E": pd.array([1, None, 2], dtype="Int64"),
+            "F": pd.to_datetime(["2020", None, "2021"]),
+        }
+    )
+    check_answers(lambda d: getattr(d.groupby("A"), op)(min_count=min_count), df)
+    check_answers(lambda d: getattr(d.groupby("A")["D"], op)(min_count=min_count), df)
+
+
+@pytest.mark.parametrize(
+    "x", [[1.0, np.nan, np.nan], [1.0, np.nan, 3.0], [1.0, 2.0, 3.0]], ids=["all_na_group", "one_na", "none"]
+)
+@pytest.mark.parametrize("skipna", [True, False])
+@pytest.mark.parametrize("op", ["idxmax", "idxmin"])
+def test_groupby_idxmax_of_missing_values_raises_as_pandas(x, skipna, op):
+    df = pd.DataFrame({"g": [1, 1, 2], "x": x}, index=[5, 6, 7])
+    for f in (lambda d: getattr(d.groupby("g"), op)(skipna=skipna), lambda d: d.groupby("g").agg(op)):
+        p, e = _both(f, df)
+        if isinstance(p, Exception):
+            assert type(e) is type(p) and str(e) == str(p), (p, e)
+        else:
+            assert_eq(e, p)
+
+
+def test_groupby_key_both_index_level_and_column_raises():
+    df = pd.DataFrame({"a": [1, 1, 2], "b": [1.0, 2, 3]}).set_index(pd.Index([0, 1, 2], name="a"))
+    p, e = _both(lambda d: d.groupby("a").sum(), df)
+    assert isinstance(p, ValueError) and isinstance(e, ValueError), (p, e)
+
+
+@pytest.mark.parametrize("group_keys", [False, True])
+def test_groupby_apply_group_is_named_by_its_key(group_keys):
+    s = pd.Series([0, 1, 2], index=["a", "a", "b"], name="v")
+    check_answers(
+        lambda x: x.groupby(x.index, group_keys=group_keys).apply(
+            lambda g: g * 2 if g.name == "a" else g / 2
+        ),
+        s,
+    )
+    check_answers(lambda x: x.groupby(x.index).apply(lambda g: g.name), s)
+    check_answers(lambda x: x.groupby(x.index).apply(lambda g: g.rename("z")), s)
+    df = pd.DataFrame({"k": [1, 1, 2], "v": [1, 2, 3]})
+    check_answers(lambda d: d.groupby("k")["v"].apply(lambda g: g * g.name), df)
+
+
+# --- iloc's column part ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        (slice(None), [True, False, True]),
+        ([True, False], [False, True, True]),
+        (slice(None), np.array([True, False, True])),
+        (slice(None), [True, False]),
+        (slice(None), [2, 0]),
+        (slice(None), [-1]),
+        (slice(None), [3]),
+        (slice(None), 1),
+    ],
+)
+def test_iloc_columns_by_mask_and_positions(key):
+    df = pd.DataFrame({"a": [1, 2], "b": [3.0, 4], "c": ["x", "y"]})
+    check(lambda d: d.iloc[key], df)

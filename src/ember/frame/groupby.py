@@ -124,6 +124,7 @@ class _GroupBy:
                     f"agg function failed [how->{op},dtype->{c.dtype}] on column {k!r}: {exc}"
                 ) from None
         if op in ("idxmin", "idxmax"):
+            _check_arg_extremes(op, cols, dict(items), kw.get("skipna", True))
             labels = self._row_labels()
             cols = {k: labels.take(c.data) for k, c in cols.items()}
         return self._wrap_agg(cols)
@@ -385,6 +386,8 @@ class _GroupBy:
                     if is_column and n in sub._columns
                 ]
                 sub = sub.drop(columns=grouping) if grouping else sub
+            else:
+                sub.name = key  # pandas hands each group over named by its key
             keys.append(key)
             results.append(func(sub, *args, **kwargs))
             if indexed_same and isinstance(results[-1], (Series, DataFrame)):
@@ -402,7 +405,10 @@ class _GroupBy:
                     rows.columns.name = next(iter(names))
                 return DataFrame(rows)
         if all(isinstance(r, (Series, DataFrame)) for r in results):
-            return self._stacked(results, keys, positions if indexed_same else None)
+            out = self._stacked(results, keys, positions if indexed_same else None)
+            if isinstance(self, SeriesGroupBy) and isinstance(out, Series):
+                out.name = self.obj.name  # pandas: a Series' groups give back its name
+            return out
         raise _unsupported("GroupBy.apply", "results mixing scalars, Series and frames")
 
     def _stacked(self, results: list, keys: list, positions: list | None) -> Any:
@@ -452,6 +458,16 @@ def _host(a: Any) -> np.ndarray:
     from ember.backend import to_host
 
     return to_host(a)
+
+
+def _check_arg_extremes(op: str, positions: dict, values: dict, skipna: bool) -> None:
+    """pandas 3's ValueError for a group with no valid value (skipna=True) or for any missing value
+    (skipna=False): one synchronization per column."""
+    for k, pos in positions.items():
+        if skipna and pos.mask is not None and not bool(pos.mask.all()):
+            raise ValueError(f"{op} with skipna=True encountered all NA values in a group.")
+        if not skipna and bool(values[k].isna().any()):
+            raise ValueError(f"{op} with skipna=False encountered an NA value.")
 
 
 def _make_agg(op: str) -> Any:

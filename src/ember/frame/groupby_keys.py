@@ -53,6 +53,8 @@ def resolve_keys(obj: Any, by: Any, level: Any) -> tuple[list[Column], list[Any]
             names.append(item.name)
             labels.append(getattr(obj, "_columns", {}).get(item.name) is item.column)
         elif getattr(obj, "_ember_kind", "") == "frame" and _hashable(item) and item in obj._columns:
+            if item is not None and item in obj.index.names:
+                raise ValueError(f"{item!r} is both an index level and a column label, which is ambiguous.")
             cols.append(obj._columns[item])
             names.append(item)
             labels.append(True)

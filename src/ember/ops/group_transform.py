@@ -25,6 +25,7 @@ from ember.ops.groupby import (
     _sum_dtype,
     _valid,
     aggregate,
+    check_pandas_refuses,
     seg_scan,
 )
 from ember.ops.sort import key_and_nulls, ranks_from_order
@@ -35,6 +36,7 @@ def _scan_transform(g: Grouping, col: Column, op: str) -> Column:
     if not isinstance(col, NumericColumn) and not (
         isinstance(col, (DatetimeColumn, TimedeltaColumn)) and op in ("cummin", "cummax")
     ):
+        check_pandas_refuses(col, op)
         raise TypeError(f"groupby {op}: not supported for {col.dtype} values")
     valid = _valid(col)
     values = col.data
@@ -138,6 +140,7 @@ def _diff(g: Grouping, col: Column, periods: int) -> Column:
         missing = col.isna() | prev.isna()
         return TimedeltaColumn(xp.where(missing, 0, col.data - prev.data), col.unit, ~missing)
     if not isinstance(col, NumericColumn) or col.data.dtype.kind == "b":
+        check_pandas_refuses(col, "diff")
         raise TypeError(f"groupby diff: not supported for {col.dtype} values")
     has_prev = rows >= 0
     prev_vals = col.data[xp.where(has_prev, rows, 0)] if g.nrows else col.data

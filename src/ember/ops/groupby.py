@@ -515,7 +515,41 @@ def _check_op(col: Column, op: str) -> None:
         if op in ("min", "max", "idxmin", "idxmax") and not col.ordered:
             raise TypeError(f"groupby {op}: cannot compute {op} of an unordered categorical")
     if allowed is not None and op not in allowed:
+        check_pandas_refuses(col, op)
         raise TypeError(f"groupby {op}: not supported for {col.dtype} values; supported: {allowed}")
+
+
+#: groupby operations pandas answers for values of these kinds (ember's unsupported ones among them
+#: raise NotImplementedError, the others pandas' TypeError)
+_PANDAS_ANSWERS = {
+    "string": {"sum", "min", "max", "count", "size", "first", "last", "nunique", "any", "all", "idxmin"}
+    | {"idxmax", "rank", "shift", "nth"},
+    "datetime": {"mean", "min", "max", "count", "size", "std", "sem", "median", "quantile", "first", "last"}
+    | {"nunique", "idxmin", "idxmax", "cummin", "cummax", "diff", "shift", "rank", "nth"},
+    "timedelta": {"sum", "any", "all", "cumsum", "pct_change"},
+    "categorical": {"count", "size", "first", "last", "nunique", "any", "all", "shift", "nth"},
+    "ordered": {"min", "max", "idxmin", "idxmax", "rank"},
+}
+
+
+def check_pandas_refuses(col: Column, op: str) -> None:
+    """NotImplementedError where pandas answers groupby ``op`` for ``col``'s kind of values (ember does
+    not): a TypeError, pandas' own answer for the other kinds, is the caller's to raise."""
+    if isinstance(col, StringColumn):
+        answers = _PANDAS_ANSWERS["string"]
+    elif isinstance(col, TimedeltaColumn):
+        answers = _PANDAS_ANSWERS["datetime"] | _PANDAS_ANSWERS["timedelta"]
+    elif isinstance(col, DatetimeColumn):
+        answers = _PANDAS_ANSWERS["datetime"]
+    elif isinstance(col, CategoricalColumn):
+        answers = _PANDAS_ANSWERS["categorical"] | (_PANDAS_ANSWERS["ordered"] if col.ordered else set())
+    else:
+        return
+    if op in answers:
+        raise NotImplementedError(
+            f"groupby {op} of {col.dtype} values is not supported (pandas answers it); select or "
+            "convert the column"
+        )
 
 
 def aggregate(
@@ -545,6 +579,13 @@ def aggregate(
     col = col.to(xp)
     if len(col) != g.nrows:
         raise ValueError(f"groupby {op}: column has {len(col)} rows, the grouping {g.nrows}")
+    if min_count > 0 and op in ("first", "last", "min", "max"):
+        # pandas: missing for a group with fewer than min_count valid values (the dtype changes only
+        # where one is: one synchronization)
+        out = aggregate(g, col, op, skipna=skipna, ddof=ddof, q=q, n=n)
+        valid = _valid(col)
+        enough = (_count(g, valid) if valid is not None else g.sizes[: g.ngroups]) >= min_count
+        return out if bool(enough.all()) else out.set_missing(enough)
     if op == "size":
         return NumericColumn(
             g.sizes[: g.ngroups].copy(), None, isinstance(col, NumericColumn) and col.nullable
