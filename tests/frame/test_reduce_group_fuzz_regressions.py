@@ -288,3 +288,21 @@ def test_groupby_apply_group_is_named_by_its_key(group_keys):
 def test_iloc_columns_by_mask_and_positions(key):
     df = pd.DataFrame({"a": [1, 2], "b": [3.0, 4], "c": ["x", "y"]})
     check(lambda d: d.iloc[key], df)
+
+
+# --- timedelta sum beyond int64 --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "ticks",
+    [[2**62, 2**62], [2**62, 2**62 - 1, -5], [-(2**62)] * 3, [1, 2], [2**62, -(2**62), 2**62]],
+)
+@pytest.mark.parametrize("frame", [False, True])
+def test_timedelta_sum_overflow_raises_as_pandas(ticks, frame):
+    s = pd.Series(np.array(ticks, dtype="m8[ns]"))
+    obj = s.to_frame() if frame else s
+    p, e = _both(lambda x: x.sum(), obj)
+    if isinstance(p, Exception):
+        assert type(e) is type(p), (p, e)
+    else:
+        assert_eq(e, p)

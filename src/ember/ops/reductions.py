@@ -482,7 +482,24 @@ def _plan_temporal(
         return ts.tz_localize("UTC").tz_convert(tz) if tz is not None else ts
 
     wrap = stamp if op not in ("count", "nunique", "idxmin", "idxmax", "any", "all") else None
-    return _plan_values(col.data, col.mask, op, fetch, skipna, ddof, min_count, q, pd.NaT, wrap, False)
+    out = _plan_values(col.data, col.mask, op, fetch, skipna, ddof, min_count, q, pd.NaT, wrap, False)
+    if op != "sum" or len(col) == 0:
+        return out
+    # the int64 ticks wrap where the true sum leaves int64 (pandas raises): a float64 sum, in the same
+    # transfer, tells (a wrapped sum is at least 2**64 away from it; rounding is far below 2**62)
+    xp = col.xp
+    filled = col.data if col.mask is None else xp.where(col.mask, col.data, 0)
+    i = fetch.add(xp.sum(filled, dtype=np.int64))
+    j = fetch.add(xp.sum(filled.astype(np.float64)))
+
+    def checked(h: list) -> Any:
+        if abs(float(int(h[i])) - float(h[j])) > 2.0**62:
+            from pandas.errors import OutOfBoundsTimedelta
+
+            raise OutOfBoundsTimedelta("overflow in timedelta operation")
+        return out(h)
+
+    return checked
 
 
 def _plan_categorical(col: CategoricalColumn, op: str, fetch: _Fetch, skipna: bool) -> Finisher:
