@@ -206,3 +206,342 @@ def test_str_predicates_follow_pandas_for_every_string_dtype(dtype):
     es = em.from_pandas(ps)
     for name in PREDICATES:
         assert_eq(getattr(es.str, name)(), getattr(ps.str, name)())
+
+
+# --- concat ---------------------------------------------------------------------------------------
+
+CATS = ["a", "b", "ç", "日本", ""]
+
+
+def _frame(data, index=None):
+    return pd.DataFrame(data, index=index)
+
+
+CONCAT_CASES = {
+    "float32 NaN with an empty Int32 part (NA in Float64)": (
+        lambda: [
+            _frame({"d": pd.Series([np.nan], dtype="float32")}).set_axis(pd.RangeIndex(2, 3, name="idx")),
+            _frame({"d": pd.Series([], dtype="Int32"), "a": pd.Series([], dtype="uint8")}).set_axis(
+                pd.Index([], dtype="str")
+            ),
+        ],
+        {"ignore_index": True},
+    ),
+    "inner join keeps the common columns": (
+        lambda: [_frame({"b": [1], "a": [2]}), _frame({"c": [3], "a": [4.5]})],
+        {"join": "inner"},
+    ),
+    "inner join with no common columns": (
+        lambda: [_frame({"d": pd.Series([], dtype="int64")}), _frame({"c": pd.Series([], dtype="int8")})],
+        {"ignore_index": True, "join": "inner"},
+    ),
+    "sort=True sorts the columns": (
+        lambda: [_frame({"b": [1], "a": [2]}), _frame({"c": [3], "a": [4]})],
+        {"sort": True},
+    ),
+    "sort=True inner": (
+        lambda: [_frame({"b": [1], "a": [2]}), _frame({"b": [3], "a": [4]})],
+        {"sort": True, "join": "inner"},
+    ),
+    "sort=True of empty timedelta frames": (
+        lambda: [_frame({"d": pd.Series([], dtype="timedelta64[s]")})] * 2,
+        {"sort": True},
+    ),
+    "axis=1 ignore_index renumbers the columns": (
+        lambda: [
+            _frame({"b": pd.Series([], dtype="int32")}).set_axis(pd.Index([], dtype="float64")),
+            _frame({"b2": pd.Series([], dtype="uint8"), "a2": pd.Series([], dtype="boolean")}).set_axis(
+                pd.Index([], dtype="float64")
+            ),
+        ],
+        {"axis": 1, "ignore_index": True},
+    ),
+    "axis=1 Series ignore_index": (
+        lambda: [pd.Series([1], name="a"), pd.Series([2], name="b")],
+        {"axis": 1, "ignore_index": True},
+    ),
+    "axis=1 frame and Series ignore_index": (
+        lambda: [_frame({"x": [1]}), pd.Series([2], name="b")],
+        {"axis": 1, "ignore_index": True},
+    ),
+    "axis=1 inner ignore_index of empty frames": (
+        lambda: [
+            _frame({"b": pd.Series([], dtype="datetime64[s]")}),
+            _frame({"e": pd.Series([], dtype="timedelta64[ns]")}).set_axis(pd.RangeIndex(0, 0, name="idx")),
+        ],
+        {"axis": 1, "ignore_index": True, "join": "inner"},
+    ),
+    "axis=1 sort=False": (
+        lambda: [_frame({"b": [1, 2]}, [3, 1]), _frame({"c": [1, 2]}, [2, 1])],
+        {"axis": 1, "sort": False},
+    ),
+    "axis=1 sort=True": (
+        lambda: [_frame({"b": [1, 2]}, [3, 1]), _frame({"c": [1, 2]}, [2, 1])],
+        {"axis": 1, "sort": True},
+    ),
+    "axis=1 sort=True on equal indexes": (
+        lambda: [_frame({"b": [1, 2]}, [3, 1]), _frame({"c": [1, 2]}, [3, 1])],
+        {"axis": 1, "sort": True},
+    ),
+    "axis=1 sort=True inner": (
+        lambda: [_frame({"b": [1, 2]}, [2, 1]), _frame({"c": [1, 2]}, [1, 2])],
+        {"axis": 1, "sort": True, "join": "inner"},
+    ),
+    "axis=1 sort=True on a repeated label": (
+        lambda: [_frame({"b": [1, 2, 3]}, [2, 1, 2]), _frame({"c": [1, 2, 3]}, [2, 1, 2])],
+        {"axis": 1, "sort": True},
+    ),
+    "axis=1 Series sort=True on a repeated label": (
+        lambda: [pd.Series([1, 2, 3], index=[2, 1, 2]), pd.Series([1, 2, 3], index=[2, 1, 2])],
+        {"axis": 1, "sort": True},
+    ),
+    "axis=1 Series with a repeated label": (
+        lambda: [pd.Series([1, 2], index=[0, 0]), pd.Series([1], index=[5])],
+        {"axis": 1},
+    ),
+    "axis=1 frame with a repeated label": (
+        lambda: [_frame({"a": [1, 2]}, [0, 0]), pd.Series([1], index=[5])],
+        {"axis": 1},
+    ),
+    "axis=1 empty indexes of two dtypes": (
+        lambda: [
+            _frame({"a": pd.Series([], dtype="int8")}),
+            _frame({"b": pd.Series([], dtype="int8")}).set_axis(pd.Index([], dtype="str", name="idx")),
+        ],
+        {"axis": 1, "ignore_index": True},
+    ),
+    "axis=1 int and float indexes": (
+        lambda: [_frame({"a": [1, 2]}, [1, 2]), _frame({"b": [1, 2]}, [1.0, 2.0])],
+        {"axis": 1},
+    ),
+    "axis=1 names of equal indexes differ": (
+        lambda: [
+            _frame({"a": [1]}).set_axis(pd.RangeIndex(1, name="idx")),
+            _frame({"b": [1]}),
+        ],
+        {"axis": 1},
+    ),
+    "str with object strings": (
+        lambda: [
+            pd.Series([], dtype="str", name="s"),
+            pd.Series([], dtype="object", index=pd.Index([], dtype="str")),
+        ],
+        {"ignore_index": True},
+    ),
+    "str with string": (
+        lambda: [pd.Series(["x", None], dtype="str"), pd.Series(["y", "z"], dtype="string")],
+        {},
+    ),
+    "frames str with string": (
+        lambda: [
+            _frame({"d": pd.Series(["x", None], dtype="str")}),
+            _frame({"d": pd.Series(["y"], dtype="string")}),
+        ],
+        {},
+    ),
+    "an empty frame is dropped": (lambda: [pd.DataFrame(), _frame({"a": [1]})], {}),
+    "an empty frame is dropped, axis=1": (lambda: [pd.DataFrame(), _frame({"a": [1]})], {"axis": 1}),
+    "int column missing from a part": (lambda: [_frame({"a": [1], "b": [2]}), _frame({"a": [1]})], {}),
+    "int8 and Int32 missing from a part": (
+        lambda: [
+            _frame({"d": pd.Series([1], dtype="int8")}),
+            _frame({"d": pd.Series([2], dtype="Int32")}),
+            _frame({"x": [1.0]}),
+        ],
+        {},
+    ),
+    "float32 missing from a part": (
+        lambda: [_frame({"a": [1], "b": pd.Series([1], dtype="float32")}), _frame({"a": [1]})],
+        {},
+    ),
+    "bool missing from a part": (lambda: [_frame({"a": [1], "b": [True]}), _frame({"a": [1]})], {}),
+    "bool Series with a frame": (
+        lambda: [_frame({"b": pd.Series([1, 2], dtype="uint8")}), pd.Series([True, False], name="s")],
+        {"ignore_index": True},
+    ),
+    "str missing from a part": (lambda: [_frame({"a": [1], "b": ["x"]}), _frame({"a": [1]})], {}),
+    "object strings missing from a part": (
+        lambda: [_frame({"x": pd.Series(["a", "b"], dtype=object)}), _frame({"y": [1]})],
+        {},
+    ),
+    "datetime missing from a part": (
+        lambda: [_frame({"a": [1], "b": pd.to_datetime(["2020"])}), _frame({"a": [1]})],
+        {},
+    ),
+    "categorical missing from a part": (
+        lambda: [_frame({"a": [1], "b": pd.Categorical(["a"], categories=CATS)}), _frame({"a": [1]})],
+        {},
+    ),
+    "MultiIndex with a flat index": (
+        lambda: [
+            _frame({"c": [1.0], "z": [2.0], "a": [3]}).set_index(["z", "a"]),
+            _frame({"d": pd.Series([1], dtype="UInt8")}),
+        ],
+        {},
+    ),
+    "index names": (
+        lambda: [_frame({"a": [1]}, pd.Index([0], name="x")), _frame({"a": [1]}, pd.Index([1], name="y"))],
+        {},
+    ),
+    "range index names": (
+        lambda: [
+            _frame({"a": [1, 2]}).set_axis(pd.RangeIndex(2, name="idx")),
+            _frame({"a": [1]}).set_axis(pd.RangeIndex(2, 3)),
+        ],
+        {},
+    ),
+    "range index then int index": (
+        lambda: [
+            _frame({"a": [1, 2]}).set_axis(pd.RangeIndex(2, name="idx")),
+            _frame({"a": [1]}).set_axis(pd.Index([7])),
+        ],
+        {},
+    ),
+    "datetime indexes of two units": (
+        lambda: [
+            _frame({"a": [1]}, pd.DatetimeIndex(["2020"], dtype="M8[s]")),
+            _frame({"a": [2]}, pd.DatetimeIndex(["2021"], dtype="M8[ns]")),
+        ],
+        {},
+    ),
+    "named column axes": (
+        lambda: [_frame({"a": [1]}).rename_axis(columns="c"), _frame({"a": [2]}).rename_axis(columns="c")],
+        {},
+    ),
+    "named column axes, axis=1": (
+        lambda: [_frame({"a": [1]}).rename_axis(columns="c"), _frame({"b": [2]}).rename_axis(columns="c")],
+        {"axis": 1},
+    ),
+    "a dict of frames gives keys": (lambda: {"x": _frame({"a": [1]}), "y": _frame({"a": [2]})}, {}),
+    "tz-aware datetimes of two units": (
+        lambda: [
+            _frame({"a": pd.Series(pd.to_datetime(["2020"]).tz_localize("UTC")).dt.as_unit("s")}),
+            _frame({"a": pd.Series(pd.to_datetime(["2020"]).tz_localize("UTC")).dt.as_unit("ns")}),
+        ],
+        {},
+    ),
+    "two time zones": (
+        lambda: [
+            _frame({"a": pd.Series(pd.to_datetime(["2020"]).tz_localize("UTC"))}),
+            _frame({"a": pd.Series(pd.to_datetime(["2020"]).tz_localize("Europe/Berlin"))}),
+        ],
+        {},
+    ),
+    "bad join": (lambda: [_frame({"a": [1]})] * 2, {"join": "left"}),
+}
+
+
+def _ember_objs(objs):
+    if isinstance(objs, dict):
+        return {k: em.from_pandas(v) for k, v in objs.items()}
+    return [em.from_pandas(o) for o in objs]
+
+
+@pytest.mark.parametrize("case", list(CONCAT_CASES))
+def test_concat_gives_pandas_result_or_refuses(case):
+    make, kw = CONCAT_CASES[case]
+    want = _outcome(lambda: pd.concat(make(), **kw))
+    got = _outcome(lambda: em.concat(_ember_objs(make()), **kw))
+    if isinstance(got, NotImplementedError):
+        return
+    if isinstance(want, Exception):
+        assert type(got) is type(want), (got, want)
+        return
+    assert not isinstance(got, Exception), got
+    got = got.to_pandas()
+    if isinstance(want, pd.DataFrame):
+        pd.testing.assert_frame_equal(got, want)
+    else:
+        pd.testing.assert_series_equal(got, want)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "float32 NaN with an empty Int32 part (NA in Float64)",
+        "sort=True sorts the columns",
+        "axis=1 ignore_index renumbers the columns",
+        "axis=1 Series ignore_index",
+        "axis=1 sort=True",
+        "str with string",
+        "int8 and Int32 missing from a part",
+        "an empty frame is dropped",
+        "named column axes",
+        "a dict of frames gives keys",
+        "tz-aware datetimes of two units",
+    ],
+)
+def test_concat_cases_that_must_not_be_refused(case):
+    make, kw = CONCAT_CASES[case]
+    got = em.concat(_ember_objs(make()), **kw).to_pandas()
+    want = pd.concat(make(), **kw)
+    if isinstance(want, pd.DataFrame):
+        pd.testing.assert_frame_equal(got, want)
+    else:
+        pd.testing.assert_series_equal(got, want)
+
+
+def test_concat_series_ignore_index_axis1_columns_are_numbers():
+    out = em.concat([em.Series([1], name="a"), em.Series([2], name="b")], axis=1, ignore_index=True)
+    want = pd.concat([pd.Series([1], name="a"), pd.Series([2], name="b")], axis=1, ignore_index=True)
+    pd.testing.assert_index_equal(out.columns, want.columns)
+
+
+@pytest.mark.parametrize("objs", [lambda: [1, 2], lambda: [_frame({"a": [1]}), [1]]])
+def test_concat_of_non_pandas_objects_raises_type_error(objs):
+    with pytest.raises(TypeError):
+        pd.concat(objs())
+    with pytest.raises(TypeError):
+        em.concat([em.from_pandas(o) if isinstance(o, pd.DataFrame) else o for o in objs()])
+
+
+# --- columns of several datetime units or zones, at the column layer --------------------------------
+
+
+def _col(s):
+    from ember.column.convert import from_pandas as column_from_pandas
+
+    return column_from_pandas(s, np)
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        lambda: [
+            pd.Series(pd.to_datetime(["2020", None]).as_unit("s")),
+            pd.Series(pd.to_datetime(["2021"]).as_unit("ns")),
+        ],
+        lambda: [
+            pd.Series(pd.to_datetime(["3000-01-01"]).as_unit("s")),
+            pd.Series(pd.to_datetime(["2020"]).as_unit("ns")),
+        ],
+        lambda: [
+            pd.Series(pd.to_timedelta([2**62], unit="us")),
+            pd.Series(pd.to_timedelta([1]).as_unit("ns")),
+        ],
+        lambda: [pd.Series(pd.to_timedelta([5], unit="s")), pd.Series(pd.to_timedelta([1]).as_unit("ms"))],
+        lambda: [
+            pd.Series(pd.to_datetime(["2020"]).tz_localize("UTC")).dt.as_unit("s"),
+            pd.Series(pd.to_datetime(["2020"]).tz_localize("UTC")).dt.as_unit("ms"),
+        ],
+    ],
+)
+def test_concat_columns_of_several_units_take_the_finest(parts):
+    from ember.column import concat_columns
+
+    want = _outcome(lambda: pd.concat(parts(), ignore_index=True))
+    got = _outcome(lambda: concat_columns([_col(p) for p in parts()]))
+    if isinstance(want, Exception):
+        assert type(got) is type(want), got
+        return
+    pd.testing.assert_series_equal(got.to_pandas(), want, check_names=False)
+
+
+def test_concat_columns_of_two_zones_is_refused():
+    from ember.column import concat_columns
+
+    a = pd.Series(pd.to_datetime(["2020"]).tz_localize("UTC"))
+    b = pd.Series(pd.to_datetime(["2020"]))
+    assert pd.concat([a, b]).dtype == object
+    with pytest.raises(NotImplementedError):
+        concat_columns([_col(a), _col(b)])

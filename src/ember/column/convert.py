@@ -321,8 +321,53 @@ def concat_columns(cols: list[Column]) -> Column:
         data = xp.concatenate([c.data.astype(dtype, copy=False) for c in cols])
         nullable = any(c.nullable for c in cols)
         return NumericColumn(data, _concat_masks(cols, xp), nullable)
+    if isinstance(first, (DatetimeColumn, TimedeltaColumn)):
+        cols = _one_time_unit(cols)
+        first = cols[0]
     data = xp.concatenate([c.data for c in cols])
     return first._rebuild(data, _concat_masks(cols, xp))
+
+
+_TICK_NS = {"s": 10**9, "ms": 10**6, "us": 10**3, "ns": 1}
+
+
+def _one_time_unit(cols: list) -> list:
+    """Datetime / timedelta columns in pandas' common unit, the finest (pandas' OutOfBounds error where
+    a value does not fit in it); datetimes of different time zones, or tz-naive with tz-aware, are
+    refused (pandas keeps them in an object column)."""
+    if len({str(getattr(c, "tz", None)) for c in cols}) > 1:
+        raise Unsupported(
+            "concat: datetimes of different time zones (or tz-naive with tz-aware): pandas keeps them "
+            "in an object column, which ember does not have; convert them to one zone first."
+            + unsupported_hint()
+        )
+    unit = min((c.unit for c in cols), key=_TICK_NS.__getitem__)
+    out = []
+    for c in cols:
+        factor = _TICK_NS[c.unit] // _TICK_NS[unit]
+        if factor > 1:
+            lim = int(np.iinfo(np.int64).max) // factor
+            bad = (c.data > lim) | (c.data < -lim)
+            bad = bad if c.mask is None else bad & c.mask
+            if bool(bad.any()):  # one sync, only where units differ
+                value = int(to_host(c.data[bad][:1])[0])
+                if isinstance(c, DatetimeColumn):
+                    raise pd.errors.OutOfBoundsDatetime(
+                        f"Out of bounds {_UNIT_WORD[unit]} timestamp: {pd.Timestamp(value, unit=c.unit)}"
+                    )
+                raise pd.errors.OutOfBoundsTimedelta(
+                    f"Cannot convert {value} {_UNIT_WORD[c.unit]}s to timedelta64[{unit}] without overflow"
+                )
+            c = (
+                DatetimeColumn(c.data * factor, unit, c.tz, c.mask)
+                if isinstance(c, DatetimeColumn)
+                else TimedeltaColumn(c.data * factor, unit, c.mask)
+            )
+        out.append(c)
+    return out
+
+
+_UNIT_WORD = {"s": "second", "ms": "millisecond", "us": "microsecond", "ns": "nanosecond"}
 
 
 def _same_categories(col: CategoricalColumn, first: CategoricalColumn) -> bool:
