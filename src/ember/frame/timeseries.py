@@ -344,8 +344,11 @@ def _diff_column(col: Column, periods: int) -> Column:
     if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
         if isinstance(col, DatetimeColumn) and col.tz is not None:
             raise unsupported("diff", "tz-aware datetimes")
+        from ember.ops.datetimes import add_checked
+
         missing = col.isna() | prev.isna()
-        return TimedeltaColumn(xp.where(missing, 0, col.data - prev.data), col.unit, ~missing)
+        delta = add_checked(xp, col.data, prev.data, ~missing, sub=True)  # pandas' OverflowError
+        return TimedeltaColumn(xp.where(missing, 0, delta), col.unit, ~missing)
     if not isinstance(col, NumericColumn):
         raise TypeError(f"unsupported operand type(s) for -: {col.dtype} (diff)")
     if col.data.dtype.kind == "b" and not col.nullable:

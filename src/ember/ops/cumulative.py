@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from ember.backend.primitives import cummax, cummin
 from ember.column import (
@@ -102,10 +103,29 @@ def _temporal(col: DatetimeColumn | TimedeltaColumn, op: str, skipna: bool) -> C
         raise TypeError("cumprod not supported for Timedelta.")
     xp = col.xp
     if col.mask is None:
-        return col._rebuild(_scan(xp, col.data, op, np.dtype(np.int64)), None)
+        out = _scan(xp, col.data, op, np.dtype(np.int64))
+        if op == "cumsum":
+            _check_cumsum(xp, col.data, out, None)
+        return col._rebuild(out, None)
     missing = ~col.mask
     x = xp.where(missing, _identity(np.dtype(np.int64), op), col.data)
-    return col._rebuild(_scan(xp, x, op, np.dtype(np.int64)), ~_stop(xp, missing, skipna))
+    out, stop = _scan(xp, x, op, np.dtype(np.int64)), _stop(xp, missing, skipna)
+    if op == "cumsum":
+        _check_cumsum(xp, x, out, stop)
+    return col._rebuild(out, ~stop)
+
+
+def _check_cumsum(xp: Any, x: Any, out: Any, stop: Any) -> None:
+    """pandas' OutOfBoundsTimedelta where a running total of timedeltas wrapped around int64 or landed
+    on NaT's value: a wrap flips the direction of a step (pandas' own check, one device sync)."""
+    from ember.ops.datetimes import I64_MIN, first_bad
+
+    if out.shape[0] == 0:
+        return
+    prev = xp.concatenate([xp.zeros(1, dtype=out.dtype), out[:-1]])
+    bad = ((x > 0) != (out > prev)) | (out == I64_MIN)
+    if first_bad(xp, bad, None if stop is None else ~stop) is not None:
+        raise pd.errors.OutOfBoundsTimedelta("overflow in timedelta operation")
 
 
 def _string(col: StringColumn, op: str, skipna: bool) -> Column:

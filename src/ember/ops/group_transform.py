@@ -136,9 +136,12 @@ def _diff(g: Grouping, col: Column, periods: int) -> Column:
     xp = g.xp
     rows = _shift_rows(g, periods)
     if isinstance(col, DatetimeColumn):
+        from ember.ops.datetimes import add_checked
+
         prev = col.take_nullable(rows)
         missing = col.isna() | prev.isna()
-        return TimedeltaColumn(xp.where(missing, 0, col.data - prev.data), col.unit, ~missing)
+        delta = add_checked(xp, col.data, prev.data, ~missing, sub=True)  # pandas' OverflowError
+        return TimedeltaColumn(xp.where(missing, 0, delta), col.unit, ~missing)
     if not isinstance(col, NumericColumn) or col.data.dtype.kind == "b":
         check_pandas_refuses(col, "diff")
         raise TypeError(f"groupby diff: not supported for {col.dtype} values")

@@ -142,7 +142,7 @@ def _temporal_pair(lcol: Column, rcol: Column, name: Any) -> tuple[Any, Any, Any
     if isinstance(lcol, DatetimeColumn) and (lcol.tz is None) != (rcol.tz is None):
         raise _incompatible(lcol, rcol, name)
     unit = lcol.unit if _UNIT_NS[lcol.unit] <= _UNIT_NS[rcol.unit] else rcol.unit
-    lk, rk = _to_unit(lcol.data, lcol.unit, unit), _to_unit(rcol.data, rcol.unit, unit)
+    lk, rk = _to_unit(lcol, unit), _to_unit(rcol, unit)
     if isinstance(lcol, TimedeltaColumn) and lcol.unit != rcol.unit:
         return lk, rk, _nulls(lcol), _nulls(rcol)
     return _nat_as_min(lcol, lk), _nat_as_min(rcol, rk), None, None
@@ -154,8 +154,23 @@ def _nat_as_min(col: Column, ticks: Any) -> Any:
     return col.xp.where(col.mask, ticks, np.iinfo(np.int64).min)
 
 
-def _to_unit(ticks: Any, src: str, dst: str) -> Any:
-    return ticks if src == dst else ticks * (_UNIT_NS[src] // _UNIT_NS[dst])
+def _to_unit(col: Column, dst: str) -> Any:
+    """The column's ticks in the finer unit ``dst``: datetimes that do not fit raise pandas'
+    OutOfBoundsDatetime (pandas casts the keys to the common unit); timedeltas that do not fit are
+    refused (pandas compares them as Python objects, where they match nothing)."""
+    from ember.column.base import Unsupported, unsupported_hint
+    from ember.ops.datetimes import rescale_checked
+
+    if col.unit == dst:
+        return col.data
+    kind = "M" if isinstance(col, DatetimeColumn) else "m"
+    try:
+        return rescale_checked(col.xp, col.data, col.unit, dst, kind, col.mask)
+    except pd.errors.OutOfBoundsTimedelta as exc:
+        raise Unsupported(
+            f"merge: timedelta keys in units {col.unit} and {dst} where a value does not fit in {dst} "
+            "are not supported by ember." + unsupported_hint()
+        ) from exc
 
 
 def _string_pair(lcol: StringColumn, rcol: StringColumn) -> tuple[Any, Any]:
