@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ember.backend import to_host
 from ember.column import (
     CategoricalColumn,
     Column,
@@ -25,6 +26,7 @@ from ember.column import (
     from_any,
     from_pandas,
 )
+from ember.column.base import Unsupported
 from ember.column.dtypes import is_masked_extension, resolve
 from ember.ops.binary import UNIT_NS, binary_op, pandas_view, scalar_ticks
 from ember.ops.datetimes import rescale_checked
@@ -440,6 +442,41 @@ def _host_cast(col: Column, target: Any) -> Column:
     return from_pandas(col.to_pandas().astype(target), col.xp)
 
 
+def _flags(xp: Any, *conds: Any) -> list[bool]:
+    """Several whole-column conditions read back with one device sync."""
+    if not conds:
+        return []
+    return [bool(v) for v in to_host(xp.stack([xp.asarray(c) for c in conds])).tolist()]
+
+
+def _int_cast_bounds(target: np.dtype) -> tuple[int, int]:
+    """The float values NumPy casts to ``target`` by a defined rule (truncate, then wrap as an int64
+    would): NumPy goes through int32 for the small integer types, so a value beyond its range gives an
+    undefined (machine-dependent) integer there."""
+    if target.itemsize <= 4:
+        return -(2**31), 2**32 if target == np.uint32 else 2**31
+    return -(2**63), 2**64 if target == np.uint64 else 2**63
+
+
+def _float_to_int(xp: Any, data: Any, target: np.dtype, valid: Any = None) -> Any:
+    """NumPy's cast of (finite) floats to an integer type: truncated, then wrapped as through int64 (the
+    same on NumPy and CuPy). Values where NumPy's own cast is undefined (beyond the int32 range for the
+    small types, the int64 range for int64) raise NotImplementedError rather than give one platform's
+    integers. Synchronizes the device once."""
+    lo, hi = _int_cast_bounds(target)
+    inside = (data >= float(lo)) & (data < float(hi))
+    if valid is not None:
+        inside = inside | ~valid
+    if not _flags(xp, inside.all())[0]:
+        raise Unsupported(
+            f"astype: float values beyond the {lo}..{hi - 1} range to {target} (NumPy's cast is undefined "
+            "there and machine-dependent) is not supported by ember."
+        )
+    if target == np.uint64:  # values from 2**63 up have no int64: cast those directly
+        return xp.where(data < 0, data.astype(np.int64).astype(np.uint64), data.astype(np.uint64))
+    return data.astype(np.int64).astype(target)
+
+
 def _to_numpy_numeric(col: NumericColumn, target: np.dtype) -> Column:
     xp = col.xp
     c = pandas_view(col) if not col.nullable else col
@@ -449,36 +486,84 @@ def _to_numpy_numeric(col: NumericColumn, target: np.dtype) -> Column:
         if not bool(c.mask.all()):  # one sync
             what = "integer" if target.kind in "iu" else "bool"
             raise ValueError(f"cannot convert NA to {what}")
-        return NumericColumn(c.data.astype(target))
     if target.kind in "iu" and c.is_float:
-        if not bool(xp.isfinite(c.data).all()):  # one sync
-            raise pd.errors.IntCastingNaNError("Cannot convert non-finite values (NA or inf) to integer")
+        data = c.data
+        if not c.nullable:  # pandas' checks of a NumPy float column (astype_float_to_int_nansafe)
+            finite, nonneg = _flags(xp, xp.isfinite(data).all(), (data >= 0).all())
+            if not finite:
+                raise pd.errors.IntCastingNaNError("Cannot convert non-finite values (NA or inf) to integer")
+            if target.kind == "u" and not nonneg:
+                raise ValueError(f"Cannot losslessly cast from {data.dtype} to {target}")
+        elif not _flags(xp, xp.isfinite(data).all())[0]:
+            raise Unsupported(
+                f"astype: infinite Float values to {target} (NumPy's cast is undefined) is not supported by ember."
+            )
+        return NumericColumn(_float_to_int(xp, data, target))
     if target.kind == "b" and c.mask is not None:
         return NumericColumn(c.data.astype(bool), c.mask)
     return NumericColumn(c.data.astype(target))
 
 
 def _to_nullable(col: NumericColumn, target: Any) -> Column:
+    """To Int*/UInt*/Float*/boolean. From a masked column the values are cast as NumPy casts them (wrapped,
+    truncated), as pandas; from a NumPy column pandas' safe cast: integers must fit (TypeError),
+    floats must be whole numbers (TypeError; infinity OverflowError), and 'boolean' takes only 0 and 1."""
     xp = col.xp
     np_t = np.dtype(target.numpy_dtype)
-    valid = col.mask
-    data = col.data
-    if col.is_float:
+    if col.nullable:
+        if np_t.kind in "iu" and col.is_float:
+            clean = col.data if col.mask is None else xp.where(col.mask, col.data, 0)
+            if not _flags(xp, xp.isfinite(clean).all())[0]:
+                raise Unsupported(
+                    f"astype: infinite Float values to {target} (NumPy's cast is undefined) is not supported by ember."
+                )
+            return NumericColumn(_float_to_int(xp, clean, np_t), col.mask, nullable=True)
+        return NumericColumn(col.data.astype(np_t), col.mask, nullable=True)
+    c = pandas_view(col)
+    valid, data = c.mask, c.data
+    if c.is_float:
         nn = ~xp.isnan(data)
         valid = nn if valid is None else valid & nn
-        if np_t.kind in "iub":
-            clean = xp.where(nn, data, 0)
-            if np_t.kind in "iu" and not bool((clean == xp.trunc(clean)).all()):  # one sync
-                raise TypeError(f"cannot safely cast non-equivalent {data.dtype} to {np_t}")
-            data = clean
+        data = xp.where(nn, data, 0)
+    kind = data.dtype.kind
+    if np_t.kind == "b" and kind in "iuf":
+        if not _flags(xp, ((data == 0) | (data == 1)).all())[0]:
+            raise TypeError("Need to pass bool-like values")
+    elif np_t.kind in "iu" and kind in "iuf":
+        tgt = np.iinfo(np_t)
+        if kind == "f":
+            finite, whole, inside = _flags(
+                xp,
+                xp.isfinite(data).all(),
+                (data == xp.trunc(data)).all(),
+                ((data >= float(tgt.min)) & (data < float(tgt.max) + 1)).all(),
+            )
+            if not finite:
+                raise OverflowError("cannot convert float infinity to integer")
+        else:
+            src, conds = np.iinfo(data.dtype), []
+            if src.min < tgt.min:
+                conds.append((data >= tgt.min).all())
+            if src.max > tgt.max:
+                conds.append((data <= tgt.max).all())
+            whole, inside = True, all(_flags(xp, *conds))
+        if not whole and not inside:  # pandas goes through Python ints then: NumPy's OverflowError
+            raise OverflowError(f"Python integer out of bounds for {np_t}")
+        if not (whole and inside):
+            raise TypeError(f"cannot safely cast non-equivalent {data.dtype} to {np_t}")
     return NumericColumn(data.astype(np_t), valid, nullable=True)
 
 
 def _temporal_cast(col: DatetimeColumn | TimedeltaColumn, target: Any) -> Column:
     xp = col.xp
-    if isinstance(target, np.dtype) and target.kind in "iu":
+    if isinstance(target, np.dtype) and target.kind in "iub":
+        if target.kind != "b" and target != np.int64:
+            raise TypeError(
+                f"Converting from {col.dtype} to {target} is not supported. "
+                "Do obj.astype('int64').astype(dtype) instead"
+            )
         ticks = col.data if col.mask is None else xp.where(col.mask, col.data, np.iinfo(np.int64).min)
-        return NumericColumn(ticks.astype(target))  # NaT -> the int64 minimum, as pandas
+        return NumericColumn(ticks.astype(target))  # NaT -> the int64 minimum (True), as pandas
     if isinstance(col, DatetimeColumn) and (
         isinstance(target, pd.DatetimeTZDtype) or (isinstance(target, np.dtype) and target.kind == "M")
     ):
@@ -493,9 +578,6 @@ def _temporal_cast(col: DatetimeColumn | TimedeltaColumn, target: Any) -> Column
     if isinstance(col, TimedeltaColumn) and isinstance(target, np.dtype) and target.kind == "m":
         unit = np.datetime_data(target)[0]
         return TimedeltaColumn(_rescale_any(col, unit, "m"), unit, col.mask)
-    if isinstance(target, np.dtype) and target.kind == "f":
-        out = NumericColumn(col.data.astype(target))
-        return out if col.mask is None else out.set_missing(col.mask)
     raise TypeError(f"Cannot cast {type(col).__name__.replace('Column', 'Array')} to dtype {target}")
 
 

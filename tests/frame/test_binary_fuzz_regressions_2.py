@@ -1,0 +1,116 @@
+"""astype, shift, fillna, isin, map, the .dt accessor and column operators against pandas: families of
+divergences the differential fuzzer found (each test computes pandas' answer with the installed pandas)."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+from ember.testing import assert_eq
+
+
+def _outcome(fn):
+    """('ok', result) or ('raises', exception type)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return "ok", fn()
+    except Exception as exc:  # noqa: BLE001 - the exception type is what is compared
+        return "raises", type(exc)
+
+
+def check_same(pandas_fn, ember_fn):
+    """ember gives pandas' result, raises pandas' exception type, or raises NotImplementedError."""
+    pkind, pres = _outcome(pandas_fn)
+    ekind, eres = _outcome(ember_fn)
+    if ekind == "raises" and issubclass(eres, NotImplementedError):
+        return
+    if pkind == "raises":
+        assert ekind == "raises", f"pandas raises {pres.__name__}, ember answers {eres!r}"
+        assert issubclass(eres, pres), f"pandas raises {pres.__name__}, ember {eres.__name__}"
+        return
+    assert ekind == "ok", f"ember raises {eres.__name__}, pandas answers {pres!r}"
+    if isinstance(pres, (pd.Series, pd.DataFrame, pd.Index)):
+        assert_eq(eres, pres)
+    else:
+        assert eres == pres or (eres != eres and pres != pres), (eres, pres)
+
+
+def check_answers(pandas_fn, ember_fn):
+    """As check_same, and ember must answer (no NotImplementedError) where pandas does."""
+    pkind, _ = _outcome(pandas_fn)
+    ekind, eres = _outcome(ember_fn)
+    if pkind == "ok":
+        assert ekind == "ok", f"ember raises {eres.__name__}, pandas answers"
+    check_same(pandas_fn, ember_fn)
+
+
+# --- astype of numbers ------------------------------------------------------------------------------
+
+ASTYPE_SOURCES = {
+    "float32 negative": pd.Series([-3.0, 2.0], dtype="float32"),
+    "float64 negative": pd.Series([-3.0]),
+    "float64 fraction": pd.Series([1.5, -2.5]),
+    "float64 300": pd.Series([300.0, -129.0]),
+    "float64 huge": pd.Series([1e20]),
+    "float64 NaN": pd.Series([np.nan, 1.0]),
+    "float64 inf": pd.Series([np.inf]),
+    "float64 0/1/NaN": pd.Series([0.0, 1.0, np.nan]),
+    "int64 negative": pd.Series([-1, 5]),
+    "int64 300": pd.Series([300]),
+    "int64 0/1": pd.Series([0, 1]),
+    "uint64 2**63": pd.Series([2**63], dtype="uint64"),
+    "uint8 200": pd.Series([200], dtype="uint8"),
+    "int8 negative": pd.Series([-1], dtype="int8"),
+    "Int64 negative": pd.Series([-1, None], dtype="Int64"),
+    "Int64 300": pd.Series([300, 2], dtype="Int64"),
+    "Float64 fraction": pd.Series([1.5, -1.0, None], dtype="Float64"),
+    "Float64 300": pd.Series([300.0], dtype="Float64"),
+    "bool": pd.Series([True, False]),
+    "empty float64": pd.Series([], dtype="float64"),
+}
+ASTYPE_TARGETS = ["uint8", "int8", "int16", "uint32", "int32", "uint64", "int64", "float32"]
+ASTYPE_TARGETS += ["Int8", "UInt8", "UInt64", "Int64", "Float32", "bool", "boolean"]
+
+
+@pytest.mark.parametrize("target", ASTYPE_TARGETS)
+@pytest.mark.parametrize("name", list(ASTYPE_SOURCES))
+def test_astype_numbers_as_pandas(name, target):
+    s = ASTYPE_SOURCES[name]
+    check_same(lambda: s.astype(target), lambda: em.from_pandas(s).astype(target).to_pandas())
+
+
+def test_astype_negative_float_to_unsigned_raises_pandas_valueerror():
+    s = pd.Series([-3.0], dtype="float32")
+    with pytest.raises(ValueError):
+        s.astype("uint8")
+    with pytest.raises(ValueError, match="losslessly"):
+        em.from_pandas(s).astype("uint8")
+
+
+def test_astype_ints_to_boolean_need_bool_like_values():
+    s = pd.Series([0, 3])
+    with pytest.raises(TypeError):
+        s.astype("boolean")
+    with pytest.raises(TypeError, match="bool-like"):
+        em.from_pandas(s).astype("boolean")
+
+
+@pytest.mark.parametrize(
+    "target", ["float64", "float32", "int32", "uint64", "uint8", "int64", "bool", "Int64"]
+)
+@pytest.mark.parametrize(
+    "s",
+    [
+        pd.Series(pd.to_timedelta([1, None], unit="s")),
+        pd.Series(pd.to_datetime(["2020-01-01", None])),
+        pd.Series(pd.to_datetime(["2020-01-01", None])).dt.tz_localize("UTC"),
+    ],
+    ids=["timedelta", "datetime", "datetime tz"],
+)
+def test_astype_datetimes_and_timedeltas_to_numbers(s, target):
+    check_same(lambda: s.astype(target), lambda: em.from_pandas(s).astype(target).to_pandas())
