@@ -608,3 +608,33 @@ def test_merge_on_timedelta_keys_that_do_not_fit_the_finer_unit_is_refused():
     pd.merge(left, right, on="k")  # pandas answers (object keys)
     with pytest.raises(NotImplementedError):
         em.merge(em.from_pandas(left), em.from_pandas(right), on="k")
+
+
+TZ_RANGES = [
+    ("h", {"start": "2018-03-10 05:00", "end": "2018-11-01"}),
+    ("24h", {"start": "2018-03-24", "periods": 3}),
+    ("-2h", {"start": "2018-10-28 06:00", "periods": 5}),
+    ("D", {"start": "2018-03-24", "periods": 3}),
+    ("MS", {"start": "2018-03-25 02:30", "periods": 3}),
+    ("3ME", {"start": "2018-10-28 02:30", "periods": 3}),
+    ("W-MON", {"start": "2018-01-01", "periods": 3}),
+    (None, {"start": "2018-03-24", "end": "2018-03-26", "periods": 4}),
+    (None, {"start": pd.Timestamp("2018-01-15", tz="UTC"), "end": "2018-02-01", "periods": 3}),
+    (
+        "D",
+        {
+            "start": pd.Timestamp("2018-01-15", tz="UTC"),
+            "end": pd.Timestamp("2018-02-01", tz="Europe/Berlin"),
+        },
+    ),
+    ("ME", {"start": "2018-01-15", "end": pd.Timestamp("2018-05-01", tz="UTC")}),
+]
+
+
+@pytest.mark.parametrize("tz", [None, "Europe/Berlin", "UTC"])
+@pytest.mark.parametrize("freq,kw", TZ_RANGES, ids=str)
+def test_date_range_with_time_zones(freq, kw, tz):
+    _same_range(
+        _outcome(lambda: em.date_range(freq=freq, tz=tz, **kw)),
+        _outcome(lambda: pd.date_range(freq=freq, tz=tz, **kw)),
+    )

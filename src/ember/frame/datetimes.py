@@ -268,15 +268,28 @@ def date_range(
         s = s.normalize() if s is not None else None
         e = e.normalize() if e is not None else None
     aware = next((t.tz for t in (s, e) if t is not None and t.tz is not None), None)
+    zones = {str(t.tz) for t in (s, e) if t is not None}
+    if len(zones) > 1:
+        raise TypeError("Start and end cannot both be tz-aware with different timezones")
+    if tz is not None and aware is not None and str(D.normalize_tz(tz)) != str(D.normalize_tz(aware)):
+        raise AssertionError("Inferred time zone not equal to passed time zone")
     tz = D.normalize_tz(tz) if tz is not None else aware
+    for t in (s, e):
+        if tz is not None and t is not None and t.tz is None:
+            t.tz_localize(tz)  # pandas' error for a given wall time that is ambiguous or missing
     off = pd.tseries.frequencies.to_offset(freq) if freq is not None else None
     if unit is None:
         unit = _inferred_unit([t.unit for t in (s, e) if t is not None], off)
 
+    # pandas steps fixed frequencies (and start-to-end spacing) in UTC, calendar ones in wall time
+    utc = tz is not None and (off is None or isinstance(off, pd.offsets.Tick))
+
     def wall(t: pd.Timestamp | None) -> int | None:
         if t is None:
             return None
-        if t.tz is not None:
+        if utc and t.tz is None:
+            t = t.tz_localize(tz)  # pandas' errors for an ambiguous or missing wall time
+        elif t.tz is not None and not utc:
             t = t.tz_convert(tz).tz_localize(None)
         return int(t.as_unit(unit, round_ok=False)._value)
 
@@ -300,7 +313,9 @@ def date_range(
         ticks = _fixed_range(xp, lo, hi, periods, step)
     ticks = _inclusive(xp, ticks, lo, hi, inclusive)
     col = DatetimeColumn(ticks, unit)
-    if tz is not None:
+    if utc:
+        col = DatetimeColumn(ticks, unit, tz)
+    elif tz is not None:
         col = D.tz_localize(col, tz)
     return Index._from_column(col, name)
 
