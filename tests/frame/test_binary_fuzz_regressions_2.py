@@ -3,6 +3,7 @@ divergences the differential fuzzer found (each test computes pandas' answer wit
 
 from __future__ import annotations
 
+import datetime
 import warnings
 
 import numpy as np
@@ -114,3 +115,70 @@ def test_astype_ints_to_boolean_need_bool_like_values():
 )
 def test_astype_datetimes_and_timedeltas_to_numbers(s, target):
     check_same(lambda: s.astype(target), lambda: em.from_pandas(s).astype(target).to_pandas())
+
+
+# --- replace, fillna / where of datetimes and timedeltas ---------------------------------------------
+
+
+@pytest.mark.parametrize("dtype", ["string", "str", "object"])
+def test_replace_keeps_missing_strings_missing(dtype):
+    s = pd.Series(["ab", None, "b"], dtype=dtype)
+    check_answers(lambda: s.replace("b", "b"), lambda: em.from_pandas(s).replace("b", "b").to_pandas())
+    check_answers(lambda: s.replace("b", "c"), lambda: em.from_pandas(s).replace("b", "c").to_pandas())
+
+
+_DT = pd.Series([None, "2020-01-01"], dtype="datetime64[s]")
+TEMPORAL_FILL_COLUMNS = {
+    "datetime": _DT,
+    "timedelta": pd.Series([None, 1], dtype="timedelta64[s]"),
+    "datetime tz": _DT.dt.tz_localize("UTC"),
+    "datetime no NaT": pd.Series(["2020-01-01"], dtype="datetime64[s]"),
+}
+TEMPORAL_FILL_VALUES = [
+    2,
+    2.5,
+    True,
+    "2020-01-02",
+    "1 day",
+    "ab",
+    "NaT",
+    "2020-01-02 00:00+01:00",
+    datetime.date(2020, 1, 2),
+    np.datetime64("2020-01-02"),
+    np.datetime64("NaT"),
+    np.timedelta64("NaT"),
+    pd.Timedelta("1D"),
+    np.timedelta64(1, "D"),
+    pd.Timestamp("2020-01-02", tz="UTC"),
+    pd.Timestamp("2020-01-02"),
+    pd.Timestamp("2020-01-02", tz="US/Eastern"),
+    np.nan,
+]
+
+
+@pytest.mark.parametrize("value", TEMPORAL_FILL_VALUES, ids=repr)
+@pytest.mark.parametrize("name", list(TEMPORAL_FILL_COLUMNS))
+def test_fillna_where_of_times_take_what_pandas_takes(name, value):
+    """A value pandas does not take into the column makes its object column: refused, never parsed
+    into another time (fillna(2) was 1970-01-01, date(2020, 1, 2) a datetime64 column)."""
+    s = TEMPORAL_FILL_COLUMNS[name]
+    check_same(lambda: s.fillna(value), lambda: em.from_pandas(s).fillna(value).to_pandas())
+    cond = s.notna()
+    check_same(
+        lambda: s.where(cond, value), lambda: em.from_pandas(s).where(em.from_pandas(cond), value).to_pandas()
+    )
+
+
+def test_frame_fillna_int_into_datetime_is_refused():
+    df = pd.DataFrame({"c": pd.Series([None], dtype="datetime64[us]")})
+    assert df.fillna(2)["c"].dtype == object
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(df).fillna(2)
+
+
+def test_where_datetime_with_int_column_is_refused():
+    s, o = _DT, pd.Series([1, 2])
+    check_same(
+        lambda: s.where(s.notna(), o),
+        lambda: em.from_pandas(s).where(em.from_pandas(s.notna()), em.from_pandas(o)).to_pandas(),
+    )

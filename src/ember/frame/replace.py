@@ -122,7 +122,7 @@ def _replaced(series: Any, pairs: list[tuple[Any, Any]]) -> Any:
                 continue
             rows = series.isna()
         elif _MATCHES[kind](old):
-            rows = series == old
+            rows = (series == old).fillna(False)  # a missing 'string' compares as NA: not replaced
         else:
             continue  # pandas: a value of another kind matches nothing
         # None stays None in pandas (an object column) except among datetimes (NaT)

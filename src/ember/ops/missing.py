@@ -7,6 +7,7 @@ rebuilt with one scan of the output lengths (one device sync for the byte count)
 
 from __future__ import annotations
 
+import datetime as _dt
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,7 @@ from ember.column import (
     StringColumn,
     TimedeltaColumn,
 )
+from ember.column.base import Unsupported
 
 _UNIT_NS = {"s": 1_000_000_000, "ms": 1_000_000, "us": 1_000, "ns": 1}
 
@@ -357,26 +359,32 @@ def _where_string(col: StringColumn, cond: Any, other: Any) -> StringColumn:
     if ma is not None or mb is not None:
         ones = xp.ones(n, dtype=bool)
         mask = xp.where(cond, ones if ma is None else ma, ones if mb is None else mb)
-    return StringColumn(offs, chars, mask, col.pd_dtype)
+    na = col.na if mb is None or ma is not None else other.na  # the missing value (None / NaN) kept
+    return StringColumn(offs, chars, mask, col.pd_dtype, na)
+
+
+def _object_result(col: Column, what: str) -> Unsupported:
+    return Unsupported(
+        f"where / fillna: {what} into a {col.dtype} column (pandas makes an object column mixing "
+        "types) is not supported by ember."
+    )
 
 
 def _temporal_ticks(col: DatetimeColumn | TimedeltaColumn, other: Any) -> tuple[Any, Any]:
-    """``other`` as ticks in the column's unit, and its validity (None = all valid)."""
+    """``other`` as ticks in the column's unit, and its validity (None = all valid). A value pandas
+    does not take into the column (a number, a string it does not parse, the other kind of time, a
+    ``date``, tz-naive beside tz-aware) makes pandas' object column: refused."""
     if isinstance(other, type(col)):
-        if getattr(other, "tz", None) is not None and getattr(col, "tz", None) is None:
-            raise TypeError("where: cannot mix tz-naive and tz-aware values")
+        if (getattr(other, "tz", None) is None) != (getattr(col, "tz", None) is None):
+            raise _object_result(col, f"a {other.dtype} column")
         f_o, f_c = _UNIT_NS[other.unit], _UNIT_NS[col.unit]
         ticks = other.data * (f_o // f_c) if f_o >= f_c else other.data // (f_c // f_o)
         return ticks, other.mask
     if isinstance(other, Column):
-        raise TypeError(f"where: cannot combine {col.dtype} with {other.dtype}")
-    if isinstance(col, DatetimeColumn):
-        ts = pd.Timestamp(other)
-        if (ts.tz is None) != (col.tz is None):
-            raise TypeError("where: cannot mix tz-naive and tz-aware values")
-        value = ts
-    else:
-        value = pd.Timedelta(other)
+        raise _object_result(col, f"a {other.dtype} column")
+    value = _temporal_scalar(col, other)
+    if value is pd.NaT:
+        return 0, col.xp.zeros(1, dtype=bool)
     cast = value.as_unit(col.unit)
     if cast != value:  # pandas makes the column of the finer unit; ember would truncate the value
         raise NotImplementedError(
@@ -386,9 +394,46 @@ def _temporal_ticks(col: DatetimeColumn | TimedeltaColumn, other: Any) -> tuple[
     return int(cast.asm8.view("i8")), None
 
 
+def _temporal_scalar(col: DatetimeColumn | TimedeltaColumn, other: Any) -> Any:
+    """``other`` as a Timestamp in the column's time zone / a Timedelta, or NaT, as pandas' setitem
+    validation takes it; anything else refused (pandas' object column)."""
+    if isinstance(col, DatetimeColumn):
+        if isinstance(other, str) and other.strip().lower() not in ("now", "today"):
+            try:
+                value = pd.Timestamp(other)
+            except ValueError:
+                raise _object_result(col, f"the string {other!r}") from None
+            if value is not pd.NaT and value.tz is None and col.tz is not None:
+                value = value.tz_localize(col.tz)  # pandas reads the string in the column's zone
+        elif isinstance(other, (pd.Timestamp, _dt.datetime, np.datetime64)):
+            value = pd.Timestamp(other)
+            if value is pd.NaT and col.tz is not None:  # a tz-naive NaT
+                raise _object_result(col, f"{other!r}")
+        else:
+            raise _object_result(col, f"a {type(other).__name__}")
+        if value is pd.NaT:
+            return value
+        if (value.tz is None) != (col.tz is None):
+            raise _object_result(col, f"{value!r}")
+        return value if col.tz is None else value.tz_convert(col.tz)
+    if isinstance(other, str):
+        try:
+            return pd.Timedelta(other)
+        except ValueError:
+            raise _object_result(col, f"the string {other!r}") from None
+    if isinstance(other, (pd.Timedelta, _dt.timedelta, np.timedelta64)):
+        return pd.Timedelta(other)
+    raise _object_result(col, f"a {type(other).__name__}")
+
+
 def _where_temporal(col: DatetimeColumn | TimedeltaColumn, cond: Any, other: Any) -> Column:
     xp = col.xp
-    ticks, omask = _temporal_ticks(col, other)
+    try:
+        ticks, omask = _temporal_ticks(col, other)
+    except Unsupported:
+        if bool(cond.all()):  # one sync: pandas keeps the column where no row is replaced
+            return col
+        raise
     data = xp.where(cond, col.data, ticks).astype(np.int64, copy=False)
     mask = None
     if col.mask is not None or omask is not None:
