@@ -599,6 +599,7 @@ class DataFrame(
             ascending=ascending,
             dropna=dropna,
             normalize=normalize,
+            frame=True,
         )
         index = MultiIndex(uniques, names) if listed else Index._from_column(uniques[0], names[0])
         counts = counts if isinstance(counts, Column) else NumericColumn(counts)

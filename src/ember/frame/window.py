@@ -121,8 +121,13 @@ class _Base:
             cols = {
                 k: (self._take(self.obj._columns[k]) if k == self.on else results[k]) for k in self.obj._names
             }
-            return DataFrame._from_columns(cols, index)
-        return DataFrame._from_columns(results, index)
+            return DataFrame._from_columns(cols, index, self._axis_names())
+        return DataFrame._from_columns(results, index, self._axis_names())
+
+    def _axis_names(self) -> Any:
+        """The names of the frame's column axis, which the result keeps, as pandas."""
+        src = self.obj if self._groupby is None else self._groupby.obj
+        return getattr(src, "_axis_names", None)
 
 
 class Rolling(_Base):
@@ -323,7 +328,7 @@ class Expanding(Rolling):
         from ember.ops.window import Windows
 
         start, end = self._bounds()
-        return Windows(col, start, end, expanding=self._grouping is None)
+        return Windows(col, start, end, expanding=self._grouping is None, prefix_windows=True)
 
 
 class ExponentialMovingWindow(_Base):

@@ -10,6 +10,15 @@ from ember.interop._common import exportable_data
 HOST_MESSAGE = "this column lives in host memory; use __array__ / .to_numpy()"
 
 
+class NoInterfaceTypeError(AttributeError, TypeError):
+    """No interface for this column (host memory, dtype): an AttributeError too, so that
+    ``hasattr(s, "__cuda_array_interface__")`` is False, as for any object without the interface."""
+
+
+class NoInterfaceValueError(AttributeError, ValueError):
+    """No interface for a column with missing values (an AttributeError too, for ``hasattr``)."""
+
+
 def cuda_array_interface(col: Column) -> dict[str, Any]:
     """The v3 CUDA array interface of a device column's values (zero-copy).
 
@@ -19,8 +28,13 @@ def cuda_array_interface(col: Column) -> dict[str, Any]:
     the device only when the column carries a validity mask.
     """
     if not col.on_device:
-        raise TypeError(HOST_MESSAGE)
-    data = exportable_data(col, "__cuda_array_interface__")
+        raise NoInterfaceTypeError(HOST_MESSAGE)
+    try:
+        data = exportable_data(col, "__cuda_array_interface__")
+    except ValueError as exc:
+        raise NoInterfaceValueError(str(exc)) from None
+    except TypeError as exc:
+        raise NoInterfaceTypeError(str(exc)) from None
     cai = dict(data.__cuda_array_interface__)
     cai["version"] = 3
     return cai

@@ -358,11 +358,21 @@ def value_counts(
     ascending: bool = False,
     dropna: bool = True,
     normalize: bool = False,
+    frame: bool = False,
 ) -> tuple[list[Column], Any]:
     """``Series/DataFrame.value_counts``: (uniques, counts) in pandas 3's order: first appearance, then
     (``sort``) a stable sort by count. A single categorical key counts every category (zeros included),
-    in category order before the sort. ``counts`` is int64, or float64 proportions with ``normalize``."""
+    in category order before the sort (``frame``: DataFrame.value_counts, whose groupby puts the observed
+    values first, in order of appearance, then the unobserved categories). ``counts`` is int64, or
+    float64 proportions with ``normalize``."""
     xp = cols[0].xp
+    if frame and len(cols) > 1 and any(isinstance(c, CategoricalColumn) for c in cols):
+        from ember.frame._fallback import unsupported
+
+        raise unsupported(
+            "DataFrame.value_counts",
+            "of several columns one of which is categorical (pandas adds the unobserved combinations)",
+        )
     if len(cols) == 1 and isinstance(cols[0], CategoricalColumn):
         col = cols[0]
         ncat = len(col.categories)
@@ -376,6 +386,13 @@ def value_counts(
         else:
             counts = counts[:ncat]
         counts = counts[: len(idx)]
+        if frame:
+            first = xp.full(ncat + 1, codes.shape[0], dtype=np.int64)
+            scatter_min(first, xp.where(codes >= 0, codes, ncat), xp.arange(codes.shape[0], dtype=np.int64))
+            first = first[: len(idx)]
+            # observed values by first appearance, then the unobserved categories in category order
+            order = stable_argsort(xp.where(counts > 0, first, codes.shape[0]))
+            idx, counts = idx[order], counts[order]
         uniques = [
             CategoricalColumn(xp.where(idx < ncat, idx, -1).astype(np.int32), col.categories, col.ordered)
         ]

@@ -182,7 +182,13 @@ class Windows:
     """Windows ``[start, end)`` over one column's values, caching the prefix sums reductions share."""
 
     def __init__(
-        self, col: Column, start: Any, end: Any, expanding: bool = False, max_len: int | None = None
+        self,
+        col: Column,
+        start: Any,
+        end: Any,
+        expanding: bool = False,
+        max_len: int | None = None,
+        prefix_windows: bool = False,
     ) -> None:
         self.col = col
         self.xp = col.xp
@@ -190,15 +196,16 @@ class Windows:
         self.start = start
         self.end = end
         self.expanding = expanding
+        self.prefix_windows = prefix_windows
         self.exact_int = col.data.dtype.kind in "iub"
         self.max_len = max_len  # an upper bound of every window's length, when the caller knows one
         self._cache: dict[str, Any] = {}
 
     def moments(self) -> tuple[Any, ...] | None:
-        """(nobs, sum, mean, m2, min, max) read directly from short float windows (see
-        ``primitives.window_moments``), or None where the prefix sums serve better: long or unbounded
-        windows, and integer inputs (whose sums stay exact in int64 prefix sums)."""
-        if self.exact_int or self.max_len is None or self.max_len > direct_window_limit(self.xp):
+        """(nobs, sum, mean, m2, min, max) read directly from short windows of the values as float64
+        (see ``primitives.window_moments``; pandas sums integers as float64 too), or None where the
+        prefix sums serve better: long or unbounded windows."""
+        if self.max_len is None or self.max_len > direct_window_limit(self.xp):
             return None
 
         def fn() -> Any:
@@ -254,10 +261,17 @@ class Windows:
         """Sum of the valid values per window (float64)."""
         xp = self.xp
         if self.exact_int:
+            # int64 prefix sums are exact modulo 2**64 (uint64 wraps the same way); a float64 estimate
+            # of each window's sum tells how many times 2**64 it wrapped (pandas sums as float64, so a
+            # sum past the int64 range is a float beyond it, never a wrapped value)
             ints = self.col.data.astype(np.int64)
             if self.col.mask is not None:
                 ints = xp.where(self.col.mask, ints, 0)
-            return _wsum(_prefix(xp, ints, np.int64), self.start, self.end).astype(np.float64)
+            wrapped = _wsum(_prefix(xp, ints, np.int64), self.start, self.end).astype(np.float64)
+            estimate = _wsum(
+                _prefix(xp, xp.where(self.valid, self.values, 0.0), np.float64), self.start, self.end
+            )
+            return wrapped + xp.round((estimate - wrapped) / _TWO64) * _TWO64
         s = _wsum(_prefix(xp, self._shifted(), np.float64), self.start, self.end)
         return s + self.nobs * self.center
 
@@ -298,6 +312,11 @@ class Windows:
 
     def var(self, ddof: int = 1) -> Any:
         xp = self.xp
+        if self.prefix_windows:
+            nobs, m2 = welford_scan(self.values, self.valid, self.start)
+            n = nobs.astype(np.float64)
+            denom = n - ddof
+            return xp.where(denom > 0, m2 / xp.where(denom > 0, denom, 1.0), np.nan)
         n = self.nobs.astype(np.float64)
         if self.exact_int:
             d = xp.where(self.valid, self.values - self.center, 0.0)
@@ -322,6 +341,39 @@ class Windows:
 
     def quantile(self, q: float, interpolation: str = "linear") -> Any:
         return window_quantile(self.values, self.start, self.end, self.nobs, q, interpolation)
+
+
+_TWO64 = float(2**64)
+
+
+def welford_scan(values: Any, valid: Any, start: Any) -> tuple[Any, Any]:
+    """(count, sum of squared deviations from the mean) of the valid values of every window
+    ``[start[i], i + 1)`` (expanding windows, per group or not), as pandas' online algorithm keeps them:
+    Chan's pairwise combination of (count, mean, m2) in a log-depth doubling scan, so no large prefix
+    sum cancels (a window of equal values has m2 exactly 0)."""
+    xp = array_module(values)
+    n = values.shape[0]
+    cnt = valid.astype(np.float64)
+    mean = xp.where(valid, values, 0.0)
+    m2 = xp.zeros(n, dtype=np.float64)
+    pos = xp.arange(n, dtype=np.int64)
+    d = 1
+    while d < n:
+        take = xp.zeros(n, dtype=bool)
+        take[d:] = pos[d:] - d >= start[d:]
+        ca, ma, qa = cnt[:-d], mean[:-d], m2[:-d]
+        cb, mb, qb = cnt[d:], mean[d:], m2[d:]
+        tot = ca + cb
+        safe = xp.where(tot > 0, tot, 1.0)
+        delta = mb - ma
+        nm = xp.where(ca == 0, mb, xp.where(cb == 0, ma, ma + delta * (cb / safe)))
+        nq = qa + qb + xp.where((ca > 0) & (cb > 0), delta * delta * (ca * cb / safe), 0.0)
+        t = take[d:]
+        cnt = xp.concatenate([cnt[:d], xp.where(t, tot, cb)])
+        mean = xp.concatenate([mean[:d], xp.where(t, nm, mb)])
+        m2 = xp.concatenate([m2[:d], xp.where(t, nq, qb)])
+        d *= 2
+    return cnt.astype(np.int64), m2
 
 
 def sparse_table_query(v: Any, start: Any, end: Any, op: str) -> Any:
