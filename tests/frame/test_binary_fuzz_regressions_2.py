@@ -182,3 +182,24 @@ def test_where_datetime_with_int_column_is_refused():
         lambda: s.where(s.notna(), o),
         lambda: em.from_pandas(s).where(em.from_pandas(s.notna()), em.from_pandas(o)).to_pandas(),
     )
+
+
+# --- shift ---------------------------------------------------------------------------------------------
+
+SHIFT_SERIES = [
+    pd.Series(["x"], dtype=object),
+    pd.Series(["x", None], dtype=object),
+    pd.Series([True, False], dtype=object),
+    pd.Series([True, None], dtype=object),
+    pd.Series(["x", np.nan], dtype=object),
+    pd.Series([True, False]),
+]
+SHIFT_SERIES += [pd.Series([], dtype=d) for d in ["int64", "uint8", "bool", "float32", "Int64", "str"]]
+SHIFT_SERIES += [pd.Series([1], dtype=d) for d in ["int64", "uint8", "float32", "Int64", "datetime64[s]"]]
+
+
+@pytest.mark.parametrize("periods", [0, 1, -3])
+@pytest.mark.parametrize("s", SHIFT_SERIES, ids=lambda s: f"{s.dtype}{s.tolist()}")
+def test_shift_fill_and_dtype_as_pandas(s, periods):
+    """An object column is filled with None (was NaN); an empty int column shifted is float64 (stayed int64)."""
+    check_same(lambda: s.shift(periods), lambda: em.from_pandas(s).shift(periods).to_pandas())

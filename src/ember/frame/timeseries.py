@@ -321,7 +321,7 @@ def shift(obj: Any, periods: int = 1, freq: Any = None, axis: Any = None, fill_v
     pos = _shift_positions(xp, n, periods)
     cols = {}
     for k, c in _items(obj):
-        cols[k] = c if periods == 0 or n == 0 else _take_fill(c, pos, fill_value)  # nothing moves: dtype kept
+        cols[k] = c if periods == 0 else _take_fill(c, pos, fill_value)  # nothing moves: dtype kept
     return _rewrap(obj, cols, obj.index)
 
 
@@ -329,7 +329,13 @@ def _take_fill(col: Column, pos: Any, fill_value: Any) -> Column:
     """Rows at ``pos``; where ``pos`` is -1, missing, or ``fill_value`` (keeping the dtype when it fits,
     as pandas does: an int column filled with an int stays int)."""
     if fill_value is None:
-        return col.take_nullable(pos)
+        out = col.take_nullable(pos)
+        if col.dtype == object and hasattr(out, "na"):  # pandas 3 fills an object column with None
+            if col.na is not None and col.mask is not None and not bool(col.mask.all()):  # one sync
+                # pandas keeps the column's NaN beside them
+                raise unsupported("shift", "an object column holding NaN (pandas fills None beside it)")
+            out.na = None
+        return out
     from ember.ops.missing import where
 
     xp = col.xp
