@@ -10,14 +10,17 @@ of that docstring (as doctest does):
 Names taken from ember (``EMBER_NAMES``, exactly): ``DataFrame``, ``Series``, ``Index``, ``MultiIndex``,
 ``RangeIndex``, ``concat``, ``merge``, ``merge_asof``, ``to_datetime``, ``to_numeric``, ``date_range``,
 ``timedelta_range``, ``cut``, ``qcut``, ``factorize``, ``get_dummies``, ``melt``, ``pivot``,
-``pivot_table``, ``crosstab``, ``read_csv``, ``read_json``, ``read_parquet``, ``read_orc``.
+``pivot_table``, ``crosstab``, ``read_csv``, ``read_json``, ``read_parquet``, ``read_orc``,
+``to_timedelta``, ``isna`` / ``notna`` / ``isnull`` / ``notnull``, ``unique``, ``array``, ``api``, the
+options (``options``, ``get_option``, ``set_option``, ``reset_option``, ``describe_option``,
+``option_context``) and the scalars, dtypes and offsets ember re-exports from pandas
+(``ember.namespace.SCALARS_AND_DTYPES``: the same objects as pandas').
 
-Every other attribute of ``pd`` is pandas' own: scalars and sentinels (``Timestamp``, ``Timedelta``,
-``Period``, ``Interval``, ``NA``, ``NaT``), dtypes (``CategoricalDtype``, ``DatetimeTZDtype``,
-``ArrowDtype``, ...), the index classes ember has not (``DatetimeIndex``, ``TimedeltaIndex``,
-``CategoricalIndex``, ``PeriodIndex``, ``IntervalIndex``), ``Categorical``, ``array``, offsets,
-``options`` / ``set_option``, ``api``, ``testing``, ``period_range``, ``interval_range``,
-``isna`` / ``notna`` and every other top-level function ember does not export. pandas' top-level
+Every other attribute of ``pd`` is pandas' own: scalars (``Period``, ``Interval``), dtypes
+(``IntervalDtype``, ``PeriodDtype``, ...), the index classes ember has not (``DatetimeIndex``,
+``TimedeltaIndex``, ``CategoricalIndex``, ``PeriodIndex``, ``IntervalIndex``), ``Categorical``,
+``testing``, ``period_range``, ``interval_range`` and every other top-level function ember does not
+export. pandas' top-level
 *functions* are called with ember arguments converted by ``.to_pandas()`` first; an example whose
 only ember part is such an argument is classified ``pandas-only`` (pandas did the work), as is an
 example that touches no ember object at all.
@@ -111,6 +114,21 @@ EMBER_NAMES = (
     "read_json",
     "read_parquet",
     "read_orc",
+    "to_timedelta",
+    "isna",
+    "notna",
+    "isnull",
+    "notnull",
+    "unique",
+    "array",
+    "api",
+    "options",
+    "get_option",
+    "set_option",
+    "reset_option",
+    "describe_option",
+    "option_context",
+    *ember.namespace.SCALARS_AND_DTYPES,
 )
 
 AREAS = (

@@ -4,7 +4,7 @@
 """
 
 from ember import _config as config
-from ember import backend
+from ember import api, backend
 from ember.frame import (
     DataFrame,
     Index,
@@ -23,8 +23,11 @@ from ember.frame.binning import cut, qcut
 from ember.frame.crosstab import crosstab
 from ember.frame.datetimes import date_range, timedelta_range, to_datetime
 from ember.frame.reshape import get_dummies, melt, pivot, pivot_table
+from ember.frame.timedeltas import to_timedelta
 from ember.frame.timeseries import merge_asof
 from ember.io import read_csv, read_json, read_orc, read_parquet
+from ember.namespace import *  # noqa: F403  (pandas' scalars, dtypes, options, isna, unique, array)
+from ember.namespace import __all__ as _namespace_all
 
 __version__ = "0.1.0"
 
@@ -59,4 +62,7 @@ __all__ = [
     "timedelta_range",
     "to_datetime",
     "to_numeric",
+    "to_timedelta",
+    "api",
+    *_namespace_all,
 ]
