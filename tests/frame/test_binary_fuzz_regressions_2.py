@@ -203,3 +203,55 @@ SHIFT_SERIES += [pd.Series([1], dtype=d) for d in ["int64", "uint8", "float32", 
 def test_shift_fill_and_dtype_as_pandas(s, periods):
     """An object column is filled with None (was NaN); an empty int column shifted is float64 (stayed int64)."""
     check_same(lambda: s.shift(periods), lambda: em.from_pandas(s).shift(periods).to_pandas())
+
+
+# --- isin: NaN and NaT keys ----------------------------------------------------------------------------
+
+_NAN = float("nan")
+ISIN_NAN_KEYS = [
+    [_NAN],
+    [np.float32("nan")],
+    [np.float64("nan")],
+    [np.float32("nan"), 1],
+    [np.float32("nan"), 1.5],
+    [np.float32("nan"), np.float32(1.5)],
+    [_NAN, np.float32(1.5)],
+    np.array([_NAN], dtype="float32"),
+    pd.Series([_NAN], dtype="float32"),
+    ["a", np.float32("nan")],
+]
+
+
+@pytest.mark.parametrize("keys", ISIN_NAN_KEYS, ids=repr)
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_isin_nan_keys_of_another_float_type(dtype, keys):
+    """A list NumPy reads as another float type is compared as objects by pandas: only a Python float
+    NaN finds NaN ([np.float32('nan')] found NaN in float64 data)."""
+    s = pd.Series([_NAN, 1.5, 1.0, 0.1], dtype=dtype)
+    check_answers(lambda: s.isin(keys), lambda: em.from_pandas(s).isin(keys).to_pandas())
+
+
+_DT2 = pd.Series([pd.NaT, pd.Timestamp("2020-01-01")], dtype="datetime64[s]")
+ISIN_TIME_COLUMNS = [_DT2, _DT2.dt.tz_localize("UTC"), pd.Series([pd.NaT, pd.Timedelta(1)])]
+ISIN_TIME_KEYS = [
+    pd.Series([pd.NaT], dtype="datetime64[ns, UTC]"),
+    pd.Series([pd.NaT], dtype="datetime64[ns]"),
+    pd.Series([pd.NaT], dtype="timedelta64[ns]"),
+    pd.DatetimeIndex([pd.NaT, "2020-01-01"]),
+    [pd.NaT],
+    [np.datetime64("NaT")],
+    [np.timedelta64("NaT")],
+    [np.datetime64("NaT", "ns")],
+    [pd.Timestamp("2020-01-01", tz="UTC"), pd.NaT],
+    [pd.Timestamp("2020-01-01"), pd.NaT],
+    [pd.Timestamp("2020-01-01", tz="UTC"), pd.Timestamp("2020-01-01"), pd.NaT],
+    [pd.Timedelta(1), pd.NaT],
+    ["a", pd.NaT],
+]
+
+
+@pytest.mark.parametrize("keys", ISIN_TIME_KEYS, ids=repr)
+@pytest.mark.parametrize("s", ISIN_TIME_COLUMNS, ids=lambda s: str(s.dtype))
+def test_isin_nat_among_times_of_another_kind(s, keys):
+    """Values pandas reads as the other tz-awareness (or kind of time) match nothing, NaT included."""
+    check_answers(lambda: s.isin(keys), lambda: em.from_pandas(s).isin(keys).to_pandas())

@@ -311,9 +311,11 @@ def isin(col: Column, values: Any) -> Column:
         return NumericColumn(out.astype(bool))
     if isinstance(col, NumericColumn):
         col = pandas_view(col)
+    if isinstance(col, (DatetimeColumn, TimedeltaColumn)) and _other_kind_of_time(col, values, keys):
+        return NumericColumn(xp.zeros(n, dtype=bool))  # pandas' check_compatible_with fails: no match
     idx, has_na = _lookup(col, keys)
     if isinstance(col, (NumericColumn, DatetimeColumn, TimedeltaColumn)):
-        has_na = any(_matches_missing(col, k) for k in keys)
+        has_na = any(_matches_missing(col, k) for k in _nan_keys(col, values, keys))
     found = idx >= 0
     missing = col.isna() if col.has_nulls_possible else None
     if missing is not None:  # pandas matches missing rows only for numpy NaN/NaT among the values
@@ -322,6 +324,54 @@ def isin(col: Column, values: Any) -> Column:
     if isinstance(col, NumericColumn) and col.nullable:
         return NumericColumn(found, None, nullable=True)
     return NumericColumn(found if n else xp.zeros(0, dtype=bool))
+
+
+def _nan_keys(col: Column, values: Any, keys: list) -> list:
+    """The keys through which pandas may find a float column's NaN rows: a list NumPy reads as another
+    float type is compared as Python objects, where only a Python float NaN equals NaN
+    (``[np.float32('nan')]`` finds no NaN in a float64 column)."""
+    if not (isinstance(col, NumericColumn) and col.is_float) or hasattr(values, "dtype"):
+        return keys
+    if isinstance(values, Column):
+        return keys
+    try:
+        as_array = np.asarray(keys)
+    except (TypeError, ValueError):
+        as_array = np.asarray(keys, dtype=object)
+    if as_array.dtype == col.data.dtype:
+        return keys
+    return [k for k in keys if type(k) is float]
+
+
+def _other_kind_of_time(col: Column, values: Any, keys: list) -> bool:
+    """Whether pandas reads ``values`` as times of another kind than the column's (tz-aware beside
+    tz-naive, timedeltas beside datetimes): DatetimeArray.isin then matches nothing, NaT included."""
+    tz = getattr(col, "tz", None)
+    kind = "M" if isinstance(col, DatetimeColumn) else "m"
+    dtype = getattr(values, "dtype", None)
+    if dtype is None or dtype == object:
+        if dtype is None and keys:
+            try:
+                read = np.asarray(keys)
+            except (TypeError, ValueError):
+                read = np.asarray(keys, dtype=object)
+            if read.dtype.kind in "mM" and np.datetime_data(read.dtype)[0] == "generic":
+                raise TypeError(f"{read.dtype} values must have a unit specified")  # np NaT without unit
+        times = [k for k in keys if not (_none(k) or k is pd.NaT or _is_nat(k))]
+        if not times:
+            return False
+        if all(isinstance(k, (pd.Timestamp, np.datetime64)) for k in times):
+            aware = {getattr(k, "tz", None) is not None for k in times}
+            if len(aware) > 1:  # pandas compares Python objects then, and its NaT finds NaT
+                return False
+            return kind == "m" or aware == {tz is None}  # all keys of the other kind / tz-awareness
+        if all(isinstance(k, (pd.Timedelta, np.timedelta64)) for k in times):
+            return kind == "M"
+        return False
+    dkind = getattr(dtype, "kind", None)
+    if dkind not in ("M", "m"):
+        return False
+    return dkind != kind or (getattr(dtype, "tz", None) is None) != (tz is None)
 
 
 def _is_nat(key: Any) -> bool:
