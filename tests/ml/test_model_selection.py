@@ -33,8 +33,9 @@ def test_randomized_search_on_ember_series_matches_host_search():
 def test_grid_search_is_sklearn_grid_search():
     assert issubclass(GridSearchCV, skm.GridSearchCV)
     X = ember.DataFrame({"a": np.arange(60.0) % 7, "b": np.arange(60.0) % 5})
-    y = ember.Series((np.arange(60) % 7 > 3).astype(np.int64))
-    grid = {"max_depth": [1, 4]}
+    a, b = np.arange(60) % 7, np.arange(60) % 5
+    y = ember.Series(((a > 3) ^ (b > 2)).astype(np.int64))  # one split cannot separate: depth matters
+    grid = {"max_depth": [1, 6]}
     search = GridSearchCV(RandomForestClassifier(5, random_state=0), grid, cv=2).fit(X, y)
     # the same search by scikit-learn's class on host arrays: the same scores per candidate and choice
     ref = skm.GridSearchCV(RandomForestClassifier(5, random_state=0), grid, cv=2)

@@ -260,6 +260,9 @@ def test_head_tail(n, tail, dropna, xp) -> None:
     np.testing.assert_array_equal(to_host(head_tail_positions(g, n, tail=tail)), exp)
 
 
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
+
+
 @pytest.mark.parametrize("op", ["cumsum", "cumprod", "cummin", "cummax"])
 @pytest.mark.parametrize("val", ["v_int", "v_int8", "v_float", "v_bool", "v_Int64"])
 @pytest.mark.parametrize("keys", [["k_int"], ["k_float"]], ids=lambda k: "+".join(k))
@@ -271,6 +274,8 @@ def test_cumulative(op, val, keys, xp) -> None:
     g = _grouping(df, keys, xp)
     got = transform(g, from_pandas(df[val], xp), op)
     exp = getattr(_pd_group(df, keys, val), op)()
+    if not PANDAS_31 and val == "v_Int64" and str(exp.dtype) == "Float64":  # pandas 3.0 with rows left out
+        exp = exp.astype("Int64")  # of the groups (NaN keys) gives Float64; 3.1, and ember, Int64
     _compare(got, exp.reset_index(drop=True))
 
 

@@ -20,6 +20,7 @@ from ember.column import from_pandas
 from ember.ops.join import check_validate, cross_indices, join_indices, semi_anti_indices
 
 HOWS = ["inner", "left", "right", "outer"]
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
 
 
 def _frame(cols: dict) -> pd.DataFrame:
@@ -36,6 +37,8 @@ def pandas_indices(left: pd.DataFrame, right: pd.DataFrame, on: list[str], how: 
     lf = left.assign(__l=np.arange(len(left)))
     rf = right.assign(__r=np.arange(len(right)))
     m = lf.merge(rf, on=on, how=how, sort=sort)
+    if how == "inner" and not sort and not PANDAS_31:  # pandas 3.0 does not always keep the left rows'
+        m = m.sort_values(["__l", "__r"], kind="stable")  # order (nor the right's within a key); 3.1 does
     return (m["__l"].fillna(-1).to_numpy().astype(np.int64), m["__r"].fillna(-1).to_numpy().astype(np.int64))
 
 
@@ -448,7 +451,9 @@ def test_validate_multi_key(xp):
 
 
 _int_keys = st.lists(st.one_of(st.none(), st.integers(-2, 3)), max_size=12)
-_str_keys = st.lists(st.one_of(st.none(), st.sampled_from(["", "a", "ab", "b", "ß", "a\x00"])), max_size=12)
+# pandas 3.0's merge cuts string keys at a NUL byte (and raises on "a" beside "a\x00"); 3.1 does not
+_STR_WORDS = ["", "a", "ab", "b", "ß"] + (["a\x00"] if PANDAS_31 else [])
+_str_keys = st.lists(st.one_of(st.none(), st.sampled_from(_STR_WORDS)), max_size=12)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -39,6 +39,10 @@ OPS = ["sum", "prod", "mean", "min", "max", "std", "var", "sem", "count", "media
        "idxmin", "idxmax"]  # fmt: skip
 
 
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
+_PY_SCALARS_IN_30 = {("f32", "median"): np.float32}
+
+
 def _same(r, e) -> bool:
     if e is pd.NA or e is pd.NaT:
         return r is e
@@ -71,6 +75,8 @@ def test_reduce_like_pandas(name, op, skipna, xp):
     if perr is not None:
         assert eerr is not None and isinstance(eerr, type(perr)), (perr, eerr)
         return
+    if not PANDAS_31 and isinstance(expected, (bool, float)) and (name, op) in _PY_SCALARS_IN_30:
+        expected = _PY_SCALARS_IN_30[name, op](expected)  # 3.0 gives Python scalars; 3.1 and ember NumPy's
     assert eerr is None, eerr
     assert _same(got, expected), (got, expected)
 

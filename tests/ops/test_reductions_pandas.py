@@ -194,6 +194,10 @@ def test_reduce_rows(cols, op, skipna, xp):
     got, eerr = _outcome(
         lambda: reduce_rows([from_pandas(df[c], xp) for c in cols], op, skipna=skipna).to_pandas()
     )
+    bools = [c for c in cols if pd.api.types.is_bool_dtype(df[c])]
+    if not PANDAS_31 and perr is None and bools and len(bools) < len(cols) and op in _SUMS:
+        # pandas 3.0 reduces bools beside numbers as objects (an object result); 3.1, and ember, as ints
+        expected = getattr(df.astype(dict.fromkeys(bools, "int64")), op)(axis=1, skipna=skipna)
     if isinstance(eerr, NotImplementedError):  # refused where pandas reduces an object array:
         assert len({pd.api.types.is_bool_dtype(df[c]) for c in cols}) == 2, eerr  # bools beside numbers
         return
@@ -202,6 +206,10 @@ def test_reduce_rows(cols, op, skipna, xp):
         return
     assert eerr is None, eerr
     pd.testing.assert_series_equal(got, expected, check_names=False, check_index=False, rtol=1e-12)
+
+
+_SUMS = ("sum", "mean", "min", "max", "prod")
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
 
 
 def _rows(s):

@@ -527,7 +527,7 @@ def _may_have_spaces_line(data: bytes) -> bool:
     return _SPACES_LINE.search(data) is not None
 
 
-_LONG_DIGITS = re.compile(rb"\d{19}")
+_LONG_DIGITS = re.compile(rb"(?<![\d.])\d{19,}(?![\d.eE])")  # an integer of 19+ digits (not a fraction)
 
 
 def _may_hold_wide_integers(table: pa.Table, data: bytes) -> bool:
