@@ -255,3 +255,37 @@ ISIN_TIME_KEYS = [
 def test_isin_nat_among_times_of_another_kind(s, keys):
     """Values pandas reads as the other tz-awareness (or kind of time) match nothing, NaT included."""
     check_answers(lambda: s.isin(keys), lambda: em.from_pandas(s).isin(keys).to_pandas())
+
+
+# --- integer division and powers -----------------------------------------------------------------------
+
+INT_DIV_OPS = {
+    "//0": lambda s: s // 0,
+    "%0": lambda s: s % 0,
+    "0//": lambda s: 0 // s,
+    "**-1": lambda s: s**-1,
+    "**0": lambda s: s**0,
+    "2**": lambda s: 2**s,
+    "//s": lambda s: s // s,
+}
+
+
+@pytest.mark.parametrize("op", list(INT_DIV_OPS))
+@pytest.mark.parametrize("data", [[], [0], [2, 0]], ids=repr)
+@pytest.mark.parametrize("dtype", ["uint64", "int64", "uint8", "int8", "bool", "int32"])
+def test_int_division_and_powers_as_pandas(dtype, data, op):
+    """uint64 // 0 of no rows stays uint64 (was float64); int ** -1 of no rows answers (was ValueError);
+    a negative exponent beside unsigned ints is NumPy's OverflowError."""
+    s, f = pd.Series(data, dtype=dtype), INT_DIV_OPS[op]
+    check_answers(lambda: f(s), lambda: f(em.from_pandas(s)).to_pandas())
+
+
+@pytest.mark.parametrize(
+    "left,right",
+    [("uint64", "int32"), ("uint64", "int64"), ("int64", "int64"), ("uint8", "int8"), ("int64", "int8")],
+)
+@pytest.mark.parametrize("values", [([0], [-1]), ([], []), ([2], [-2]), ([2], [3])], ids=repr)
+def test_int_column_powers_as_pandas(left, right, values):
+    """uint64 ** int64 is float64 in NumPy: a negative exponent answers (was ValueError)."""
+    a, b = pd.Series(values[0], dtype=left), pd.Series(values[1], dtype=right)
+    check_answers(lambda: a**b, lambda: (em.from_pandas(a) ** em.from_pandas(b)).to_pandas())

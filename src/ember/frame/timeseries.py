@@ -44,11 +44,10 @@ def _items(obj: Any) -> list[tuple[Any, Column]]:
 
 
 def _rewrap(obj: Any, cols: dict, index: Index) -> Any:
-    from ember.frame.dataframe import DataFrame
     from ember.frame.series import Series
 
-    if _is_frame(obj):
-        return DataFrame._from_columns(cols, index)
+    if _is_frame(obj):  # the frame's column axis (its names and type), as pandas
+        return obj._with_rows(cols, index)
     return Series._from_column(next(iter(cols.values())), index, obj.name)
 
 
@@ -321,7 +320,9 @@ def shift(obj: Any, periods: int = 1, freq: Any = None, axis: Any = None, fill_v
     pos = _shift_positions(xp, n, periods)
     cols = {}
     for k, c in _items(obj):
-        cols[k] = c if periods == 0 else _take_fill(c, pos, fill_value)  # nothing moves: dtype kept
+        # nothing moves: the dtype is kept (an empty frame too; an empty Series changes as pandas')
+        kept = periods == 0 or (n == 0 and _is_frame(obj))
+        cols[k] = c if kept else _take_fill(c, pos, fill_value)
     return _rewrap(obj, cols, obj.index)
 
 

@@ -231,8 +231,8 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
             raise TypeError(f"'other' should be pandas.NA or a bool. Got {type(scalar).__name__} instead.")
     if op in _BOOL_NOT_ALLOWED and _kind(xa) == "b" and _kind(xb) == "b":
         raise NotImplementedError(f"operator '{op}' not implemented for bool dtypes")
-    if op == "pow" and _kind(xa) in "biu" and _kind(xb) in "iu" and _any_negative(xb):
-        raise ValueError("Integers to negative integer powers are not allowed.")  # CuPy would return 0
+    if op == "pow" and _kind(xa) in "biu" and _kind(xb) in "iu":
+        _check_int_power(a, b, xa, xb, ca, cb)
     fn = ARITH.get(op) or CMP.get(op) or LOGIC[op]
     bool_div = nullable and _bool_divides_as_float(a, b, op, xa, xb)
     with np.errstate(all="ignore"):
@@ -325,6 +325,19 @@ def _bool_divides_as_float(a: Any, b: Any, op: str, xa: Any, xb: Any) -> bool:
     return bool((zero if valid is None else zero & valid).any())
 
 
+def _check_int_power(a: Any, b: Any, xa: Any, xb: Any, ca: bool, cb: bool) -> None:
+    """NumPy's errors for integers to integer powers: a negative Python exponent beside an unsigned
+    column is out of its bounds (OverflowError, NEP 50); a negative exponent where the result is an
+    integer type raises ValueError when a row meets it (CuPy would give 0). uint64 with int64 is
+    float64 in NumPy: no error. Synchronizes once for a column exponent."""
+    if not cb and _kind(xa) == "u" and b < 0:
+        raise OverflowError(f"Python integer {b} out of bounds for {xa.dtype}")
+    if ca and cb and np.result_type(xa.dtype, xb.dtype).kind not in "iu":
+        return
+    if len(a if ca else b) and _any_negative(xb):
+        raise ValueError("Integers to negative integer powers are not allowed.")
+
+
 def _any_negative(x: Any) -> bool:
     """True when an integer exponent (scalar or array) has a negative value. Synchronizes for arrays."""
     if np.isscalar(x) or getattr(x, "ndim", 1) == 0:
@@ -415,7 +428,7 @@ def _int_div_by_zero(xp: Any, op: str, out: Any, xa: Any, xb: Any) -> Any:
         zero = xb == 0
         if not bool(zero.any()):
             return out
-    elif xb != 0:
+    elif xb != 0 or (op == "floordiv" and out.shape[0] == 0):  # pandas: no row, no fill (% still fills)
         return out
     else:
         zero = xp.asarray(True)  # CuPy's where() needs an array condition
