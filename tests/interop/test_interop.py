@@ -407,10 +407,7 @@ def test_gpu_numba_cuda_array_interface() -> None:
     except Exception as exc:  # numba's CUDA target fails to import with NumPy >= 2.5 (np.row_stack)
         pytest.skip(f"numba.cuda does not import: {type(exc).__name__}: {exc}")
     col = device_col(pd.Series(np.arange(8, dtype=np.float64)))
-    try:
-        d = numba_cuda.as_cuda_array(Holder(col))
-    except Exception as exc:
-        pytest.skip(f"numba.cuda.as_cuda_array fails here: {type(exc).__name__}: {exc}")
+    d = numba_cuda.as_cuda_array(Holder(col))  # a failure to read ember's interface fails the test
     assert d.device_ctypes_pointer.value == ptr(col)
     assert_eq(d.copy_to_host(), np.arange(8, dtype=np.float64))
 

@@ -76,9 +76,13 @@ def _check(data: bytes, engine: str | None) -> None:
 @pytest.mark.parametrize("context", list(CONTEXTS))
 @pytest.mark.parametrize("word", NA_WORDS + NEAR_NA)
 def test_missing_value_words(word, context, engine):
-    if engine == "ember" and word != word.strip():
-        pytest.skip("padded fields: the tokenizer hands them to the host parsers (tested in test_csv.py)")
-    _check(_csv(CONTEXTS[context], word, CONTEXTS[context]), engine)
+    data = _csv(CONTEXTS[context], word, CONTEXTS[context])
+    if engine == "ember" and word != word.strip() and context != "text":
+        # a padded word beside numbers: pandas may read the column as numbers; the tokenizer says so
+        with pytest.raises(NotImplementedError, match="whitespace around values"):
+            read_csv(io.BytesIO(data), engine=engine)
+        return
+    _check(data, engine)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
