@@ -122,3 +122,86 @@ def test_masked_boolean_mask_and_mode_on_host_data():
     same(lambda lib, s: s[s >= 2.0], s)
     same(lambda lib, s: s.mode(), s)
     assert not hasattr(em.from_pandas(s), "__cuda_array_interface__") or em.config.get("device") != "cpu"
+
+
+# --- nlargest / nsmallest ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("method", ["nlargest", "nsmallest"])
+@pytest.mark.parametrize("keep", ["first", "last", "all"])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 6])
+@pytest.mark.parametrize(
+    "s",
+    [
+        pd.Series([None, None, None], dtype="datetime64[ns]"),
+        pd.Series([1.0, None, 3.0, None, 3.0]),
+        pd.Series([2, None, 2, 1], dtype="Int64"),
+    ],
+)
+def test_nlargest_keeps_missing_rows_where_values_run_out(method, keep, n, s):
+    """pandas fills the places the valid values leave free with the missing rows (were dropped)."""
+    same(lambda lib, s: getattr(s, method)(n, keep=keep), s)
+
+
+# --- datetime mean / median / quantile -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "s",
+    [
+        pd.Series(["2020-01-01 00:00:00", "2020-12-31 00:00:07"], dtype="datetime64[s]"),
+        pd.Series(["2020-01-01 00:00:00", "2019-12-31 23:59:59"], dtype="datetime64[s]"),
+        pd.Series(["1969-12-31 23:59:58", "1969-12-31 23:59:59", None], dtype="datetime64[s]"),
+        pd.Series(
+            ["2019-12-31", "2020-01-01 00:00:01", "2020-12-31", "2020-01-01 00:00:00.5", "2020-01-01 01:00"],
+            dtype="datetime64[ms, UTC]",
+        ),
+    ],
+)
+def test_datetime_mean_median_quantile_truncate_toward_zero(s):
+    """pandas truncates the float mean to whole ticks (was rounded: one second / millisecond off)."""
+    for op in ("mean", "median"):
+        assert getattr(em.from_pandas(s), op)() == getattr(s, op)()
+    same(lambda lib, s: s.quantile([0.5, 0.3, 0.25]), s)
+    assert em.from_pandas(s).quantile(0.5) == s.quantile(0.5)
+    t = s - pd.Timestamp("2020-01-01", tz=getattr(s.dtype, "tz", None))
+    same(lambda lib, t: t.quantile([0.5, 0.3]), t)
+
+
+@pytest.mark.parametrize(
+    "dtype",
+    ["int8", "uint64", "float32", "float64", "bool", "Int8", "UInt64", "Float32", "Float64", "boolean"],
+)
+@pytest.mark.parametrize("data", [[3, 1, 2, 2], [3, None, 1, 2], [None, None], []])
+@pytest.mark.parametrize("interpolation", ["linear", "lower", "higher", "nearest", "midpoint"])
+def test_series_quantile_types(dtype, data, interpolation):
+    """Series.quantile gives pandas' scalar types and list dtypes: selecting interpolations keep the
+    dtype, bools raise for the others, empty / all-missing / float32 with missing values as pandas."""
+    if None in data and dtype in ("int8", "uint64", "bool"):
+        return
+    if "bool" in dtype:
+        data = [None if v is None else bool(v % 2) for v in data]
+    s = pd.Series(data, dtype=dtype)
+    for q in (0.5, 0.3):
+        try:
+            p = s.quantile(q, interpolation=interpolation)
+        except TypeError:
+            with pytest.raises(TypeError):
+                em.from_pandas(s).quantile(q, interpolation=interpolation)
+            continue
+        e = em.from_pandas(s).quantile(q, interpolation=interpolation)
+        assert type(e) is type(p) and (e == p if p is not pd.NA and p == p else repr(e) == repr(p))
+    try:
+        s.quantile([0.25, 0.5], interpolation=interpolation)
+    except TypeError:
+        raises_like(lambda lib, s: s.quantile([0.25, 0.5], interpolation=interpolation), s)
+        return
+    same(lambda lib, s: s.quantile([0.25, 0.5], interpolation=interpolation), s)
+
+
+@pytest.mark.parametrize("dtype", ["datetime64[ms, UTC]", "timedelta64[ms]", "datetime64[s]"])
+def test_quantile_of_empty_or_missing_datetimes_keeps_dtype(dtype):
+    for data in ([], [None, None]):
+        s = pd.Series(data, dtype=dtype)
+        same(lambda lib, s: s.quantile([0.1, 0.9], interpolation="lower"), s)
+        same(lambda lib, s: s.quantile([0.5]), s)

@@ -352,12 +352,13 @@ class Series(NDFrame, SeriesConversion):
         return _truth(self._reduce("all", skipna))
 
     def quantile(self, q: Any = 0.5, interpolation: str = "linear") -> Any:
-        from ember.ops.reductions import quantile_many
+        from ember.ops.reductions import quantiles
 
         if np.isscalar(q):
-            return quantile_many(self._column, [float(q)], interpolation=interpolation)[0]
+            return quantiles(self._column, [float(q)], interpolation=interpolation)[0][0]
         qs = [float(v) for v in q]
-        return Series(quantile_many(self._column, qs, interpolation=interpolation), index=qs, name=self.name)
+        values, dtype = quantiles(self._column, qs, interpolation=interpolation)
+        return Series(pd.array(values, dtype=dtype), index=qs, name=self.name)
 
     def searchsorted(self, value: Any, side: str = "left", sorter: Any = None) -> Any:
         """Insertion points of ``value`` (scalar, array-like or Series) into this sorted Series, as an

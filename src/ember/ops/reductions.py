@@ -369,8 +369,15 @@ def _sorted_valid(xp: Any, x: Any, valid: Any) -> Any:
     return xp.sort(xp.where(valid, x, _fill(x.dtype, True)))
 
 
-def _device_quantiles(xp: Any, x: Any, valid: Any, qs: list[float], interpolation: str) -> list[Any]:
-    """0-d float64 device results for each q among the valid values (NaN when there are none)."""
+_SELECTING = ("lower", "higher", "nearest")
+
+
+def _device_quantiles(
+    xp: Any, x: Any, valid: Any, qs: list[float], interpolation: str, native: bool = False
+) -> list[Any]:
+    """0-d float64 device results for each q among the valid values (NaN when there are none).
+    ``native``: interpolations that select a value (lower / higher / nearest) give it in its own
+    dtype (exact for large integers; the caller tells an empty column by its count)."""
     s = _sorted_valid(xp, x, valid)
     cnt = int(x.shape[0]) if valid is None else valid.sum()
     last = xp.maximum(xp.asarray(cnt) - 1, 0)
@@ -379,8 +386,17 @@ def _device_quantiles(xp: Any, x: Any, valid: Any, qs: list[float], interpolatio
         pos = xp.asarray(q, dtype=np.float64) * last
         lo = xp.floor(pos).astype(np.int64)
         hi = xp.minimum(lo + 1, last)
-        a, b = s[lo].astype(np.float64), s[hi].astype(np.float64)
         t = pos - lo
+        if native and interpolation in _SELECTING and s.shape[0]:
+            if interpolation == "lower":
+                idx = lo
+            elif interpolation == "higher":
+                idx = xp.where(t > 0, hi, lo)
+            else:
+                idx = xp.where(t > 0.5, hi, xp.where(t < 0.5, lo, xp.where(lo % 2 == 0, lo, hi)))
+            out.append(s[idx][()])
+            continue
+        a, b = s[lo].astype(np.float64), s[hi].astype(np.float64)
         if interpolation == "linear":
             v = xp.where(t >= 0.5, b - (b - a) * (1 - t), a + (b - a) * t)
         elif interpolation == "lower":
@@ -474,8 +490,10 @@ def _plan_temporal(
 
     def stamp(v: Any) -> Any:
         ticks = int(round(float(v))) if isinstance(v, (float, np.floating)) else int(v)
-        if op == "std":
-            ticks = int(float(v))  # pandas truncates the std to whole ticks
+        if op == "std" or (is_dt and isinstance(v, (float, np.floating))):
+            # pandas truncates the std, and a datetime's mean / median / quantile, to whole ticks
+            # (toward zero: int64 of the float)
+            ticks = int(float(v))
         if op == "std" or not is_dt:
             return pd.Timedelta(np.timedelta64(ticks, unit))
         ts = pd.Timestamp(np.datetime64(ticks, unit))
@@ -587,25 +605,28 @@ def _string_idx(arr: Any, op: str, skipna: bool) -> int:
 
 
 def quantile_many(col: Column, qs: list[float], interpolation: str = "linear") -> list:
-    """Several quantiles of one column in one transfer (floats; Timestamps/Timedeltas for temporal)."""
-    if isinstance(col, NumericColumn):
-        col = pandas_view(col)
-        x = col.data
-        valid = (
-            (~col.xp.isnan(x) if col.mask is None else col.mask & ~col.xp.isnan(x))
-            if col.is_float
-            else col.mask
+    """Several quantiles of one column in one transfer, as pandas' scalars (see ``quantiles``)."""
+    return quantiles(col, qs, interpolation)[0]
+
+
+def quantiles(col: Column, qs: list[float], interpolation: str = "linear") -> tuple[list, Any]:
+    """(the quantiles as pandas' scalars, the dtype of pandas' ``Series.quantile(list)``), in one
+    transfer. pandas' types: interpolations that select a value (lower / higher / nearest) keep the
+    column's dtype, the others give float64 (Float64 for masked data; bools raise TypeError); an empty
+    column gives float64 NaN (masked: Float64 NA); a float32 column holding a missing value, an
+    all-missing masked column, and a masked integer one holding a missing value where every result is
+    whole, keep their dtype; datetimes and timedeltas are truncated to whole
+    ticks (toward zero) and keep their dtype."""
+    if interpolation not in ("linear", *_SELECTING, "midpoint"):
+        raise NotImplementedError(
+            f"quantile: interpolation={interpolation!r} is not supported; use linear, lower, higher, nearest or midpoint"
         )
-        if len(col) == 0:
-            return [pd.NA if col.nullable else np.nan for _ in qs]
-        fdt = _float_dtype(x.dtype)
-        vals = _Fetch()
-        vals.values = _device_quantiles(col.xp, x, valid, list(qs), interpolation)
-        host = vals.run()
-        return [pd.NA if col.nullable and np.isnan(v) else fdt.type(v) for v in host]
+    if isinstance(col, NumericColumn):
+        return _numeric_quantiles(pandas_view(col), qs, interpolation)
     if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
+        pdt = col.dtype
         if len(col) == 0:
-            return [pd.NaT for _ in qs]
+            return [pd.NaT for _ in qs], pdt
         vals = _Fetch()
         vals.values = _device_quantiles(col.xp, col.data, col.mask, list(qs), interpolation)
         out = []
@@ -613,14 +634,55 @@ def quantile_many(col: Column, qs: list[float], interpolation: str = "linear") -
             if np.isnan(v):
                 out.append(pd.NaT)
                 continue
-            ticks = int(round(float(v)))
+            ticks = int(float(v))  # pandas: int64 of the float, toward zero
             if isinstance(col, TimedeltaColumn):
                 out.append(pd.Timedelta(np.timedelta64(ticks, col.unit)))
             else:
                 ts = pd.Timestamp(np.datetime64(ticks, col.unit))
                 out.append(ts.tz_localize("UTC").tz_convert(col.tz) if col.tz is not None else ts)
-        return out
+        return out, pdt
     raise TypeError(f"quantile: not supported for dtype {col.dtype}")
+
+
+_BOOL_QUANTILE = (
+    "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
+    "operator, or the logical_xor function instead."
+)
+
+
+def _numeric_quantiles(col: NumericColumn, qs: list[float], interpolation: str) -> tuple[list, Any]:
+    xp = col.xp
+    x = col.data
+    kind = x.dtype.kind
+    masked = col.nullable
+    if len(col) == 0:
+        return (
+            ([pd.NA] * len(qs), pd.Float64Dtype()) if masked else ([np.float64(np.nan)] * len(qs), np.float64)
+        )
+    selecting = interpolation in _SELECTING
+    nan_valid = ~xp.isnan(x) if kind == "f" else None
+    valid = col.mask if nan_valid is None else (nan_valid if col.mask is None else col.mask & nan_valid)
+    fetch = _Fetch()
+    i_cnt = fetch.add(xp.asarray(len(col)) if valid is None else valid.sum())
+    fetch.values.extend(_device_quantiles(xp, x, valid, list(qs), interpolation, native=True))
+    host = fetch.run()
+    cnt = int(host[i_cnt])
+    own = col.dtype
+    if masked and cnt == 0:  # all missing: NA of the column's dtype (pandas: Float64 for booleans)
+        return [pd.NA] * len(qs), (pd.Float64Dtype() if kind == "b" else own)
+    if kind == "b" and not selecting:
+        raise TypeError(_BOOL_QUANTILE)
+    has_missing = cnt < len(col)
+    if selecting or (kind == "f" and has_missing):
+        dtype, scalar = own, x.dtype.type
+    else:
+        dtype, scalar = (pd.Float64Dtype() if masked else np.dtype(np.float64)), np.float64
+    vals = host[i_cnt + 1 :]
+    if masked and kind in "iu" and has_missing and all(float(v).is_integer() for v in vals):
+        dtype, scalar = own, x.dtype.type  # pandas keeps a masked int's dtype where every result is whole
+    if cnt == 0:  # numpy floats, all NaN
+        return [scalar(np.nan) for _ in vals], dtype
+    return [scalar(v) for v in vals], dtype
 
 
 # --- row-wise (axis=1) ---------------------------------------------------------------------------------

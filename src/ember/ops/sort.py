@@ -306,25 +306,30 @@ def _select_n(col: Column, n: int, keep: str, largest: bool) -> Any:
         order = argsort([col], ascending=not largest, na_position="last")
     key, nulls = key_and_nulls(col)
     nvalid = size if nulls is None else size - nulls.sum()
+    # pandas selects among the valid values, then appends the missing rows (in row order) and cuts
+    # the result at n: missing rows fill the places the valid values leave free
+    missing = xp.zeros(0, dtype=np.int64) if nulls is None else xp.nonzero(nulls)[0].astype(np.int64)
     if keep != "all":
         m = min(n, int(nvalid))
-        return order[:m]
+        return xp.concatenate([order[:m], missing])[:n]
     ks = key[order]
     # include every row tied with the n-th value
     last = xp.minimum(n, nvalid) - 1
     pos = xp.arange(size)
     tied = (ks == ks[xp.maximum(last, 0)]) & (pos < nvalid)
     count = int(xp.where(tied | (pos <= last), pos + 1, 0).max()) if size else 0
+    if count < n <= count + missing.shape[0]:  # keep='all' then takes every missing row
+        return xp.concatenate([order[:count], missing])
     return order[:count]
 
 
 def nlargest_positions(col: Column, n: int, keep: str = "first") -> Any:
-    """Row positions of ``Series.nlargest(n, keep)``, in the result's order (missing values dropped)."""
+    """Row positions of ``Series.nlargest(n, keep)``, in the result's order (missing values last)."""
     return _select_n(col, n, keep, largest=True)
 
 
 def nsmallest_positions(col: Column, n: int, keep: str = "first") -> Any:
-    """Row positions of ``Series.nsmallest(n, keep)``, in the result's order (missing values dropped)."""
+    """Row positions of ``Series.nsmallest(n, keep)``, in the result's order (missing values last)."""
     return _select_n(col, n, keep, largest=False)
 
 
