@@ -289,3 +289,51 @@ def test_int_column_powers_as_pandas(left, right, values):
     """uint64 ** int64 is float64 in NumPy: a negative exponent answers (was ValueError)."""
     a, b = pd.Series(values[0], dtype=left), pd.Series(values[1], dtype=right)
     check_answers(lambda: a**b, lambda: (em.from_pandas(a) ** em.from_pandas(b)).to_pandas())
+
+
+# --- comparisons between columns of different kinds ----------------------------------------------------
+
+_CATS = ["a", "b", "x"]
+CMP_COLUMNS = {
+    "str": pd.Series(["a", None, "b"], dtype="str"),
+    "string": pd.Series(["a", "x", None], dtype="string"),
+    "object": pd.Series(["a", None, "x"], dtype=object),
+    "object None": pd.Series([None, None, None], dtype=object),
+    "boolean": pd.Series([True, None, False], dtype="boolean"),
+    "bool": pd.Series([True, False, True]),
+    "category": pd.Series(pd.Categorical(["a", None, "b"], categories=_CATS)),
+    "ordered": pd.Series(pd.Categorical(["a", "x", None], categories=_CATS, ordered=True)),
+    "Int64": pd.Series([1, None, 0], dtype="Int64"),
+    "float": pd.Series([1.0, np.nan, 0.0]),
+    "int": pd.Series([1, 2, 0]),
+    "datetime": pd.Series(pd.to_datetime(["2020", None, "2021"])),
+}
+CMP_OPS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b}
+
+
+def _as_boolean(res):
+    """pandas 3 gives bool[pyarrow] for comparisons with 'string' data; ember gives 'boolean' (the same
+    values and missing values)."""
+    if isinstance(res, pd.Series) and str(res.dtype) == "bool[pyarrow]":
+        return res.astype("boolean")
+    return res
+
+
+@pytest.mark.parametrize("op", list(CMP_OPS))
+@pytest.mark.parametrize("right", list(CMP_COLUMNS))
+@pytest.mark.parametrize("left", list(CMP_COLUMNS))
+def test_comparisons_between_kinds(left, right, op):
+    """'string' beside str / object / categorical data is missing where either side is (was False);
+    a masked column beside strings, categoricals or times is 'boolean' with its missing rows (was
+    NumPy bool); masked or categorical data beside 'string' raise pandas' TypeError (were answered)."""
+    a, b, f = CMP_COLUMNS[left], CMP_COLUMNS[right], CMP_OPS[op]
+    pkind, pres = _outcome(lambda: _as_boolean(f(a, b)))
+    ekind, eres = _outcome(lambda: f(em.from_pandas(a), em.from_pandas(b)).to_pandas())
+    if ekind == "raises" and issubclass(eres, NotImplementedError):
+        return
+    if pkind == "raises":
+        assert ekind == "raises", f"pandas raises {pres.__name__}, ember answers {eres!r}"
+        assert issubclass(eres, pres) or issubclass(pres, eres), (pres, eres)
+        return
+    assert ekind == "ok", f"ember raises {eres.__name__}, pandas answers {pres!r}"
+    assert_eq(eres, pres)

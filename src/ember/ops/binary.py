@@ -10,7 +10,6 @@ code point order) and concatenate with ``+``, all vectorized with one device syn
 from __future__ import annotations
 
 import datetime as _dt
-import operator
 from typing import Any
 
 import numpy as np
@@ -25,6 +24,19 @@ from ember.column import (
     StringColumn,
     TimedeltaColumn,
 )
+from ember.ops._binary_common import (  # noqa: F401 - re-exported: the operator tables
+    ARITH,
+    CMP,
+    LOGIC,
+    REVERSED,
+    SYMBOL,
+    UNIT_NS,
+    _and_masks,
+    _type_name,
+    _unsupported,
+    is_missing_scalar,
+)
+from ember.ops.binary_strings import mixed_comparison, string_op
 from ember.ops.datetimes import (
     add_checked,
     compare_mixed_units,
@@ -33,57 +45,8 @@ from ember.ops.datetimes import (
     rescale_checked,
 )
 
-ARITH = {
-    "add": operator.add,
-    "sub": operator.sub,
-    "mul": operator.mul,
-    "truediv": operator.truediv,
-    "floordiv": operator.floordiv,
-    "mod": operator.mod,
-    "pow": operator.pow,
-}
-CMP = {
-    "eq": operator.eq,
-    "ne": operator.ne,
-    "lt": operator.lt,
-    "le": operator.le,
-    "gt": operator.gt,
-    "ge": operator.ge,
-}
-LOGIC = {"and_": operator.and_, "or_": operator.or_, "xor": operator.xor}
-REVERSED = {
-    "radd": "add",
-    "rsub": "sub",
-    "rmul": "mul",
-    "rtruediv": "truediv",
-    "rfloordiv": "floordiv",
-    "rmod": "mod",
-    "rpow": "pow",
-    "rand_": "and_",
-    "ror_": "or_",
-    "rxor": "xor",
-}
-SYMBOL = {
-    "add": "+",
-    "sub": "-",
-    "mul": "*",
-    "truediv": "/",
-    "floordiv": "//",
-    "mod": "%",
-    "pow": "**",
-    "eq": "==",
-    "ne": "!=",
-    "lt": "<",
-    "le": "<=",
-    "gt": ">",
-    "ge": ">=",
-    "and_": "&",
-    "or_": "|",
-    "xor": "^",
-}
 _SWAPPED_CMP = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
 _BOOL_NOT_ALLOWED = ("truediv", "floordiv", "pow")
-UNIT_NS = {"s": 1_000_000_000, "ms": 1_000_000, "us": 1_000, "ns": 1}
 
 
 def binary_op(left: Column, right: Column | Any, op: str) -> Column:
@@ -130,12 +93,16 @@ def _dispatch(a: Any, b: Any, op: str) -> Column:
         cb and type(b) is NumericColumn or not cb and not _is_temporal_scalar(b)
     ):
         return _numeric(a, b, op)  # the hot path: two numeric operands
+    if ca and cb and op in CMP:
+        out = mixed_comparison(a, b, op)
+        if out is not None:
+            return out
     for x in (a, b):
         if isinstance(x, CategoricalColumn):
             return _categorical(a, b, op)
     for x in (a, b):
         if isinstance(x, StringColumn):
-            return _string(a, b, op)
+            return string_op(a, b, op)
     for x in (a, b):
         if isinstance(x, (DatetimeColumn, TimedeltaColumn)):
             return _temporal(a, b, op)
@@ -144,41 +111,11 @@ def _dispatch(a: Any, b: Any, op: str) -> Column:
     return _numeric(a, b, op)
 
 
-def _type_name(x: Any) -> str:
-    if isinstance(x, StringColumn):
-        return "str"
-    if isinstance(x, Column):
-        return str(x.dtype)
-    return type(x).__name__
-
-
-def _unsupported(a: Any, b: Any, op: str) -> TypeError:
-    return TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{_type_name(a)}' and '{_type_name(b)}'")
-
-
-def is_missing_scalar(x: Any) -> bool:
-    """None, pd.NA and NaT (NaN is a float value, not a missing scalar, for arithmetic)."""
-    return (
-        x is None
-        or x is pd.NA
-        or x is pd.NaT
-        or (isinstance(x, (np.datetime64, np.timedelta64)) and np.isnat(x))
-    )
-
-
 def pandas_view(col: NumericColumn) -> NumericColumn:
     """The column as pandas stores it: a non-nullable int/float column with a mask is float64 with NaN."""
     if col.nullable or col.mask is None or col.data.dtype.kind == "b":
         return col
     return col.set_missing(col.mask)  # type: ignore[return-value]
-
-
-def _and_masks(*masks: Any) -> Any:
-    out = None
-    for m in masks:
-        if m is not None:
-            out = m if out is None else out & m
-    return out
 
 
 # --- numeric -------------------------------------------------------------------------------------------
@@ -438,124 +375,6 @@ def _int_div_by_zero(xp: Any, op: str, out: Any, xa: Any, xb: Any) -> Any:
     xa_arr = xp.asarray(xa)
     signed = xp.where(xa_arr > 0, np.inf, xp.where(xa_arr < 0, -np.inf, np.nan))
     return xp.where(zero, signed, res)
-
-
-# --- strings -------------------------------------------------------------------------------------------
-
-
-def string_parts(x: StringColumn | str, n: int, xp: Any) -> tuple[Any, Any, Any]:
-    """(bytes, starts, lengths) of a string column or of a str scalar repeated ``n`` times."""
-    if isinstance(x, StringColumn):
-        starts = x.data[:-1]
-        return x.chars, starts, x.data[1:] - starts
-    raw = np.frombuffer(str(x).encode("utf-8"), dtype=np.uint8).copy()
-    return xp.asarray(raw), xp.zeros(n, dtype=np.int64), xp.full(n, raw.size, dtype=np.int64)
-
-
-def _segments(xp: Any, lengths: Any) -> tuple[Any, int]:
-    """Exclusive-scan offsets (n + 1) of ``lengths`` and their total. Synchronizes once."""
-    offs = xp.zeros(lengths.shape[0] + 1, dtype=np.int64)
-    xp.cumsum(lengths, out=offs[1:])
-    return offs, int(offs[-1])
-
-
-def string_compare(
-    xp: Any, pa_: tuple[Any, Any, Any], pb: tuple[Any, Any, Any], n: int, equality: bool = False
-) -> Any:
-    """Three-way bytewise comparison (-1, 0, 1 as int8) of two string operands, row by row
-    (``equality``: only zero / non-zero is wanted, so rows of different lengths read no bytes).
-
-    The first differing byte of each row is found without a scatter-min: a prefix count of differing
-    bytes tells which differing byte is the first of its row. Synchronizes once (the scan total).
-    """
-    from ember.ops._strings import expand_positions
-
-    (ca, sa, la), (cb, sb, lb) = pa_, pb
-    by_len = xp.sign(la - lb).astype(np.int8)
-    common = xp.where(la == lb, la, 0) if equality else xp.minimum(la, lb)
-    offs, total = _segments(xp, common)
-    if total == 0:
-        return by_len
-    row, k = expand_positions(xp, offs, total)
-    ba = ca[sa[row] + k].astype(np.int16)
-    bb = cb[sb[row] + k].astype(np.int16)
-    diff = ba != bb
-    cum = xp.zeros(total + 1, dtype=np.int64)
-    xp.cumsum(diff, out=cum[1:])
-    first = diff & (cum[:-1] == cum[offs[:-1]][row])
-    per_row = xp.zeros(n + 1, dtype=np.int8)
-    per_row[xp.where(first, row, n)] = xp.sign(ba - bb).astype(np.int8)
-    has_diff = (cum[offs[1:]] - cum[offs[:-1]]) > 0
-    return xp.where(has_diff, per_row[:n], by_len)
-
-
-def string_concat(
-    xp: Any, pa_: tuple[Any, Any, Any], pb: tuple[Any, Any, Any], valid: Any
-) -> tuple[Any, Any]:
-    """Offsets and bytes of the row-wise concatenation a + b (missing rows empty). Synchronizes once."""
-    (ca, sa, la), (cb, sb, lb) = pa_, pb
-    if valid is not None:
-        la, lb = xp.where(valid, la, 0), xp.where(valid, lb, 0)
-    offs, total = _segments(xp, la + lb)
-    if total == 0:
-        return offs, xp.zeros(0, dtype=np.uint8)
-    pos = xp.arange(total, dtype=np.int64)
-    row = xp.searchsorted(offs, pos, side="right") - 1
-    k = pos - offs[row]
-    lrow = la[row]
-    in_a = k < lrow
-    ia = xp.where(in_a, sa[row] + k, 0)
-    ib = xp.where(in_a, 0, sb[row] + k - lrow)
-    av = ca[xp.minimum(ia, max(int(ca.shape[0]) - 1, 0))] if ca.shape[0] else xp.zeros(total, np.uint8)
-    bv = cb[xp.minimum(ib, max(int(cb.shape[0]) - 1, 0))] if cb.shape[0] else xp.zeros(total, np.uint8)
-    return offs, xp.where(in_a, av, bv)
-
-
-def _is_object(dtype: Any) -> bool:
-    return isinstance(dtype, np.dtype) and dtype.kind == "O"
-
-
-def _string_cmp_result(col: StringColumn, out: Any, valid: Any, op: str) -> NumericColumn:
-    if getattr(col.pd_dtype, "na_value", None) is pd.NA:  # 'string' dtype: boolean with <NA>
-        return NumericColumn(out, valid, nullable=True)
-    if valid is None:
-        return NumericColumn(out)
-    return NumericColumn(out | ~valid if op == "ne" else out & valid)
-
-
-def _is_int_scalar(x: Any) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
-
-
-def _string(a: Any, b: Any, op: str) -> Column:
-    ca, cb = isinstance(a, Column), isinstance(b, Column)
-    col = a if isinstance(a, StringColumn) else b
-    other = b if col is a else a
-    xp, n = col.xp, len(col)
-    other_is_str = isinstance(other, (StringColumn, str))
-    if op in CMP:
-        if is_missing_scalar(other):
-            return _string_cmp_result(col, xp.full(n, op == "ne"), xp.zeros(n, dtype=bool), op)
-        if not other_is_str:
-            if op in ("eq", "ne"):
-                return _string_cmp_result(col, xp.full(n, op == "ne", dtype=bool), col.mask, op)
-            raise TypeError(f"Invalid comparison between dtype=str and {_type_name(other)}")
-        sign = string_compare(xp, string_parts(a, n, xp), string_parts(b, n, xp), n, op in ("eq", "ne"))
-        valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
-        return _string_cmp_result(col, CMP[op](sign, 0), valid, op)
-    if op == "mul" and _is_int_scalar(other) and not _is_object(col.pd_dtype):
-        from ember.ops.strings import repeat
-
-        return repeat(col, int(other))  # pandas' str dtype: 'ab' * 2 is 'abab' (an int only)
-    if op != "add" or not other_is_str:
-        a_name, b_name = ("str", _type_name(other)) if col is a else (_type_name(other), "str")
-        raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{a_name}' and '{b_name}'")
-    valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
-    offs, chars = string_concat(xp, string_parts(a, n, xp), string_parts(b, n, xp), valid)
-    pd_dtype = col.pd_dtype
-    if _is_object(pd_dtype) and isinstance(other, StringColumn) and not _is_object(other.pd_dtype):
-        pd_dtype = other.pd_dtype  # object + str is str in pandas
-    return StringColumn(offs, chars, valid, pd_dtype)
 
 
 # --- categorical ---------------------------------------------------------------------------------------

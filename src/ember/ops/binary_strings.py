@@ -1,0 +1,246 @@
+"""Binary operators of string columns (comparisons bytewise: UTF-8 byte order is code point order,
+concatenation, repetition) and comparisons between columns of different kinds (strings, categoricals,
+masked and NumPy numbers, times), with pandas' result types and missing values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ember.column import (
+    CategoricalColumn,
+    Column,
+    DatetimeColumn,
+    NumericColumn,
+    StringColumn,
+    TimedeltaColumn,
+)
+from ember.ops._binary_common import CMP, SYMBOL, _and_masks, _type_name, is_missing_scalar
+
+
+def string_parts(x: StringColumn | str, n: int, xp: Any) -> tuple[Any, Any, Any]:
+    """(bytes, starts, lengths) of a string column or of a str scalar repeated ``n`` times."""
+    if isinstance(x, StringColumn):
+        starts = x.data[:-1]
+        return x.chars, starts, x.data[1:] - starts
+    raw = np.frombuffer(str(x).encode("utf-8"), dtype=np.uint8).copy()
+    return xp.asarray(raw), xp.zeros(n, dtype=np.int64), xp.full(n, raw.size, dtype=np.int64)
+
+
+def _segments(xp: Any, lengths: Any) -> tuple[Any, int]:
+    """Exclusive-scan offsets (n + 1) of ``lengths`` and their total. Synchronizes once."""
+    offs = xp.zeros(lengths.shape[0] + 1, dtype=np.int64)
+    xp.cumsum(lengths, out=offs[1:])
+    return offs, int(offs[-1])
+
+
+def string_compare(
+    xp: Any, pa_: tuple[Any, Any, Any], pb: tuple[Any, Any, Any], n: int, equality: bool = False
+) -> Any:
+    """Three-way bytewise comparison (-1, 0, 1 as int8) of two string operands, row by row
+    (``equality``: only zero / non-zero is wanted, so rows of different lengths read no bytes).
+
+    The first differing byte of each row is found without a scatter-min: a prefix count of differing
+    bytes tells which differing byte is the first of its row. Synchronizes once (the scan total).
+    """
+    from ember.ops._strings import expand_positions
+
+    (ca, sa, la), (cb, sb, lb) = pa_, pb
+    by_len = xp.sign(la - lb).astype(np.int8)
+    common = xp.where(la == lb, la, 0) if equality else xp.minimum(la, lb)
+    offs, total = _segments(xp, common)
+    if total == 0:
+        return by_len
+    row, k = expand_positions(xp, offs, total)
+    ba = ca[sa[row] + k].astype(np.int16)
+    bb = cb[sb[row] + k].astype(np.int16)
+    diff = ba != bb
+    cum = xp.zeros(total + 1, dtype=np.int64)
+    xp.cumsum(diff, out=cum[1:])
+    first = diff & (cum[:-1] == cum[offs[:-1]][row])
+    per_row = xp.zeros(n + 1, dtype=np.int8)
+    per_row[xp.where(first, row, n)] = xp.sign(ba - bb).astype(np.int8)
+    has_diff = (cum[offs[1:]] - cum[offs[:-1]]) > 0
+    return xp.where(has_diff, per_row[:n], by_len)
+
+
+def string_concat(
+    xp: Any, pa_: tuple[Any, Any, Any], pb: tuple[Any, Any, Any], valid: Any
+) -> tuple[Any, Any]:
+    """Offsets and bytes of the row-wise concatenation a + b (missing rows empty). Synchronizes once."""
+    (ca, sa, la), (cb, sb, lb) = pa_, pb
+    if valid is not None:
+        la, lb = xp.where(valid, la, 0), xp.where(valid, lb, 0)
+    offs, total = _segments(xp, la + lb)
+    if total == 0:
+        return offs, xp.zeros(0, dtype=np.uint8)
+    pos = xp.arange(total, dtype=np.int64)
+    row = xp.searchsorted(offs, pos, side="right") - 1
+    k = pos - offs[row]
+    lrow = la[row]
+    in_a = k < lrow
+    ia = xp.where(in_a, sa[row] + k, 0)
+    ib = xp.where(in_a, 0, sb[row] + k - lrow)
+    av = ca[xp.minimum(ia, max(int(ca.shape[0]) - 1, 0))] if ca.shape[0] else xp.zeros(total, np.uint8)
+    bv = cb[xp.minimum(ib, max(int(cb.shape[0]) - 1, 0))] if cb.shape[0] else xp.zeros(total, np.uint8)
+    return offs, xp.where(in_a, av, bv)
+
+
+def _is_object(dtype: Any) -> bool:
+    return isinstance(dtype, np.dtype) and dtype.kind == "O"
+
+
+def _string_cmp_result(col: StringColumn, out: Any, valid: Any, op: str) -> NumericColumn:
+    if getattr(col.pd_dtype, "na_value", None) is pd.NA:  # 'string' dtype: boolean with <NA>
+        return NumericColumn(out, valid, nullable=True)
+    if valid is None:
+        return NumericColumn(out)
+    return NumericColumn(out | ~valid if op == "ne" else out & valid)
+
+
+def _is_int_scalar(x: Any) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def string_op(a: Any, b: Any, op: str) -> Column:
+    """``a <op> b`` where one operand is a string column (comparisons, ``+``, ``*`` an int)."""
+    ca, cb = isinstance(a, Column), isinstance(b, Column)
+    col = a if isinstance(a, StringColumn) else b
+    other = b if col is a else a
+    xp, n = col.xp, len(col)
+    other_is_str = isinstance(other, (StringColumn, str))
+    if op in CMP:
+        if is_missing_scalar(other):
+            return _string_cmp_result(col, xp.full(n, op == "ne"), xp.zeros(n, dtype=bool), op)
+        if not other_is_str:
+            if op in ("eq", "ne"):
+                return _string_cmp_result(col, xp.full(n, op == "ne", dtype=bool), col.mask, op)
+            raise TypeError(f"Invalid comparison between dtype=str and {_type_name(other)}")
+        sign = string_compare(xp, string_parts(a, n, xp), string_parts(b, n, xp), n, op in ("eq", "ne"))
+        valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
+        return _string_cmp_result(col, CMP[op](sign, 0), valid, op)
+    if op == "mul" and _is_int_scalar(other) and not _is_object(col.pd_dtype):
+        from ember.ops.strings import repeat
+
+        return repeat(col, int(other))  # pandas' str dtype: 'ab' * 2 is 'abab' (an int only)
+    if op != "add" or not other_is_str:
+        a_name, b_name = ("str", _type_name(other)) if col is a else (_type_name(other), "str")
+        raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{a_name}' and '{b_name}'")
+    valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
+    offs, chars = string_concat(xp, string_parts(a, n, xp), string_parts(b, n, xp), valid)
+    pd_dtype = col.pd_dtype
+    if _is_object(pd_dtype) and isinstance(other, StringColumn) and not _is_object(other.pd_dtype):
+        pd_dtype = other.pd_dtype  # object + str is str in pandas
+    return StringColumn(offs, chars, valid, pd_dtype)
+
+
+# --- comparisons between columns of different kinds ----------------------------------------------------
+
+
+def _cmp_kind(col: Column) -> str | None:
+    """The kind of a column as pandas' mixed comparisons treat it (None: not handled here)."""
+    if isinstance(col, StringColumn):
+        if getattr(col.pd_dtype, "na_value", None) is pd.NA:
+            return "nastr"  # 'string': pd.NA semantics
+        return "obj" if _is_object(col.pd_dtype) else "str"
+    if isinstance(col, CategoricalColumn):
+        return "cat" if isinstance(col.categories, StringColumn) else None
+    if isinstance(col, NumericColumn):
+        if col.nullable:
+            return "masked"
+        return None if col.mask is not None else "num"  # a bool column with a mask is object
+    if isinstance(col, DatetimeColumn):
+        return "dt"
+    if isinstance(col, TimedeltaColumn):
+        return "td"
+    return None
+
+
+def _valid(col: Column) -> Any:
+    if isinstance(col, CategoricalColumn):
+        return col.codes >= 0
+    if isinstance(col, NumericColumn) and not col.nullable and col.is_float:
+        return ~col.xp.isnan(col.data)
+    return col.mask
+
+
+def _constant_result(a: Column, b: Column, op: str, nullable: bool, valid: Any = None) -> NumericColumn:
+    out = a.xp.full(len(a), op == "ne", dtype=bool)
+    return NumericColumn(out, valid, nullable=True) if nullable else NumericColumn(out)
+
+
+def _ambiguous() -> TypeError:
+    return TypeError("boolean value of NA is ambiguous")
+
+
+def mixed_comparison(a: Column, b: Column, op: str) -> Column | None:
+    """``a <op> b`` for two columns of different kinds where pandas' answer follows its own rules
+    (None where the usual paths apply):
+
+    * 'string' (pd.NA) beside str / object / categorical strings compares values with pd.NA where
+      either side is missing (both ways round; a categorical on the left raises pandas' TypeError);
+    * 'string' on the left beside numbers or times is all False (``!=``: True), with no missing
+      value; a masked column on the left raises pandas' TypeError, NumPy numbers or times on the left
+      give the same constants (NumPy bool for times);
+    * a masked column (Int64, boolean) beside strings, categoricals or times, or an object column
+      beside a masked one, is a constant 'boolean', missing where either side is;
+    * a categorical on the left beside a masked boolean raises pandas' TypeError (beside masked
+      numbers: constants);
+    * str data on the left compares with a categorical's values, < and > too.
+
+    pandas 3 gives ``bool[pyarrow]`` for a comparison with 'string' data; ember gives 'boolean'
+    (the same values and missing values)."""
+    ka, kb = _cmp_kind(a), _cmp_kind(b)
+    if ka is None or kb is None or ka == kb:
+        return None
+    stringish = ("str", "obj", "cat")
+    if "nastr" in (ka, kb):
+        other = kb if ka == "nastr" else ka
+        if other in stringish:
+            if ka == "cat":
+                raise _ambiguous()
+            if op not in ("eq", "ne") and kb == "cat" and ka != "nastr":
+                return None
+            return _strings_compared(_decoded(a), _decoded(b), op, nullable=True)
+        if op not in ("eq", "ne"):
+            return None
+        if ka == "masked":
+            raise _ambiguous()
+        return _constant_result(a, b, op, nullable=ka not in ("dt", "td"))
+    if op in ("eq", "ne"):
+        if ka == "cat" and kb == "masked":
+            if b.data.dtype.kind == "b":
+                raise _ambiguous()
+            return _constant_result(a, b, op, nullable=False)
+        if (ka == "masked" and kb in stringish + ("dt", "td")) or (ka == "obj" and kb == "masked"):
+            return _constant_result(a, b, op, nullable=True, valid=_and_masks(_valid(a), _valid(b)))
+        return None
+    if ka == "str" and kb == "cat":  # pandas compares the categories' values (object data defers)
+        return _strings_compared(a, _decoded(b), op, nullable=False)
+    if (ka == "obj" and kb in ("num", "dt", "td")) or (kb == "obj" and ka in ("dt", "td")):
+        # pandas compares Python objects row by row where both sides hold a value: a str beside a
+        # number or a time raises, so only rows with a missing side (or none at all) answer: False.
+        # (Numbers on the left compare None too: NumPy's TypeError, as ember's string path.)
+        valid = _and_masks(_valid(a), _valid(b))
+        if len(a) and (valid is None or bool(valid.any())):  # one sync
+            raise TypeError(f"'{SYMBOL[op]}' not supported between instances of 'str' and '{_type_name(b)}'")
+        return NumericColumn(a.xp.zeros(len(a), dtype=bool))
+    return None
+
+
+def _decoded(col: Column) -> StringColumn:
+    return col.decode() if isinstance(col, CategoricalColumn) else col
+
+
+def _strings_compared(a: StringColumn, b: StringColumn, op: str, nullable: bool) -> NumericColumn:
+    xp, n = a.xp, len(a)
+    sign = string_compare(xp, string_parts(a, n, xp), string_parts(b, n, xp), n, op in ("eq", "ne"))
+    out, valid = CMP[op](sign, 0), _and_masks(a.mask, b.mask)
+    if nullable:
+        return NumericColumn(out, valid, nullable=True)
+    if valid is None:
+        return NumericColumn(out)
+    return NumericColumn(out | ~valid if op == "ne" else out & valid)
