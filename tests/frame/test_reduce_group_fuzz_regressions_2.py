@@ -205,3 +205,52 @@ def test_quantile_of_empty_or_missing_datetimes_keeps_dtype(dtype):
         s = pd.Series(data, dtype=dtype)
         same(lambda lib, s: s.quantile([0.1, 0.9], interpolation="lower"), s)
         same(lambda lib, s: s.quantile([0.5]), s)
+
+
+# --- groupby ---------------------------------------------------------------------------------------------
+
+
+def test_ngroup_numbers_only_observed_categories():
+    df = pd.DataFrame({"a": pd.Categorical(["c", "b", "c", None], categories=["a", "b", "c"]), "k": [1, 2, 1, 2]})
+    for ascending in (True, False):
+        same(lambda lib, d: d.groupby("a", observed=False).ngroup(ascending), df)
+        same(lambda lib, d: d.groupby(["a", "k"], observed=False).ngroup(ascending), df)
+    same(lambda lib, d: d.groupby("a", observed=False).ngroup(), df.iloc[1:2])
+
+
+@pytest.mark.parametrize("op", ["first", "last", "max", "min", "sum", "std", "var", "mean", "median", "prod"])
+def test_series_groupby_numeric_only_of_non_numeric_data_raises_type_error(op):
+    """pandas' TypeError (was StopIteration leaking out)."""
+    df = pd.DataFrame({"k": [1, 1], "e": ["x", "y"], "t": pd.to_datetime(["2020", "2021"])})
+    raises_like(lambda lib, d: getattr(d.groupby("k")["e"], op)(numeric_only=True), df)
+    raises_like(lambda lib, d: getattr(d.groupby("k")["t"], op)(numeric_only=True), df)
+
+
+@pytest.mark.parametrize("op", ["cumsum", "cumprod", "cummax", "cummin"])
+def test_groupby_cumulative_numeric_only(op):
+    df = pd.DataFrame({"k": [1, 1, 2], "t": pd.to_datetime(["2020", "2021", "2019"]), "v": [1, 2, 3]})
+    same(lambda lib, d: getattr(d.groupby("k"), op)(numeric_only=True), df)
+    same(lambda lib, d: getattr(d.groupby("k")["v"], op)(numeric_only=True), df)
+    if op in ("cummax", "cummin"):  # a Series' numeric_only is ignored
+        same(lambda lib, d: getattr(d.groupby("k")["t"], op)(numeric_only=True), df)
+
+
+def test_groupby_mean_of_datetimes_as_pandas_compensated_float_sum():
+    """Each tick made a float64, summed with Kahan's compensation, truncated (was off by hundreds of ns)."""
+    rng = np.random.default_rng(1)
+    for it in range(40):
+        n = int(rng.integers(1, 30))
+        t = rng.integers(-(2**62), 2**62, n) if it % 3 == 0 else rng.integers(int(1.5e18), int(2.5e18), n)
+        s = pd.Series(t.astype("datetime64[ns]"))
+        if it % 2:
+            s[rng.random(n) < 0.2] = pd.NaT
+        if it % 5 == 0:
+            s = s.dt.tz_localize("Europe/Berlin")
+        k = pd.Series(rng.integers(0, 3, n))
+        same(lambda lib, s, k: s.groupby(k).mean(), s, k)
+
+
+def test_groupby_mean_of_datetimes_without_groups():
+    df = pd.DataFrame({"k": pd.Series([], dtype="int64"), "e": pd.Series([], dtype="datetime64[s]")})
+    same(lambda lib, d: d.groupby("k")["e"].mean(), df)
+    same(lambda lib, d: d.groupby("k").mean(), df)

@@ -107,8 +107,11 @@ class _GroupBy:
 
         g = self._grouping
         items = self._value_items()
-        if numeric_only:
+        if numeric_only and not (isinstance(self, SeriesGroupBy) and op in ("cummax", "cummin")):
+            # (pandas' SeriesGroupBy.cummax / cummin take numeric_only and ignore it)
             items = [(k, c) for k, c in items if isinstance(c, NumericColumn)]
+            if not items and isinstance(self, SeriesGroupBy):
+                raise TypeError(f"Cannot use numeric_only=True with SeriesGroupBy.{op} and non-numeric dtypes.")
         cols = {}
         for k, c in items:
             if op in ("sum", "prod", "cumsum") and isinstance(c, StringColumn):
@@ -261,17 +264,27 @@ class _GroupBy:
     def _transform_op(self, op: str, **kw: Any) -> Any:
         return self.transform(op, **kw)
 
-    def cumsum(self) -> Any:
-        return self._transform_op("cumsum")
+    def _cumulative(self, op: str, numeric_only: bool) -> Any:
+        """A frame's numeric_only keeps its numeric columns; a Series' is ignored, as pandas (its
+        cumsum / cumprod of other data raise for the data's sake)."""
+        if not numeric_only or isinstance(self, SeriesGroupBy):
+            return self._transform_op(op)
+        from ember.ops.group_transform import transform
 
-    def cumprod(self) -> Any:
-        return self._transform_op("cumprod")
+        items = [(k, c) for k, c in self._value_items() if isinstance(c, NumericColumn)]
+        return self._wrap_transform({k: transform(self._grouping, c, op) for k, c in items})
 
-    def cummin(self) -> Any:
-        return self._transform_op("cummin")
+    def cumsum(self, numeric_only: bool = False) -> Any:
+        return self._cumulative("cumsum", numeric_only)
 
-    def cummax(self) -> Any:
-        return self._transform_op("cummax")
+    def cumprod(self, numeric_only: bool = False) -> Any:
+        return self._cumulative("cumprod", numeric_only)
+
+    def cummin(self, numeric_only: bool = False) -> Any:
+        return self._cumulative("cummin", numeric_only)
+
+    def cummax(self, numeric_only: bool = False) -> Any:
+        return self._cumulative("cummax", numeric_only)
 
     def shift(self, periods: int = 1) -> Any:
         return self._transform_op("shift", periods=periods)
@@ -306,8 +319,15 @@ class _GroupBy:
 
         codes = self._grouping.codes
         xp = array_module(codes)
-        numbers = codes.astype(np.int64) if ascending else np.int64(self.ngroups - 1) - codes
         outside = codes < 0
+        # pandas numbers the groups that occur (an unobserved category has no number), counting
+        # down from ngroups - 1 (all groups) with ascending=False
+        ngroups = self.ngroups
+        seen = xp.zeros(ngroups + 1, dtype=bool)
+        seen[xp.where(outside, ngroups, codes)] = True
+        rank = xp.cumsum(seen[:ngroups].astype(np.int64)) - 1
+        numbers = xp.concatenate([rank, xp.zeros(1, dtype=np.int64)])[xp.where(outside, ngroups, codes)]
+        numbers = numbers if ascending else np.int64(ngroups - 1) - numbers
         if bool(outside.any()):
             numbers = xp.where(outside, np.nan, numbers.astype(np.float64))
         return Series._from_column(NumericColumn(numbers), self.obj.index)
@@ -537,16 +557,12 @@ class DataFrameGroupBy(_GroupBy):
         raise AttributeError(f"'DataFrameGroupBy' object has no attribute '{name}'")
 
     def _wrap_agg(self, cols: dict) -> Any:
-        from ember.frame.dataframe import DataFrame
-
         if not self.as_index:
             return self._keys_frame(cols)
-        return DataFrame._from_columns(cols, self._result_index())
+        return self.obj._with_rows(cols, self._result_index())  # the column axis' names and type
 
     def _wrap_transform(self, cols: dict) -> Any:
-        from ember.frame.dataframe import DataFrame
-
-        return DataFrame._from_columns(cols, self.obj.index)
+        return self.obj._with_rows(cols, self.obj.index)
 
     def _agg_spec(self, spec: Any) -> Any:
         from ember.frame.dataframe import DataFrame

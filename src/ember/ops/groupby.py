@@ -414,19 +414,52 @@ def _within_sorted(g: Grouping, key: Any, valid: Any) -> Any:
 
 
 def _temporal_mean_ticks(g: Grouping, ticks: Any, valid: Any, count: Any) -> Any:
-    """Each group's mean time as pandas computes it: its (compensated, so nearly exact) float64 sum
-    of the int64 ticks over the count, truncated to an int64. Summing ticks of ~1.7e15 us as plain
-    float64 loses their last digits; the deviations from the smallest tick sum exactly, and the
-    smallest tick goes back in two parts (its float64 and the rest), so the mean rounds once, at the
-    tick's magnitude, as pandas' does."""
+    """Each group's mean time as pandas computes it: every int64 tick made a float64, their
+    compensated float64 sum over the count, truncated to an int64. Groups of at most ``_KAHAN_ROWS``
+    rows repeat pandas' Kahan sum step by step (one sync: the longest group); longer ones sum the
+    float64 ticks (integers) exactly in two int64 parts, the high and the low 32 bits of each tick,
+    rounded once to float64 when the parts are put together (Kahan's sum is almost always that)."""
     xp = g.xp
-    big = np.iinfo(np.int64).max
-    base = xp.min(ticks if valid is None else xp.where(valid, ticks, big))
-    base = xp.where(base == big, 0, base)  # no valid tick: any base
-    base_hi = base.astype(np.float64)
-    base_lo = (base - base_hi.astype(np.int64)).astype(np.float64)
-    deviation = _group_mean(g, (ticks - base).astype(np.float64), valid, count)
-    return xp.trunc(base_hi + (base_lo + deviation)).astype(np.int64)
+    if ticks.shape[0] == 0:
+        return xp.zeros(g.ngroups, dtype=np.int64)
+    as_float = ticks.astype(np.float64)
+    big = float(2**63)
+    longest = int(g.sizes[: g.ngroups].max()) if g.ngroups else 0
+    if longest <= _KAHAN_ROWS:
+        total = _kahan_group_sum(g, as_float, valid, longest)
+    else:
+        ticks = xp.where(as_float >= big, np.iinfo(np.int64).max, as_float.astype(np.int64))  # float64's ticks
+        high = ticks >> 32  # arithmetic shift: floor(ticks / 2**32)
+        low = ticks - (high << 32)  # in [0, 2**32)
+        total = _group_sum(g, high, valid).astype(np.float64) * float(2**32) + _group_sum(
+            g, low, valid
+        ).astype(np.float64)
+    mean = total / xp.where(count > 0, count, 1)
+    return xp.trunc(xp.clip(mean, -big, float(np.iinfo(np.int64).max))).astype(np.int64)
+
+
+_KAHAN_ROWS = 64
+
+
+def _kahan_group_sum(g: Grouping, values: Any, valid: Any, longest: int) -> Any:
+    """pandas' compensated (Kahan) float64 sum of each group's values in row order, step by step over
+    the groups at once: one pass per row of the longest group (short groups only)."""
+    xp = g.xp
+    order, start, sizes = g.order, g.offsets[: g.ngroups], g.sizes[: g.ngroups]
+    total = xp.zeros(g.ngroups, dtype=np.float64)
+    comp = xp.zeros(g.ngroups, dtype=np.float64)
+    last = max(int(order.shape[0]) - 1, 0)
+    for k in range(longest):
+        rows = order[xp.minimum(start + k, last)]
+        take = k < sizes
+        if valid is not None:
+            take = take & valid[rows]
+        y = values[rows] - comp
+        t = total + y
+        c = (t - total) - y
+        comp = xp.where(take, xp.where(c == c, c, 0.0), comp)
+        total = xp.where(take, t, total)
+    return total
 
 
 def _group_quantile(g: Grouping, col: Column, q: float, count: Any, temporal: bool, median: bool) -> Any:
