@@ -111,7 +111,9 @@ class _GroupBy:
             # (pandas' SeriesGroupBy.cummax / cummin take numeric_only and ignore it)
             items = [(k, c) for k, c in items if isinstance(c, NumericColumn)]
             if not items and isinstance(self, SeriesGroupBy):
-                raise TypeError(f"Cannot use numeric_only=True with SeriesGroupBy.{op} and non-numeric dtypes.")
+                raise TypeError(
+                    f"Cannot use numeric_only=True with SeriesGroupBy.{op} and non-numeric dtypes."
+                )
         cols = {}
         for k, c in items:
             if op in ("sum", "prod", "cumsum") and isinstance(c, StringColumn):

@@ -428,7 +428,9 @@ def _temporal_mean_ticks(g: Grouping, ticks: Any, valid: Any, count: Any) -> Any
     if longest <= _KAHAN_ROWS:
         total = _kahan_group_sum(g, as_float, valid, longest)
     else:
-        ticks = xp.where(as_float >= big, np.iinfo(np.int64).max, as_float.astype(np.int64))  # float64's ticks
+        ticks = xp.where(
+            as_float >= big, np.iinfo(np.int64).max, as_float.astype(np.int64)
+        )  # float64's ticks
         high = ticks >> 32  # arithmetic shift: floor(ticks / 2**32)
         low = ticks - (high << 32)  # in [0, 2**32)
         total = _group_sum(g, high, valid).astype(np.float64) * float(2**32) + _group_sum(
