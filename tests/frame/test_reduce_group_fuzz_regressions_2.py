@@ -256,3 +256,42 @@ def test_groupby_mean_of_datetimes_without_groups():
     df = pd.DataFrame({"k": pd.Series([], dtype="int64"), "e": pd.Series([], dtype="datetime64[s]")})
     same(lambda lib, d: d.groupby("k")["e"].mean(), df)
     same(lambda lib, d: d.groupby("k").mean(), df)
+
+
+# --- selections and merges -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "mask",
+    [
+        pd.Series([True, True], index=["r0", "r1"]),
+        pd.Series([True, False, True, True], index=["c", "b", "a", "z"]),
+        pd.Series([True, None, True], index=["c", "b", "a"], dtype="boolean"),
+        pd.Series([True, False, True], index=["c", "b", "b"]),
+        pd.Series([True, False, True, True], index=["a", "b", "b", "c"]),
+    ],
+)
+def test_boolean_series_key_is_aligned_as_pandas(mask):
+    """A row whose label the key lacks is pandas' IndexingError (was taken as False)."""
+    import warnings
+
+    df = pd.DataFrame({"c": [1.0, 2.0, 3.0]}, index=["a", "b", "c"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for fn in (lambda lib, d, m: d[m], lambda lib, d, m: d.loc[m], lambda lib, d, m: d["c"].loc[m]):
+            try:
+                fn(pd, df, mask)
+            except Exception:  # noqa: BLE001
+                raises_like(fn, df, mask)
+                continue
+            same(fn, df, mask)
+
+
+@pytest.mark.parametrize("how", ["right", "outer"])
+def test_merge_without_left_match_keeps_the_right_key_dtype(how):
+    a = pd.DataFrame({"k": pd.Series([1.5], dtype="Float64")})
+    b = pd.DataFrame({"k": pd.Series([-7, None], dtype="Int64")})
+    same(lambda lib, a, b: a.merge(b, how=how, on="k"), a, b)
+    c = pd.DataFrame({"k": pd.Series([0.5], dtype="float32")})
+    d = pd.DataFrame({"k": pd.Series([3, 4], dtype="int8")})
+    same(lambda lib, c, d: c.merge(d, how=how, on="k"), c, d)

@@ -31,7 +31,20 @@ def _row_mask(obj: Any, key: Any) -> Any:
         if not indexes_equal(key.index, obj.index):
             from ember.frame.alignment import align_series
 
-            _, col, _ = align_series(Series._from_column(_dummy_col(obj), obj.index), key, how="left")
+            # pandas takes the key's value of each row's label (a missing value is False): a row
+            # whose label the key lacks is unalignable; a label the key repeats, out of bounds
+            k = key.column
+            truth = Series._from_column(
+                NumericColumn(k.data if k.mask is None else k.data & k.mask), key.index
+            )
+            _, col, _ = align_series(Series._from_column(_dummy_col(obj), obj.index), truth, how="left")
+            if col.mask is not None and not bool(col.mask.all()):
+                raise pd.errors.IndexingError(
+                    "Unalignable boolean Series provided as indexer (index of the boolean Series and of "
+                    "the indexed object do not match)."
+                )
+            if len(col) != len(obj):
+                raise IndexError("indices are out-of-bounds")
         else:
             col = key.column
         arr = col.data if col.mask is None else col.data & col.mask

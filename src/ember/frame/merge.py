@@ -201,7 +201,7 @@ def _assemble(
     for k, label in zip(left._names, llabels):
         if k in shared:
             lcol, rcol = left._columns[k], right._columns[k]
-            if no_left_row and _key_as_values(lcol, rcol):  # pandas: then the right key, its dtype kept
+            if no_left_row:  # pandas: then the right key, its dtype kept
                 cols[k] = take_r(rcol)
             elif lmissing_possible:  # right/outer rows without a left match take the right key value
                 lkey, rkey = _comparable_keys(lcol, rcol)
