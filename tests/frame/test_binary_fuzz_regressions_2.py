@@ -337,3 +337,43 @@ def test_comparisons_between_kinds(left, right, op):
         return
     assert ekind == "ok", f"ember raises {eres.__name__}, pandas answers {pres!r}"
     assert_eq(eres, pres)
+
+
+# --- arithmetic of strings and object columns ----------------------------------------------------------
+
+ARITH_COLUMNS = {
+    k: CMP_COLUMNS[k] for k in ["str", "string", "object", "object None", "boolean", "bool", "Int64"]
+}
+ARITH_COLUMNS |= {k: CMP_COLUMNS[k] for k in ["float", "int", "datetime"]}
+ARITH_OPS = {"+": lambda a, b: a + b, "*": lambda a, b: a * b, "-": lambda a, b: a - b}
+
+
+@pytest.mark.parametrize("empty", [False, True])
+@pytest.mark.parametrize("op", list(ARITH_OPS))
+@pytest.mark.parametrize("right", list(ARITH_COLUMNS))
+@pytest.mark.parametrize("left", list(ARITH_COLUMNS))
+def test_arithmetic_of_strings_and_objects(left, right, op, empty):
+    """Strings times ints repeat (were TypeError), an object column where no row holds both values
+    gives pandas' object column of missing values (was TypeError), str + an object column of missing
+    values raises pandas' TypeError (was answered)."""
+    a, b, f = ARITH_COLUMNS[left], ARITH_COLUMNS[right], ARITH_OPS[op]
+    if empty:
+        a, b = a.iloc[:0], b.iloc[:0]
+    pkind, pres = _outcome(lambda: f(a, b))
+    ekind, eres = _outcome(lambda: f(em.from_pandas(a), em.from_pandas(b)).to_pandas())
+    if ekind == "raises" and issubclass(eres, NotImplementedError):
+        return
+    if pkind == "raises":
+        assert ekind == "raises", f"pandas raises {pres.__name__}, ember answers {eres!r}"
+        assert issubclass(eres, pres) or issubclass(pres, eres), (pres, eres)
+        return
+    assert ekind == "ok", f"ember raises {eres.__name__}, pandas answers {pres!r}"
+    assert_eq(eres, pres)
+
+
+@pytest.mark.parametrize("dtype", ["object", "str", "string"])
+@pytest.mark.parametrize("times", [2, 0, -1, True])
+def test_strings_times_an_int(dtype, times):
+    s = pd.Series(["ab", None, "c"], dtype=dtype)
+    check_same(lambda: s * times, lambda: (em.from_pandas(s) * times).to_pandas())
+    check_same(lambda: times * s, lambda: (times * em.from_pandas(s)).to_pandas())

@@ -18,6 +18,7 @@ from ember.column import (
     StringColumn,
     TimedeltaColumn,
 )
+from ember.column.base import Unsupported
 from ember.ops._binary_common import CMP, SYMBOL, _and_masks, _type_name, is_missing_scalar
 
 
@@ -122,19 +123,85 @@ def string_op(a: Any, b: Any, op: str) -> Column:
         sign = string_compare(xp, string_parts(a, n, xp), string_parts(b, n, xp), n, op in ("eq", "ne"))
         valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
         return _string_cmp_result(col, CMP[op](sign, 0), valid, op)
-    if op == "mul" and _is_int_scalar(other) and not _is_object(col.pd_dtype):
-        from ember.ops.strings import repeat
-
-        return repeat(col, int(other))  # pandas' str dtype: 'ab' * 2 is 'abab' (an int only)
+    if op == "mul" and not other_is_str:
+        out = _repeated(col, other)
+        if out is not None:
+            return out
     if op != "add" or not other_is_str:
+        if (
+            ca
+            and cb
+            and (
+                _is_object(a.pd_dtype)
+                if isinstance(a, StringColumn)
+                else False or _is_object(b.pd_dtype)
+                if isinstance(b, StringColumn)
+                else False
+            )
+        ):
+            out = _object_rows_missing(a, b, op)
+            if out is not None:
+                return out
         a_name, b_name = ("str", _type_name(other)) if col is a else (_type_name(other), "str")
         raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{a_name}' and '{b_name}'")
+    if ca and cb and _is_object(a.pd_dtype) != _is_object(b.pd_dtype):
+        obj = a if _is_object(a.pd_dtype) else b
+        if n and obj.mask is not None and not bool(obj.mask.any()):  # one sync
+            # pandas reads an object column of missing values only as Arrow's null type
+            typed = b if obj is a else a
+            raise TypeError(f"operation 'add' not supported for dtype '{typed.pd_dtype}' with dtype 'object'")
     valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
     offs, chars = string_concat(xp, string_parts(a, n, xp), string_parts(b, n, xp), valid)
     pd_dtype = col.pd_dtype
     if _is_object(pd_dtype) and isinstance(other, StringColumn) and not _is_object(other.pd_dtype):
         pd_dtype = other.pd_dtype  # object + str is str in pandas
     return StringColumn(offs, chars, valid, pd_dtype)
+
+
+def _repeated(col: StringColumn, other: Any) -> Column | None:
+    """``strings * ints``: each string repeated (pandas: Python's str * int row by row; an object
+    column also takes a bool and gives NaN where a row is missing). None where pandas would not
+    repeat; NotImplementedError for masked integers (pandas' object result holds pd.NA)."""
+    from ember.backend import to_host
+    from ember.ops.strings import repeat
+
+    obj = _is_object(col.pd_dtype)
+    if _is_int_scalar(other) or (obj and isinstance(other, (bool, np.bool_))):
+        out = repeat(col, int(other))
+    elif isinstance(other, NumericColumn) and other.data.dtype.kind in ("iub" if obj else "iu"):
+        if other.nullable or other.mask is not None:
+            raise Unsupported(
+                "binary operator *: strings times integers with missing values is not supported by ember."
+            )
+        out = repeat(col, to_host(other.data).astype(np.int64))  # one copy to the host: the counts
+    else:
+        return None
+    if obj:
+        out.na = np.nan  # pandas' object arithmetic leaves NaN where a row is missing
+    return out
+
+
+def _object_rows_missing(a: Column, b: Column, op: str) -> Column | None:
+    """pandas applies Python's operator to an object column row by row, only where both sides hold a
+    value: with no such row (no rows, or a side all missing) the result is an object column of
+    missing values (pd.NA beside a masked column, else NaN); None where a row would meet the operator
+    (Python's TypeError for a str). One sync."""
+    n, xp = len(a), a.xp
+    for x in (a, b):
+        if isinstance(x, StringColumn) and not _is_object(x.pd_dtype):
+            return None  # str / 'string' data: pandas' own TypeError
+        if isinstance(x, (DatetimeColumn, TimedeltaColumn)):
+            if n or not (op == "add" or (op == "sub" and x is a)):
+                return None  # times: Python's TypeError row by row, or the array's
+    valid = _and_masks(_valid(a), _valid(b))
+    if n and (valid is None or bool(valid.any())):
+        return None
+    masked = any(isinstance(x, NumericColumn) and x.nullable for x in (a, b))
+    mask = None if n == 0 else xp.zeros(n, dtype=bool)
+    offsets = xp.zeros(n + 1, dtype=np.int64)
+    return StringColumn(
+        offsets, xp.zeros(0, dtype=np.uint8), mask, np.dtype(object), pd.NA if masked else np.nan
+    )
 
 
 # --- comparisons between columns of different kinds ----------------------------------------------------
