@@ -295,3 +295,10 @@ def test_merge_without_left_match_keeps_the_right_key_dtype(how):
     c = pd.DataFrame({"k": pd.Series([0.5], dtype="float32")})
     d = pd.DataFrame({"k": pd.Series([3, 4], dtype="int8")})
     same(lambda lib, c, d: c.merge(d, how=how, on="k"), c, d)
+
+
+def test_frame_nlargest_of_several_columns_with_missing_values_refused():
+    df = pd.DataFrame({"a": [1.0, None, 3.0], "b": [1, 2, 3]})
+    refused(lambda lib, d: d.nlargest(1, ["a", "b"]), df)
+    same(lambda lib, d: d.fillna(0).nlargest(2, ["a", "b"]), df)
+    same(lambda lib, d: d.nsmallest(3, "a"), df)

@@ -656,6 +656,9 @@ class DataFrame(
             raise unsupported(
                 f"DataFrame.{method}", f"keep={keep!r} with several columns (supported: 'first')"
             )
+        if any(bool(self._columns[k].isna().any()) for k in self._select_labels(names)):
+            # pandas selects column by column and leaves missing values out: not a sort
+            raise unsupported(f"DataFrame.{method}", "several columns holding missing values")
         return self.sort_values(names, ascending=method == "nsmallest").head(n)
 
     # --- relational ---------------------------------------------------------------------------
