@@ -377,3 +377,38 @@ def test_strings_times_an_int(dtype, times):
     s = pd.Series(["ab", None, "c"], dtype=dtype)
     check_same(lambda: s * times, lambda: (em.from_pandas(s) * times).to_pandas())
     check_same(lambda: times * s, lambda: (times * em.from_pandas(s)).to_pandas())
+
+
+# --- timedeltas: % numbers, * integer columns, pct_change ----------------------------------------------
+
+_TD = pd.Series(pd.to_timedelta([5, -7, None], unit="s"))
+TD_NUMBER_OPS = {
+    "% 3": lambda s: s % 3,
+    "% -3": lambda s: s % -3,
+    "% 0": lambda s: s % 0,
+    "% np.int8": lambda s: s % np.int8(3),
+    "% ints": lambda s: s % s._constructor([3, 0, 2]),
+    "* ints": lambda s: s * s._constructor([1, 2, 0]),
+    "% 2.5": lambda s: s % 2.5,
+}
+
+
+@pytest.mark.parametrize("op", list(TD_NUMBER_OPS))
+def test_timedelta_mod_and_mul_by_numbers(op):
+    """td % int is the remainder of pandas' truncated quotient (was TypeError); td * an int column with
+    a zero raised OutOfBoundsTimedelta."""
+    f = TD_NUMBER_OPS[op]
+    check_same(lambda: f(_TD), lambda: f(em.from_pandas(_TD)).to_pandas())
+
+
+def test_timedelta_times_int_column_with_a_zero():
+    td, k = pd.Series(pd.to_timedelta([1, 3, 2], unit="s")), pd.Series([1, 2, 0])
+    assert_eq(em.from_pandas(td) * em.from_pandas(k), td * k)
+    assert_eq(em.from_pandas(k) * em.from_pandas(td), k * td)
+
+
+@pytest.mark.parametrize("data", [[5, 7], [5, 7, None, 0, 3]], ids=repr)
+def test_timedelta_pct_change(data):
+    s = pd.Series(pd.to_timedelta(data, unit="s"))
+    assert_eq(em.from_pandas(s).pct_change(), s.pct_change())
+    assert_eq(em.from_pandas(s.to_frame("t")).pct_change(), s.to_frame("t").pct_change())

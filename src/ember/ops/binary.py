@@ -24,6 +24,7 @@ from ember.column import (
     StringColumn,
     TimedeltaColumn,
 )
+from ember.column.base import Unsupported
 from ember.ops._binary_common import (  # noqa: F401 - re-exported: the operator tables
     ARITH,
     CMP,
@@ -526,7 +527,7 @@ def _temporal(a: Any, b: Any, op: str) -> Column:
     if (
         "m" in kinds
         and "num" in kinds
-        and (op == "mul" or (op in ("truediv", "floordiv") and ta.kind == "m"))
+        and (op == "mul" or (op in ("truediv", "floordiv", "mod") and ta.kind == "m"))
     ):
         return _td_num(xp, n, ta, tb, op, valid)
     if "M" in kinds and "num" in kinds and op in ("add", "sub"):
@@ -637,13 +638,20 @@ def _td_num(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
     with np.errstate(all="ignore"):
         if op == "mul":
             out = ticks * q
-        elif op == "floordiv" and _kind(q) in "iu":  # pandas truncates toward zero: -3ns // 2 is -1ns
+        elif op in ("floordiv", "mod") and _kind(q) in "iu":
+            # pandas truncates toward zero: -3ns // 2 is -1ns
             qs = xp.where(q == 0, 1, q) if hasattr(q, "shape") else (q or 1)
             out = ticks // qs
             out = out + ((ticks - out * qs != 0) & ((ticks < 0) != (qs < 0))).astype(np.int64)
+            if op == "mod":  # pandas: x - (x // q) * q, the remainder of the truncated quotient
+                out = ticks - out * qs
             if hasattr(q, "shape") or q == 0:
                 nz = q != 0 if hasattr(q, "shape") else xp.zeros(n, dtype=bool)
                 valid = nz if valid is None else valid & nz
+        elif op == "mod":
+            raise Unsupported(
+                f"binary operator %: {td.unit} timedeltas modulo floats is not supported by ember."
+            )
         else:
             out = ticks / q
     if out.dtype.kind == "f":

@@ -146,7 +146,7 @@ def mul_checked(xp: Any, ticks: Any, k: Any, valid: Any = None) -> Any:
         out = ticks * k
         safe = xp.where(k == 0, 1, k)
         back = xp.where(safe == -1, -out, out // safe)  # MIN // -1 would trap
-    bad = (back != ticks) | (out == I64_MIN)
+    bad = ((back != ticks) & (k != 0)) | (out == I64_MIN)  # x * 0 is 0: nothing to divide back
     if big is not None:
         bad |= big & (ticks != 0)
     if first_bad(xp, bad, valid) is not None:
