@@ -332,7 +332,7 @@ def _is_scalar(x: Any) -> bool:
         or x is None
         or x is pd.NaT
         or x is pd.NA
-        or isinstance(x, (pd.Timestamp, pd.Timedelta, datetime.datetime, datetime.timedelta))
+        or isinstance(x, (pd.Timestamp, pd.Timedelta, datetime.date, datetime.timedelta))
         or (isinstance(x, np.ndarray) and x.ndim == 0)
     )
 

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ember.column import CategoricalColumn, DatetimeColumn, NumericColumn, StringColumn
+from ember.column.scalars import SKIP, scalar_for
 from ember.frame._fallback import unsupported
 
 NO_VALUE = object()  # ``value`` not given
@@ -112,6 +113,9 @@ def _replaced(series: Any, pairs: list[tuple[Any, Any]]) -> Any:
     holds_missing = kind in ("float", "str", "datetime")
     steps = []  # (rows to replace, new value or NO_VALUE for missing)
     for old, new in pairs:
+        old, new = scalar_for(series._column, old, "match"), scalar_for(series._column, new, "value")
+        if old is SKIP:
+            continue
         if kind == "datetime" and isinstance(old, str):
             try:  # pandas compares datetimes with the time a string spells
                 old = pd.Timestamp(old)

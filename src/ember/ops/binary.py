@@ -25,6 +25,7 @@ from ember.column import (
     TimedeltaColumn,
 )
 from ember.column.base import Unsupported
+from ember.column.scalars import scalar_for
 from ember.ops._binary_common import (  # noqa: F401 - re-exported: the operator tables
     ARITH,
     CMP,
@@ -56,6 +57,7 @@ def binary_op(left: Column, right: Column | Any, op: str) -> Column:
     Column operands must have equal lengths. Synchronizes the device at most once (string results,
     integer division where a zero divisor changes the result dtype).
     """
+    right = scalar_for(left, right, "binary", REVERSED.get(op, op))  # date, Decimal, NumPy times
     if isinstance(right, np.generic) and right.dtype.kind in "biuf" and not _strong_logical(left, right, op):
         right = (
             right.item()
@@ -290,6 +292,8 @@ def _kind(x: Any) -> str:
 
 
 def _constant(col: Column, value: bool) -> NumericColumn:
+    if getattr(col, "nullable", False):  # pandas: a masked column's missing rows stay missing (boolean)
+        return NumericColumn(col.xp.full(len(col), value, dtype=bool), col.mask, nullable=True)
     return NumericColumn(col.xp.full(len(col), value, dtype=bool))
 
 

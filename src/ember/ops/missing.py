@@ -23,6 +23,7 @@ from ember.column import (
     TimedeltaColumn,
 )
 from ember.column.base import Unsupported
+from ember.column.scalars import scalar_for
 
 _UNIT_NS = {"s": 1_000_000_000, "ms": 1_000_000, "us": 1_000, "ns": 1}
 
@@ -44,7 +45,7 @@ def _is_na_scalar(x: Any) -> bool:
 def fillna(col: Column, value: Any, limit: int | None = None) -> Column:
     """Missing values replaced by ``value`` (a scalar, or a Column of the same length, row by row);
     with ``limit`` only the first ``limit`` missing values."""
-    col = _pandas_view(col)
+    col, value = _pandas_view(col), scalar_for(col, value, "fill")  # date, Decimal, NumPy times
     if limit is not None and (not isinstance(limit, (int, np.integer)) or limit <= 0):
         raise ValueError("Limit must be greater than 0")
     if isinstance(value, Column):
@@ -158,7 +159,7 @@ def interpolate_linear(col: Column, limit_direction: str = "forward") -> Column:
 def where(col: Column, cond: Any, other: Any = None, setitem: bool = False) -> Column:
     """Rows of ``col`` where ``cond`` is True, else ``other`` (a Column, a scalar, or None = missing);
     ``setitem``: as pandas' fillna sets a masked column's values (a NumPy integer out of range raises)."""
-    col = _pandas_view(col)
+    col, other = _pandas_view(col), scalar_for(col, other, "fill")
     xp = col.xp
     cond = xp.asarray(cond, dtype=bool)
     if other is None or (

@@ -28,6 +28,7 @@ from ember.column import (
 )
 from ember.column.base import Unsupported
 from ember.column.dtypes import is_masked_extension, resolve
+from ember.column.scalars import isin_values, scalar_for
 from ember.ops.binary import UNIT_NS, binary_op, pandas_view, scalar_ticks
 from ember.ops.datetimes import rescale_checked
 
@@ -102,6 +103,7 @@ def round_(col: Column, decimals: int = 0) -> Column:
 def clip(col: Column, lower: Any = None, upper: Any = None) -> Column:
     """Values limited to [lower, upper] (scalars; None = unbounded; reversed bounds are swapped, as
     pandas does). Missing values stay missing."""
+    lower, upper = scalar_for(col, lower, "clip"), scalar_for(col, upper, "clip")
     if not _none(lower) and not _none(upper) and upper < lower:
         lower, upper = upper, lower
     if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
@@ -302,6 +304,7 @@ def isin(col: Column, values: Any) -> Column:
         keys = list(np.asarray(values))  # as NumPy sees them: Int64 / Float64 missing values are NaN
     else:
         keys = list(values.to_pandas() if isinstance(values, Column) else values)
+    keys = isin_values(col, keys)  # a date, a Decimal, a NumPy time as pandas matches them
     xp, n = col.xp, len(col)
     if isinstance(col, CategoricalColumn):
         cat_hit = isin(col.categories, keys).data
