@@ -412,3 +412,42 @@ def test_timedelta_pct_change(data):
     s = pd.Series(pd.to_timedelta(data, unit="s"))
     assert_eq(em.from_pandas(s).pct_change(), s.pct_change())
     assert_eq(em.from_pandas(s.to_frame("t")).pct_change(), s.to_frame("t").pct_change())
+
+
+# --- the .dt accessor ------------------------------------------------------------------------------------
+
+_DT_VALUES = pd.Series(pd.to_datetime(["2020-01-01 00:00:00.5", None, "1969-12-31 23:59:59.25"]))
+_TD_VALUES = pd.Series(pd.to_timedelta(["-1s", "1 days 02:03:04.005006", None, "-1 days +23:59:59.5"]))
+
+
+@pytest.mark.parametrize(
+    "s", [_DT_VALUES, _DT_VALUES.dt.tz_localize("UTC"), pd.Series(pd.to_datetime(["2020-01-01"]))], ids=str
+)
+@pytest.mark.parametrize("name", ["to_period", "to_pydatetime", "freq"])
+def test_dt_members_ember_cannot_hold_raise_not_implemented(s, name):
+    """pandas' members of .dt were AttributeError in ember."""
+    with pytest.raises(NotImplementedError):
+        attr = getattr(em.from_pandas(s).dt, name)
+        attr("M") if name == "to_period" else attr() if callable(attr) else None
+
+
+@pytest.mark.parametrize("unit", ["s", "ms", "us", "ns"])
+@pytest.mark.parametrize(
+    "s", [_DT_VALUES, _DT_VALUES.dt.tz_localize("UTC"), _TD_VALUES], ids=lambda s: str(s.dtype)
+)
+def test_dt_as_unit(s, unit):
+    check_answers(lambda: s.dt.as_unit(unit), lambda: em.from_pandas(s).dt.as_unit(unit).to_pandas())
+
+
+@pytest.mark.parametrize("unit", ["s", "ms", "us", "ns"])
+@pytest.mark.parametrize("with_nat", [False, True])
+def test_dt_components(unit, with_nat):
+    s = _TD_VALUES if with_nat else _TD_VALUES.dropna()
+    s = s.dt.as_unit(unit).set_axis(list("abcd")[: len(s)])
+    assert_eq(em.from_pandas(s).dt.components, s.dt.components)
+
+
+def test_dt_to_pytimedelta():
+    s = _TD_VALUES.dropna()
+    got = em.from_pandas(s).dt.to_pytimedelta()
+    np.testing.assert_array_equal(got, s.dt.to_pytimedelta())

@@ -685,3 +685,27 @@ def td_field(col: TimedeltaColumn, name: str) -> NumericColumn:
     if col.mask is None:
         return NumericColumn(out)
     return NumericColumn(xp.where(col.mask, out.astype(np.float64), np.nan))
+
+
+COMPONENTS = ("days", "hours", "minutes", "seconds", "milliseconds", "microseconds", "nanoseconds")
+
+
+def td_components(col: TimedeltaColumn) -> list[NumericColumn]:
+    """``.dt.components``: days (floored, as pandas: -1s is -1 days +23:59:59) and the clock parts of
+    the rest; int64, or float64 with NaN where a row is NaT."""
+    xp = col.xp
+    pdd = per_day(col.unit)
+    days = xp.floor_divide(col.data, pdd)
+    rest_ns = (col.data - days * pdd) * UNIT_NS[col.unit]  # below one day: fits in int64 nanoseconds
+    parts = [
+        days,
+        rest_ns // 3_600_000_000_000,
+        rest_ns // 60_000_000_000 % 60,
+        rest_ns // 1_000_000_000 % 60,
+        rest_ns // 1_000_000 % 1000,
+        rest_ns // 1000 % 1000,
+        rest_ns % 1000,
+    ]
+    if col.mask is None:
+        return [NumericColumn(p.astype(np.int64, copy=False)) for p in parts]
+    return [NumericColumn(xp.where(col.mask, p.astype(np.float64), np.nan)) for p in parts]

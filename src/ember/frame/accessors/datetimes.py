@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+import pandas as pd
+
 from ember.column import DatetimeColumn, TimedeltaColumn
+from ember.frame._fallback import unsupported
 from ember.ops import datetimes as D
+
+_NOT_HELD = {  # pandas' .dt members whose results ember columns cannot hold
+    "to_period": "Period values (pandas' period dtype)",
+    "to_pydatetime": "a Series of Python datetime objects (pandas' object column)",
+    "freq": "the inferred frequency of the values",
+}
 
 
 class DatetimeMethods:
@@ -32,7 +42,40 @@ class DatetimeMethods:
             self._col, TimedeltaColumn
         ):
             return self._wrap(D.td_field(self._col, name))
+        if name in _NOT_HELD:
+            raise unsupported(f".dt.{name}", _NOT_HELD[name], fallback=False)
         raise AttributeError(f"'DatetimeProperties' object has no attribute '{name}'")
+
+    def as_unit(self, unit: str) -> Any:
+        """The values in another unit (a coarser one floors, as pandas)."""
+        from ember.ops.unary import astype
+
+        col = self._col
+        if isinstance(col, TimedeltaColumn):
+            dtype = np.dtype(f"m8[{unit}]")
+        elif col.tz is not None:
+            dtype = pd.DatetimeTZDtype(unit=unit, tz=col.tz)
+        else:
+            dtype = np.dtype(f"M8[{unit}]")
+        return self._wrap(astype(col, dtype))
+
+    @property
+    def components(self) -> Any:
+        """A frame of days, hours, minutes, seconds, milliseconds, microseconds and nanoseconds of
+        timedeltas, on the Series' index (float64 with NaN where a row is NaT)."""
+        from ember.frame.dataframe import DataFrame
+
+        if not isinstance(self._col, TimedeltaColumn):
+            raise AttributeError("'DatetimeProperties' object has no attribute 'components'")
+        cols = D.td_components(self._col)
+        return DataFrame._from_columns(dict(zip(D.COMPONENTS, cols)), self._s.index)
+
+    def to_pytimedelta(self) -> np.ndarray:
+        """A NumPy object array of ``datetime.timedelta`` (on the host, as pandas gives it: the column
+        is copied there)."""
+        if not isinstance(self._col, TimedeltaColumn):
+            raise AttributeError("'DatetimeProperties' object has no attribute 'to_pytimedelta'")
+        return self._s.to_pandas().dt.to_pytimedelta()
 
     @property
     def tz(self) -> Any:
