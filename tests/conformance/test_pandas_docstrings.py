@@ -37,7 +37,6 @@ AREAS = runner.AREAS
 # Remove an entry when its fix lands (test_known_wrong_list_is_current says which ones pass now).
 # Examples whose input comes from one of these (cascade_of) are covered by it.
 KNOWN_WRONG = {
-    "DataFrame.any#15": "DataFrame([]).any(): result index is an empty object Index, pandas' an empty RangeIndex-like int Index",
     "Series#14": "Series(ndarray, copy=False) copies: writes through the Series do not reach the array",
 }
 
