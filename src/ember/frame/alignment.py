@@ -417,8 +417,9 @@ def frame_frame(left: Any, right: Any, op: str, fill_value: Any = None, flex: bo
         lc = _absent(n, xp, logical) if lc is None else reindexed(lc, lpos, lmiss)
         rc = _absent(n, xp, logical) if rc is None else reindexed(rc, rpos, rmiss)
         out[k] = _pair_op(lc, rc, op, fill_value, f"DataFrame.{op}")
-    axis_names = left._axis_names if names == left._names else None
-    return type(left)._from_columns(out, index, axis_names)
+    if names == left._names:  # the left frame's axis: its names and type
+        return left._with_rows(out, index)
+    return type(left)._from_columns(out, index)
 
 
 def frame_series(frame: Any, s: Series, op: str, fill_value: Any, flex: bool, axis: int) -> Any:

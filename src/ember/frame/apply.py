@@ -48,7 +48,6 @@ def map_series(series: Any, arg: Any, na_action: Any = None, args: tuple = (), *
 
 def apply_frame(frame: Any, func: Any, axis: int, **kwargs: Any) -> Any:
     """``func`` on each column (axis=0) as a Series; reductions give a Series, maps a DataFrame."""
-    from ember.frame.dataframe import DataFrame
     from ember.frame.series import Series
 
     if axis == 1:
@@ -59,7 +58,7 @@ def apply_frame(frame: Any, func: Any, axis: int, **kwargs: Any) -> Any:
         return getattr(frame, func)(**kwargs)
     results = {k: func(frame[k], **kwargs) for k in frame._names}
     if all(isinstance(r, Series) and len(r) == len(frame) for r in results.values()):
-        return DataFrame._from_columns({k: r.column for k, r in results.items()}, frame.index)
+        return frame._with_rows({k: r.column for k, r in results.items()}, frame.index)
     import pandas as pd
 
     return Series(pd.Series(results))

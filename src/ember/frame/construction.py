@@ -17,28 +17,51 @@ from ember.backend import xp as current_xp
 from ember.column import Column, from_any, from_arrow, from_pandas, from_scalar
 from ember.column.convert import empty_object
 from ember.frame._fallback import unsupported
-from ember.frame.frame_labels import labelled, unique_labels
+from ember.frame.frame_labels import RANGE_KIND, axis_kind, labelled, unique_labels
 from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
 
 
-def build_frame(data: Any, index: Any, columns: Any, copy: Any = None) -> tuple[dict[Any, Column], Index]:
-    """The columns and index of ``DataFrame(data, index, columns)``. ``copy=False`` shares the memory
-    of a dict's NumPy arrays on the CPU, as pandas (refused on the GPU and for a 2-D array, whose
-    columns ember cannot hold as they are)."""
-    from ember.frame.dataframe import DataFrame
+def build_frame(
+    data: Any, index: Any, columns: Any, copy: Any = None
+) -> tuple[dict[Any, Column], Index, pd.Index | None]:
+    """The columns, index and column axis' kind (``frame_labels.axis_kind``) of ``DataFrame(data,
+    index, columns)``. ``copy=False`` shares the memory of a dict's NumPy arrays on the CPU, as pandas
+    (refused on the GPU and for a 2-D array, whose columns ember cannot hold as they are)."""
     from ember.frame.series import Series
 
     xp = current_xp()
+    if columns is not None and not isinstance(columns, (pd.Index, Index, np.ndarray, range)):
+        columns = list(columns)
+    cols, idx, kind = _build(data, index, columns, copy, xp)
+    if columns is not None and not isinstance(data, pd.DataFrame):
+        kind = _kind_of_columns(columns)  # pandas: the columns' Index (a list's type inferred)
+    elif isinstance(data, (Series, pd.Series)) and data.name is None:
+        kind = RANGE_KIND  # one column labelled 0: pandas' RangeIndex
+    return cols, idx, kind
+
+
+def _kind_of_columns(columns: Any) -> pd.Index | None:
+    if isinstance(columns, Index):
+        columns = columns.to_pandas()
+    if isinstance(columns, np.ndarray):
+        columns = pd.Index(columns)
+    return axis_kind(columns)
+
+
+def _build(data: Any, index: Any, columns: Any, copy: Any, xp: Any) -> tuple:
+    from ember.frame.dataframe import DataFrame
+    from ember.frame.series import Series
+
     if columns is not None:
         columns = unique_labels(columns, "DataFrame")
     if data is None:
         names = [] if columns is None else columns
         idx = ensure_index(index)
-        return {k: _missing_objects(len(idx), xp) for k in names}, idx
+        return {k: _missing_objects(len(idx), xp) for k in names}, idx, RANGE_KIND
     if isinstance(data, DataFrame):  # pandas reindexes the rows and columns asked for
         frame = data if index is None else data.reindex(index=_host_labels(index))
         frame = frame if columns is None else frame.reindex(columns=columns)
-        return dict(frame._columns), frame._index
+        return dict(frame._columns), frame._index, frame._kind
     if isinstance(data, pd.DataFrame):
         if index is not None or columns is not None:
             data = pd.DataFrame(data, index=_host_labels(index), columns=columns)
@@ -58,7 +81,7 @@ def build_frame(data: Any, index: Any, columns: Any, copy: Any = None) -> tuple[
     if isinstance(data, (pa.Table, pa.RecordBatch)):
         names = unique_labels(data.column_names, "DataFrame")
         cols = labelled(names, [from_arrow(data.column(i), xp) for i in range(len(names))], "DataFrame")
-        return cols, ensure_index(index, data.num_rows)
+        return cols, ensure_index(index, data.num_rows), None
     # lists of rows, 2-D arrays: pandas parses the layout on the host (copying arrays and lists into
     # new blocks, so no second copy here), then the columns move over
     if copy is False and isinstance(data, np.ndarray):
@@ -80,19 +103,17 @@ def _missing_objects(n: int, xp: Any) -> Column:
     return empty_object(xp, n)
 
 
-def _from_pandas_frame(frame: pd.DataFrame, index: Any, copy: bool) -> tuple[dict[Any, Column], Index]:
+def _from_pandas_frame(frame: pd.DataFrame, index: Any, copy: bool) -> tuple:
     """``copy``: the frame is the caller's (ember's columns must not share its arrays), else a
     temporary whose arrays the columns may keep."""
     names = unique_labels(frame.columns, "DataFrame")
     xp = current_xp()
     cols = {name: from_pandas(frame.iloc[:, i], xp, name, copy=copy) for i, name in enumerate(names)}
     idx = index_from_pandas(frame.index) if index is None else ensure_index(index, len(frame))
-    return cols, idx
+    return cols, idx, axis_kind(frame.columns)
 
 
-def _from_dict(
-    data: dict, index: Any, columns: Any, xp: Any, copy: Any = None
-) -> tuple[dict[Any, Column], Index]:
+def _from_dict(data: dict, index: Any, columns: Any, xp: Any, copy: Any = None) -> tuple:
     """As pandas: Series (ember or pandas) align on the union of their indexes (or on ``index=``),
     dicts are {row label: value}; arrays and lists must be as long as the index; scalars broadcast;
     a name in ``columns`` the dict lacks is a column of NaN objects."""
@@ -152,7 +173,9 @@ def _from_dict(
             cols[k] = from_scalar(scalars[k], n, xp, k)
         else:
             cols[k] = _missing_objects(n, xp)
-    return cols, idx
+    # pandas: the keys' labels, a RangeIndex where they are integers (or none)
+    kind = RANGE_KIND if all(type(k) is int for k in names) else None
+    return cols, idx, kind
 
 
 def _is_series(v: Any) -> bool:

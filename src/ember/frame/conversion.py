@@ -78,8 +78,12 @@ class SeriesConversion:
 
     def to_frame(self, name: Any = None) -> Any:
         label = self.name if name is None else name
+        from ember.frame.frame_labels import RANGE_KIND
+
         return self._constructor_expanddim._from_columns(
-            {0 if label is None else label: self._column}, self._index
+            {0 if label is None else label: self._column},
+            self._index,
+            kind=RANGE_KIND if label is None else None,  # pandas: a RangeIndex of the one column
         )
 
     def __iter__(self):
@@ -128,8 +132,8 @@ class FrameConversion:
         data = {k: c.to_pandas(index=index) for k, c in self._columns.items()}
         on_host = not any(c.on_device for c in self._columns.values())
         out = pd.DataFrame(data, index=index, copy=on_host) if data else pd.DataFrame(index=index)
-        if self._axis_names is not None:
-            out.columns = named_axis(out.columns, self._axis_names)
+        if self._axis_names is not None or self._kind is not None or not data:
+            out.columns = self.columns  # the axis' type and names (pandas infers them from the labels)
         return out
 
     def to_arrow(self, preserve_index: bool | None = None) -> Any:

@@ -127,15 +127,11 @@ def _pandas_labels(skeletons: list, **kw: Any) -> pd.Index:
 
 
 def _with_labels(cols: dict, labels: pd.Index, index: Index, method: str) -> DataFrame:
-    """A frame of ``cols`` under pandas' column ``labels`` (their axis names kept); refused where it
-    has no columns and ember's empty column axis is not pandas' (its dtype follows the parts')."""
+    """A frame of ``cols`` under pandas' column ``labels`` (their axis names and type kept)."""
     from ember.frame.dataframe import _axis_names_of
+    from ember.frame.frame_labels import axis_kind
 
-    if not len(labels):
-        empty = DataFrame._from_columns({}, RangeIndex(0)).to_pandas().columns
-        if type(empty) is not type(labels) or empty.dtype != labels.dtype:
-            raise unsupported(method, f"a result with no columns whose column axis is {labels!r}")
-    return DataFrame._from_columns(cols, index, _axis_names_of(labels))
+    return DataFrame._from_columns(cols, index, _axis_names_of(labels), axis_kind(labels))
 
 
 def _concat_like_pandas(parts: list, name: Any = None, frames: bool = False, target: Any = None) -> Any:

@@ -13,7 +13,14 @@ from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import align_indexes, indexes_equal
 from ember.frame.construction import build_frame
 from ember.frame.conversion import FrameConversion, named_axis
-from ember.frame.frame_labels import FrameLabels, labelled, unique_labels
+from ember.frame.frame_labels import (
+    FrameLabels,
+    axis_kind,
+    inserted_kind,
+    kept_kind,
+    labelled,
+    unique_labels,
+)
 from ember.frame.frame_missing import FrameMissing
 from ember.frame.frame_operators import FrameOperators
 from ember.frame.frame_reductions import FrameReductions, is_numeric_column, labels_index
@@ -31,7 +38,9 @@ class DataFrame(
     """A pandas-compatible DataFrame whose columns live on the GPU (or the host on the CPU backend)."""
 
     # _axis_names: the column axis' level names (pandas' ``columns.names``: a pivot's column keys), or None
-    __slots__ = ("_columns", "_names", "_index", "_axis_names")
+    # _kind: the column axis' type (an empty pandas Index: frame_labels.axis_kind), or None where pandas
+    # infers it from the labels; selections, drops and reorderings keep it (``df[[]]``: pandas' ``str``)
+    __slots__ = ("_columns", "_names", "_index", "_axis_names", "_kind")
     _ember_kind = "frame"
 
     def __init__(
@@ -42,7 +51,7 @@ class DataFrame(
         dtype: Any = None,
         copy: bool | None = None,
     ) -> None:
-        cols, idx = build_frame(data, index, columns, copy)
+        cols, idx, kind = build_frame(data, index, columns, copy)
         if dtype is not None:
             from ember.ops.unary import astype
 
@@ -52,29 +61,53 @@ class DataFrame(
         object.__setattr__(self, "_index", idx)
         named = isinstance(data, pd.DataFrame) and columns is None  # a pandas frame's column axis names
         object.__setattr__(self, "_axis_names", _axis_names_of(data.columns) if named else None)
+        object.__setattr__(self, "_kind", kind)
 
     def __reduce__(self) -> tuple:
-        return (DataFrame._from_columns, (dict(self._columns), self._index, self._axis_names))
+        return (
+            DataFrame._from_columns,
+            (dict(self._columns), self._index, self._axis_names, self._kind),
+        )
 
     @classmethod
     def _from_columns(
-        cls, columns: dict[Any, Column], index: Index | None = None, axis_names: tuple | None = None
+        cls,
+        columns: dict[Any, Column],
+        index: Index | None = None,
+        axis_names: tuple | None = None,
+        kind: pd.Index | None = None,
     ) -> DataFrame:
+        """A frame of ``columns`` on the rows of ``index``; ``kind``: the column axis' type (an empty
+        pandas Index, ``frame_labels.axis_kind``), None where pandas infers it from the labels."""
         obj = object.__new__(cls)
         n = len(next(iter(columns.values()))) if columns else (len(index) if index is not None else 0)
         object.__setattr__(obj, "_columns", dict(columns))
         object.__setattr__(obj, "_names", list(columns))
         object.__setattr__(obj, "_index", RangeIndex(n) if index is None else index)
         object.__setattr__(obj, "_axis_names", axis_names)
+        object.__setattr__(obj, "_kind", kind)
         return obj
 
     def _with_columns(self, columns: dict[Any, Column]) -> DataFrame:
-        """Other columns on the same rows (the column axis keeps its names, as pandas)."""
-        return DataFrame._from_columns(columns, self._index, self._axis_names)
+        """Other columns on the same rows (the column axis keeps its names, as pandas, and its type
+        where the labels are this frame's: ``_kind_for``)."""
+        return DataFrame._from_columns(columns, self._index, self._axis_names, self._kind_for(columns))
 
     def _with_rows(self, columns: dict[Any, Column], index: Index) -> DataFrame:
-        """The same columns' rows selected or reordered (the column axis keeps its names)."""
-        return DataFrame._from_columns(columns, index, self._axis_names)
+        """The same columns' rows selected or reordered (the column axis keeps its names and type)."""
+        return DataFrame._from_columns(columns, index, self._axis_names, self._kind_for(columns))
+
+    def _kind_for(self, labels: Any) -> pd.Index | None:
+        """The column axis' type of a frame of ``labels`` made from this one (``kept_kind``): this
+        axis' where they are its labels (selected, dropped or reordered), else inferred."""
+        return kept_kind(self._names, self._columns, self._kind, list(labels))
+
+    def _add_label(self, label: Any, loc: int | None = None) -> None:
+        """Label ``label`` inserted at ``loc`` (appended) in place; its column is set by the caller.
+        The axis' type follows as pandas' ``Index.insert`` (``inserted_kind``)."""
+        loc = len(self._names) if loc is None else loc
+        object.__setattr__(self, "_kind", inserted_kind(self, loc, label))
+        self._names.insert(loc, label)
 
     def _map_columns(self, fn: Any) -> DataFrame:
         return self._with_columns({k: fn(c) for k, c in self._columns.items()})
@@ -82,7 +115,7 @@ class DataFrame(
     # --- attributes ---------------------------------------------------------------------------
     @property
     def columns(self) -> pd.Index:
-        return named_axis(labels_index(self._names), self._axis_names)
+        return named_axis(labels_index(self._names, self._kind), self._axis_names)
 
     @columns.setter
     def columns(self, new: Any) -> None:
@@ -96,6 +129,7 @@ class DataFrame(
         object.__setattr__(self, "_columns", cols)
         object.__setattr__(self, "_names", labels)
         object.__setattr__(self, "_axis_names", _axis_names_of(new))
+        object.__setattr__(self, "_kind", _kind_of_new_labels(new))
 
     @property
     def index(self) -> Index:
@@ -239,7 +273,7 @@ class DataFrame(
             raise unsupported("DataFrame.__setitem__", "a boolean row mask (use df.loc[mask, col] = value)")
         col = self._column_for(value, key)
         if key not in self._columns:
-            self._names.append(key)
+            self._add_label(key)
         self._columns[key] = col
 
     def _column_for(self, value: Any, name: Any) -> Column:
@@ -314,7 +348,7 @@ class DataFrame(
                 raise ValueError(f"cannot insert {column}, already exists")
             unique_labels([*self._names, column], "DataFrame.insert")  # refuses the repeated label
         col = self._column_for(value, column)
-        self._names.insert(loc, column)
+        self._add_label(column, loc)
         object.__setattr__(
             self, "_columns", {k: (col if k == column else self._columns[k]) for k in self._names}
         )
@@ -327,6 +361,7 @@ class DataFrame(
     def __delitem__(self, key: Any) -> None:
         if key not in self._columns:
             raise KeyError(key)
+        object.__setattr__(self, "_kind", self._kind_for([k for k in self._names if k != key]))
         del self._columns[key]
         self._names.remove(key)
 
@@ -370,6 +405,7 @@ class DataFrame(
         object.__setattr__(self, "_names", other._names)
         object.__setattr__(self, "_index", other._index)
         object.__setattr__(self, "_axis_names", other._axis_names)
+        object.__setattr__(self, "_kind", other._kind)
 
     @with_fallback
     def replace(
@@ -500,7 +536,7 @@ class DataFrame(
             cols, names = _index_columns(self._index) + cols, list(self._index.names) + names
         index = Index._from_column(cols[0], names[0]) if len(cols) == 1 else MultiIndex(cols, names)
         remaining = {k: c for k, c in self._columns.items() if not (drop and k in moved)}
-        out = DataFrame._from_columns(remaining, index, self._axis_names)
+        out = DataFrame._from_columns(remaining, index, self._axis_names, self._kind_for(remaining))
         if inplace:
             self._replace_with(out)
             return None
@@ -526,8 +562,14 @@ class DataFrame(
                 if label in self._columns or label in cols:
                     raise ValueError(f"cannot insert {label}, already exists")
                 cols[label] = c
+        kind = self._kind
+        if kind is not None:  # pandas inserts the levels' labels in front of its column axis
+            axis = labels_index(self._names, kind)
+            for label in reversed(list(cols)):
+                axis = axis.insert(0, label)
+            kind = axis_kind(axis)
         cols.update(self._columns)
-        out = DataFrame._from_columns(cols, RangeIndex(len(self)))
+        out = DataFrame._from_columns(cols, RangeIndex(len(self)), self._axis_names, kind)
         if inplace:
             self._replace_with(out)
             return None
@@ -768,6 +810,16 @@ def _max_columns() -> int:
     from ember import _config
 
     return _config.get("display.max_columns")
+
+
+def _kind_of_new_labels(labels: Any) -> pd.Index | None:
+    """The column axis' type of ``df.columns = labels``: pandas makes them an Index (a list's type is
+    inferred from its labels, an empty one is object)."""
+    if isinstance(labels, (list, tuple)):
+        return axis_kind(labels)
+    if isinstance(labels, Index):
+        labels = labels.to_pandas()
+    return axis_kind(labels if isinstance(labels, (pd.Index, range)) else pd.Index(labels))
 
 
 def _axis_names_of(labels: Any) -> tuple | None:

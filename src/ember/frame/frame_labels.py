@@ -11,6 +11,7 @@ import pandas as pd
 
 from ember.column import NumericColumn, from_scalar
 from ember.frame._fallback import unsupported
+from ember.frame.frame_reductions import labels_index
 from ember.frame.generic import check_axis
 from ember.frame.index import ensure_index
 
@@ -37,6 +38,52 @@ def labelled(labels: Any, columns: Any, method: str) -> dict:
     return dict(zip(unique_labels(labels, method), columns))
 
 
+#: the kind of a column axis pandas holds as a RangeIndex (``DataFrame()``, a 2-D array's columns)
+RANGE_KIND = pd.RangeIndex(0)
+#: the kind of an axis pandas makes of an empty list of labels (``DataFrame(columns=[])``)
+OBJECT_KIND = pd.Index([], dtype=object)
+
+
+def axis_kind(labels: Any) -> pd.Index | None:
+    """The type of a column axis, which a frame keeps beside its list of labels: an empty Index of
+    the class and dtype of ``labels`` (a pandas Index, a range, a list), None where the labels alone
+    tell it (a MultiIndex, a list of labels: pandas infers the type from them; an empty list is an
+    object Index). ``frame_reductions.labels_index`` builds the axis back from the labels and this
+    kind."""
+    if isinstance(labels, (pd.RangeIndex, range)):
+        return RANGE_KIND
+    if isinstance(labels, (list, tuple)):
+        return None if len(labels) else OBJECT_KIND
+    if not isinstance(labels, pd.Index) or isinstance(labels, pd.MultiIndex):
+        return None
+    return labels[:0].rename(None)
+
+
+def kept_kind(names: list, columns: dict, kind: pd.Index | None, labels: list) -> pd.Index | None:
+    """The column axis' kind of a frame of ``labels`` made from a frame of ``names`` (its columns
+    ``columns``, its axis' ``kind``): where every label is one of its own (a selection, a drop, a
+    reordering, no column at all) pandas takes them from its axis, whose type they keep
+    (``df[[]]`` of string labels: an empty ``str`` Index); other labels are a new axis pandas infers."""
+    if labels == names:
+        return kind
+    if any(k not in columns for k in labels):
+        return None
+    if kind is not None or not names:
+        return kind
+    if all(type(k) is str for k in names):  # the common case, without building the Index
+        return None if labels else axis_kind(labels_index(names[:1]))
+    return axis_kind(labels_index(names))
+
+
+def inserted_kind(frame: Any, loc: int, label: Any) -> pd.Index | None:
+    """The column axis' kind once ``label`` is inserted at ``loc``, as pandas' ``Index.insert`` gives
+    it (a str axis given an integer label holds objects, an empty one integers). An axis of no kind
+    keeps none: the labels tell its type then too."""
+    if frame._kind is None:
+        return None
+    return axis_kind(labels_index(frame._names, frame._kind).insert(loc, label))
+
+
 class FrameLabels:
     """Methods on a frame's row and column labels, and its shape."""
 
@@ -58,7 +105,7 @@ class FrameLabels:
         grid = cols[0].xp.stack([c.data.astype(dtype, copy=False) for c in cols])
         out = {label: NumericColumn(grid[:, i].copy()) for i, label in enumerate(index)}
         axis_names = (index.name,) if index.name is not None else None  # the row labels' name
-        return type(self)._from_columns(out, ensure_index(self.columns, None), axis_names)
+        return type(self)._from_columns(out, ensure_index(self.columns, None), axis_names, axis_kind(index))
 
     @property
     def T(self) -> Any:  # noqa: N802 - pandas' name
@@ -71,7 +118,7 @@ class FrameLabels:
         if check_axis("DataFrame.droplevel", axis) != 0:
             raise unsupported("DataFrame.droplevel", "axis=1 (column levels)")
         return type(self)._from_columns(
-            dict(self._columns), index_without_levels(self._index, level), self._axis_names
+            dict(self._columns), index_without_levels(self._index, level), self._axis_names, self._kind
         )
 
     def add_prefix(self, prefix: str, axis: Any = None) -> Any:
@@ -136,11 +183,15 @@ class FrameLabels:
         if index is not None:
             positions, new_index = row_positions(self, index, "DataFrame.reindex")
             cols = {k: taken(c, positions, fill_value) for k, c in self._columns.items()}
-            out = type(self)._from_columns(cols, new_index, self._axis_names)
+            out = type(self)._from_columns(cols, new_index, self._axis_names, self._kind)
         if columns is not None:
             names = list(columns)
             cols = [out._column_or_missing(k, fill_value) for k in names]
-            out = out._with_columns(labelled(names, cols, "DataFrame.reindex"))
+            # pandas: the labels' Index (a list's inferred), an empty list keeps the axis' type
+            kind = axis_kind(columns) if names or isinstance(columns, pd.Index) else out._kind_for([])
+            out = type(self)._from_columns(
+                labelled(names, cols, "DataFrame.reindex"), out._index, out._axis_names, kind
+            )
         return out.copy(deep=False) if out is self else out
 
     def _column_or_missing(self, name: Any, fill_value: Any) -> Any:

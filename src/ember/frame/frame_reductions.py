@@ -117,9 +117,11 @@ class FrameReductions:
         names = [k for k, c in self._columns.items() if is_numeric_column(c) or not numeric_only]
         qs = [float(q)] if np.isscalar(q) else [float(v) for v in q]
         table = {k: quantile_many(self._columns[k], qs, interpolation=interpolation) for k in names}
-        if np.isscalar(q):
-            return Series(pd.Series({k: v[0] for k, v in table.items()}, name=q))
-        return type(self)(pd.DataFrame(table, index=qs))
+        labels = labels_index(names, self._kind_for(names))
+        if np.isscalar(q):  # no column: pandas' float64
+            values = [v[0] for v in table.values()]
+            return Series(pd.Series(values, index=labels, name=q, dtype=None if values else np.float64))
+        return type(self)(pd.DataFrame(table, index=qs, columns=labels))
 
     def idxmin(self, axis: Any = 0, skipna: bool = True, numeric_only: bool = False) -> Series:
         if axis is None:
@@ -140,6 +142,8 @@ class FrameReductions:
 
         if isinstance(self._index, MultiIndex):
             raise unsupported(f"DataFrame.{op}", "a MultiIndex (the labels would be tuples)")
+        if not self._names and len(self._index):  # pandas: an empty Series of the row labels' dtype
+            return Series(pd.Series(dtype=self._index.to_pandas().dtype))
         names = [k for k in self._names if not numeric_only or is_numeric_column(self._columns[k])]
         positions = reduce_many([self._columns[k] for k in names], op, skipna=skipna)
         xp = current_xp()
@@ -159,14 +163,16 @@ class FrameReductions:
 
         names = self._numeric_names(numeric_only, "corr")
         mat = corr_matrix([self._columns[k] for k in names], method=method, min_periods=min_periods)
-        return type(self)(pd.DataFrame(mat, index=names, columns=names))
+        labels = labels_index(names, self._kind_for(names))
+        return type(self)(pd.DataFrame(mat, index=labels, columns=labels))
 
     def cov(self, min_periods: int | None = None, ddof: int = 1, numeric_only: bool = False) -> DataFrame:
         from ember.ops.correlation import cov_matrix
 
         names = self._numeric_names(numeric_only, "cov")
         mat = cov_matrix([self._columns[k] for k in names], ddof=ddof, min_periods=min_periods)
-        return type(self)(pd.DataFrame(mat, index=names, columns=names))
+        labels = labels_index(names, self._kind_for(names))
+        return type(self)(pd.DataFrame(mat, index=labels, columns=labels))
 
     def _numeric_names(self, numeric_only: bool, op: str) -> list:
         names = [k for k, c in self._columns.items() if is_numeric_column(c)]
@@ -255,9 +261,32 @@ def _pandas_refuses(c: Column, op: str) -> bool:
     return False
 
 
-def labels_index(names: list) -> pd.Index:
-    """Column labels as pandas builds them (``str`` dtype for strings in pandas 3, object when empty)."""
-    return pd.Index(names) if names else pd.Index([], dtype=object)
+def labels_index(names: list, kind: pd.Index | None = None) -> pd.Index:
+    """Column labels as a pandas Index of the column axis' ``kind`` (an empty Index of its class and
+    dtype, see ``frame_labels.axis_kind``): a RangeIndex while the labels are a range of integers,
+    else an Index of ``kind``'s dtype. Without a kind, as pandas infers labels (``str`` for strings in
+    pandas 3), and no label at all is pandas 3's axis of a frame built without columns: a RangeIndex."""
+    if kind is None:
+        return pd.Index(names) if names else pd.RangeIndex(0)
+    if not names:
+        return kind
+    if isinstance(kind, pd.RangeIndex):
+        return _range_of(names)
+    try:
+        return pd.Index(names, dtype=kind.dtype)
+    except (TypeError, ValueError):  # labels the kind cannot hold: as pandas infers them
+        return labels_index(names)
+
+
+def _range_of(names: list) -> pd.Index:
+    """pandas' RangeIndex of integer labels evenly spaced (as a RangeIndex's take or insert keeps
+    them), else the labels as pandas infers them."""
+    if all(type(k) is int or (isinstance(k, np.integer) and k.dtype.kind == "i") for k in names):
+        vals = [int(k) for k in names]
+        step = vals[1] - vals[0] if len(vals) > 1 else 1
+        if step != 0 and all(b - a == step for a, b in zip(vals, vals[1:])):
+            return pd.RangeIndex(vals[0], vals[-1] + step, step)
+    return labels_index(names)
 
 
 def is_numeric_column(c: Column) -> bool:
@@ -277,7 +306,7 @@ def _reducible(c: Column, op: str) -> bool:
 
 
 def _common(values: list, op: str) -> Any:
-    if op in ("count", "nunique"):
+    if op == "count" or (op == "nunique" and values):  # nunique of no column: pandas' float64
         return "int64"
     if op in ("any", "all"):
         return bool

@@ -121,8 +121,13 @@ class _Base:
             cols = {
                 k: (self._take(self.obj._columns[k]) if k == self.on else results[k]) for k in self.obj._names
             }
-            return DataFrame._from_columns(cols, index, self._axis_names())
-        return DataFrame._from_columns(results, index, self._axis_names())
+            return DataFrame._from_columns(cols, index, self._axis_names(), self._axis_kind(cols))
+        return DataFrame._from_columns(results, index, self._axis_names(), self._axis_kind(results))
+
+    def _axis_kind(self, cols: dict) -> Any:
+        """The type of the frame's column axis, which the result keeps, as pandas."""
+        src = self.obj if self._groupby is None else self._groupby.obj
+        return src._kind_for(cols) if hasattr(src, "_kind_for") else None
 
     def _axis_names(self) -> Any:
         """The names of the frame's column axis, which the result keeps, as pandas."""
