@@ -451,3 +451,41 @@ def test_dt_to_pytimedelta():
     s = _TD_VALUES.dropna()
     got = em.from_pandas(s).dt.to_pytimedelta()
     np.testing.assert_array_equal(got, s.dt.to_pytimedelta())
+
+
+# --- map(dict) ---------------------------------------------------------------------------------------------
+
+MAP_SERIES = {
+    "int64": pd.Series([1, 2], dtype="int64"),
+    "float64": pd.Series([1.0, np.nan]),
+    "str": pd.Series(["a", "b"]),
+    "bool": pd.Series([True, False]),
+    "uint8": pd.Series([1, 3], dtype="uint8"),
+    "Int64": pd.Series([1, None], dtype="Int64"),
+}
+MAP_SERIES |= {f"{k} empty": v.iloc[:0] for k, v in list(MAP_SERIES.items())}
+MAPPINGS = [
+    {1: -1, 2.5: 3},
+    {1: -1},
+    {1: -1, 2: 3},
+    {1: 1.5},
+    {1: "x"},
+    {"a": 1},
+    {"a": 1, "b": 2.5},
+    {True: 1},
+    {1: True, 2: False},
+    {1: None},
+    {},
+    {1: np.int8(3), 2: np.int8(4)},
+    {1: pd.NA},
+]
+
+
+@pytest.mark.parametrize("mapping", MAPPINGS, ids=repr)
+@pytest.mark.parametrize("name", list(MAP_SERIES))
+def test_map_dict_values_and_dtype(name, mapping):
+    """Bool keys match only bool data and the reverse (1 found True: a wrong value); no rows keep the
+    values' dtype (int64 became float64), an extension array's own; a string column matching nothing
+    is float64 NaN (was object)."""
+    s = MAP_SERIES[name]
+    check_same(lambda: s.map(mapping), lambda: em.from_pandas(s).map(mapping).to_pandas())

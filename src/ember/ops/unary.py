@@ -28,7 +28,7 @@ from ember.column import (
 )
 from ember.column.base import Unsupported
 from ember.column.dtypes import is_masked_extension, resolve
-from ember.column.scalars import isin_values, scalar_for
+from ember.column.scalars import SKIP, isin_values, scalar_for
 from ember.ops.binary import UNIT_NS, binary_op, pandas_view, scalar_ticks
 from ember.ops.datetimes import rescale_checked
 
@@ -429,26 +429,52 @@ def map_values(col: Column, mapping: dict) -> Column:
             "map_values: only a dict mapping is supported (use Series.map for callables)"
         )
     xp, n = col.xp, len(col)
+    if isinstance(col, NumericColumn) and col.nullable:
+        raise Unsupported(
+            f"Series.map: a dict over {col.dtype} data (pandas infers the result's masked dtype from the "
+            "values it meets) is not supported by ember."
+        )
+    if n and any(v is None or v is pd.NA for v in mapping.values()):
+        raise Unsupported(
+            "Series.map: a dict with None / pd.NA values (pandas keeps them beside NaN in an object "
+            "column) is not supported by ember."
+        )
     # a missing key (NaN, None, NA, NaT) is what the missing values map to, as pandas
     missing_keys = [k for k in mapping if _is_missing_key(k)]
     keys = [k for k in mapping if not _is_missing_key(k)]
     vals = [mapping[k] for k in keys]
+    if isinstance(col, NumericColumn):  # pandas' index of the keys: bools match bools only
+        is_bool = col.data.dtype.kind == "b"
+        keys = [k if isinstance(k, (bool, np.bool_)) == is_bool else _NO_MATCH for k in keys]
     if missing_keys:
         vals.append(mapping[missing_keys[0]])
+    if n == 0 and isinstance(col, (StringColumn, CategoricalColumn)):
+        return col  # pandas maps no rows of an extension array: the dtype is kept
     if not vals:
         return NumericColumn(xp.full(n, np.nan))
     source = col.decode() if isinstance(col, CategoricalColumn) else col
     if isinstance(source, NumericColumn):
         source = pandas_view(source)
+    keys = [_NO_MATCH if k is SKIP else k for k in (scalar_for(source, k, "mapkey") for k in keys)]
     idx = _lookup(source, keys)[0] if keys else xp.full(n, -1, dtype=np.int64)
     if source.has_nulls_possible:
         idx = xp.where(source.isna(), len(keys) if missing_keys else -1, idx)
     out_values = from_any(vals, xp)
     if isinstance(out_values, NumericColumn) and out_values.mask is not None and not out_values.nullable:
         out_values = pandas_view(out_values)
-    if n and bool((idx >= 0).all()):  # one sync: everything mapped keeps the values' dtype
+    if n == 0:
+        return out_values.take(idx)  # pandas: the values' own dtype
+    matched = idx >= 0
+    found_all, found_any = _flags(xp, matched.all(), matched.any())
+    if found_all:  # everything mapped keeps the values' dtype
         return out_values.take(idx)
-    return out_values.take_nullable(idx)
+    out = out_values.take_nullable(idx)
+    if not found_any and isinstance(source, StringColumn) and out.dtype == object:
+        return NumericColumn(xp.full(n, np.nan))  # pandas infers the all-NaN objects as float64
+    return out
+
+
+_NO_MATCH = object()  # a key pandas' index of the keys never finds in the column
 
 
 # --- astype --------------------------------------------------------------------------------------------
