@@ -261,3 +261,17 @@ def test_tpch_style_filters_and_arithmetic():
     assert_eq(df.l_shipdate.isin([dt.datetime(1998, 12, 1)]), pdf.l_shipdate.isin([dt.datetime(1998, 12, 1)]))
     assert_eq(df.l_quantity < D(25), pdf.l_quantity < D(25))
     assert_eq(df.l_shipdate.dt.year == em.Timestamp("1998-01-01").year, pdf.l_shipdate.dt.year == 1998)
+
+
+def test_map_and_categorical_isin_take_decimal_keys():
+    for ps in (pd.Series([1, 2, 3]), pd.Series([1.5, 2.0, 0.1])):
+        es = em.from_pandas(ps)
+        for mapping in ({D(2): "two", 1: "one"}, {D("1.5"): "x", D("0.1"): "y"}):
+            assert_eq(es.map(mapping), ps.map(mapping))  # Decimal(2) found nothing
+    ps = pd.Series([1, 2, 1], dtype="category")
+    assert_eq(em.from_pandas(ps).isin([D(2)]), ps.isin([D(2)]))  # categories of numbers
+    dates = pd.Series(pd.to_datetime(["2020-01-01", "2020-01-02"]))
+    with pytest.raises(NotImplementedError):  # pandas 3 matches a date with these (deprecated)
+        em.from_pandas(dates.astype("category")).isin([dt.date(2020, 1, 1)])
+    with pytest.raises(NotImplementedError):  # pandas 3 matches it (deprecated)
+        em.from_pandas(dates).map({dt.date(2020, 1, 1): "d"})

@@ -9,8 +9,9 @@ and one use, to a value ember's kernels take with pandas' meaning, or raises pan
 NotImplementedError. Plain numbers, strings, Timestamps and Timedeltas pass through unchanged.
 
 Uses: ``"binary"`` (an operator, ``op`` its name), ``"fill"`` (fillna / where / mask values),
-``"value"`` (a replace value), ``"clip"`` (a clip bound), ``"isin"`` (one candidate value) and
-``"match"`` (a replace key); for the last two ``SKIP`` means: it matches no row.
+``"value"`` (a replace value), ``"clip"`` (a clip bound), ``"isin"`` (one candidate value),
+``"mapkey"`` (a key of ``Series.map(dict)``) and ``"match"`` (a replace key); for the last three
+``SKIP`` means: it matches no row.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from ember.column.base import Column, Unsupported
+from ember.column.categorical import CategoricalColumn
 from ember.column.numeric import NumericColumn
 from ember.column.string import StringColumn
 from ember.column.temporal import DatetimeColumn, TimedeltaColumn
@@ -49,7 +51,7 @@ class _PythonObject:
         return str(self.value)
 
 
-_PythonObject.__name__ = _PythonObject.__qualname__ = "object"
+_PythonObject.__name__ = _PythonObject.__qualname__ = "Python object"
 
 SKIP = _PythonObject(None)  # "isin": a candidate that matches no row
 
@@ -138,6 +140,15 @@ def scalar_for(col: Column, value: Any, use: str, op: str | None = None) -> Any:
     cannot give pandas' answer. Values it need not change are returned as they are."""
     if isinstance(value, Column) or not isinstance(col, Column):
         return value
+    if use == "mapkey":  # a key of Series.map(dict): matched as isin matches
+        if _is_date(value) and isinstance(col, DatetimeColumn):  # pandas 3 (deprecated): matches
+            raise _unsupported("Series.map: a datetime.date key beside datetimes")
+        use = "isin"
+    if use == "isin" and isinstance(col, CategoricalColumn):
+        if isinstance(value, (np.datetime64, np.timedelta64)) or _is_date(value):
+            # pandas' own errors for NumPy NaTs; a date matches categories of datetimes (deprecated)
+            raise _unsupported(f"isin of a {col.dtype} column with {type(value).__name__} values")
+        return value  # matched against the categories, as a column of their kind
     if isinstance(value, decimal.Decimal):
         return _decimal(col, value, use, op)
     if use == "clip" and _is_nat(value):
@@ -153,12 +164,6 @@ def scalar_for(col: Column, value: Any, use: str, op: str | None = None) -> Any:
         # NumPy's timedelta64 is an integer subclass (a str * it repeated the strings); pandas' own
         # answers here are Arrow / int() errors
         raise _unsupported(f"a str column with a NumPy {type(value).__name__} ({use} {op or ''})")
-    if (
-        use == "isin"
-        and isinstance(value, (np.datetime64, np.timedelta64))
-        and not isinstance(col, (NumericColumn, DatetimeColumn, TimedeltaColumn))
-    ):
-        raise _unsupported(f"isin of a {col.dtype} column with NumPy {type(value).__name__} values")
     if isinstance(col, NumericColumn):
         if use == "isin":
             return SKIP  # no time equals a number
