@@ -489,3 +489,49 @@ def test_map_dict_values_and_dtype(name, mapping):
     is float64 NaN (was object)."""
     s = MAP_SERIES[name]
     check_same(lambda: s.map(mapping), lambda: em.from_pandas(s).map(mapping).to_pandas())
+
+
+# --- frame arithmetic: a column on one side only; operators of no rows -----------------------------------
+
+_F32 = np.array([1.0], dtype="float32")
+FRAME_PAIRS = [
+    (pd.DataFrame({"a": _F32}), pd.DataFrame({"b": np.array([1], dtype="int8")})),
+    (pd.DataFrame({"a": _F32}), pd.DataFrame({"b": pd.array([True], dtype="boolean")})),
+    (pd.DataFrame({"a": [1]}), pd.DataFrame({"b": [2]})),
+    (pd.DataFrame({"a": [True]}), pd.DataFrame({"b": [2.0]})),
+    (pd.DataFrame({"a": pd.array([1], dtype="Int64")}), pd.DataFrame({"b": [2.0]})),
+    (pd.DataFrame({"s": _F32, "a": _F32}), pd.DataFrame({"s": _F32, "b": [1]})),
+    (
+        pd.DataFrame({"s": np.array([1], dtype="int8"), "a": [1.0]}),
+        pd.DataFrame({"s": np.array([1], dtype="int8"), "b": [1]}),
+    ),
+    (pd.DataFrame({"a": [1.0], "c": _F32}), pd.DataFrame({"b": np.array([1], dtype="int8")})),
+    (
+        pd.DataFrame({"d": pd.Series([], dtype="float32")}),
+        pd.DataFrame({"o1_": pd.Series([], dtype="int8"), "o2_": pd.Series([], dtype="uint64")}),
+    ),
+]
+
+
+@pytest.mark.parametrize("op", ["__add__", "__mul__", "__truediv__", "__sub__"])
+@pytest.mark.parametrize("pair", range(len(FRAME_PAIRS)))
+def test_frame_arithmetic_column_on_one_side(pair, op):
+    """The side lacking a column takes pandas' NA block: NaN of its columns' float type (a float32
+    frame gives float32 NaN; was float64)."""
+    left, right = FRAME_PAIRS[pair]
+    check_answers(
+        lambda: getattr(left, op)(right),
+        lambda: getattr(em.from_pandas(left), op)(em.from_pandas(right)).to_pandas(),
+    )
+
+
+@pytest.mark.parametrize(
+    "left,right",
+    [("datetime64[ns, Europe/Berlin]", "float64"), ("datetime64[ns]", "str"), ("str", "datetime64[ns]")],
+)
+@pytest.mark.parametrize("op", ["+", "<"])
+def test_operators_of_two_kinds_on_no_rows(left, right, op):
+    """pandas answers (object, bool) where no value meets the operator; ember refuses (was TypeError)."""
+    a, b = pd.Series([], dtype=left), pd.Series([], dtype=right)
+    f = (lambda x, y: x + y) if op == "+" else (lambda x, y: x < y)
+    check_same(lambda: f(a, b), lambda: f(em.from_pandas(a), em.from_pandas(b)).to_pandas())

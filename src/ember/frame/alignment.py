@@ -359,14 +359,22 @@ def union_labels(a: list, b: list) -> list:
             return union
 
 
-def _absent(n: int, xp: Any, logical: bool) -> Column:
-    """The column pandas' alignment gives a label one side lacks: all NaN (float64); for ``& | ^``
-    all missing (pandas' missing operands take False there)."""
-    from ember.column import from_scalar
-
+def _absent(n: int, xp: Any, logical: bool, like: Any = ()) -> Column:
+    """The column pandas' alignment gives a label one side lacks: all NaN, float64 or, where the
+    frame's own columns (``like``) have a NumPy float common type, that type (pandas' NA block: a
+    float32 frame gives float32 NaN); for ``& | ^`` all missing (pandas' missing operands take False
+    there)."""
     if logical:
         return NumericColumn(xp.zeros(n, dtype=bool), xp.zeros(n, dtype=bool))
-    return from_scalar(np.nan, n, xp)
+    return NumericColumn(xp.full(n, np.nan, dtype=_na_block_dtype(like)))
+
+
+def _na_block_dtype(columns: Any) -> np.dtype:
+    dtypes = [c.dtype for c in columns]
+    if not dtypes or not all(isinstance(d, np.dtype) and d.kind in "iuf" for d in dtypes):
+        return np.dtype(np.float64)  # bools, times, strings, masked columns: pandas' float64 NaN
+    common = np.result_type(*dtypes)
+    return common if common.kind == "f" else np.dtype(np.float64)
 
 
 def _pair_op(lcol: Column, rcol: Column, op: str, fill_value: Any, method: str) -> Column:
@@ -410,13 +418,15 @@ def frame_frame(left: Any, right: Any, op: str, fill_value: Any = None, flex: bo
     out = {}
     for k in names:
         if reindex_only and k not in shared:
-            out[k] = _absent(n, xp, False)
             continue
         lc = left._columns.get(k)
         rc = right._columns.get(k)
-        lc = _absent(n, xp, logical) if lc is None else reindexed(lc, lpos, lmiss)
-        rc = _absent(n, xp, logical) if rc is None else reindexed(rc, rpos, rmiss)
+        lc = _absent(n, xp, logical, left._columns.values()) if lc is None else reindexed(lc, lpos, lmiss)
+        rc = _absent(n, xp, logical, right._columns.values()) if rc is None else reindexed(rc, rpos, rmiss)
         out[k] = _pair_op(lc, rc, op, fill_value, f"DataFrame.{op}")
+    if reindex_only:  # pandas reindexes the shared columns' result: its NA block
+        computed = list(out.values())
+        out = {k: out[k] if k in out else _absent(n, xp, False, computed) for k in names}
     if names == left._names:  # the left frame's axis: its names and type
         return left._with_rows(out, index)
     return type(left)._from_columns(out, index)

@@ -62,13 +62,22 @@ def binary_op(left: Column, right: Column | Any, op: str) -> Column:
         right = (
             right.item()
         )  # pandas takes NumPy scalars as Python ("weak") scalars: int8 + np.int64(1) is int8
-    if op in REVERSED:
-        return _dispatch(right, left, REVERSED[op])
-    if op not in SYMBOL:
+    if op not in SYMBOL and op not in REVERSED:
         raise ValueError(
             f"binary_op: unknown binary operator {op!r}; supported: {sorted(SYMBOL) + sorted(REVERSED)}"
         )
-    return _dispatch(left, right, op)
+    a, b, base = (right, left, REVERSED[op]) if op in REVERSED else (left, right, op)
+    try:
+        return _dispatch(a, b, base)
+    except TypeError as exc:
+        if isinstance(a, Column) and isinstance(b, Column) and len(a) == 0 and type(a) is not type(b):
+            # pandas' operators of two kinds meet no value to fail on: it answers in a dtype of its
+            # own (object, bool ...) or raises, case by case
+            raise Unsupported(
+                f"binary operator {SYMBOL[base]}: {a.dtype} and {b.dtype} columns of no rows "
+                f"(pandas may answer where values would raise: {exc}) is not supported by ember."
+            ) from exc
+        raise
 
 
 def _strong_logical(col: Any, scalar: np.generic, op: str) -> bool:
