@@ -535,3 +535,20 @@ def test_operators_of_two_kinds_on_no_rows(left, right, op):
     a, b = pd.Series([], dtype=left), pd.Series([], dtype=right)
     f = (lambda x, y: x + y) if op == "+" else (lambda x, y: x < y)
     check_same(lambda: f(a, b), lambda: f(em.from_pandas(a), em.from_pandas(b)).to_pandas())
+
+
+_DIVIDENDS = [pd.Series([1, -2, 0]), pd.Series([False, True, True]), pd.Series([5, 7, 9], dtype="int8")]
+_DIVISORS = [pd.Series([0, 0, 3]), pd.Series([True, False, True]), pd.Series([0, 2, 0], dtype="uint64")]
+_DIVISORS += [pd.Series([0, 3, 0], index=[0, 1, 5])]
+
+
+@pytest.mark.parametrize("op", ["mod", "floordiv", "rmod", "rfloordiv"])
+@pytest.mark.parametrize("b", _DIVISORS, ids=lambda s: f"{s.dtype}{s.tolist()}")
+@pytest.mark.parametrize("a", _DIVIDENDS, ids=lambda s: f"{s.dtype}{s.tolist()}")
+def test_series_flex_division_with_fill_value_is_numpys(a, b, op):
+    """Series.mod / floordiv(Series, fill_value=) apply NumPy's operator: integer x % 0 and x // 0 are
+    0 and the dtype stays integer (were NaN / inf, float64)."""
+    check_answers(
+        lambda: getattr(a, op)(b, fill_value=0),
+        lambda: getattr(em.from_pandas(a), op)(em.from_pandas(b), fill_value=0).to_pandas(),
+    )

@@ -273,7 +273,7 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
     one side is missing (flex methods), lists and arrays by position, scalars broadcast."""
     from ember.frame._fallback import unsupported
     from ember.frame.series import Series
-    from ember.ops.binary import CMP, LOGIC, REVERSED, binary_op, is_missing_scalar
+    from ember.ops.binary import CMP, LOGIC, REVERSED, binary_op, is_missing_scalar, numpy_int_division
     from ember.ops.missing import fillna
 
     if isinstance(other, pd.Series):
@@ -313,6 +313,10 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
         lcol, rcol = logical_operands(lcol, rcol, op)
     elif fill_value is not None:
         lcol, rcol = fill_pair(lcol, rcol, fill_value)
+        if isinstance(other, Series):  # pandas' Series._binop: NumPy's operator, no zero-division fill
+            raw = numpy_int_division(lcol, rcol, op)
+            if raw is not None:
+                return Series._from_column(raw, index, name)
     check_object_arithmetic(op, lcol, rcol)
     return Series._from_column(binary_op(lcol, rcol, op), index, name)
 

@@ -670,3 +670,26 @@ def _td_num(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
     if out.dtype.kind == "f":
         out, valid = float_ticks_checked(xp, out, valid, "multiplication" if op == "mul" else "division")
     return TimedeltaColumn(out.astype(np.int64, copy=False), td.unit, valid)
+
+
+def numpy_int_division(left: Column, right: Column, op: str) -> Column | None:
+    """``//`` or ``%`` of two NumPy integer (or bool beside integer) columns as NumPy computes them,
+    x // 0 and x % 0 being 0: pandas' Series flex methods with ``fill_value`` apply the operator to the
+    filled arrays without its zero-division fill. None for other operands."""
+    base = REVERSED.get(op, op)
+    a, b = (right, left) if op in REVERSED else (left, right)
+    plain = all(type(x) is NumericColumn and not x.nullable and x.mask is None for x in (a, b))
+    if base not in ("floordiv", "mod") or not plain:
+        return None
+    kinds = a.data.dtype.kind + b.data.dtype.kind
+    if any(k not in "iub" for k in kinds):
+        return None
+    if np.result_type(a.data.dtype, b.data.dtype).kind == "f":  # int64 with uint64: NumPy's floats
+        return None
+    xp = a.xp
+    xa, xb = (a.data.astype(np.int8), b.data.astype(np.int8)) if kinds == "bb" else (a.data, b.data)
+    zero = xb == 0
+    safe = xp.where(zero, xp.ones_like(xb), xb)
+    with np.errstate(all="ignore"):
+        out = (xp.floor_divide if base == "floordiv" else xp.remainder)(xa, safe)  # bools: int8
+    return NumericColumn(xp.where(zero, xp.zeros_like(out), out))
