@@ -153,6 +153,14 @@ OPERATIONS = {
     "corr": lambda m: _frame(m)[[]].corr(),
     "concat": lambda m: m.concat([_frame(m)[[]], _frame(m)[[]]]),
     "concat_axis1": lambda m: m.concat([_frame(m)[[]], _frame(m)[[]]], axis=1),
+    # a part with rows and no columns takes part in pandas' union of the axes (timedeltas and
+    # strings: object); without rows it is left out (str)
+    "concat_rows_without_columns": lambda m: m.concat(
+        [m.DataFrame({pd.Timedelta("1s"): [1.0]})[[]], m.DataFrame({"a": [1]})], sort=True
+    ),
+    "concat_no_rows_no_columns": lambda m: m.concat(
+        [m.DataFrame({pd.Timedelta("1s"): [1.0]}).iloc[:0, []], m.DataFrame({"a": [1]})], sort=True
+    ),
     "transpose_of_float_rows": lambda m: (
         m.DataFrame({"a": pd.Series([], dtype="float32")}, index=pd.Index([], dtype="float64")).T
     ),
@@ -215,6 +223,11 @@ INSERTIONS = {
     "insert_into_empty_str": lambda m: _inserted(_frame(m)[[]], "z"),
     "insert_into_range": lambda m: _inserted(_floats(m), "z"),
     "assign": lambda m: _frame(m)[[]].assign(b=1),
+    "from_pandas_plus_int": lambda m: _set(m.DataFrame(pd.DataFrame({"a": [1, 3]})), 0),
+    "from_pandas_plus_float": lambda m: _set(m.DataFrame(pd.DataFrame({"a": [1, 3]})), 1.5),
+    "int_axis_plus_str": lambda m: _set(m.DataFrame(pd.DataFrame({0: [1, 3], 2: [1, 1]})), "x"),
+    "float_axis_plus_int": lambda m: _set(m.DataFrame(pd.DataFrame({0.5: [1, 3]})), 2),
+    "bool_axis_plus_int": lambda m: _set(m.DataFrame(pd.DataFrame({True: [1, 3]})), 2),
     "set_columns_range": lambda m: _relabelled(_frame(m), range(2)),
     "set_columns_object_index": lambda m: _relabelled(_frame(m), pd.Index(["p", "q"], dtype=object)),
     "set_columns_empty_list": lambda m: _relabelled(_frame(m)[[]], []),
@@ -269,3 +282,11 @@ def test_loc_new_column_axis():
     expected, got = _both(lambda m: _loc_new_column(_frame(m)[[]], "z"))
     pd.testing.assert_index_equal(got.columns, expected.columns, exact=True)
     pd.testing.assert_index_equal(got.to_pandas().columns, expected.columns, exact=True)
+
+
+def test_loc_new_label_of_another_type():
+    """A label the axis' dtype cannot hold as it is (0 beside strings) makes pandas' object axis, never
+    a converted label ('0')."""
+    expected, got = _both(lambda m: _loc_new_column(m.DataFrame(pd.DataFrame({"a": [1, 3]})), 0))
+    pd.testing.assert_index_equal(got.columns, expected.columns, exact=True)
+    assert 0 in got and "0" not in got

@@ -100,7 +100,8 @@ def concat(
         names = {o.name for o in objs}
         return Series._from_column(col, index, names.pop() if len(names) == 1 else None)
     frames = [o.to_frame() if isinstance(o, Series) else o for o in objs]
-    labels = _pandas_labels([pd.DataFrame(columns=f.columns) for f in frames], join=join, sort=sort)
+    skeletons = [pd.DataFrame(index=range(min(len(f), 1)), columns=f.columns) for f in frames]  # rows kept
+    labels = _pandas_labels(skeletons, join=join, sort=sort)
     cols = {}
     for k in labels:
         present = [f._columns[k] for f in frames if k in f._columns]

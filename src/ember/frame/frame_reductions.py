@@ -272,10 +272,24 @@ def labels_index(names: list, kind: pd.Index | None = None) -> pd.Index:
         return kind
     if isinstance(kind, pd.RangeIndex):
         return _range_of(names)
-    try:
-        return pd.Index(names, dtype=kind.dtype)
-    except (TypeError, ValueError):  # labels the kind cannot hold: as pandas infers them
-        return labels_index(names)
+    if _holds(kind.dtype, names):
+        try:
+            return pd.Index(names, dtype=kind.dtype)
+        except (TypeError, ValueError):
+            pass
+    return labels_index(names)  # labels the kind cannot hold as they are: as pandas infers them
+
+
+def _holds(dtype: Any, names: list) -> bool:
+    """Whether an Index of ``dtype`` holds ``names`` as they are (a ``str`` Index would make 0 '0')."""
+    if isinstance(dtype, pd.StringDtype):
+        return pd.api.types.infer_dtype(names, skipna=True) == "string"
+    if isinstance(dtype, np.dtype) and dtype.kind in "iub":
+        inferred = pd.api.types.infer_dtype(names, skipna=False)
+        return inferred == ("boolean" if dtype.kind == "b" else "integer")
+    if isinstance(dtype, np.dtype) and dtype.kind == "f":
+        return pd.api.types.infer_dtype(names, skipna=True) in ("floating", "integer", "mixed-integer-float")
+    return True
 
 
 def _range_of(names: list) -> pd.Index:

@@ -422,7 +422,7 @@ def assign(obj: Any, key: Any, value: Any, by_label: bool) -> None:
         out[name] = set_rows(series, rows, v, by_label)
     for name, c in out.items():
         if name not in obj._columns:
-            obj._names.append(name)
+            obj._add_label(name)  # the column axis' type follows, as pandas' Index.insert
         obj._columns[name] = c
 
 
