@@ -538,8 +538,9 @@ def test_operators_of_two_kinds_on_no_rows(left, right, op):
 
 
 _DIVIDENDS = [pd.Series([1, -2, 0]), pd.Series([False, True, True]), pd.Series([5, 7, 9], dtype="int8")]
+_DIVIDENDS += [pd.Series([1.0, 2.0, -3.0], dtype="float32")]
 _DIVISORS = [pd.Series([0, 0, 3]), pd.Series([True, False, True]), pd.Series([0, 2, 0], dtype="uint64")]
-_DIVISORS += [pd.Series([0, 3, 0], index=[0, 1, 5])]
+_DIVISORS += [pd.Series([0, 3, 0], index=[0, 1, 5]), pd.Series([0.0, -0.0, 2.5], dtype="float32")]
 
 
 @pytest.mark.parametrize("op", ["mod", "floordiv", "rmod", "rfloordiv"])
@@ -547,7 +548,7 @@ _DIVISORS += [pd.Series([0, 3, 0], index=[0, 1, 5])]
 @pytest.mark.parametrize("a", _DIVIDENDS, ids=lambda s: f"{s.dtype}{s.tolist()}")
 def test_series_flex_division_with_fill_value_is_numpys(a, b, op):
     """Series.mod / floordiv(Series, fill_value=) apply NumPy's operator: integer x % 0 and x // 0 are
-    0 and the dtype stays integer (were NaN / inf, float64)."""
+    0 and the dtype stays integer (were NaN / inf, float64); float32 stays float32."""
     check_answers(
         lambda: getattr(a, op)(b, fill_value=0),
         lambda: getattr(em.from_pandas(a), op)(em.from_pandas(b), fill_value=0).to_pandas(),

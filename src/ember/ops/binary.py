@@ -673,21 +673,24 @@ def _td_num(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
 
 
 def numpy_int_division(left: Column, right: Column, op: str) -> Column | None:
-    """``//`` or ``%`` of two NumPy integer (or bool beside integer) columns as NumPy computes them,
-    x // 0 and x % 0 being 0: pandas' Series flex methods with ``fill_value`` apply the operator to the
-    filled arrays without its zero-division fill. None for other operands."""
+    """``//`` or ``%`` of two NumPy number columns as NumPy computes them (integer x // 0 and x % 0
+    are 0, float32 stays float32): pandas' Series flex methods with ``fill_value`` apply the operator
+    to the filled arrays without its zero-division fill. None for other operands."""
     base = REVERSED.get(op, op)
     a, b = (right, left) if op in REVERSED else (left, right)
     plain = all(type(x) is NumericColumn and not x.nullable and x.mask is None for x in (a, b))
     if base not in ("floordiv", "mod") or not plain:
         return None
     kinds = a.data.dtype.kind + b.data.dtype.kind
-    if any(k not in "iub" for k in kinds):
-        return None
-    if np.result_type(a.data.dtype, b.data.dtype).kind == "f":  # int64 with uint64: NumPy's floats
+    if any(k not in "iufb" for k in kinds):
         return None
     xp = a.xp
     xa, xb = (a.data.astype(np.int8), b.data.astype(np.int8)) if kinds == "bb" else (a.data, b.data)
+    if np.result_type(xa.dtype, xb.dtype).kind == "f":  # NumPy's float rules (int64 with uint64 too)
+        with np.errstate(all="ignore"):
+            if xp is not np:
+                return NumericColumn(float_divmod(xa, xb)[0 if base == "floordiv" else 1])
+            return NumericColumn((np.floor_divide if base == "floordiv" else np.remainder)(xa, xb))
     zero = xb == 0
     safe = xp.where(zero, xp.ones_like(xb), xb)
     with np.errstate(all="ignore"):
