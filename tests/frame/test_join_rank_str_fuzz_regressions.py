@@ -4,7 +4,6 @@ raises pandas' exception type, or NotImplementedError)."""
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 import pytest
 
@@ -115,16 +114,16 @@ def test_join_indexes_of_other_dtypes(request, a, b, how, sort):
         request.applymarker(pytest.mark.xfail(reason="pandas < 3.1: the common dtype's labels", strict=False))
     left = pd.DataFrame({"x": range(len(ia))}, index=ia)
     right = pd.DataFrame({"y": range(len(ib))}, index=ib.rename("n") if len(ib) else ib)
-    check(lambda l, r: l.join(r, how=how, sort=sort), left, right)
-    check(lambda l, r: l.merge(r, how=how, sort=sort, left_index=True, right_index=True), left, right)
+    check(lambda a, b: a.join(b, how=how, sort=sort), left, right)
+    check(lambda a, b: a.merge(b, how=how, sort=sort, left_index=True, right_index=True), left, right)
 
 
 @pytest.mark.parametrize("how", ["left", "right", "inner"])
 def test_join_str_and_int_indexes_answers(how):
     left = pd.DataFrame({"a": [1]}, index=pd.Index(["x"], dtype="str"))
     right = pd.DataFrame({"b": [2.5]}, index=pd.Index([1], dtype="int64"))
-    answered(lambda l, r: l.join(r, how=how), left, right)
-    check(lambda l, r: l.join(r, how=how), left, right)
+    answered(lambda a, b: a.join(b, how=how), left, right)
+    check(lambda a, b: a.join(b, how=how), left, right)
 
 
 def test_merge_dtype_error_names_the_key():
