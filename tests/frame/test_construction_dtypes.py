@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember.backend import to_host
 from ember.backend import xp as current_xp
 from ember.frame._fallback import Unsupported
 from ember.testing import assert_eq
@@ -238,20 +239,28 @@ VALUES = {
 
 
 @pytest.mark.parametrize("build", list(VALUES.values()), ids=list(VALUES))
-def test_values_is_pandas_array_type(build):
+def test_values_is_pandas_array_type(build, xp):
     """Series.values: pandas' extension array (ArrowStringArray, Categorical, IntegerArray ...) or
-    NumPy array, as pandas gives it."""
+    NumPy array, as pandas gives it; numbers without a mask are an array of the backend (CuPy on the
+    GPU, NumPy on the CPU)."""
     got, want = _both(build)
     got_values, want_values = got.values, want.values
+    if type(want_values) is np.ndarray and want_values.dtype.kind in "biuf":
+        assert type(got_values) is xp.ndarray
+        got_values = to_host(got_values)
     assert type(got_values) is type(want_values)
     assert got_values.dtype == want_values.dtype
     pd.testing.assert_extension_array_equal(pd.array(got_values), pd.array(want_values))
 
 
-def test_values_of_numbers_is_a_read_only_host_view():
+def test_values_of_numbers_is_a_read_only_host_view_on_the_cpu(backend, xp):
+    """Series.values of numbers: a read-only NumPy view on the CPU (as pandas 3), a CuPy array on
+    the GPU."""
     got = em.Series([1, 2]).values
-    assert isinstance(got, np.ndarray) and not got.flags.writeable
-    np.testing.assert_array_equal(got, pd.Series([1, 2]).values)
+    assert type(got) is xp.ndarray
+    if backend == "cpu":
+        assert not got.flags.writeable
+    np.testing.assert_array_equal(to_host(got), pd.Series([1, 2]).values)
 
 
 @pytest.mark.parametrize(

@@ -121,6 +121,19 @@ def test_logical_scalars(name, scalar, op, xp):
     check(NUMERIC[name], scalar, op, xp, other_is_col=False)
 
 
+def test_device_scalar_keeps_a_bool_a_bool():
+    """CuPy gets Python scalars pinned to a NumPy type; a bool stays a bool there, as the CPU path sees
+    it (pinned to the column's int64, Int64 | True was Int64 on the GPU where pandas gives boolean)."""
+    from ember.ops.binary import _device_scalar
+
+    not_numpy = object()  # any array module other than NumPy takes the pinning path
+    for dtype in ("int64", "uint8", "int8", "float32", "bool"):
+        for op in ("or_", "and_", "xor", "add", "mul", "floordiv"):
+            for value in (True, False):
+                got = _device_scalar(not_numpy, np.dtype(dtype), value, op)
+                assert type(got) is np.bool_ and bool(got) is value, (dtype, op, value, got)
+
+
 def test_kleene_with_na_scalar(xp):
     s = pd.Series([True, None, False], dtype="boolean")
     for op in ("and_", "or_", "xor"):

@@ -141,6 +141,8 @@ def _device_scalar(xp: Any, dtype: np.dtype, s: Any, op: str = "add") -> Any:
         return s
     if op == "pow" and dtype.kind == "b" and type(s) is int and s == 2:
         return np.int8(2)  # NumPy squares (its x ** 2 fast path): bool ** 2 is int8, and pandas follows
+    if isinstance(s, bool):  # a bool changes no dtype: kept a bool, as the CPU path sees it (Int64 | True
+        return np.bool_(s)  # is boolean; pinned to int64 it was Int64)
     if isinstance(s, int) and not isinstance(s, bool) and dtype.kind in "iu":
         info = np.iinfo(dtype)
         if not info.min <= s <= info.max:
