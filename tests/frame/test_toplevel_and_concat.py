@@ -13,6 +13,8 @@ import ember as em
 from ember.backend import to_host
 from ember.testing import assert_eq
 
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
+
 
 def _outcome(fn):
     try:
@@ -572,7 +574,11 @@ OVERFLOW_OPS = {
 
 @pytest.mark.parametrize("op", list(OVERFLOW_OPS))
 @pytest.mark.parametrize("case", list(OVERFLOW_SERIES))
-def test_timedelta_overflow_raises_as_pandas(case, op):
+def test_timedelta_overflow_raises_as_pandas(case, op, request):
+    if not PANDAS_31 and case == "cumsum wraps then returns" and op in ("diff", "frame diff"):
+        # -2**62 - 2**62 is -2**63 ticks, NaT's value: pandas 3.0 gives NaT, 3.1 (and ember) raise
+        reason = "pandas < 3.1: NaT for a difference of -2**63 ticks"
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
     ps = OVERFLOW_SERIES[case]
     fn = OVERFLOW_OPS[op]
     want = _outcome(lambda: fn(ps))

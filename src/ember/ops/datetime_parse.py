@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ember._compat import PANDAS_31, float_epoch_overflow
 from ember.backend import asarray_on, is_device_array, to_host
 from ember.column import DatetimeColumn, NumericColumn, StringColumn
 from ember.ops._common import UNIT_NS
@@ -629,6 +630,7 @@ def numbers_to_datetime(col: NumericColumn, unit: str = "ns", errors: str = "rai
     m = _FACTOR_NS[unit]
     lim = float(I64_MAX // m)
     bad = ~xp.isfinite(x) | (base > lim) | (base < -lim)
+    beyond = None if PANDAS_31 else ~xp.isfinite(x) | (xp.abs(x) >= 2.0**63)  # pandas 3.0: OverflowError
     x = xp.where(bad, 0, x)
     base = xp.where(bad, 0, base)
     base_i = base.astype(np.int64)
@@ -641,7 +643,8 @@ def numbers_to_datetime(col: NumericColumn, unit: str = "ns", errors: str = "rai
         part = (frac * m).astype(np.int64)
         ticks = scaled + part
     bad |= (((scaled ^ ticks) & (part ^ ticks)) < 0) | (ticks == I64_MIN)
-    ticks, valid = _coerce_or_raise(xp, ticks, valid, bad, errors, f"cannot convert input with unit '{unit}'")
+    message = f"cannot convert input with unit '{unit}'"
+    ticks, valid = _coerce_or_raise(xp, ticks, valid, bad, errors, message, beyond)
     return DatetimeColumn(ticks, "ns", None, valid)
 
 
@@ -678,13 +681,17 @@ def _ints_to_datetime(xp: Any, data: Any, valid: Any, unit: str, errors: str) ->
     return DatetimeColumn(data * factor, out_unit, None, valid)
 
 
-def _coerce_or_raise(xp: Any, ticks: Any, valid: Any, bad: Any, errors: str, message: Any) -> tuple[Any, Any]:
+def _coerce_or_raise(
+    xp: Any, ticks: Any, valid: Any, bad: Any, errors: str, message: Any, beyond: Any = None
+) -> tuple[Any, Any]:
     """Rows flagged ``bad`` (among the valid ones) become NaT with errors='coerce', else raise pandas'
-    OutOfBoundsDatetime for the first one. One sync (two on the error path)."""
+    OutOfBoundsDatetime for the first one (pandas 3.0: OverflowError where ``beyond`` flags it, a
+    number past int64). One sync (two or three on the error path)."""
     i = first_bad(xp, bad, valid)
     if i is None:
         return ticks, valid
     if errors != "coerce":
-        raise pd.errors.OutOfBoundsDatetime(message if isinstance(message, str) else message(i))
+        text = message if isinstance(message, str) else message(i)
+        raise float_epoch_overflow(text, beyond is not None and bool(to_host(beyond[i : i + 1])[0]))
     keep = ~bad
     return xp.where(keep, ticks, 0), keep if valid is None else valid & keep

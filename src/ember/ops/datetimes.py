@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ember._compat import timedelta_product_overflow
 from ember.backend import asarray_on, to_host
 from ember.column import Column, DatetimeColumn, NumericColumn, StringColumn, TimedeltaColumn
 from ember.ops._common import UNIT_NS
@@ -119,7 +120,7 @@ def mul_checked(xp: Any, ticks: Any, k: Any, valid: Any = None) -> Any:
     """Timedelta ticks times integers (either may be an array, the other an int); pandas'
     OutOfBoundsTimedelta where a valid product leaves [-I64_MAX, I64_MAX]. A scalar bounds the other
     side: an int8-int32 column times a tick count below 2**32 needs no check."""
-    err = pd.errors.OutOfBoundsTimedelta("Overflow in int64 multiplication")
+    err = timedelta_product_overflow()  # pandas 3.0: OverflowError
     if not _is_array(ticks) and not _is_array(k):
         if abs(int(ticks) * int(k)) > I64_MAX:
             raise err

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ember._compat import PANDAS_31
 from ember.backend.primitives import cummax
 from ember.column import (
     CategoricalColumn,
@@ -207,7 +208,8 @@ def _where_numeric_scalar(col: NumericColumn, cond: Any, other: Any, setitem: bo
         if bool(cond.all()):  # pandas' no-op: no row is replaced (one sync)
             return col
         if col.nullable:
-            if dtype.kind in "iu" and isinstance(other, np.integer) and not setitem:  # NumPy's cast
+            # NumPy's cast (wraps) for where / mask; fillna raises as setitem, except under pandas 3.0
+            if dtype.kind in "iu" and isinstance(other, np.integer) and (not setitem or not PANDAS_31):
                 fill = np.asarray(other).astype(dtype)[()]
                 data = xp.where(cond, col.data, fill).astype(dtype, copy=False)
                 return NumericColumn(data, None if col.mask is None else (col.mask | ~cond), nullable=True)
@@ -464,13 +466,19 @@ def _where_categorical(col: CategoricalColumn, cond: Any, other: Any) -> Column:
 # --- dropna --------------------------------------------------------------------------------------------
 
 
-def dropna_mask(cols: list[Column], how: str = "any", thresh: int | None = None) -> Any:
+def dropna_mask(
+    cols: list[Column], how: str = "any", thresh: int | None = None, n: int | None = None, xp: Any = None
+) -> Any:
     """Boolean array of the rows to keep: no missing value ('any'), not all missing ('all'), or at
-    least ``thresh`` valid values."""
+    least ``thresh`` valid values. With no columns (``n`` rows on ``xp``) as pandas: 'any' keeps
+    every row, 'all' none, ``thresh`` those rows when it is 0 or less."""
     if how not in ("any", "all"):
         raise ValueError(f"invalid how option: {how}")
     if not cols:
-        raise ValueError("dropna_mask: no columns")
+        if n is None:
+            raise ValueError("dropna_mask: no columns")
+        keep = (thresh <= 0) if thresh is not None else how == "any"
+        return xp.full(n, keep, dtype=bool)
     count = None
     for c in cols:
         v = (~c.isna()).astype(np.int64)

@@ -512,9 +512,9 @@ def _plan_temporal(
 
     def checked(h: list) -> Any:
         if abs(float(int(h[i])) - float(h[j])) > 2.0**62:
-            from pandas.errors import OutOfBoundsTimedelta
+            from ember._compat import timedelta_sum_overflow
 
-            raise OutOfBoundsTimedelta("overflow in timedelta operation")
+            raise timedelta_sum_overflow()  # pandas 3.0: ValueError
         return out(h)
 
     return checked
