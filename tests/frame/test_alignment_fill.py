@@ -10,6 +10,8 @@ import pytest
 import ember as em
 from ember.testing import assert_eq
 
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
+
 IA, IB = list("abcd"), list("abde")
 
 
@@ -295,7 +297,11 @@ FRAME_CASES = {
 
 
 @pytest.mark.parametrize("name", list(FRAME_CASES))
-def test_frame_binary_alignment(name):
+def test_frame_binary_alignment(name, request):
+    if not PANDAS_31 and name in ("series_add_fill", "series_axis1_fill", "series_rows_fill"):
+        # pandas 3.0 refuses fill_value beside a Series (NotImplementedError); 3.1, and ember, answer
+        reason = "pandas < 3.1 raises NotImplementedError for fill_value with a Series"
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
     _check(FRAME_CASES[name])
 
 

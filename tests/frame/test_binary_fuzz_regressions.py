@@ -13,6 +13,8 @@ import pytest
 import ember as em
 from ember.testing import assert_eq
 
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
+
 
 def _outcome(fn):
     """('ok', result) or ('raises', exception type)."""
@@ -191,6 +193,18 @@ ISIN_COLUMNS = [
     pd.Series(["2020-01-01", None], dtype="datetime64[s]"),
     pd.Series(["1h", "1D", None], dtype="timedelta64[s]"),
 ]
+
+
+def _finer_than_the_column(col, values):
+    kind = {"M": pd.Timestamp, "m": pd.Timedelta}.get(col.dtype.kind)
+    if kind is None or not isinstance(values, list):
+        return False
+    unit = np.datetime_data(getattr(col.dtype, "base", col.dtype))[0]
+    naive = getattr(col.dtype, "tz", None) is None
+    same_kind = [v for v in values if isinstance(v, kind) and (getattr(v, "tz", None) is None) == naive]
+    return any(v != v.floor(unit) for v in same_kind)
+
+
 ISIN_VALUES = [
     pd.Series([None], dtype="boolean"),
     [pd.NA],
@@ -210,7 +224,11 @@ ISIN_VALUES = [
 
 @pytest.mark.parametrize("values", ISIN_VALUES, ids=repr)
 @pytest.mark.parametrize("col", ISIN_COLUMNS, ids=lambda s: str(s.dtype))
-def test_isin_matches_pandas(col, values):
+def test_isin_matches_pandas(col, values, request):
+    if not PANDAS_31 and _finer_than_the_column(col, values):
+        # pandas 3.0 casts the value to the column's unit first (truncating it: a match); 3.1 does not
+        reason = "pandas < 3.1 truncates a finer value to the column's unit"
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
     # keys of a finer unit than the column (Timestamp('2020-01-01') is 'us') were skipped; a tz-naive
     # key matched tz-aware data; missing rows matched None / NA (pandas: NaN for floats, NaT for times,
     # pd.NA objects for masked data)

@@ -11,6 +11,15 @@ import pytest
 import ember as em
 from ember.testing import assert_eq
 
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
+
+
+def pandas_30_differs(request, reason, when=True):
+    """Under pandas 3.0 (the GPU host's) this case must fail: pandas 3.0 answers it wrongly or raises,
+    ember gives pandas 3.1's answer, which the same test checks under 3.1 (a strict xfail)."""
+    if when and not PANDAS_31:
+        request.applymarker(pytest.mark.xfail(reason=f"pandas < 3.1: {reason}", strict=True))
+
 
 def _both(fn, *frames):
     """(pandas' result or exception, ember's result or exception) of ``fn`` on the frames."""
@@ -25,9 +34,12 @@ def _both(fn, *frames):
     return p, e
 
 
-def check(fn, *frames, **kw):
-    """ember gives pandas' result, pandas' exception type, or NotImplementedError."""
+def check(fn, *frames, convert=None, **kw):
+    """ember gives pandas' result, pandas' exception type, or NotImplementedError (``convert`` takes
+    pandas' result to the one ember gives, where only the version of pandas differs)."""
     p, e = _both(fn, *frames)
+    if convert is not None and not isinstance(p, Exception):
+        p = convert(p)
     if isinstance(p, Exception):
         assert isinstance(e, (type(p), NotImplementedError)), (p, e)
         return
@@ -94,11 +106,26 @@ _OPS = ["sum", "prod", "mean", "median", "min", "max", "std", "var", "sem", "cou
 @pytest.mark.parametrize("kind", list(_KINDS))
 @pytest.mark.parametrize("empty", [False, True])
 @pytest.mark.parametrize("skipna", [True, False])
-def test_frame_reduction_of_one_kind(op, kind, empty, skipna):
+def test_frame_reduction_of_one_kind(op, kind, empty, skipna, request):
+    # pandas 3.0: min / max of objects with a missing value raise TypeError (comparing it); any / all
+    # of all-missing masked columns with skipna=False raise casting NA to bool
+    obj_minmax = kind == "obj" and op in ("min", "max") and not empty
+    masked_any_all = kind in ("Int32na", "Float64na") and op in ("any", "all") and not skipna and not empty
+    pandas_30_differs(request, "raises where 3.1 answers", obj_minmax or masked_any_all)
     s = _KINDS[kind]
     df = pd.DataFrame({"x": s.iloc[:0] if empty else s})
     kw = {} if op in ("count", "nunique") else {"skipna": skipna}
-    check(lambda d: getattr(d, op)(**kw), df)
+    convert = None
+    if not PANDAS_31 and not empty and not skipna and (op, kind) in _F32_AS_F64:
+        convert = _as_float32  # pandas 3.0 gives float64 here; 3.1, and ember, keep float32
+    check(lambda d: getattr(d, op)(**kw), df, convert=convert)
+
+
+_F32_AS_F64 = {("median", "f32"), ("median", "f32nan"), ("sem", "f32nan")}
+
+
+def _as_float32(res):
+    return res.astype("float32") if isinstance(res, pd.Series) and res.dtype == "float64" else res
 
 
 @pytest.mark.parametrize("op", ["sum", "mean", "median", "std", "min", "max"])
@@ -183,7 +210,9 @@ _SERIES = [
 @pytest.mark.parametrize("op", ["sum", "min", "max", "any", "all"])
 @pytest.mark.parametrize("i", range(len(_SERIES)))
 @pytest.mark.parametrize("skipna", [True, False])
-def test_series_reduction_value_and_type(op, i, skipna):
+def test_series_reduction_value_and_type(op, i, skipna, request):
+    # pandas 3.0: min / max of objects with a missing value raise TypeError (comparing it)
+    pandas_30_differs(request, "min / max of objects with None raise", op in ("min", "max") and i in (8, 9))
     s = _SERIES[i]
     p, e = _both(lambda x: getattr(x, op)(skipna=skipna), s)
     if isinstance(p, Exception):
@@ -218,7 +247,9 @@ def test_groupby_op_of_non_numeric_values_answers_or_refuses(kind, op):
 
 @pytest.mark.parametrize("op", ["first", "last", "min", "max"])
 @pytest.mark.parametrize("min_count", [-1, 0, 1, 2, 3])
-def test_groupby_min_count(op, min_count):
+def test_groupby_min_count(op, min_count, request):
+    # pandas 3.0 ignores min_count in min / max of an object column
+    pandas_30_differs(request, "min_count ignored for objects", op in ("min", "max") and min_count in (2, 3))
     df = pd.DataFrame(
         {
             "A": [1, 1, 3],
@@ -238,7 +269,9 @@ def test_groupby_min_count(op, min_count):
 )
 @pytest.mark.parametrize("skipna", [True, False])
 @pytest.mark.parametrize("op", ["idxmax", "idxmin"])
-def test_groupby_idxmax_of_missing_values_raises_as_pandas(x, skipna, op):
+def test_groupby_idxmax_of_missing_values_raises_as_pandas(x, skipna, op, request):
+    # pandas 3.0's groupby idxmax / idxmin(skipna=False) of groups without NaN are NaN
+    pandas_30_differs(request, "skipna=False gives NaN", not skipna and not np.isnan(x).any())
     df = pd.DataFrame({"g": [1, 1, 2], "x": x}, index=[5, 6, 7])
     for f in (lambda d: getattr(d.groupby("g"), op)(skipna=skipna), lambda d: d.groupby("g").agg(op)):
         p, e = _both(f, df)
@@ -298,7 +331,12 @@ def test_iloc_columns_by_mask_and_positions(key):
     [[2**62, 2**62], [2**62, 2**62 - 1, -5], [-(2**62)] * 3, [1, 2], [2**62, -(2**62), 2**62]],
 )
 @pytest.mark.parametrize("frame", [False, True])
-def test_timedelta_sum_overflow_raises_as_pandas(ticks, frame):
+def test_timedelta_sum_overflow_raises_as_pandas(ticks, frame, request):
+    # pandas 3.0 gives NaT or a wrapped sum where the sum reaches 2**63 in float64 (2**63 - 6 too),
+    # except a Series' negative one: ValueError there (as ember under pandas 3.0; 3.1's
+    # OutOfBoundsTimedelta)
+    reaches = abs(sum(float(t) for t in ticks)) >= 2.0**63
+    pandas_30_differs(request, "NaT or a wrapped sum", reaches and (frame or ticks[0] > 0))
     s = pd.Series(np.array(ticks, dtype="m8[ns]"))
     obj = s.to_frame() if frame else s
     p, e = _both(lambda x: x.sum(), obj)

@@ -8,6 +8,15 @@ import pytest
 import ember as em
 from ember.testing import assert_eq
 
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
+
+
+def pandas_30_differs(request, reason, when=True):
+    """Under pandas 3.0 (the GPU host's) this case must fail: pandas 3.0 answers it wrongly or raises,
+    ember gives pandas 3.1's answer, which the same test checks under 3.1 (a strict xfail)."""
+    if when and not PANDAS_31:
+        request.applymarker(pytest.mark.xfail(reason=f"pandas < 3.1: {reason}", strict=True))
+
 
 def _same_scalar(got, want):
     if want is pd.NA:
@@ -47,10 +56,17 @@ FRAMES = {
     "op", ["sum", "prod", "min", "max", "mean", "median", "std", "var", "sem", "any", "all"]
 )
 @pytest.mark.parametrize("skipna", [True, False])
-def test_axis_none_is_one_scalar(name, op, skipna):
+def test_axis_none_is_one_scalar(name, op, skipna, request):
+    undecided = name in ("all_na", "bool_na", "masked", "masked_float") and (op == "all" or name == "all_na")
+    # pandas 3.0 raises casting its own missing result of any / all to bool; 3.1 answers NA
+    pandas_30_differs(
+        request, "any / all raise on a missing result", op in ("any", "all") and not skipna and undecided
+    )
     pdf = pd.DataFrame(FRAMES[name])
     try:
         want = getattr(pdf, op)(axis=None, skipna=skipna)
+        if not PANDAS_31 and op == "median" and type(want) is float:
+            want = np.float64(want)  # pandas 3.0's NaN median is a Python float; 3.1's, and ember's, NumPy's
     except Exception as err:  # noqa: BLE001 - pandas refuses: ember must raise too
         with pytest.raises((type(err), NotImplementedError)):
             getattr(em.from_pandas(pdf), op)(axis=None, skipna=skipna)
@@ -145,10 +161,14 @@ def _reverse(x):
     return x.iloc[::-1]
 
 
+def _head1(x):
+    return x.head(1)
+
+
 @pytest.mark.parametrize("group_keys", [True, False])
 @pytest.mark.parametrize("as_index", [True, False])
 @pytest.mark.parametrize("select", [["B"], "B"])
-@pytest.mark.parametrize("func", [lambda x: x * 2, lambda x: x.head(1), _reverse])
+@pytest.mark.parametrize("func", [lambda x: x * 2, _head1, _reverse])
 @pytest.mark.parametrize(
     "data,index",
     [
@@ -157,7 +177,11 @@ def _reverse(x):
         ({"A": [3, 2, 1, 3], "B": [1.0, 2, 3, 4]}, None),
     ],
 )
-def test_groupby_apply_group_keys(group_keys, as_index, select, func, data, index):
+def test_groupby_apply_group_keys(group_keys, as_index, select, func, data, index, request):
+    # SeriesGroupBy.apply(as_index=False) of a result not shaped as the group: pandas 3.0 makes a frame
+    # of keys (head) or raises (a reordered group); 3.1 gives the Series
+    reshaped = select == "B" and not as_index and func in (_head1, _reverse)
+    pandas_30_differs(request, "as_index=False reshapes the applied Series", reshaped)
     pdf = pd.DataFrame(data, index=index)
     want = pdf.groupby("A", group_keys=group_keys, as_index=as_index)[select].apply(func)
     got = em.from_pandas(pdf).groupby("A", group_keys=group_keys, as_index=as_index)[select].apply(func)
@@ -250,13 +274,26 @@ ARRAYS = [
 @pytest.mark.parametrize("kind", sorted(SERIES))
 @pytest.mark.parametrize("setter", ["slice", "labels", "mask2"])
 @pytest.mark.parametrize("value", ARRAYS, ids=lambda v: repr(v).replace("\n", " "))
-def test_setitem_values_as_pandas(kind, setter, value):
+def test_setitem_values_as_pandas(kind, setter, value, request):
+    # pandas 3.0's masked setitem casts bools into Int64 / Float64 (3.1: TypeError), raises ValueError
+    # for strings there (3.1: TypeError), and takes numbers with a missing value into boolean
+    lst = value if isinstance(value, list) else None
+    old_rules = (kind in ("Int64", "Float64") and lst in ([True, False], ["x", "y"])) or (
+        kind == "boolean" and (lst == [1, None] or _numbers_with_missing(value))
+    )
+    pandas_30_differs(request, "masked setitem casts otherwise", old_rules)
     data, dtype = SERIES[kind]
     setters = dict(SETTERS, mask2=lambda s, v: s.__setitem__(np.array([True, True, False]), v))
     value_em = (
         em.from_pandas(pd.Series(value)) if isinstance(value, pd.api.extensions.ExtensionArray) else None
     )
     _check_setitem(lambda m: m.Series(data, dtype=dtype), setters[setter], value, value_em)
+
+
+def _numbers_with_missing(value):
+    if isinstance(value, np.ndarray) and value.dtype.kind == "f":
+        return bool(np.isnan(value).any() and not np.isnan(value).all())
+    return isinstance(value, pd.arrays.IntegerArray) and bool(value.isna().any())
 
 
 def _frame(m):
