@@ -156,6 +156,13 @@ def test_rolling_offset_on_unsorted_index_raises():
     )
 
 
+def test_searchsorted_of_a_scalar_is_a_numpy_integer():
+    for side in ("left", "right"):
+        want = pd.Series([1, 2, 4, 4, 7]).searchsorted(4, side=side)
+        got = em.Series([1, 2, 4, 4, 7]).searchsorted(4, side=side)
+        assert type(got) is type(want) and got == want, (got, want)
+
+
 # --- groupby apply ----------------------------------------------------------------------------------
 def _reverse(x):
     return x.iloc[::-1]

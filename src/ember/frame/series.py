@@ -374,7 +374,11 @@ class Series(NDFrame, SeriesConversion):
             else from_any([value] if scalar else value, self._column.xp)
         )
         out = searchsorted(self._column, needles, side=side)
-        return out[0] if scalar else out
+        if scalar:  # pandas' NumPy integer (CuPy's out[0] is a device array)
+            from ember.backend import to_host
+
+            return np.int64(to_host(out[:1])[0])
+        return out
 
     def idxmin(self, axis: Any = None, skipna: bool = True) -> Any:
         return self._index[int(self._reduce("idxmin", skipna))]
