@@ -553,3 +553,11 @@ def test_series_flex_division_with_fill_value_is_numpys(a, b, op):
         lambda: getattr(a, op)(b, fill_value=0),
         lambda: getattr(em.from_pandas(a), op)(em.from_pandas(b), fill_value=0).to_pandas(),
     )
+
+
+@pytest.mark.parametrize("kw", [{}, {"how": "all"}, {"thresh": 1}, {"thresh": 0}], ids=repr)
+@pytest.mark.parametrize("index", [[1, 2, 3], pd.Index([], dtype="str")], ids=["rows", "no rows"])
+def test_dropna_of_a_frame_without_columns(index, kw):
+    """'any' keeps every row, 'all' none (was ValueError: no columns)."""
+    df = pd.DataFrame(index=index)
+    check_answers(lambda: df.dropna(**kw), lambda: em.from_pandas(df).dropna(**kw).to_pandas())

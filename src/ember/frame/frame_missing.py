@@ -49,6 +49,7 @@ class FrameMissing:
         inplace: bool = False,
         ignore_index: bool = False,
     ) -> Any:
+        from ember.backend import xp as current_xp
         from ember.ops.missing import dropna_mask
 
         if check_axis("dropna", axis) == 1:
@@ -62,7 +63,8 @@ class FrameMissing:
             if subset is None
             else self._select_labels(list(subset) if not np.isscalar(subset) else [subset])
         )
-        keep = dropna_mask([self._columns[k] for k in names], how=how, thresh=thresh)
+        cols = [self._columns[k] for k in names]
+        keep = dropna_mask(cols, how=how, thresh=thresh, n=len(self), xp=current_xp())
         out = self._filter_rows(keep, ignore_index)
         if inplace:
             self._replace_with(out)
