@@ -95,6 +95,9 @@ def _is_object(dtype: Any) -> bool:
 
 
 def _string_cmp_result(col: StringColumn, out: Any, valid: Any, op: str) -> NumericColumn:
+    """A comparison's result: 'string' (pd.NA) data gives 'boolean' with its missing rows. pandas 3.0
+    and 3.1 give ``bool[pyarrow]`` there; ember keeps 'boolean' on purpose (the same values and
+    missing values, and the masked boolean every other ember operation takes), not pyarrow's type."""
     if getattr(col.pd_dtype, "na_value", None) is pd.NA:  # 'string' dtype: boolean with <NA>
         return NumericColumn(out, valid, nullable=True)
     if valid is None:
