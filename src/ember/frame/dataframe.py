@@ -193,21 +193,15 @@ class DataFrame(
 
     # --- display ------------------------------------------------------------------------------
     def __repr__(self) -> str:
-        small, truncated = self._repr_pandas_parts()
-        max_cols = _max_columns()
-        if not truncated:
-            return small.to_string(max_cols=max_cols) if len(small.columns) else repr(small)
-        n = len(small)
-        text = small.to_string(max_rows=n - 1, min_rows=n, max_cols=max_cols, show_dimensions=False)
-        return f"{text}\n\n[{len(self)} rows x {len(self._names)} columns]"
+        """pandas' repr under pandas' display options, from the rows and columns it shows only."""
+        from ember.frame.display import frame_repr
 
-    def _repr_html_(self) -> str:
-        small, truncated = self._repr_pandas_parts()
-        n = len(small)
-        html = small.to_html(
-            max_rows=n - 1 if truncated else None, max_cols=_max_columns(), show_dimensions=False
-        )
-        return f"{html}<p>{len(self)} rows × {len(self._names)} columns</p>"
+        return frame_repr(self)
+
+    def _repr_html_(self) -> str | None:
+        from ember.frame.display import frame_repr_html
+
+        return frame_repr_html(self)
 
     # --- selection ----------------------------------------------------------------------------
     def _select_labels(self, key: Any) -> Any:
@@ -804,12 +798,6 @@ class DataFrame(
 
 def _raise_key(k: Any) -> Any:
     raise KeyError(k)
-
-
-def _max_columns() -> int:
-    from ember import _config
-
-    return _config.get("display.max_columns")
 
 
 def _kind_of_new_labels(labels: Any) -> pd.Index | None:

@@ -217,7 +217,9 @@ class Index:
         return Index(self.to_pandas()[to_host(key) if hasattr(key, "__len__") else key])
 
     def __repr__(self) -> str:
-        return repr(self.to_pandas())
+        from ember.frame.display import index_repr
+
+        return index_repr(self)
 
     def __eq__(self, other: Any) -> Any:  # elementwise, like pandas
         return self.to_pandas() == (other.to_pandas() if isinstance(other, Index) else other)

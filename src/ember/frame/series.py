@@ -265,16 +265,10 @@ class Series(NDFrame, SeriesConversion):
 
     # --- display ------------------------------------------------------------------------------
     def __repr__(self) -> str:
-        small, truncated = self._repr_pandas_parts()
-        if not truncated:
-            return repr(small)
-        n = len(small)
-        text = small.to_string(max_rows=n - 1, min_rows=n, name=True, dtype=True, length=False)
-        return (
-            text.replace("\nName:", f"\nLength: {len(self)}, Name:", 1)
-            if "\nName:" in text
-            else f"{text}\nLength: {len(self)}"
-        )
+        """pandas' repr under pandas' display options, from the rows it shows only."""
+        from ember.frame.display import series_repr
+
+        return series_repr(self)
 
     # --- operators ----------------------------------------------------------------------------
     def _binary(self, other: Any, op: str) -> Any:
