@@ -297,9 +297,11 @@ _CATS = ["a", "b", "x"]
 CMP_COLUMNS = {
     "str": pd.Series(["a", None, "b"], dtype="str"),
     "string": pd.Series(["a", "x", None], dtype="string"),
+    "string no NA": pd.Series(["a", "x", "b"], dtype="string"),
     "object": pd.Series(["a", None, "x"], dtype=object),
     "object None": pd.Series([None, None, None], dtype=object),
     "boolean": pd.Series([True, None, False], dtype="boolean"),
+    "boolean no NA": pd.Series([True, False, True], dtype="boolean"),
     "bool": pd.Series([True, False, True]),
     "category": pd.Series(pd.Categorical(["a", None, "b"], categories=_CATS)),
     "ordered": pd.Series(pd.Categorical(["a", "x", None], categories=_CATS, ordered=True)),

@@ -246,6 +246,12 @@ def _ambiguous() -> TypeError:
     return TypeError("boolean value of NA is ambiguous")
 
 
+def _holds_na(col: Column) -> bool:
+    """Whether a 'string' / masked column holds pd.NA (pandas' row-by-row comparison of its object
+    values then takes bool(pd.NA): TypeError). One sync."""
+    return col.mask is not None and not bool(col.mask.all())
+
+
 def mixed_comparison(a: Column, b: Column, op: str) -> Column | None:
     """``a <op> b`` for two columns of different kinds where pandas' answer follows its own rules
     (None where the usual paths apply):
@@ -270,19 +276,27 @@ def mixed_comparison(a: Column, b: Column, op: str) -> Column | None:
     if "nastr" in (ka, kb):
         other = kb if ka == "nastr" else ka
         if other in stringish:
-            if ka == "cat":
-                raise _ambiguous()
+            if ka == "cat":  # pandas compares the categories' values with the objects, row by row
+                if op not in ("eq", "ne") or _holds_na(b):
+                    raise (
+                        _ambiguous()
+                        if op in ("eq", "ne")
+                        else TypeError("Unordered Categoricals can only compare equality or not")
+                    )
+                return _strings_compared(_decoded(a), b.with_mask(None), op, nullable=False)
             if op not in ("eq", "ne") and kb == "cat" and ka != "nastr":
                 return None
             return _strings_compared(_decoded(a), _decoded(b), op, nullable=True)
         if op not in ("eq", "ne"):
             return None
-        if ka == "masked":
-            raise _ambiguous()
+        if ka == "masked":  # the masked array compares the objects row by row: bool(pd.NA) raises
+            if _holds_na(b):
+                raise _ambiguous()
+            return _constant_result(a, b, op, nullable=True, valid=a.mask)
         return _constant_result(a, b, op, nullable=ka not in ("dt", "td"))
     if op in ("eq", "ne"):
         if ka == "cat" and kb == "masked":
-            if b.data.dtype.kind == "b":
+            if b.data.dtype.kind == "b" and _holds_na(b):
                 raise _ambiguous()
             return _constant_result(a, b, op, nullable=False)
         if (ka == "masked" and kb in stringish + ("dt", "td")) or (ka == "obj" and kb == "masked"):
