@@ -143,7 +143,7 @@ class FrameReductions:
         if isinstance(self._index, MultiIndex):
             raise unsupported(f"DataFrame.{op}", "a MultiIndex (the labels would be tuples)")
         if not self._names and len(self._index):  # pandas: an empty Series of the row labels' dtype
-            return Series(pd.Series(dtype=self._index.to_pandas().dtype))
+            return Series(pd.Series(dtype=self._index.dtype))
         names = [k for k in self._names if not numeric_only or is_numeric_column(self._columns[k])]
         positions = reduce_many([self._columns[k] for k in names], op, skipna=skipna)
         xp = current_xp()
