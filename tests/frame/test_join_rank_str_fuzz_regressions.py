@@ -133,3 +133,54 @@ def test_merge_dtype_error_names_the_key():
         em.from_pandas(left).merge(em.from_pandas(right), left_on="a", right_on="b")
     with pytest.raises(ValueError, match="for key 'a'"):
         left.merge(right, left_on="a", right_on="b")
+
+
+# --- merge keys of two dtypes: the key columns' dtypes -----------------------------------------------
+
+KEYS = {
+    "str": pd.Series(["a", "b"], dtype="str"),
+    "string": pd.Series(["b", "c"], dtype="string"),
+    "object": pd.Series(["a", "c"], dtype="object"),
+    "bool": pd.Series([True, False]),
+    "int64": pd.Series([1, 5]),
+    "Int64": pd.Series([1, 5], dtype="Int64"),
+    "boolean": pd.Series([True, None], dtype="boolean"),
+    "float32": pd.Series([1.0, 0.5], dtype="float32"),
+    "dt_s": pd.Series(pd.to_datetime(["2020-01-01", "2020-01-03"])).astype("datetime64[s]"),
+    "dt_us": pd.Series(pd.to_datetime(["2020-01-01", "2020-01-02"])).astype("datetime64[us]"),
+    "dt_utc": pd.Series(pd.to_datetime(["2020-01-01"] * 2).tz_localize("UTC")).astype("datetime64[ms, UTC]"),
+    "dt_berlin": pd.Series(pd.to_datetime(["2020-01-01"] * 2).tz_localize("Europe/Berlin")),
+    "td_ns": pd.Series(pd.to_timedelta([1, 2], unit="D")),
+    "td_s": pd.Series(pd.to_timedelta([1, 3], unit="D")).astype("timedelta64[s]"),
+    "cat": pd.Series(pd.Categorical(["a", "b"])),
+    "catdt": pd.Series(pd.to_datetime(["2020-01-01", "2020-01-02"])).astype("category"),
+}
+KEY_PAIRS = [
+    ("str", "string"),
+    ("string", "str"),
+    ("str", "object"),
+    ("bool", "int64"),
+    ("boolean", "Int64"),
+    ("int64", "float32"),
+    ("dt_s", "dt_us"),
+    ("dt_us", "dt_s"),
+    ("dt_utc", "dt_berlin"),
+    ("td_ns", "td_s"),
+    ("cat", "int64"),
+    ("catdt", "cat"),
+    ("cat", "string"),
+]
+
+
+@pytest.mark.parametrize("how", ["inner", "left", "right", "outer"])
+@pytest.mark.parametrize("empty", ["", "left", "right", "both"])
+@pytest.mark.parametrize(("a", "b"), KEY_PAIRS, ids=[f"{a}-{b}" for a, b in KEY_PAIRS])
+def test_merge_keys_of_two_dtypes(a, b, how, empty):
+    left = pd.DataFrame({"k": KEYS[a], "x": [1, 2]})
+    right = pd.DataFrame({"k": KEYS[b], "y": [3, 4]})
+    if empty in ("left", "both"):
+        left = left.iloc[:0]
+    if empty in ("right", "both"):
+        right = right.iloc[:0]
+    check(lambda p, q: p.merge(q, on="k", how=how), left, right)
+    check(lambda p, q: p.merge(q.rename(columns={"k": "j"}), left_on="k", right_on="j", how=how), left, right)

@@ -91,6 +91,9 @@ def merge(
     rnames = _as_list(on if on is not None else right_on)
     lkeys = _key_columns(left, lnames, left_index, "left")
     rkeys = _key_columns(right, rnames, right_index, "right")
+    right_keys_as_given = list(rkeys)  # pandas fills keys of rows without a left match from these
+    if not left_index and not right_index:
+        left, right, lkeys, rkeys = _coerce_keys(left, right, lnames, rnames, list(lkeys), list(rkeys))
     if len(lkeys) != len(rkeys):
         raise ValueError("len(right_on) must equal len(left_on)")
     if validate is not None:
@@ -117,7 +120,8 @@ def merge(
         suffixes,
         indicator,
         index,
-        rkeys=rkeys if on is not None else [],
+        rkeys=right_keys_as_given if on is not None else [],
+        how=how,
     )
     if left_index != right_index:  # a column key against an index key
         _fill_keys(out, lnames if right_index else rnames, lkeys, rkeys, lpos, rpos)
@@ -197,11 +201,13 @@ def _assemble(
     indicator: bool,
     index: Index | None,
     rkeys: list | None = None,
+    how: str = "",
 ) -> Any:
     from ember.frame.alignment import coalesce_take
     from ember.frame.dataframe import DataFrame
 
-    lmissing_possible, rmissing_possible, left_as_is, no_left_row = _position_facts(lpos, rpos, len(left))
+    facts = _position_facts(lpos, rpos, len(left))
+    lmissing_possible, rmissing_possible, left_as_is, no_left_row, no_right_row = facts
     take_l = (lambda c: c.take_nullable(lpos)) if lmissing_possible else (lambda c: c.take(lpos))
     if left_as_is:
         take_l = lambda c: c  # noqa: E731 - every left row once, in order (a left join on unique right keys): columns shared
@@ -216,10 +222,15 @@ def _assemble(
     for k, label in zip(left._names, llabels):
         if k in shared:
             lcol, rcol = left._columns[k], right._columns[k]
-            if no_left_row:  # pandas: then the right key, its dtype kept
-                cols[k] = take_r(rcol)
+            empty_times = len(lpos) == 0 and _times_differ(lcol, rcol)
+            if no_left_row or (empty_times and not (how == "outer" and len(left) == len(right) == 0)):
+                # pandas: then the right key as given, its dtype kept
+                cols[k] = take_r(rkeys[shared.index(k)] if rkeys else rcol)
+            elif len(lpos) and not no_right_row and _finer_times(lcol, rcol) is not None:
+                lkey, rkey = _finer_times(lcol, rcol)
+                cols[k] = coalesce_take(lkey, lpos, rkey, rpos)
             elif lmissing_possible:  # right/outer rows without a left match take the right key value
-                lkey, rkey = _comparable_keys(lcol, rcol)
+                lkey, rkey = _common_strings(*_comparable_keys(lcol, rcol))
                 cols[k] = coalesce_take(lkey, lpos, rkey, rpos)
             elif _is_categorical(lcol) and _key_as_values(lcol, rcol):  # decode the rows taken, not the side
                 cols[k] = take_l(lcol).decode()
@@ -233,6 +244,39 @@ def _assemble(
         cols[indicator_name] = _indicator(lpos, rpos)
     n = len(lpos)
     return DataFrame._from_columns(cols, index if index is not None else RangeIndex(n))
+
+
+def _common_strings(lkey: Column, rkey: Column) -> tuple[Column, Column]:
+    """String keys of two dtypes filled from each other: pandas' common dtype ('string' beside str)."""
+    from pandas.core.dtypes.cast import find_common_type
+
+    from ember.column import StringColumn
+    from ember.ops.unary import astype
+
+    if not (isinstance(lkey, StringColumn) and isinstance(rkey, StringColumn)) or lkey.dtype == rkey.dtype:
+        return lkey, rkey
+    common = find_common_type([lkey.dtype, rkey.dtype])
+    return astype(lkey, common), astype(rkey, common)
+
+
+def _times_differ(lcol: Column, rcol: Column) -> bool:
+    from ember.column import DatetimeColumn
+
+    both = isinstance(lcol, DatetimeColumn) and isinstance(rcol, DatetimeColumn)
+    return both and str(lcol.dtype) != str(rcol.dtype)
+
+
+def _finer_times(lcol: Column, rcol: Column) -> tuple[Column, Column] | None:
+    """A shared key of tz-naive datetimes in two units: pandas gives the finer unit's values."""
+    from ember.column import DatetimeColumn
+    from ember.ops.unary import astype
+
+    if not (isinstance(lcol, DatetimeColumn) and isinstance(rcol, DatetimeColumn)):
+        return None
+    if lcol.tz is not None or rcol.tz is not None or lcol.unit == rcol.unit:
+        return None
+    common = np.result_type(lcol.numpy_dtype, rcol.numpy_dtype)
+    return astype(lcol, common), astype(rcol, common)
 
 
 def _result_labels(lnames: list, rnames: list, overlap: set, suffixes: Any) -> tuple[list, list]:
@@ -300,9 +344,9 @@ def _is_categorical(col: Column) -> bool:
     return isinstance(col, CategoricalColumn)
 
 
-def _position_facts(lpos: Any, rpos: Any, n_left: int) -> tuple[bool, bool, bool, bool]:
+def _position_facts(lpos: Any, rpos: Any, n_left: int) -> tuple[bool, ...]:
     """(a left position is missing, a right one is, the left positions are 0, 1, ..., n_left - 1,
-    every left position is missing), read from the device together: one sync."""
+    every left position is missing, every right one is), read from the device together: one sync."""
     from ember.backend import array_module, to_host
 
     xp = array_module(lpos)
@@ -312,9 +356,9 @@ def _position_facts(lpos: Any, rpos: Any, n_left: int) -> tuple[bool, bool, bool
         (rpos < 0).any() if len(rpos) else false,
         (lpos == xp.arange(n_left, dtype=lpos.dtype)).all() if len(lpos) == n_left > 0 else false,
         (lpos < 0).all() if len(lpos) else false,
+        (rpos < 0).all() if len(rpos) else false,
     ]
-    lmissing, rmissing, in_order, all_missing = (bool(v) for v in to_host(xp.stack(facts)))
-    return lmissing, rmissing, in_order, all_missing
+    return tuple(bool(v) for v in to_host(xp.stack(facts)))
 
 
 def _indicator(lpos: Any, rpos: Any) -> Column:
@@ -544,3 +588,77 @@ def _no_match(li: Index, ri: Index, how: str) -> tuple[Any, Any, Index]:
     none = xp.zeros(0, dtype=np.int64)
     empty = StringColumn(xp.zeros(1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), None, np.dtype(object))
     return none, none.copy(), Index._from_column(empty, li.name)
+
+
+# --- key columns pandas makes object ------------------------------------------------------------------
+
+
+def _coerce_keys(left: Any, right: Any, lnames: list, rnames: list, lkeys: list, rkeys: list) -> tuple:
+    """pandas' ``_maybe_coerce_merge_keys``: key pairs of dtypes that merge only as Python objects
+    (bool beside numbers, 'string' beside str, categoricals beside other values, timedeltas of two
+    units ...) turn the key column of each side named like the key into object (a categorical into
+    its categories' dtype) before matching (the keys match as before); ember holds such columns
+    for strings and bools only."""
+    for i, (lk, rk) in enumerate(zip(lkeys, rkeys)):
+        name = lnames[i]
+        if not _pandas_coerces(lk, rk, categories=name != rnames[i]):
+            continue
+        if name in left._columns:
+            left = left._with_columns({**left._columns, name: _as_object_key(lk, lk, rk)})
+        if name in right._columns:  # pandas: the right column of the left key's name, key or not
+            right = right._with_columns(
+                {**right._columns, name: _as_object_key(right._columns[name], lk, rk)}
+            )
+    return left, right, lkeys, rkeys
+
+
+def _pandas_coerces(lk: Column, rk: Column, categories: bool) -> bool:
+    """Whether pandas turns this key pair into object keys (pairs pandas refuses are left to the
+    key encoding's ValueError). ``categories``: whether to answer for categorical pairs (a key shared
+    by both sides comes out as its values: see ``_key_as_values``)."""
+    from ember.column import CategoricalColumn, DatetimeColumn, StringColumn, TimedeltaColumn
+
+    if (len(lk) == 0) != (len(rk) == 0):
+        return False
+    lcat, rcat = isinstance(lk, CategoricalColumn), isinstance(rk, CategoricalColumn)
+    if lcat and rcat:
+        lc, rc = lk.dtype, rk.dtype
+        same = lc.ordered == rc.ordered and set(lc.categories) == set(rc.categories)
+        return categories and not (same and lc.categories.dtype == rc.categories.dtype)
+    if lcat or rcat:
+        return categories
+    ldt, rdt = lk.dtype, rk.dtype
+    if ldt == rdt:
+        return False
+    lnum, rnum = isinstance(lk, NumericColumn), isinstance(rk, NumericColumn)
+    if lnum and rnum:  # bool beside other numbers: 'boolean' vs 'integer' (pandas' inferred types)
+        kinds = {lk.data.dtype.kind, rk.data.dtype.kind}
+        if ldt == object and rdt == object:
+            return False
+        return not (ldt != object and rdt != object and (len(kinds) == 1 or kinds <= {"i", "u", "f"}))
+    lstr, rstr = isinstance(lk, StringColumn), isinstance(rk, StringColumn)
+    if (lstr and rnum) or (lnum and rstr):
+        return False  # bools beside strings: object (pandas); other numbers: ValueError
+    temporal = (DatetimeColumn, TimedeltaColumn)
+    if isinstance(lk, temporal) or isinstance(rk, temporal):
+        return isinstance(lk, TimedeltaColumn) and isinstance(rk, TimedeltaColumn)
+    return not (ldt == object and rdt == object)
+
+
+def _as_object_key(col: Column, lk: Column, rk: Column) -> Column:
+    """A key column as pandas coerces it: a categorical decoded to its categories' dtype, strings
+    and bools as object; other values are refused (ember holds no object column of them)."""
+    from ember.column import CategoricalColumn, StringColumn
+    from ember.frame._fallback import unsupported
+
+    if isinstance(col, CategoricalColumn):
+        return col.decode()
+    if isinstance(col, StringColumn):
+        return StringColumn(col.data, col.chars, col.mask, np.dtype(object), col.na)
+    if isinstance(col, NumericColumn) and col.is_bool and not col.nullable:
+        xp = col.xp
+        mask = col.mask if col.mask is not None else xp.ones(len(col), dtype=bool)
+        return NumericColumn(col.data, mask, na=col.na)
+    raise unsupported(
+        "merge", f"keys of dtypes {lk.dtype} and {rk.dtype} (pandas merges them as Python objects)"
+    )

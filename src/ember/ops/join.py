@@ -201,11 +201,10 @@ def encode_pair(lcol: Column, rcol: Column, name: Any = None) -> tuple[Any, Any,
         if _categories_equal(lcol, rcol):
             lk, rk = _categorical_codes(lcol, rcol)
             return lk, rk, None, None
-        return _categorical_pair(lcol, rcol, name)
-    if isinstance(lcol, CategoricalColumn):
-        lcol = lcol.decode()
-    if isinstance(rcol, CategoricalColumn):
-        rcol = rcol.decode()
+        return _objects_if_incompatible(_categorical_pair, lcol, rcol, name)
+    if isinstance(lcol, CategoricalColumn) or isinstance(rcol, CategoricalColumn):
+        lcol, rcol = (c.decode() if isinstance(c, CategoricalColumn) else c for c in (lcol, rcol))
+        return _objects_if_incompatible(encode_pair, lcol, rcol, name)
     if _is_temporal(lcol) or _is_temporal(rcol):
         return _temporal_pair(lcol, rcol, name)
     lnull, rnull = _nulls(lcol), _nulls(rcol)
@@ -222,6 +221,23 @@ def encode_pair(lcol: Column, rcol: Column, name: Any = None) -> tuple[Any, Any,
             )
         raise _incompatible(lcol, rcol, name)
     return lk, rk, lnull, rnull
+
+
+def _objects_if_incompatible(encode: Any, lcol: Column, rcol: Column, name: Any) -> Any:
+    """A categorical key beside values of another kind: pandas merges them as Python objects (no
+    ValueError; labels of different kinds match nothing), which ember refuses."""
+    from ember.column.base import Unsupported, unsupported_hint
+
+    try:
+        return encode(lcol, rcol, name)
+    except ValueError as exc:
+        if "You are trying to merge on" not in str(exc):
+            raise
+        raise Unsupported(
+            f"merge: categorical key {name!r} beside values of another kind ({lcol.dtype} and "
+            f"{rcol.dtype}: pandas compares them as Python objects) is not supported by ember."
+            + unsupported_hint()
+        ) from exc
 
 
 def _dense_refine(rank: Any, key: Any) -> Any:
