@@ -56,6 +56,10 @@ class _GroupBy:
         _selection: Any = None,
         observed: bool = True,
     ) -> None:
+        if _keys is None:
+            from ember.frame.groupby_keys import resolve_groupers
+
+            obj, by, level, sort, dropna = resolve_groupers(obj, by, level, sort, dropna)
         self.obj = obj
         self.as_index = as_index
         self.sort = sort
@@ -201,23 +205,22 @@ class _GroupBy:
     def agg(self, func: Any = None, *args: Any, **named: Any) -> Any:
         """Aggregate with a name, a list of names, a dict {column: names} or named aggregation
         (``out=("col", "func")``), producing pandas' column layout."""
-        if func is None and named:
+        if func is None:
             return self._named_agg(named)
-        if isinstance(func, str):
-            return self._call_named(func)
-        if callable(func):
-            name = getattr(func, "__name__", "")
-            if name in AGGREGATIONS:
-                return self._call_named(name)
-            raise _unsupported("GroupBy.agg", f"the callable {func!r}; pass aggregation names")
+        if isinstance(func, str) or callable(func):  # pandas hands the other arguments to the method
+            return self._call_named(_fname(func), *args, **named)
+        if named or args:
+            raise _unsupported("GroupBy.agg", "arguments beside a list or dict of aggregations")
         return self._agg_spec(func)
 
     aggregate = agg
 
-    def _call_named(self, name: str) -> Any:
+    def _call_named(self, name: str, *args: Any, **kwargs: Any) -> Any:
         if name not in AGGREGATIONS:
-            raise AttributeError(f"'{name}' is not a valid function for '{type(self).__name__}' object")
-        return getattr(self, name)()
+            if hasattr(getattr(pd.core.groupby, type(self).__name__), name):
+                raise _unsupported("GroupBy.agg", f"{name!r} (the aggregations {', '.join(AGGREGATIONS)})")
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        return getattr(self, name)(*args, **kwargs)
 
     def _column_agg(self, column: Any, func: str) -> Column:
         """One aggregation of one column over this grouping, as a Column (one value per group)."""
@@ -243,8 +246,15 @@ class _GroupBy:
     def _named_agg(self, named: dict) -> Any:
         from ember.frame.dataframe import DataFrame
 
+        def pair(v: Any) -> bool:  # a (column, function) tuple or a pd.NamedAgg (a dataclass in 3.1)
+            return (isinstance(v, tuple) and len(v) == 2) or hasattr(v, "aggfunc")
+
+        if not named or not all(pair(v) for v in named.values()):
+            raise TypeError("Must provide 'func' or tuples of '(column, aggfunc).")
         cols = {}
         for out_name, spec in named.items():
+            if getattr(spec, "args", ()) or getattr(spec, "kwargs", {}):
+                raise _unsupported("GroupBy.agg", "NamedAgg with arguments for its function")
             column, func = (spec.column, spec.aggfunc) if hasattr(spec, "aggfunc") else spec
             cols[out_name] = self._column_agg(column, _fname(func))
         if not self.as_index:
@@ -574,12 +584,19 @@ class DataFrameGroupBy(_GroupBy):
             multi = any(isinstance(f, (list, tuple)) for f in spec.values())
             parts = {}
             for col, funcs in spec.items():
+                names = [_fname(f) for f in funcs] if isinstance(funcs, (list, tuple)) else []
+                if len(set(names)) != len(names):
+                    raise _unsupported("GroupBy.agg", f"repeated aggregations {names} of {col!r}")
                 for f in funcs if isinstance(funcs, (list, tuple)) else [funcs]:
                     parts[(col, _fname(f)) if multi else col] = self._column_agg(col, _fname(f))
             if not self.as_index:  # keys first; with (column, func) labels pandas pads the key as (key, '')
                 return self._keys_frame(parts, pad=multi)
             return DataFrame._from_columns(parts, self._result_index())
         if isinstance(spec, (list, tuple)):
+            if len({_fname(f) for f in spec}) != len(spec):
+                raise pd.errors.SpecificationError(
+                    "Function names must be unique if there is no new column names assigned"
+                )
             parts = {}
             for col, _ in self._value_items():
                 for f in spec:
@@ -675,12 +692,38 @@ class SeriesGroupBy(_GroupBy):
         return Series._from_column(next(iter(cols.values())), self.obj.index, self.obj.name)
 
     def _agg_spec(self, spec: Any) -> Any:
+        if isinstance(spec, (list, tuple)):  # names, functions, or (output name, function) pairs
+            pairs = [f if isinstance(f, tuple) and len(f) == 2 else (_fname(f), f) for f in spec]
+            return self._agg_columns(pairs)
+        if isinstance(spec, dict):
+            raise pd.errors.SpecificationError("nested renamer is not supported")
+        raise TypeError(f"SeriesGroupBy.agg expects a str or a list, got {type(spec).__name__}")
+
+    def _named_agg(self, named: dict) -> Any:
+        """``agg(total="sum", top="max")``: one column per keyword, as pandas' named aggregation of a
+        SeriesGroupBy (functions or names; a (column, function) tuple is a DataFrameGroupBy's)."""
+        if not named:
+            raise TypeError("Must provide 'func' or named aggregation **kwargs.")
+        for f in named.values():
+            if not (isinstance(f, str) or callable(f)):
+                raise TypeError(f"func is expected but received {type(f).__name__} in **kwargs.")
+        return self._agg_columns(list(named.items()))
+
+    def _agg_columns(self, pairs: list) -> Any:
+        """One column per (output label, aggregation), on the groups' index (the keys' columns first
+        with ``as_index=False``)."""
         from ember.frame.dataframe import DataFrame
 
-        if isinstance(spec, (list, tuple)):
-            cols = {_fname(f): self._column_agg(self.obj.name, _fname(f)) for f in spec}
-            return DataFrame._from_columns(cols, self._result_index())
-        raise TypeError(f"SeriesGroupBy.agg expects a str or a list, got {type(spec).__name__}")
+        labels = [label for label, _ in pairs]
+        if len(set(labels)) != len(labels):
+            raise _unsupported("SeriesGroupBy.agg", f"repeated output labels {labels} (duplicate columns)")
+        cols = {label: self._column_agg(self.obj.name, _fname(f)) for label, f in pairs}
+        if not self.as_index:
+            taken = [n for n, lab in zip(self._key_names, self._key_labels) if lab and n in cols]
+            if taken:
+                raise ValueError(f"cannot insert {taken[0]}, already exists")
+            return self._keys_frame(cols)
+        return DataFrame._from_columns(cols, self._result_index())
 
     def describe(self) -> Any:
         """count, mean, std, min, quartiles and max per group, as pandas (a frame, one row per group)."""
@@ -741,4 +784,10 @@ class SeriesGroupBy(_GroupBy):
 
 
 def _fname(f: Any) -> str:
-    return f if isinstance(f, str) else getattr(f, "__name__", str(f))
+    """An aggregation's name: a string, or a function named as one of the aggregations (np.sum)."""
+    if isinstance(f, str):
+        return f
+    name = getattr(f, "__name__", None)
+    if callable(f) and name in AGGREGATIONS:
+        return name
+    raise _unsupported("GroupBy.agg", f"the function {f!r}; pass aggregation names")

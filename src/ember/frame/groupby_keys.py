@@ -18,6 +18,73 @@ def unsupported(method: str, detail: str) -> Exception:
     return _fallback_unsupported(method, detail, fallback=False)
 
 
+def resolve_groupers(obj: Any, by: Any, level: Any, sort: bool, dropna: bool) -> tuple:
+    """``pd.Grouper(key=...)`` / ``pd.Grouper(level=...)`` as the column / index level it names:
+    alone, the Grouper's own ``sort`` / ``dropna`` apply (``sort=True`` orders the rows by the key
+    first, missing keys first, as pandas); in a list, the groupby's. Frequencies (``freq=``, a
+    TimeGrouper) are refused. Returns ``(obj, by, level, sort, dropna)``."""
+    items = by if isinstance(by, list) else [by]
+    if not any(isinstance(g, pd.Grouper) for g in items):
+        return obj, by, level, sort, dropna
+    for g in items:
+        if isinstance(g, pd.Grouper):
+            _check_grouper(obj, g)
+    if not isinstance(by, list):
+        if by.key is not None:
+            by, level = by.key, None
+        else:
+            by, level = None, by.level
+        return _grouper_sorted(obj, by, level, items[0]), by, level, items[0].sort, items[0].dropna
+    keys = []
+    for g in by:
+        if not isinstance(g, pd.Grouper):
+            keys.append(g)
+        elif g.sort:
+            raise unsupported("groupby", "a Grouper with sort=True among several keys")
+        elif g.key is not None:
+            keys.append(g.key)
+        else:
+            keys.append(_level_key(obj, g.level))
+    return obj, keys, level, sort, dropna
+
+
+def _check_grouper(obj: Any, g: Any) -> None:
+    if type(g) is not pd.Grouper or getattr(g, "freq", None) is not None:
+        raise unsupported("groupby", "a Grouper with freq= (resample, or group by dt.floor of the dates)")
+    if g.key is not None and g.level is not None:
+        raise ValueError("The Grouper cannot specify both a key and a level!")
+    if g.key is None and g.level is None:
+        raise unsupported("groupby", "a Grouper without key= or level=")
+    if g.key is not None:
+        if getattr(obj, "_ember_kind", "") != "frame":
+            raise unsupported("groupby", "a Grouper with key= of a Series (pass level=)")
+        if not _hashable(g.key) or g.key not in obj._columns:
+            raise KeyError(f"The grouper name {g.key} is not found")
+
+
+def _level_key(obj: Any, level: Any) -> Any:
+    """An index level named by a Grouper in a list, as a key of its values."""
+    index = obj.index
+    if isinstance(index, MultiIndex):
+        pos = level if isinstance(level, int) else index.names.index(level)
+        return Index._from_column(index.levels_columns[pos], index.names[pos])
+    if not isinstance(level, int) and level != index.name:
+        raise ValueError(f"level name {level} is not the name of the index")
+    if isinstance(level, int) and level not in (0, -1):
+        raise IndexError(f"Too many levels: Index has only 1 level, not {level + 1}")
+    return Index._from_column(index.column, index.name)
+
+
+def _grouper_sorted(obj: Any, by: Any, level: Any, g: Any) -> Any:
+    """The rows ordered by the Grouper's key (stable, missing first) when it sorts, as pandas."""
+    if not g.sort:
+        return obj
+    from ember.ops.sort import argsort
+
+    key = resolve_keys(obj, by, level)[0][0]
+    return obj._take_rows(argsort([key], na_position="first"))
+
+
 def resolve_keys(obj: Any, by: Any, level: Any) -> tuple[list[Column], list[Any], list[bool]]:
     """Key columns, their names, and whether each is a column label of ``obj`` (pandas drops those
     from the values and, with as_index=False, puts them back as columns)."""

@@ -1,0 +1,112 @@
+"""SeriesGroupBy named aggregation and agg lists, and pd.Grouper(key= / level=) keys, against pandas."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+from ember.testing import assert_eq
+
+
+@pytest.fixture
+def frames():
+    pdf = pd.DataFrame({"a": [3, 1, 3, None, 2], "b": [1.0, 2.0, 3.0, 4.0, 5.0], "c": list("xyxyx")})
+    return pdf, em.from_pandas(pdf)
+
+
+# pandas answers these; ember refuses them clearly (duplicate output columns, functions it cannot
+# run per group, a Grouper that reorders the rows among other keys)
+REFUSED = {"list_repeated", "frame_dict_repeated", "transform_name", "lambda", "sorted_in_list"}
+
+
+def _compare(fn, pdf, df, refused=False):
+    if refused:
+        fn(pd, pdf)
+        with pytest.raises(NotImplementedError):
+            fn(em, df)
+        return
+    try:
+        want = fn(pd, pdf)
+    except Exception as exc:  # pandas' error: ember raises the same type, or NotImplementedError
+        with pytest.raises((type(exc), NotImplementedError)):
+            fn(em, df)
+        return
+    assert_eq(fn(em, df), want)
+
+
+AGG_CASES = {
+    "named": lambda m, d: d.groupby("a").b.agg(total="sum"),
+    "named_several": lambda m, d: d.groupby("a").b.agg(x="sum", y="sum", z="mean"),
+    "named_numpy": lambda m, d: d.groupby("a").b.agg(x="sum", y=np.max),
+    "named_as_index_false": lambda m, d: d.groupby("a", as_index=False).b.agg(total="sum", m="max"),
+    "named_dropna_false": lambda m, d: d.groupby("a", dropna=False).b.agg(total="sum"),
+    "named_tuple": lambda m, d: d.groupby("a").b.agg(t=("b", "sum")),
+    "named_namedagg": lambda m, d: d.groupby("a").b.agg(t=m.NamedAgg("b", "sum")),
+    "nothing": lambda m, d: d.groupby("a").b.agg(),
+    "named_unknown": lambda m, d: d.groupby("a").b.agg(t="nope"),
+    "named_list": lambda m, d: d.groupby("a").b.agg(t=["sum"]),
+    "func_and_named": lambda m, d: d.groupby("a").b.agg("sum", t="max"),
+    "named_key_clash": lambda m, d: d.groupby("a", as_index=False).b.agg(a="sum"),
+    "frame_named_str": lambda m, d: d.groupby("a").agg(t="sum"),
+    "frame_named": lambda m, d: d.groupby("a").agg(t=("b", "sum")),
+    "frame_namedagg": lambda m, d: d.groupby("a").agg(t=m.NamedAgg("b", "max")),
+    "args_kwargs": lambda m, d: d.groupby("a").b.agg("quantile", q=0.3),
+    "args_positional": lambda m, d: d.groupby("a").b.agg("quantile", 0.3),
+    "list": lambda m, d: d.groupby("a").b.agg(["sum", "max"]),
+    "list_as_index_false": lambda m, d: d.groupby("a", as_index=False).b.agg(["sum", "max"]),
+    "list_pairs": lambda m, d: d.groupby("a").b.agg([("s", "sum"), ("m", "max")]),
+    "list_repeated": lambda m, d: d.groupby("a").b.agg(["sum", "sum"]),
+    "frame_list_repeated": lambda m, d: d.groupby("a").agg(["sum", "sum"]),
+    "frame_dict_repeated": lambda m, d: d.groupby("a").agg({"b": ["sum", "sum"]}),
+    "dict_renamer": lambda m, d: d.groupby("a").b.agg({"x": "sum"}),
+    "transform_name": lambda m, d: d.groupby("a").b.agg("cumsum"),
+    "numpy_func": lambda m, d: d.groupby("a").b.agg(np.max),
+    "lambda": lambda m, d: d.groupby("a").b.agg(t=lambda x: x.sum()),
+}
+
+
+@pytest.mark.parametrize("case", list(AGG_CASES))
+def test_series_groupby_agg(frames, case):
+    _compare(AGG_CASES[case], *frames, refused=case in REFUSED)
+
+
+G = pd.Grouper
+GROUPER_CASES = {
+    "key": lambda m, d: d.groupby(G(key="a")).max(),
+    "key_groupby_unsorted": lambda m, d: d.groupby(G(key="a"), sort=False).max(),
+    "key_sorted": lambda m, d: d.groupby(G(key="a", sort=True), sort=False).max(),
+    "key_dropna_false": lambda m, d: d.groupby(G(key="a", dropna=False)).max(),
+    "groupby_dropna_false": lambda m, d: d.groupby(G(key="a"), dropna=False).max(),
+    "in_list": lambda m, d: d.groupby([G(key="a"), "c"]).max(),
+    "in_list_dropna_false": lambda m, d: d.groupby(["c", G(key="a")], dropna=False).b.sum(),
+    "level_name": lambda m, d: d.set_index("c").groupby(G(level="c")).max(),
+    "level_int": lambda m, d: d.set_index("c").groupby(G(level=0)).max(),
+    "series_level": lambda m, d: d.set_index("c").b.groupby(G(level=0)).sum(),
+    "levels_in_list": lambda m, d: d.set_index(["c", "a"]).b.groupby([G(level=1), G(level="c")]).sum(),
+    "as_index_false": lambda m, d: d.groupby(G(key="a"), as_index=False).max(),
+    "selected": lambda m, d: d.groupby(G(key="a")).b.sum(),
+    "sorted_transform": lambda m, d: d.groupby(G(key="a", sort=True)).b.cumsum(),
+    "sorted_head": lambda m, d: d.groupby(G(key="a", sort=True)).head(1),
+    "transform": lambda m, d: d.groupby(G(key="a")).b.cumsum(),
+    "level_sorted_transform": lambda m, d: d.set_index("a").b.groupby(G(level="a", sort=True)).cumsum(),
+    "level_sorted": lambda m, d: d.set_index("a").b.groupby(G(level="a", sort=True)).sum(),
+    "missing_key": lambda m, d: d.groupby(G(key="zz")).max(),
+    "key_and_level": lambda m, d: d.groupby(G(key="a", level=0)).max(),
+    "freq": lambda m, d: d.groupby(G(key="a", freq="D")).max(),
+    "empty": lambda m, d: d.groupby(G()).max(),
+    "series_key": lambda m, d: d.b.groupby(G(key="a")).sum(),
+    "sorted_in_list": lambda m, d: d.groupby([G(key="a", sort=True), "c"]).max(),
+}
+
+
+@pytest.mark.parametrize("case", list(GROUPER_CASES))
+def test_grouper(frames, case):
+    _compare(GROUPER_CASES[case], *frames, refused=case in REFUSED)
+
+
+def test_grouper_freq_is_refused(frames):
+    pdf = pd.DataFrame({"t": pd.date_range("2020", periods=4, freq="h"), "v": [1, 2, 3, 4]})
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(pdf).groupby(pd.Grouper(key="t", freq="2h")).sum()
