@@ -184,3 +184,24 @@ def test_merge_keys_of_two_dtypes(a, b, how, empty):
         right = right.iloc[:0]
     check(lambda p, q: p.merge(q, on="k", how=how), left, right)
     check(lambda p, q: p.merge(q.rename(columns={"k": "j"}), left_on="k", right_on="j", how=how), left, right)
+
+
+@pytest.mark.parametrize("how", ["inner", "left", "right", "outer"])
+@pytest.mark.parametrize("left_rows", [0, 1])
+def test_join_on_a_column_index_of_an_empty_side(how, left_rows):
+    left = pd.DataFrame({"b": pd.Series([7.0], dtype="float32")[:left_rows]}).set_axis(
+        pd.Index([1.5], dtype="float64", name="idx")[:left_rows]
+    )
+    right = pd.DataFrame({"c": [True]}).set_axis(pd.Index([7.0], dtype="float32"))
+    check(lambda a, b: a.join(b, on="b", how=how), left, right)
+    check(lambda a, b: a.join(b.iloc[:0], on="b", how=how), left, right)
+
+
+@pytest.mark.parametrize("how", ["inner", "right"])
+def test_merge_key_both_index_level_and_column_raises(how):
+    left = pd.DataFrame({"a": [1, 2]}).set_index(pd.Index([1, 2], name="a"))
+    right = pd.DataFrame({"a": [1], "b": [2]})
+    check(lambda a, b: a.merge(b, on="a", how=how), left, right)
+    check(lambda a, b: a.join(b.set_index("a"), on="a", how=how), left, right)
+    with pytest.raises(ValueError, match="both an index level and a column label"):
+        em.from_pandas(left).merge(em.from_pandas(right), on="a", how=how)

@@ -25,6 +25,10 @@ def _key_columns(frame: Any, names: list, use_index: bool, side: str) -> list[Co
     missing = [k for k in names if k not in frame._columns]
     if missing:
         raise KeyError(missing[0])
+    levels = [n for n in frame.index.names if n is not None]
+    for k in names:
+        if k in levels:
+            raise ValueError(f"'{k}' is both an index level and a column label, which is ambiguous.")
     return [frame._columns[k] for k in names]
 
 
@@ -171,9 +175,15 @@ def _result_index(
                 else _coalesced(left, right, lpos, rpos)
             )
         return left.index.take(lpos)
-    if right_index and not left_index:  # the other side's labels, missing where it has no row
+    # the other side's labels, missing where it has no row; pandas takes the index side's own labels
+    # when the other side has no row at all (a left / right join keeps the other side's)
+    if right_index and not left_index:
+        if len(left) == 0 and how != "left":
+            return right.index.take(rpos)
         return _take_index(left.index, lpos)
     if left_index and not right_index:
+        if len(right) == 0 and how != "right":
+            return left.index.take(lpos)
         return _take_index(right.index, rpos)
     return None
 
