@@ -110,3 +110,49 @@ def test_grouper_freq_is_refused(frames):
     pdf = pd.DataFrame({"t": pd.date_range("2020", periods=4, freq="h"), "v": [1, 2, 3, 4]})
     with pytest.raises(NotImplementedError):
         em.from_pandas(pdf).groupby(pd.Grouper(key="t", freq="2h")).sum()
+
+
+# --- Series.unique's type, timedelta operators beside NumPy's NaT ------------------------------------
+
+UNIQUE_DATA = {
+    "int": lambda: pd.Series([1, 2, 1]),
+    "float": lambda: pd.Series([1.0, np.nan, 1.0]),
+    "bool": lambda: pd.Series([True, False, True]),
+    "object": lambda: pd.Series(["a", None, "a"], dtype=object),
+    "object_empty": lambda: pd.Series([], dtype=object),
+    "str": lambda: pd.Series(["a", None, "a"], dtype="str"),
+    "string": lambda: pd.Series(["a", None, "a"], dtype="string"),
+    "category": lambda: pd.Series(["a", None, "a"], dtype="category"),
+    "datetime": lambda: pd.Series(pd.to_datetime(["2020", None, "2020"])),
+    "tz": lambda: pd.Series(pd.to_datetime(["2020", None, "2020"]).tz_localize("UTC")),
+    "timedelta": lambda: pd.Series(pd.to_timedelta([1, None, 1], unit="s")),
+    "Int64": lambda: pd.Series([1, None, 1], dtype="Int64"),
+    "boolean": lambda: pd.Series([True, None, True], dtype="boolean"),
+    "Float64": lambda: pd.Series([1.0, None, 1.0], dtype="Float64"),
+}
+
+
+@pytest.mark.parametrize("kind", list(UNIQUE_DATA))
+def test_unique_type_as_pandas(kind):
+    ps = UNIQUE_DATA[kind]()
+    want = ps.unique()
+    got = em.from_pandas(ps).unique()
+    if isinstance(want, np.ndarray) and kind not in ("object", "object_empty"):
+        got = np.asarray(got.get() if hasattr(got, "get") else got)  # a device array on the GPU
+    assert type(got) is type(want)
+    assert repr(got) == repr(want)
+
+
+@pytest.mark.parametrize("nat", [np.timedelta64("NaT"), np.timedelta64("NaT", "ns"), pd.NaT], ids=repr)
+@pytest.mark.parametrize("op", ["truediv", "floordiv", "mod", "mul"])
+@pytest.mark.parametrize("reverse", [False, True])
+def test_timedelta_by_nat(nat, op, reverse):
+    ps = pd.Series(pd.to_timedelta([1, None], unit="s")).astype("timedelta64[s]")
+    name = f"__r{op}__" if reverse else f"__{op}__"
+    try:
+        want = getattr(ps, name)(nat)
+    except TypeError:
+        with pytest.raises(TypeError):
+            getattr(em.from_pandas(ps), name)(nat)
+        return
+    assert_eq(getattr(em.from_pandas(ps), name)(nat), want)

@@ -483,7 +483,9 @@ class Series(NDFrame, SeriesConversion):
         col = unique(self._column)
         if isinstance(col, NumericColumn) and col.mask is None:
             return col.data
-        return col.to_pandas().array
+        values = col.to_pandas().array
+        # pandas: a NumPy array for object data, its extension array for the other dtypes
+        return values.to_numpy() if isinstance(values, pd.arrays.NumpyExtensionArray) else values
 
     def value_counts(
         self, normalize: bool = False, sort: bool = True, ascending: bool = False, dropna: bool = True

@@ -596,6 +596,13 @@ def _temporal_nat(col: Column, op: str, col_left: bool, nat: Any) -> Column:
         or (left, right, op) == ("M", "m", "sub")
     ):
         return DatetimeColumn(ticks, unit, getattr(col, "tz", None), none)
+    if (
+        (left, right) == ("m", "m")
+        and isinstance(nat, np.timedelta64)
+        and op in ("truediv", "floordiv", "mod")
+    ):
+        # NumPy's timedelta NaT divides (pandas' NaT does not): float NaN, and NaT remainders
+        return TimedeltaColumn(ticks, unit, none) if op == "mod" else NumericColumn(xp.full(n, np.nan))
     raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{col.dtype}' and 'NaTType'")
 
 
