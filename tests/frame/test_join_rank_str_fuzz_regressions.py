@@ -205,3 +205,25 @@ def test_merge_key_both_index_level_and_column_raises(how):
     check(lambda a, b: a.join(b.set_index("a"), on="a", how=how), left, right)
     with pytest.raises(ValueError, match="both an index level and a column label"):
         em.from_pandas(left).merge(em.from_pandas(right), on="a", how=how)
+
+
+# --- rank ----------------------------------------------------------------------------------------------
+
+RANKED = {
+    "unordered": pd.Series(pd.Categorical(["b", "", None, "b"], categories=["a", "b", "ç", "日本", ""])),
+    "ordered": pd.Series(pd.Categorical(["b", "", "a"], categories=["b", "a", ""], ordered=True)),
+    "int_categories": pd.Series(pd.Categorical([3, 1, None], categories=[3, 2, 1])),
+    "string": pd.Series(["b", "a", None, "a"], dtype="string"),
+    "empty_string": pd.Series([], dtype="string"),
+}
+
+
+@pytest.mark.parametrize("method", ["average", "min", "dense"])
+@pytest.mark.parametrize("na_option", ["keep", "bottom"])
+@pytest.mark.parametrize("pct", [False, True])
+@pytest.mark.parametrize("frame", [False, True])
+@pytest.mark.parametrize("name", list(RANKED))
+def test_rank_of_categoricals_and_strings(name, method, na_option, pct, frame):
+    s = RANKED[name]
+    obj = s.to_frame("c") if frame else s
+    check(lambda o: o.rank(method=method, na_option=na_option, pct=pct), obj)

@@ -669,8 +669,9 @@ class DataFrame(
         from ember.ops.sort import rank
 
         names = [k for k, c in self._columns.items() if not numeric_only or is_numeric_column(c)]
+        args = (method, ascending, na_option, pct)
         return self._with_columns(
-            {k: rank(self._columns[k], method, ascending, na_option, pct, masked=False) for k in names}
+            {k: rank(self._columns[k], *args, masked=False, by_values=True) for k in names}
         )
 
     def nlargest(self, n: int, columns: Any, keep: str = "first") -> DataFrame:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from ember.backend import array_module
 from ember.backend.primitives import scatter_max, scatter_min, stable_argsort
@@ -247,13 +248,19 @@ def rank(
     na_option: str = "keep",
     pct: bool = False,
     masked: bool | None = None,
+    by_values: bool = False,
 ) -> NumericColumn:
     """``Series.rank``: float64 ranks; missing values get NaN ('keep') or rank first/last ('top'/'bottom').
     ``masked``: the ranks as a masked Float64 (missing: <NA>; UInt64 for the whole-number methods
     without ``pct``); by default when ``col`` is masked, as pandas' Series.rank (its DataFrame.rank
-    gives float64 either way)."""
+    gives float64 either way). An unordered categorical ranks by its values, an ordered one by its
+    codes unless ``by_values`` (pandas' DataFrame.rank ranks both by value)."""
     _check_rank_args(method, na_option)
     xp = col.xp
+    masked = _is_masked(col) or _is_na_string(col) if masked is None else masked
+    whole = _is_masked(col)  # pandas: whole-number ranks of a masked numeric column are UInt64
+    if isinstance(col, CategoricalColumn) and (by_values or not col.ordered):
+        col = col.decode()  # pandas ranks an unordered categorical by its values, not its codes
     key, nulls = key_and_nulls(col)
     na_pos = "first" if na_option == "top" else "last"
     order = argsort([col], ascending, na_position=na_pos)
@@ -267,9 +274,8 @@ def rank(
         else:
             denom = float(n) if (na_option != "keep" or nulls is None) else (n - nulls.sum())
         r = r / xp.where(xp.asarray(denom) > 0, denom, 1)  # denom 0 only when every rank is NaN anyway
-    masked = _is_masked(col) if masked is None else masked
     missing = nulls if na_option == "keep" else None
-    if masked and method != "average" and not pct:  # pandas: whole-number ranks of a masked column: UInt64
+    if masked and whole and method != "average" and not pct:
         r = (r if missing is None else xp.where(missing, 0, r)).astype(np.uint64)
     return ranks_column(r, missing, masked)
 
@@ -283,6 +289,11 @@ def ranks_column(ranks: Any, missing: Any, masked: bool) -> NumericColumn:
 
 def _is_masked(col: Column) -> bool:
     return isinstance(col, NumericColumn) and col.nullable
+
+
+def _is_na_string(col: Column) -> bool:
+    """pandas' 'string' dtype (missing value NA): its ranks are Float64."""
+    return isinstance(col, StringColumn) and getattr(col.dtype, "na_value", None) is pd.NA
 
 
 # --- selection and search ----------------------------------------------------------------------------
