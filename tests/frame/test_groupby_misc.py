@@ -156,3 +156,53 @@ def test_timedelta_by_nat(nat, op, reverse):
             getattr(em.from_pandas(ps), name)(nat)
         return
     assert_eq(getattr(em.from_pandas(ps), name)(nat), want)
+
+
+# --- clip without bounds, categorical fillna / where with nothing to fill -----------------------------
+
+KEEP_CASES = {
+    "str_clip_no_bounds": lambda m: m.Series(["a"]).clip(),
+    "category_clip_nan_bounds": lambda m: m.Series(["a", "b"], dtype="category").clip(np.nan, np.nan),
+    "category_clip_na_bounds": lambda m: m.Series(["a", "b"], dtype="category").clip(None, pd.NA),
+    "float_clip_nan_lower": lambda m: m.Series([1.0, 5.0, None]).clip(np.nan, 3),
+    "datetime_clip_nat": lambda m: m.Series(pd.to_datetime(["2020", "2021"])).clip(pd.NaT, None),
+    "frame_clip_no_bounds": lambda m: m.DataFrame({"a": ["x"], "b": [1]}).clip(),
+    "category_where_all_true": lambda m: m.Series(["a", "b"], dtype="category").where(
+        np.array([True, True]), "z"
+    ),
+    "category_mask_all_false": lambda m: m.Series(["a", "b"], dtype="category").mask(
+        np.array([False, False]), "z"
+    ),
+    "category_fillna_nothing_missing": lambda m: m.Series(["a", "b"], dtype="category").fillna("z"),
+    "category_fillna_number": lambda m: m.Series(["a", "b"], dtype="category").fillna(1),
+    "category_fillna_missing": lambda m: m.Series(["a", None], dtype="category").fillna("z"),
+    "frame_category_fillna": lambda m: m.DataFrame({"c": m.Series(["a", "b"], dtype="category")}).fillna("z"),
+    "category_fillna_limit": lambda m: m.Series(["a", "b"], dtype="category").fillna("z", limit=1),
+    "category_fillna_empty": lambda m: m.Series(["a", "b"], dtype="category").iloc[:0].fillna("z"),
+    "unordered_category_clip": lambda m: m.Series(["a", "b"], dtype="category").clip("a"),
+}
+
+
+@pytest.mark.parametrize("case", list(KEEP_CASES))
+def test_kept_as_pandas(case):
+    fn = KEEP_CASES[case]
+    try:
+        want = fn(pd)
+    except TypeError:
+        with pytest.raises(TypeError):
+            fn(em)
+        return
+    assert_eq(fn(em), want)
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [
+        lambda m: m.Series(["a", "c"]).clip("b"),
+        lambda m: m.Series(["a", "b"], dtype=pd.CategoricalDtype(["a", "b"], ordered=True)).clip("b"),
+    ],
+)
+def test_clip_of_strings_refused(fn):
+    fn(pd)  # pandas compares the strings
+    with pytest.raises(NotImplementedError):
+        fn(em)

@@ -455,6 +455,8 @@ def _where_categorical(col: CategoricalColumn, cond: Any, other: Any) -> Column:
         raise TypeError(f"where: cannot combine a categorical with {other.dtype}")
     else:
         code = int(pd.Index(col.categories.to_pandas()).get_indexer([other])[0])
+        if code < 0 and bool(cond.all()):  # one sync: pandas keeps the column where no row changes
+            return col
         if code < 0:
             raise TypeError(
                 f"Cannot setitem on a Categorical with a new category ({other}), set the categories first"

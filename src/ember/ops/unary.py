@@ -103,6 +103,9 @@ def round_(col: Column, decimals: int = 0) -> Column:
 def clip(col: Column, lower: Any = None, upper: Any = None) -> Column:
     """Values limited to [lower, upper] (scalars; None = unbounded; reversed bounds are swapped, as
     pandas does). Missing values stay missing."""
+    lower, upper = (None if pd.api.types.is_scalar(b) and pd.isna(b) else b for b in (lower, upper))
+    if lower is None and upper is None:
+        return col  # pandas: a missing bound is no bound; without one the data of any dtype is kept
     lower, upper = scalar_for(col, lower, "clip"), scalar_for(col, upper, "clip")
     if not _none(lower) and not _none(upper) and upper < lower:
         lower, upper = upper, lower
@@ -126,6 +129,8 @@ def clip(col: Column, lower: Any = None, upper: Any = None) -> Column:
                 else hi[0] // (UNIT_NS[col.unit] // UNIT_NS[hi[1]]),
             )
         return col._rebuild(data, col.mask)
+    if isinstance(col, StringColumn) or isinstance(col, CategoricalColumn) and col.ordered:
+        raise Unsupported("clip of strings or ordered categoricals with bounds is not supported by ember")
     c = _numeric_only(col, "clip()")
     from ember.ops.missing import where
 
