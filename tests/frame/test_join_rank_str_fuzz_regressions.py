@@ -227,3 +227,35 @@ def test_rank_of_categoricals_and_strings(name, method, na_option, pct, frame):
     s = RANKED[name]
     obj = s.to_frame("c") if frame else s
     check(lambda o: o.rank(method=method, na_option=na_option, pct=pct), obj)
+
+
+# --- .str results: NaN-holding dtypes only where a row is missing; list values ------------------------
+
+
+@pytest.mark.parametrize("dtype", ["str", "object", "string"])
+@pytest.mark.parametrize(
+    "method",
+    [
+        lambda s: s.str.count("a"),
+        lambda s: s.str.match("a"),
+        lambda s: s.str.fullmatch("a+"),
+        lambda s: s.str.contains("a"),
+        lambda s: s.str.len(),
+        lambda s: s.str.split("b"),
+        lambda s: s.str.findall("a"),
+    ],
+)
+@pytest.mark.parametrize("values", [[None, "a", "ab"], [None], []])
+def test_str_results_after_the_missing_rows_are_filtered_out(values, method, dtype):
+    s = pd.Series(values, dtype=dtype)
+    check(lambda x: method(x[x.notna()]), s)
+    check(method, s)
+
+
+def test_list_values_do_not_reach_sorting_or_the_string_methods():
+    s = pd.Series([None, "ab"], dtype="string").str.split("b")
+    es = em.from_pandas(pd.Series([None, "ab"], dtype="string")).str.split("b")
+    for fn in (lambda x: x.duplicated(keep="last"), lambda x: x.str.swapcase()):
+        with pytest.raises(NotImplementedError):
+            fn(es)
+        fn(s)  # pandas answers

@@ -16,6 +16,7 @@ import pandas as pd
 from ember.backend import array_module
 from ember.backend.primitives import scatter_max, scatter_min, stable_argsort
 from ember.column import CategoricalColumn, Column, NumericColumn, StringColumn
+from ember.column.list import ListColumn
 
 _NA_POSITIONS = ("first", "last")
 
@@ -103,6 +104,13 @@ def sort_keys(col: Column) -> Any:
         return string_ranks(col)
     if isinstance(col, CategoricalColumn):
         return col.codes
+    if isinstance(col, ListColumn):
+        from ember.column.base import Unsupported, unsupported_hint
+
+        raise Unsupported(
+            "comparing, sorting or grouping rows that hold lists (duplicated, unique, sort_values, "
+            "groupby ...) is not supported by ember." + unsupported_hint()
+        )
     return col.data
 
 

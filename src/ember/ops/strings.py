@@ -43,11 +43,14 @@ class CP:
     """A string column decoded to code points: ``offs`` (n + 1 int64), ``cps`` (int32), ``mask``;
     ``ascii``: every code point is known to be below 128 (per-character tables of 128 entries suffice)."""
 
-    __slots__ = ("offs", "cps", "mask", "xp", "pd_dtype", "ascii")
+    __slots__ = ("offs", "cps", "mask", "xp", "pd_dtype", "ascii", "na")
 
-    def __init__(self, offs: Any, cps: Any, mask: Any, xp: Any, pd_dtype: Any, ascii: bool = False) -> None:
+    def __init__(
+        self, offs: Any, cps: Any, mask: Any, xp: Any, pd_dtype: Any, ascii: bool = False, na: Any = np.nan
+    ) -> None:
         self.offs, self.cps, self.mask, self.xp, self.pd_dtype = offs, cps, mask, xp, pd_dtype
         self.ascii = ascii
+        self.na = na  # an object column's missing value (None, NaN), given back by its results
 
     def __len__(self) -> int:
         return int(self.offs.shape[0]) - 1
@@ -71,7 +74,7 @@ def decode(col: StringColumn) -> CP:
     b = col.chars
     if b.shape[0] == 0 or not bool((b >= 0x80).any()):  # ASCII: one code point per byte
         offsets = col.offsets.astype(np.int64, copy=False)
-        return CP(offsets, b.astype(np.int32), col.mask, xp, col.pd_dtype, ascii=True)
+        return CP(offsets, b.astype(np.int32), col.mask, xp, col.pd_dtype, ascii=True, na=col.na)
     lead = (b & 0xC0) != 0x80
     starts = xp.flatnonzero(lead)
     padded = xp.concatenate([b, xp.zeros(3, dtype=np.uint8)]).astype(np.int32)
@@ -93,7 +96,7 @@ def decode(col: StringColumn) -> CP:
     cs = xp.zeros(b.shape[0] + 1, dtype=np.int64)
     if b.shape[0]:
         xp.cumsum(lead, out=cs[1:])
-    return CP(cs[col.offsets], cps.astype(np.int32), col.mask, xp, col.pd_dtype)
+    return CP(cs[col.offsets], cps.astype(np.int32), col.mask, xp, col.pd_dtype, na=col.na)
 
 
 def encode(cp: CP, mask: Any = "same") -> StringColumn:
@@ -169,8 +172,8 @@ def _flavor(pd_dtype: Any) -> str:
 def bool_result(col: StringColumn | CP, values: Any, na: Any = None) -> NumericColumn:
     """Boolean result: missing rows give False (``str``), NA (``string``), NaN (object) or ``na``."""
     xp = col.xp
-    mask = col.mask
     flavor = _flavor(col.pd_dtype)
+    mask = _real_mask(col.mask, flavor)
     if mask is None:
         return NumericColumn(values, None, nullable=flavor == "string")
     if na is not None and not (isinstance(na, float) and np.isnan(na)) and na is not pd.NA:
@@ -179,7 +182,7 @@ def bool_result(col: StringColumn | CP, values: Any, na: Any = None) -> NumericC
         return NumericColumn(values & mask, None)
     if flavor == "string":
         return NumericColumn(values, mask, nullable=True)
-    return NumericColumn(values, mask)
+    return NumericColumn(values, mask, na=getattr(col, "na", np.nan))  # object: the missing value held
 
 
 def int_result(col: StringColumn | CP, values: Any) -> NumericColumn:
@@ -188,9 +191,21 @@ def int_result(col: StringColumn | CP, values: Any) -> NumericColumn:
     values = values.astype(np.int64)
     if _flavor(col.pd_dtype) == "string":
         return NumericColumn(values, col.mask, nullable=True)
-    if col.mask is None:
+    mask = _real_mask(col.mask, "str")
+    if mask is None:
         return NumericColumn(values)
-    return NumericColumn(xp.where(col.mask, values.astype(np.float64), np.nan))
+    if _flavor(col.pd_dtype) == "object" and len(values) and not bool(mask.any()):
+        # pandas: an object column of only missing values gives them back, as object
+        return NumericColumn(xp.zeros(len(values), dtype=bool), mask, na=getattr(col, "na", np.nan))
+    return NumericColumn(xp.where(mask, values.astype(np.float64), np.nan))
+
+
+def _real_mask(mask: Any, flavor: str) -> Any:
+    """The validity mask, or None where it marks no row missing: pandas' str / object results are
+    NaN-holding (float / object) only where a row is missing. Synchronizes once (a mask only)."""
+    if mask is None or flavor == "string" or not bool(mask.all()):
+        return mask
+    return None
 
 
 def _check(col: Column, fn: str) -> StringColumn:

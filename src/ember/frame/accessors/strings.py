@@ -50,9 +50,12 @@ class ListMethods:
         return self._s._wrap(L.list_join(self._col, sep))
 
     def __getattr__(self, name: str) -> Any:
-        raise AttributeError(
-            f"Series.str.{name}: the Series holds lists; ember supports get, [i], len and join on them"
-        )
+        import pandas as pd
+
+        what = f"Series.str.{name}: the Series holds lists; ember supports get, [i], len and join on them"
+        if name.startswith("_") or not hasattr(pd.Series.str, name):
+            raise AttributeError(what)
+        raise NotImplementedError(what)  # pandas answers (NaN for the rows that hold no string)
 
 
 class StringMethods:
@@ -60,6 +63,9 @@ class StringMethods:
 
     def __init__(self, series: Any) -> None:
         if not isinstance(series.column, StringColumn):
+            col = series.column
+            if col.dtype == object and len(col) and bool(col.isna().all()):  # pandas: an empty inference
+                raise _unsupported("<method>", "an object column of missing values beside no string")
             raise AttributeError("Can only use .str accessor with string values!")
         self._s = series
         self._col: StringColumn = series.column
@@ -218,7 +224,7 @@ class StringMethods:
     # --- split, join, extract ----------------------------------------------------------------------
     def _split(self, pat: Any, n: int, expand: bool, regex: Any, reverse: bool) -> Any:
         if not expand:
-            return self._wrap(L.split_lists(self._col, pat, n, reverse, regex))
+            return self._lists(L.split_lists(self._col, pat, n, reverse, regex))
         cols = S.split(self._col, pat, n, reverse, regex)
         return self._frame(list(range(len(cols))), cols)
 
@@ -363,7 +369,20 @@ class StringMethods:
         return DataFrame._from_columns(dict(zip(labels, cols, strict=True)), mi)
 
     def findall(self, pat: str, flags: int = 0) -> Any:
-        return self._wrap(L.findall(self._col, pat, flags))
+        return self._lists(L.findall(self._col, pat, flags))
+
+    def _lists(self, lists: Any) -> Any:
+        """A list result; pandas' str data with every row missing gives float64 NaN instead."""
+        import numpy as np
+        import pandas as pd
+
+        from ember.column import NumericColumn
+
+        col = self._col
+        na_str = isinstance(col.pd_dtype, pd.StringDtype) and col.pd_dtype.na_value is not pd.NA
+        if na_str and len(col) and col.mask is not None and not bool(col.mask.any()):
+            return self._wrap(NumericColumn(col.xp.full(len(col), np.nan)))
+        return self._wrap(lists)
 
     def encode(self, encoding: str, errors: str = "strict") -> Any:
         raise _unsupported("encode", "returns bytes objects, which ember columns do not hold")
