@@ -43,9 +43,11 @@ def test_grid_search_is_sklearn_grid_search():
     np.testing.assert_allclose(search.cv_results_["mean_test_score"], ref.cv_results_["mean_test_score"])
     assert search.best_params_ == ref.best_params_
     assert search.best_score_ == pytest.approx(ref.best_score_)
-    assert (
-        len(set(ref.cv_results_["mean_test_score"])) == 2
-    )  # the candidates differ: the choice means something
+    # the candidates differ, so the choice means something: a forest of stumps is additive in a and b,
+    # and each test fold holds all four corners of some XOR rectangle, so depth 1 cannot score 1.0 on
+    # any random stream (on y = a > 3 a single stump scored 1.0 like depth 6 for most streams)
+    depth1, depth6 = ref.cv_results_["mean_test_score"]
+    assert depth1 < 1.0 and depth1 < depth6
 
 
 def test_forest_scores_ember_inputs_like_sklearn_metrics():
