@@ -4,6 +4,7 @@ raises pandas' exception type, or NotImplementedError)."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -259,3 +260,37 @@ def test_list_values_do_not_reach_sorting_or_the_string_methods():
         with pytest.raises(NotImplementedError):
             fn(es)
         fn(s)  # pandas answers
+
+
+# --- melt: the value column in pandas' common dtype ------------------------------------------------------
+
+MELTED = {
+    "int64": pd.Series([1, 2]),
+    "Int32": pd.Series([42, None], dtype="Int32"),
+    "float32": pd.Series([np.nan, 1.5], dtype="float32"),
+    "boolean": pd.Series([True, None], dtype="boolean"),
+    "uint64": pd.Series([1, 2], dtype="uint64"),
+    "str": pd.Series(["a", None], dtype="str"),
+    "string": pd.Series(["b", None], dtype="string"),
+    "object": pd.Series(["c", None], dtype=object),
+    "td": pd.Series(pd.to_timedelta([1, None], unit="s")),
+}
+MELT_PAIRS = [
+    ("Int32", "float32"),
+    ("boolean", "uint64"),
+    ("boolean", "str"),
+    ("td", "boolean"),
+    ("str", "object"),
+    ("string", "object"),
+    ("object", "object"),
+    ("str", "string"),
+    ("int64", "float32"),
+]
+
+
+@pytest.mark.parametrize("rows", [2, 0])
+@pytest.mark.parametrize(("a", "b"), MELT_PAIRS, ids=[f"{a}-{b}" for a, b in MELT_PAIRS])
+def test_melt_value_column_dtype(a, b, rows):
+    df = pd.DataFrame({"x": MELTED[a], "y": MELTED[b]}).iloc[:rows]
+    check(lambda f: f.melt(), df)
+    check(lambda f: f.assign(i=np.arange(rows)).melt(id_vars=["i"]), df)

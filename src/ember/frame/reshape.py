@@ -537,9 +537,44 @@ def melt(
     out[var_name] = labels.take(src_col)
     if not vals:
         raise unsupported("melt", "no value columns (every column is an id column)")
-    out[value_name] = concat_columns([_column(frame, v) for v in vals])
+    values = _stacked_values([_column(frame, v) for v in vals])
+    if values.dtype == object and isinstance(values, StringColumn) and len(values):
+        if not bool(values.isna().all()):  # pandas 3 infers strings held as object to str
+            values = inferred_strings(values)
+    out[value_name] = values
     index = RangeIndex(n * k) if ignore_index else frame.index.take(src_row)
     return DataFrame._from_columns(out, index)
+
+
+def _stacked_values(cols: list[Column]) -> Column:
+    """Columns one after another in pandas' common dtype of them (melt's value column): a masked
+    common dtype makes NaN of numpy floats missing; an object one holds strings (or no rows), and is
+    refused otherwise (ember holds no object column of mixed values)."""
+    from pandas.core.dtypes.cast import find_common_type
+
+    from ember.ops.unary import astype
+
+    dtypes = [c.dtype for c in cols]
+    if all(d == dtypes[0] for d in dtypes):
+        return concat_columns(cols)
+    common = find_common_type(dtypes)
+    if common == object:
+        if all(isinstance(c, StringColumn) for c in cols) or sum(len(c) for c in cols) == 0:
+            return concat_columns([_object_strings(c) for c in cols])
+        kinds = ", ".join(sorted({str(d) for d in dtypes}))
+        raise unsupported("melt", f"value columns of dtypes {kinds} (pandas stacks them as Python objects)")
+    if isinstance(common, pd.api.extensions.ExtensionDtype) and not isinstance(common, pd.CategoricalDtype):
+        cols = [c if c.dtype == common else astype(c, common) for c in cols]
+    return concat_columns(cols)
+
+
+def _object_strings(col: Column) -> Column:
+    """Strings (or no rows) as pandas' object column."""
+
+    if isinstance(col, StringColumn):
+        return StringColumn(col.data, col.chars, col.mask, np.dtype(object), col.na)
+    xp = col.xp
+    return StringColumn(xp.zeros(1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), None, np.dtype(object))
 
 
 # --- stack / unstack ---------------------------------------------------------------------------------
