@@ -11,9 +11,10 @@ from ember.backend import to_host
 from ember.backend import xp as current_xp
 from ember.column import Column, NumericColumn, concat_columns, from_any, from_pandas
 from ember.frame._fallback import unsupported
+from ember.frame.index_methods import IndexMethods
 
 
-class Index:
+class Index(IndexMethods):
     """Row labels of any column dtype."""
 
     __slots__ = ("_column", "name")
