@@ -294,3 +294,28 @@ def test_melt_value_column_dtype(a, b, rows):
     df = pd.DataFrame({"x": MELTED[a], "y": MELTED[b]}).iloc[:rows]
     check(lambda f: f.melt(), df)
     check(lambda f: f.assign(i=np.arange(rows)).melt(id_vars=["i"]), df)
+
+
+# --- set_index, sort_values -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "uint16", "float32", "Int32"])
+def test_set_index_of_narrow_ints(dtype):
+    df = pd.DataFrame({"a": pd.Series([1, 100], dtype=dtype), "b": [1, 2]})
+    check(lambda f: f.set_index("a"), df)
+    check(lambda f: f.set_index(["a", "b"]), df)
+
+
+@pytest.mark.parametrize("values", [["b", None], ["b", "a"], [None, None, "a"], ["a", "a"], [None]])
+@pytest.mark.parametrize("ascending", [True, False])
+@pytest.mark.parametrize("na_position", ["first", "last"])
+def test_sort_values_of_object_strings(values, ascending, na_position):
+    s = pd.Series(values, dtype=object)
+    check(lambda x: x.sort_values(ascending=ascending, na_position=na_position, ignore_index=True), s)
+
+
+@pytest.mark.parametrize("by", ["i", ["b", "i"], "a"])
+def test_sort_values_by_an_index_level(by):
+    df = pd.DataFrame({"a": [3, 1, 2], "b": [1, 1, 0]}, index=pd.Index([5, 4, 6], name="i"))
+    check(lambda f: f.sort_values(by), df)
+    check(lambda f: f.set_index("a", drop=False).sort_values(by), df)

@@ -528,6 +528,10 @@ class DataFrame(
         moved = [n for k, n in zip(keys, names) if not isinstance(k, Series)]  # columns made index
         if append:  # the current index's levels first
             cols, names = _index_columns(self._index) + cols, list(self._index.names) + names
+        if len(cols) == 1:  # pandas: a flat index of narrow signed ints is int64
+            dt = cols[0].dtype
+            if isinstance(dt, np.dtype) and dt.kind == "i" and dt.itemsize < 8:
+                cols = [cols[0]._rebuild(cols[0].data.astype(np.int64), cols[0].mask)]
         index = Index._from_column(cols[0], names[0]) if len(cols) == 1 else MultiIndex(cols, names)
         remaining = {k: c for k, c in self._columns.items() if not (drop and k in moved)}
         out = DataFrame._from_columns(remaining, index, self._axis_names, self._kind_for(remaining))
@@ -654,7 +658,15 @@ class DataFrame(
 
         require_axis0("DataFrame.sort_values", axis)
         keys = [by] if not isinstance(by, list) else by
-        cols = [self._columns[k] if k in self._columns else _raise_key(k) for k in keys]
+        levels = dict(zip(self._index.names, _index_columns(self._index)))  # pandas: by may name a level
+        levels.pop(None, None)
+        for k in keys:
+            if k in self._columns and k in levels:
+                raise ValueError(f"'{k}' is both an index level and a column label, which is ambiguous.")
+        cols = [
+            self._columns[k] if k in self._columns else levels[k] if k in levels else _raise_key(k)
+            for k in keys
+        ]
         order = argsort(cols, ascending=ascending, na_position=na_position)
         return self._take_rows(order, ignore_index)
 

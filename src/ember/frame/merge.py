@@ -216,8 +216,8 @@ def _assemble(
     from ember.frame.alignment import coalesce_take
     from ember.frame.dataframe import DataFrame
 
-    facts = _position_facts(lpos, rpos, len(left))
-    lmissing_possible, rmissing_possible, left_as_is, no_left_row, no_right_row = facts
+    facts = _position_facts(lpos, rpos, len(left), len(right))
+    lmissing_possible, rmissing_possible, left_as_is, no_left_row, no_right_row, right_as_is = facts
     take_l = (lambda c: c.take_nullable(lpos)) if lmissing_possible else (lambda c: c.take(lpos))
     if left_as_is:
         take_l = lambda c: c  # noqa: E731 - every left row once, in order (a left join on unique right keys): columns shared
@@ -236,7 +236,13 @@ def _assemble(
             if no_left_row or (empty_times and not (how == "outer" and len(left) == len(right) == 0)):
                 # pandas: then the right key as given, its dtype kept
                 cols[k] = take_r(rkeys[shared.index(k)] if rkeys else rcol)
-            elif len(lpos) and not no_right_row and _finer_times(lcol, rcol) is not None:
+            elif (
+                len(lpos)
+                and not no_right_row
+                and not (left_as_is and right_as_is)
+                and _finer_times(lcol, rcol)
+            ):
+                # pandas: not where both sides' rows come out as they are (no indexer to fill with)
                 lkey, rkey = _finer_times(lcol, rcol)
                 cols[k] = coalesce_take(lkey, lpos, rkey, rpos)
             elif lmissing_possible:  # right/outer rows without a left match take the right key value
@@ -354,9 +360,10 @@ def _is_categorical(col: Column) -> bool:
     return isinstance(col, CategoricalColumn)
 
 
-def _position_facts(lpos: Any, rpos: Any, n_left: int) -> tuple[bool, ...]:
+def _position_facts(lpos: Any, rpos: Any, n_left: int, n_right: int = -1) -> tuple[bool, ...]:
     """(a left position is missing, a right one is, the left positions are 0, 1, ..., n_left - 1,
-    every left position is missing, every right one is), read from the device together: one sync."""
+    every left position is missing, every right one is, the right positions are 0, ..., n_right - 1),
+    read from the device together: one sync."""
     from ember.backend import array_module, to_host
 
     xp = array_module(lpos)
@@ -367,6 +374,7 @@ def _position_facts(lpos: Any, rpos: Any, n_left: int) -> tuple[bool, ...]:
         (lpos == xp.arange(n_left, dtype=lpos.dtype)).all() if len(lpos) == n_left > 0 else false,
         (lpos < 0).all() if len(lpos) else false,
         (rpos < 0).all() if len(rpos) else false,
+        (rpos == xp.arange(n_right, dtype=rpos.dtype)).all() if len(rpos) == n_right > 0 else false,
     ]
     return tuple(bool(v) for v in to_host(xp.stack(facts)))
 

@@ -705,7 +705,20 @@ class Series(NDFrame, SeriesConversion):
         from ember.ops.sort import argsort
 
         order = argsort([self._column], ascending=ascending, na_position=na_position)
-        return self._take_rows(order, ignore_index)
+        out = self._take_rows(order, ignore_index)
+        col = self._column
+        if col.dtype == object and len(col) > 1:
+            from ember.backend import to_host
+            from ember.column import StringColumn
+            from ember.ops.groupby import inferred_strings
+
+            if not isinstance(col, StringColumn):
+                return out
+            xp = col.xp
+            moved, some = to_host(xp.stack([(order != xp.arange(len(col))).any(), ~col.isna().all()]))
+            if moved and some:  # pandas builds a reordered object Series anew: strings infer to str
+                out = out._wrap(inferred_strings(out.column))
+        return out
 
     def nlargest(self, n: int = 5, keep: str = "first") -> Series:
         from ember.ops.sort import nlargest_positions
