@@ -319,3 +319,35 @@ def test_sort_values_by_an_index_level(by):
     df = pd.DataFrame({"a": [3, 1, 2], "b": [1, 1, 0]}, index=pd.Index([5, 4, 6], name="i"))
     check(lambda f: f.sort_values(by), df)
     check(lambda f: f.set_index("a", drop=False).sort_values(by), df)
+
+
+# --- value_counts, drop_duplicates ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("values", [[""], ["ç", None], [" x ", "a", " x "]])
+@pytest.mark.parametrize("dropna", [True, False])
+@pytest.mark.parametrize("subset", [None, ["b"], "b"])
+def test_frame_value_counts_of_object_strings(values, dropna, subset):
+    df = pd.DataFrame({"b": pd.Series(values, dtype="object")})
+    check(lambda f: f.value_counts(subset=subset, dropna=dropna), df)
+    check(lambda f: f.assign(e=pd.Series([None] * len(values), dtype="datetime64[s]")).value_counts(), df)
+
+
+@pytest.mark.parametrize("frame", [False, True])
+def test_value_counts_normalize_of_no_rows_is_nan(frame):
+    s = pd.Series(pd.Categorical([], categories=["a", "b"]), name="b")
+    check(lambda x: x.value_counts(normalize=True), s.to_frame() if frame else s)
+
+
+def test_value_counts_key_both_level_and_column_raises():
+    df = pd.DataFrame({"e": [1.5, 2.5]}).set_index(pd.Index([1.5, 2.5], name="e"))
+    check(lambda f: f.value_counts(subset=["e"]), df)
+
+
+@pytest.mark.parametrize(
+    "index",
+    [pd.Index([], dtype="str"), pd.DatetimeIndex([], dtype="datetime64[ns]"), pd.Index([], dtype="int64")],
+)
+def test_drop_duplicates_of_no_rows_keeps_the_index(index):
+    df = pd.DataFrame({"e": pd.Series([], dtype="Int32")}).set_axis(index)
+    check(lambda f: f.drop_duplicates(ignore_index=True), df)

@@ -611,6 +611,8 @@ class DataFrame(
         self, subset: Any = None, keep: Any = "first", ignore_index: bool = False
     ) -> DataFrame:
         dup = self.duplicated(subset, keep).column.data
+        if len(self) == 0:  # pandas returns an empty frame as it is (its index kept: ignore_index too)
+            return self._filter_rows(~dup, False)
         return self._filter_rows(~dup, ignore_index)
 
     def value_counts(
@@ -630,9 +632,12 @@ class DataFrame(
         names = list(self._names) if subset is None else list(subset) if listed else [subset]
         if not names:
             raise ValueError("No group keys passed!")
+        levels = [n for n in self._index.names if n is not None]
         for k in names:
             if k not in self._columns:
                 raise KeyError(k)
+            if k in levels:
+                raise ValueError(f"'{k}' is both an index level and a column label, which is ambiguous.")
         uniques, counts = value_counts(
             [self._columns[k] for k in names],
             sort=sort,
@@ -641,6 +646,7 @@ class DataFrame(
             normalize=normalize,
             frame=True,
         )
+        uniques = [_grouped_strings(u, self._columns[k]) for u, k in zip(uniques, names)]
         index = MultiIndex(uniques, names) if listed else Index._from_column(uniques[0], names[0])
         counts = counts if isinstance(counts, Column) else NumericColumn(counts)
         return Series._from_column(counts, index, "proportion" if normalize else "count")
@@ -807,6 +813,16 @@ class DataFrame(
 
     def equals(self, other: Any) -> bool:
         return isinstance(other, DataFrame) and self.to_pandas().equals(other.to_pandas())
+
+
+def _grouped_strings(unique: Column, source: Column) -> Column:
+    """A key of object strings as pandas' groupby gives it: its str dtype (where a value is held)."""
+    from ember.column import StringColumn
+    from ember.ops.groupby import inferred_strings
+
+    if isinstance(source, StringColumn) and source.dtype == object and not bool(source.isna().all()):
+        return inferred_strings(unique)
+    return unique
 
 
 def _raise_key(k: Any) -> Any:

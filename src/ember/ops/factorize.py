@@ -408,9 +408,9 @@ def value_counts(
         counts = counts[order]
         uniques = [u.take(order) for u in uniques]
     counts = counts.astype(np.int64)
-    if normalize:
-        total = counts.sum()
-        counts = counts / xp.where(total > 0, total, 1)
+    if normalize:  # pandas: 0 / 0 (no rows) gives NaN
+        with np.errstate(invalid="ignore", divide="ignore"):
+            counts = counts / counts.sum()
     return uniques, counts
 
 
