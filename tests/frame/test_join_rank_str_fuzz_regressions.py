@@ -351,3 +351,12 @@ def test_value_counts_key_both_level_and_column_raises():
 def test_drop_duplicates_of_no_rows_keeps_the_index(index):
     df = pd.DataFrame({"e": pd.Series([], dtype="Int32")}).set_axis(index)
     check(lambda f: f.drop_duplicates(ignore_index=True), df)
+
+
+@pytest.mark.parametrize("dtype", ["Int64", "Float64", "boolean", "UInt8"])
+@pytest.mark.parametrize("values", [[], [1, 1, 0], [1, None, 1]])
+def test_unique_of_masked_data_is_pandas_extension_array(values, dtype):
+    s = pd.Series(values, dtype=dtype)
+    got, want = em.from_pandas(s).unique(), s.unique()
+    assert type(got) is type(want)
+    pd.testing.assert_extension_array_equal(got, want)

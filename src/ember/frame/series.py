@@ -481,9 +481,9 @@ class Series(NDFrame, SeriesConversion):
         from ember.ops.factorize import unique
 
         col = unique(self._column)
-        if isinstance(col, NumericColumn) and col.mask is None:
+        if isinstance(col, NumericColumn) and col.mask is None and not col.nullable:
             return col.data
-        values = col.to_pandas().array
+        values = col.to_pandas().array  # masked dtypes too: pandas' IntegerArray / FloatingArray ...
         # pandas: a NumPy array for object data, its extension array for the other dtypes
         return values.to_numpy() if isinstance(values, pd.arrays.NumpyExtensionArray) else values
 
