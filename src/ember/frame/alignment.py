@@ -274,6 +274,7 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
     from ember.frame._fallback import unsupported
     from ember.frame.series import Series
     from ember.ops.binary import CMP, LOGIC, REVERSED, binary_op, is_missing_scalar, numpy_int_division
+    from ember.ops.binary_strings import none_rows, object_flex_op
     from ember.ops.missing import fillna
 
     if isinstance(other, pd.Series):
@@ -298,6 +299,8 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
             index, lpos = left.index, None  # pandas keeps a Series' own labels when the join is them
         lmiss, rmiss = missing_flags(lpos, rpos)
         lcol, rcol = reindexed(left.column, lpos, lmiss), reindexed(other.column, rpos, rmiss)
+        nones = (none_rows(left.column, lpos), none_rows(other.column, rpos)) if flex else (None, None)
+        lcol, rcol = _aligned_strings(lcol, left.index, lpos), _aligned_strings(rcol, other.index, rpos)
         name = result_name(left, other)
     else:
         index, name, lcol = left.index, left.name, left.column
@@ -309,6 +312,7 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
                     lcol = fillna(lcol, fill_value)
             return Series._from_column(binary_op(lcol, other, op), index, name)
         rcol = column_like(other, len(left), flex)
+        nones = (none_rows(lcol), none_rows(rcol)) if flex else (None, None)
     if base in LOGIC:
         lcol, rcol = logical_operands(lcol, rcol, op)
     elif fill_value is not None:
@@ -318,7 +322,30 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
             if raw is not None:
                 return Series._from_column(raw, index, name)
     check_object_arithmetic(op, lcol, rcol)
+    if flex:  # pandas' Series._binop: Python's operator row by row on object data
+        out = object_flex_op(lcol, rcol, op, *nones)
+        if out is not None:
+            return Series._from_column(out, index, name)
     return Series._from_column(binary_op(lcol, rcol, op), index, name)
+
+
+def _aligned_strings(col: Column, index: Index, positions: Any) -> Column:
+    """A Series' object strings as pandas' alignment gives them: where it takes the rows anew (labels
+    not the join's as they are, or a RangeIndex) it builds a Series from the object array, which
+    infers pandas' str dtype when a value is a str (missing values become NaN). Syncs once, only
+    for object strings."""
+    from ember.column import StringColumn
+    from ember.column.dtypes import default_string_dtype
+
+    if not isinstance(col, StringColumn) or col.pd_dtype != object or positions is None:
+        return col
+    if not isinstance(index, RangeIndex) and _is_identity(positions, len(index)):
+        return col
+    if col.mask is not None and not bool(col.mask.any()):
+        return col  # no str to infer from: pandas keeps object
+    if len(col) == 0:
+        return col
+    return StringColumn(col.data, col.chars, col.mask, default_string_dtype(), np.nan)
 
 
 def _is_identity(positions: Any, n: int) -> bool:

@@ -105,6 +105,11 @@ def _dispatch(a: Any, b: Any, op: str) -> Column:
         cb and type(b) is NumericColumn or not cb and not _is_temporal_scalar(b)
     ):
         return _numeric(a, b, op)  # the hot path: two numeric operands
+    if ca and cb and _arrow_strings_beside_timedeltas(a, b, op):
+        raise Unsupported(
+            f"binary operator {SYMBOL[op]}: {a.dtype} and {b.dtype} columns (pandas fails building a "
+            "string array from the timedeltas: ValueError) is not supported by ember."
+        )
     if ca and cb and op in CMP:
         out = mixed_comparison(a, b, op)
         if out is not None:
@@ -121,6 +126,19 @@ def _dispatch(a: Any, b: Any, op: str) -> Column:
     if _is_temporal_scalar(b if ca else a) and op not in CMP:
         return _temporal(a, b, op)
     return _numeric(a, b, op)
+
+
+def _arrow_strings_beside_timedeltas(a: Column, b: Column, op: str) -> bool:
+    """str / 'string' data and timedeltas where pandas' operator fails (its ValueError: the string
+    array cannot hold the timedeltas): any operator with the strings on the left, arithmetic (but
+    ``**``) with the timedeltas on the left."""
+
+    def arrow_str(x: Column) -> bool:
+        return isinstance(x, StringColumn) and x.pd_dtype != object
+
+    if arrow_str(a) and isinstance(b, TimedeltaColumn):
+        return True
+    return isinstance(a, TimedeltaColumn) and arrow_str(b) and op in ARITH and op != "pow"
 
 
 def pandas_view(col: NumericColumn) -> NumericColumn:

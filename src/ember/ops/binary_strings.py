@@ -272,6 +272,8 @@ def mixed_comparison(a: Column, b: Column, op: str) -> Column | None:
     ka, kb = _cmp_kind(a), _cmp_kind(b)
     if ka is None or kb is None or ka == kb:
         return None
+    if ka == "masked" and kb == "td" and a.data.dtype.kind in "iub":
+        return _masked_ints_vs_ticks(a, b, op)
     stringish = ("str", "obj", "cat")
     if "nastr" in (ka, kb):
         other = kb if ka == "nastr" else ka
@@ -315,6 +317,16 @@ def mixed_comparison(a: Column, b: Column, op: str) -> Column | None:
     return None
 
 
+def _masked_ints_vs_ticks(a: NumericColumn, b: TimedeltaColumn, op: str) -> NumericColumn:
+    """Masked integers (or booleans) beside timedeltas: pandas hands its integers to NumPy, which
+    compares them with the timedeltas' counts of their unit ('boolean', missing where either side
+    is)."""
+    if a.data.dtype == np.uint64:
+        raise Unsupported("comparison of UInt64 data with timedeltas is not supported by ember.")
+    out = CMP[op](a.data.astype(np.int64), b.data)
+    return NumericColumn(out, _and_masks(a.mask, b.mask), nullable=True)
+
+
 def _decoded(col: Column) -> StringColumn:
     return col.decode() if isinstance(col, CategoricalColumn) else col
 
@@ -328,3 +340,86 @@ def _strings_compared(a: StringColumn, b: StringColumn, op: str, nullable: bool)
     if valid is None:
         return NumericColumn(out)
     return NumericColumn(out | ~valid if op == "ne" else out & valid)
+
+
+# --- Series flex methods of object data ------------------------------------------------------------
+
+
+def _object_strings(col: Any) -> bool:
+    return isinstance(col, StringColumn) and _is_object(col.pd_dtype)
+
+
+def _numpy_backed(col: Column) -> bool:
+    """A column pandas holds as a NumPy array (object strings, NumPy numbers and bools)."""
+    return _object_strings(col) or (type(col) is NumericColumn and not col.nullable)
+
+
+def _python_type(col: Column, missing: bool, none: bool) -> str:
+    if none:
+        return "NoneType"
+    if missing or isinstance(col, StringColumn):
+        return "float" if missing else "str"
+    return {"b": "bool", "f": "float"}.get(col.data.dtype.kind, "int")
+
+
+def object_flex_op(a: Column, b: Column, op: str, a_none: Any = None, b_none: Any = None) -> Column | None:
+    """``a <op> b`` as pandas' ``Series._binop`` computes it where a side holds object strings: the
+    two NumPy arrays meet Python's operator row by row, missing values included (``a_none`` /
+    ``b_none``: the rows holding None, the others NaN). A None beside anything, or a missing value
+    beside a str, raises Python's TypeError for arithmetic and ordering; ``None == None`` is True.
+    None where the usual operator answers as pandas (no object strings, a side pandas holds as an
+    extension array, or no such row). One sync."""
+    from ember.backend.arrays import to_host
+    from ember.ops._binary_common import ARITH, LOGIC, REVERSED
+
+    base = REVERSED.get(op, op)
+    x, y, xn, yn = (b, a, b_none, a_none) if op in REVERSED else (a, b, a_none, b_none)
+    if base in LOGIC or not (_object_strings(x) or _object_strings(y)) or not len(x):
+        return None
+    if not (_numpy_backed(x) and _numpy_backed(y)):
+        return None
+    for c in (x, y):
+        if _object_strings(c) and c.na is pd.NA and c.mask is not None and not bool(c.mask.all()):
+            raise Unsupported(f"Series.{op}: object data holding pd.NA is not supported by ember.")
+    xp, n = x.xp, len(x)
+    none = xp.zeros(n, dtype=bool)
+    xn = none if xn is None else xn & x.isna()
+    yn = none if yn is None else yn & y.isna()
+    xm, ym = x.isna(), y.isna()
+    if base in ("eq", "ne"):
+        both = xn & yn
+        if not bool(both.any()):
+            return None
+        from ember.ops.binary import binary_op
+
+        out = binary_op(a, b, op)
+        return NumericColumn(xp.where(both, base == "eq", out.data))
+    if base not in ARITH and base not in CMP:
+        return None
+    xs = ~xm if _object_strings(x) else none
+    ys = ~ym if _object_strings(y) else none
+    bad = xn | yn | (xs & ym) | (ys & xm)
+    if not bool(bad.any()):
+        return None
+    i = int(to_host(xp.argmax(bad)))
+    rows = to_host(xp.stack([xm[i], xn[i], ym[i], yn[i]])).tolist()
+    tx, ty = _python_type(x, rows[0], rows[1]), _python_type(y, rows[2], rows[3])
+    if base in CMP:
+        raise TypeError(f"'{SYMBOL[base]}' not supported between instances of '{tx}' and '{ty}'")
+    if base == "add" and tx == "str":
+        raise TypeError(f'can only concatenate str (not "{ty}") to str')
+    raise TypeError(f"unsupported operand type(s) for {SYMBOL[base]}: '{tx}' and '{ty}'")
+
+
+def none_rows(col: Column, positions: Any = None) -> Any:
+    """The rows of ``col`` taken at ``positions`` (-1: a row alignment adds, NaN) that hold None: an
+    object column's missing values when it holds None. None where there are none."""
+    if not _object_strings(col) or col.na is not None or col.mask is None:
+        return None
+    flags = ~col.mask
+    if positions is None:
+        return flags
+    xp = col.xp
+    if len(col) == 0:
+        return xp.zeros(len(positions), dtype=bool)
+    return xp.where(positions >= 0, flags[xp.maximum(positions, 0)], False)

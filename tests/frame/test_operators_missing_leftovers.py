@@ -1,0 +1,118 @@
+"""Operators, missing values, setitem and reindex: cases where ember gave an answer of its own (or
+raised) where pandas answers or raises. Each case runs the same code on pandas and on ember: ember
+gives pandas' result, raises pandas' exception type, or (where a case says so) NotImplementedError."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+from ember.testing import assert_eq
+
+
+def _check(case, refuse=False):
+    """ember's result equals pandas', or both raise the same exception type; with ``refuse`` ember
+    raises NotImplementedError (pandas fails with an internal error there)."""
+    try:
+        expected, error = case(pd), None
+    except Exception as exc:  # noqa: BLE001 - pandas' exception type is the expectation
+        expected, error = None, exc
+    if refuse:
+        with pytest.raises(NotImplementedError):
+            case(em)
+        return
+    if error is not None:  # NumPy's UFuncTypeError is a TypeError: the builtin type is expected
+        builtin = next(t for t in type(error).__mro__ if t.__module__ == "builtins")
+        with pytest.raises(builtin):
+            case(em)
+        return
+    assert_eq(case(em), expected)
+
+
+def _obj(m, data, index=None):
+    return m.Series(data, index=index, dtype=object)
+
+
+# --- Series flex methods of object data: Python's operator row by row ----------------------------
+
+OBJECT_FLEX = {
+    "none_beside_str_add": lambda m: _obj(m, [None, "B"]).add(_obj(m, ["b", None])),
+    "none_beside_str_lt": lambda m: _obj(m, [None, "B"]).lt(_obj(m, ["b", None])),
+    "nan_beside_str_add": lambda m: _obj(m, [np.nan, "B"]).add(_obj(m, ["b", np.nan])),
+    "nan_beside_str_ge": lambda m: _obj(m, [np.nan, "B"]).ge(_obj(m, ["b", np.nan])),
+    "nan_beside_nan_add": lambda m: _obj(m, [np.nan, "a"]).add(_obj(m, [np.nan, "b"])),
+    "nan_beside_nan_lt": lambda m: _obj(m, [np.nan, "a"]).lt(_obj(m, [np.nan, "b"])),
+    "none_beside_none_add": lambda m: _obj(m, [None, "a"]).add(_obj(m, [None, "b"])),
+    "none_beside_none_radd": lambda m: _obj(m, [None, "a"]).radd(_obj(m, [None, "b"])),
+    "none_eq_none": lambda m: _obj(m, [None, "a", "c"]).eq(_obj(m, [None, "b", None])),
+    "none_ne_none": lambda m: _obj(m, [None, "a", "c"]).ne(_obj(m, [None, "b", None])),
+    "nan_eq_nan": lambda m: _obj(m, [np.nan, "a"]).eq(_obj(m, [np.nan, "a"])),
+    "str_beside_float_nan": lambda m: _obj(m, ["a", "b"]).lt(m.Series([np.nan, 1.0])),
+    "fill_value_fills_one_side": lambda m: _obj(m, [None, "B"]).add(_obj(m, ["b", None]), fill_value="z"),
+    "fill_value_both_none": lambda m: _obj(m, [None, "B"]).add(_obj(m, [None, "c"]), fill_value="z"),
+    "list_other": lambda m: _obj(m, [None, "a"]).add(["x", "y"]),
+    "list_other_eq_none": lambda m: _obj(m, [None, "a"]).eq([None, "a"]),
+    # the operators (not flex methods) skip missing values
+    "operator_add": lambda m: _obj(m, [None, "B", "c"]) + _obj(m, ["b", None, "d"]),
+    "operator_lt": lambda m: _obj(m, [None, "B", "c"]) < _obj(m, ["b", None, "d"]),
+    "operator_eq_none": lambda m: _obj(m, [None, "a"]) == _obj(m, [None, "a"]),
+    # alignment builds new Series from the object arrays: pandas infers its str dtype
+    "aligned_add": lambda m: _obj(m, ["a", "b", "c"]).add(_obj(m, ["x", "y"], [1, 2])),
+    "aligned_operator": lambda m: _obj(m, ["a", "b", "c"]) + _obj(m, ["x", "y"], [1, 2]),
+    "aligned_none": lambda m: _obj(m, [None, "a", "b"]).add(_obj(m, ["x", "y"], [1, 2])),
+    "aligned_fill": lambda m: _obj(m, [None, "a", "b"]).add(_obj(m, ["x", "y"], [1, 2]), fill_value="q"),
+    "aligned_int_labels_kept": lambda m: _obj(m, [None, "a", "b"], [0, 1, 2]).add(
+        _obj(m, ["x", "y"], [1, 2]), fill_value="q"
+    ),
+    "aligned_lt": lambda m: _obj(m, ["a", "b", None], [0, 1, 2]).lt(_obj(m, ["x", None, "z"], [2, 1, 0])),
+    "aligned_all_missing_stays_object": lambda m: _obj(m, [None, None], [0, 1]).eq(_obj(m, [None], [1])),
+    "frame_flex_skips_missing": lambda m: m.DataFrame({"x": _obj(m, [None, "B"])}).add(
+        m.DataFrame({"x": _obj(m, ["b", None])})
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OBJECT_FLEX))
+def test_object_flex_methods(name):
+    _check(OBJECT_FLEX[name])
+
+
+# --- masked numbers and strings beside timedeltas --------------------------------------------------
+
+
+def _td(m):
+    return m.Series(pd.to_timedelta(["1D", None, "1D", "-1D"]))
+
+
+MASKED_TD = {
+    f"{dtype}_{op}": (
+        lambda m, d=dtype, o=op: getattr(m.Series([86400000000, 1, None, 5], dtype=d), o)(_td(m))
+    )
+    for dtype in ("Int64", "Int8", "UInt16", "Float64")
+    for op in ("lt", "le", "gt", "ge", "eq", "ne", "__lt__", "__eq__")
+}
+MASKED_TD["boolean_lt"] = lambda m: m.Series([True, False, None, True], dtype="boolean") < _td(m)
+MASKED_TD["boolean_eq"] = lambda m: m.Series([True, False, None, True], dtype="boolean") == _td(m)
+MASKED_TD["td_lt_int64"] = lambda m: _td(m) < m.Series([1, 2, None, 3], dtype="Int64")
+
+
+@pytest.mark.parametrize("name", sorted(MASKED_TD))
+def test_masked_beside_timedeltas(name):
+    _check(MASKED_TD[name])
+
+
+@pytest.mark.parametrize("dtype", ["str", "string"])
+@pytest.mark.parametrize("op", ["eq", "lt", "add", "radd", "sub", "mul"])
+def test_strings_beside_timedeltas_refused(dtype, op):
+    # pandas fails building its string array from the timedeltas (ValueError)
+    _check(lambda m: getattr(m.Series(["a", None, "1 day", "x"], dtype=dtype), op)(_td(m)), refuse=True)
+
+
+@pytest.mark.parametrize("op", ["add", "sub", "truediv", "__add__"])
+def test_timedeltas_arithmetic_with_strings_refused(op):
+    _check(lambda m: getattr(_td(m), op)(m.Series(["a", None, "1 day", "x"])), refuse=True)
+
+
+@pytest.mark.parametrize("op", ["eq", "ne", "lt", "pow", "__eq__"])
+def test_timedeltas_beside_strings_as_pandas(op):
+    _check(lambda m: getattr(_td(m), op)(m.Series(["a", None, "1 day", "x"])))
