@@ -360,3 +360,9 @@ def test_unique_of_masked_data_is_pandas_extension_array(values, dtype):
     got, want = em.from_pandas(s).unique(), s.unique()
     assert type(got) is type(want)
     pd.testing.assert_extension_array_equal(got, want)
+
+
+@pytest.mark.parametrize("dtype", ["Int64", "UInt8", "Int8"])
+@pytest.mark.parametrize("fill_value", [2.5, -2.5, 300.7, 1e30, 2])
+def test_shift_of_masked_ints_with_a_float_fill_value(dtype, fill_value):
+    check(lambda s: s.shift(1, fill_value=fill_value), pd.Series([None, 3], dtype=dtype))
