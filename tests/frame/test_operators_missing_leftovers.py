@@ -116,3 +116,39 @@ def test_timedeltas_arithmetic_with_strings_refused(op):
 @pytest.mark.parametrize("op", ["eq", "ne", "lt", "pow", "__eq__"])
 def test_timedeltas_beside_strings_as_pandas(op):
     _check(lambda m: getattr(_td(m), op)(m.Series(["a", None, "1 day", "x"])))
+
+
+# --- fill_value into masked columns: pandas' setitem check ----------------------------------------
+
+
+def _b(m):
+    return m.Series([True, None, False], dtype="boolean")
+
+
+def _f(m):
+    return m.Series([1.0, None, None])
+
+
+FILL_MASKED = {
+    "bool_add_fill0": lambda m: _b(m).add(_f(m), fill_value=0),
+    "float_add_bool_fill0": lambda m: _f(m).add(_b(m), fill_value=0),
+    "bool_fill_1_0": lambda m: _f(m).add(_b(m), fill_value=1.0),
+    "bool_eq_fill_true": lambda m: _b(m).eq(_b(m), fill_value=True),
+    "frame_bool_fill0": lambda m: m.DataFrame({"a": _f(m)}).add(m.DataFrame({"a": _b(m)}), fill_value=0),
+    "frame_missing_column": lambda m: m.DataFrame({"a": _f(m)}).add(m.DataFrame({"b": _b(m)}), fill_value=0),
+    "frame_other_rows": lambda m: m.DataFrame({"a": _b(m)}).add(
+        m.DataFrame({"a": _f(m)}, index=[0, 1, 5]), fill_value=0
+    ),
+    "int64_fill_half": lambda m: m.Series([1, None, 2], dtype="Int64").add(_f(m), fill_value=0.5),
+    "int64_fill_1_0": lambda m: m.Series([1, None, 2], dtype="Int64").add(_f(m), fill_value=1.0),
+    "int64_fill_true": lambda m: m.Series([1, None, 2], dtype="Int64").add(_f(m), fill_value=True),
+    "float64_fill_true": lambda m: m.Series([1, None, 2], dtype="Float64").add(_f(m), fill_value=True),
+    "float64_fill_str": lambda m: m.Series([1, None, 2], dtype="Float64").add(_f(m), fill_value="a"),
+    "int8_fill_out_of_range": lambda m: m.Series([1, None, 2], dtype="Int8").add(_f(m), fill_value=1000),
+    "uint8_fill_negative": lambda m: m.Series([1, None, 2], dtype="UInt8").add(_f(m), fill_value=-1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FILL_MASKED))
+def test_fill_value_into_masked_columns(name):
+    _check(FILL_MASKED[name])

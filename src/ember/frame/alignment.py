@@ -200,6 +200,14 @@ def _filled(col: Column, keep: Any, value: Any) -> Column:
     from ember.frame._fallback import unsupported
     from ember.ops.missing import where
 
+    if isinstance(col, NumericColumn) and col.nullable:
+        from ember.frame.indexing import setitem_scalar
+
+        dtype = col.data.dtype
+        if dtype.kind in "iu" and isinstance(value, (int, float)) and not isinstance(value, bool):
+            if float(value).is_integer() and not np.iinfo(dtype).min <= int(value) <= np.iinfo(dtype).max:
+                raise OverflowError(f"Python integer {int(value)} out of bounds for {dtype}")
+        setitem_scalar(col, value)  # pandas' masked setitem: TypeError for a value the dtype cannot hold
     if isinstance(col, NumericColumn) and not col.nullable and not isinstance(value, _NUMBERS):
         if col.is_bool:  # pandas' object column would mix bools with other objects
             raise unsupported(
