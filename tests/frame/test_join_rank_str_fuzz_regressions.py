@@ -366,3 +366,40 @@ def test_unique_of_masked_data_is_pandas_extension_array(values, dtype):
 @pytest.mark.parametrize("fill_value", [2.5, -2.5, 300.7, 1e30, 2])
 def test_shift_of_masked_ints_with_a_float_fill_value(dtype, fill_value):
     check(lambda s: s.shift(1, fill_value=fill_value), pd.Series([None, 3], dtype=dtype))
+
+
+# --- pivot_table ------------------------------------------------------------------------------------------
+
+PIVOTED = pd.DataFrame(
+    {
+        "d": pd.Series([1, 2, 1], dtype="uint8"),
+        "e": [1.0, 2.0, 3.0],
+        "c": ["x", "y", "x"],
+        "t": pd.to_timedelta([1, 2, 1], unit="s"),
+        "i": pd.Series([5, None, 5], dtype="Int64"),
+    }
+)
+PIVOT_ARGS = [
+    {"values": "d", "index": "d"},
+    {"values": "d", "index": "c", "columns": "d"},
+    {"values": "e", "index": "c", "columns": "t"},
+    {"values": "e", "index": "c", "columns": "i"},
+    {"values": "e", "index": "c", "columns": "d", "aggfunc": "min", "fill_value": 0},
+    {"values": ["e"], "index": "c", "aggfunc": "size"},
+    {"values": "e", "index": "c", "columns": "d", "aggfunc": "size", "margins": True},
+    {"values": "e", "index": "c", "margins": True},
+]
+
+
+@pytest.mark.parametrize("rows", [3, 0])
+@pytest.mark.parametrize("kwargs", PIVOT_ARGS, ids=[str(i) for i in range(len(PIVOT_ARGS))])
+@pytest.mark.parametrize("cols", [["d", "e", "c"], ["d", "e", "c", "t", "i"]], ids=["few", "all"])
+def test_pivot_table_labels_and_errors(kwargs, rows, cols):
+    check(
+        lambda f: f.pivot_table(**kwargs),
+        PIVOTED[cols].iloc[:rows] if set(cols) >= _keys(kwargs) else PIVOTED.iloc[:rows],
+    )
+
+
+def _keys(kwargs):
+    return {k for name in ("values", "index", "columns") for k in np.atleast_1d(kwargs.get(name, []))}

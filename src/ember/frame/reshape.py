@@ -273,6 +273,15 @@ def pivot_table(
     numpy's sum/mean/min/max), a list of them, or a dict {value: name(s)}."""
     if not observed:
         raise unsupported("pivot_table", "observed=False (only observed=True, pandas 3's default)")
+    if values is not None:  # pandas selects keys + values when that drops a column: a key that is
+        keys, vals = _as_list(index) + _as_list(columns), _as_list(values)  # also a value is 2-D there
+        shared = [k for k in keys if k in vals]
+        if shared and len([k for k in keys + vals if k in frame._columns]) < len(frame._names):
+            raise ValueError(f"Grouper for '{shared[0]}' not 1-dimensional")
+    if margins and (len(frame) == 0 or _names_size(aggfunc)):
+        raise unsupported("pivot_table", "margins=True of no rows or with aggfunc='size'")
+    if isinstance(values, (list, tuple)) and _names_size(aggfunc) and not _as_list(columns):
+        raise unsupported("pivot_table", "aggfunc='size' of a list of values (pandas gives a Series)")
     if margins:
         return _pivot_with_margins(
             frame, values, index, columns, aggfunc, fill_value, margins_name, dropna, sort
@@ -317,7 +326,12 @@ def pivot_table(
         for (p, _, _), col in zip(specs, aggregated):
             for j, lab in enumerate(labels):
                 out[_table_label(p, lab)] = _gather(col, table[:, j], holes, fill_value)
-        result = DataFrame._from_columns(out, _make_index(runiq, row_names), _axis_names(specs, col_names))
+        kind = None
+        if len(cuniq) == 1 and not any(isinstance(k, tuple) for k in out):  # one flat level: its dtype
+            kind = pd.Index(cuniq[0].slice(0, 0).to_pandas())[:0]
+        result = DataFrame._from_columns(
+            out, _make_index(runiq, row_names), _axis_names(specs, col_names), kind
+        )
     if dropna and result._names:
         keep = _keep_valid_any(list(result._columns.values()))
         if not keep.all():
@@ -328,6 +342,15 @@ def pivot_table(
 
 
 _MISSING = object()
+
+
+def _names_size(aggfunc: Any) -> bool:
+    """Whether ``aggfunc`` names 'size' (alone, in a list, or in a dict)."""
+    if isinstance(aggfunc, dict):
+        return any(_names_size(v) for v in aggfunc.values())
+    if isinstance(aggfunc, (list, tuple)):
+        return any(_names_size(v) for v in aggfunc)
+    return isinstance(aggfunc, str) and aggfunc == "size"
 
 
 def _unsorted_order(frame: DataFrame, names: list, uniques: list[Column], dropna: bool) -> np.ndarray:
