@@ -152,3 +152,21 @@ FILL_MASKED = {
 @pytest.mark.parametrize("name", sorted(FILL_MASKED))
 def test_fill_value_into_masked_columns(name):
     _check(FILL_MASKED[name])
+
+
+# --- shift(fill_value=) of masked columns: NumPy's setitem into the data ---------------------------
+
+
+@pytest.mark.parametrize("dtype", ["Int64", "Int8", "UInt8", "boolean", "Float32", "Float64"])
+@pytest.mark.parametrize("value", [2.5, -1.7, 300, -1, True, "a", np.nan])
+@pytest.mark.parametrize("periods", [1, -2, 5])
+def test_masked_shift_fill_value(dtype, value, periods):
+    _check(lambda m: m.Series([1, 0, None], dtype=dtype).shift(periods, fill_value=value))
+
+
+def test_frame_shift_fill_value_masked():
+    _check(
+        lambda m: m.DataFrame({"a": m.Series([1, 2, None], dtype="Int64"), "b": [1.0, 2, 3]}).shift(
+            1, fill_value=2.5
+        )
+    )

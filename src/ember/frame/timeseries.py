@@ -342,12 +342,15 @@ def _take_fill(col: Column, pos: Any, fill_value: Any) -> Column:
     xp = col.xp
     if len(col) == 0:
         return col.take_nullable(pos)
-    masked_ints = isinstance(col, NumericColumn) and col.nullable and col.data.dtype.kind in "iu"
-    if masked_ints and isinstance(fill_value, (float, np.floating)) and np.isfinite(fill_value):
-        fill_value = int(fill_value)  # pandas: a masked int column takes the float's int() (2.5 -> 2)
-        info = np.iinfo(col.data.dtype)
-        if not info.min <= fill_value <= info.max:
-            raise OverflowError(f"Python integer {fill_value} out of bounds for {col.data.dtype}")
+    if isinstance(col, NumericColumn) and col.nullable:
+        # pandas sets the value into the masked array's NumPy data: NumPy's cast and errors (2.5 -> 2
+        # and True -> 1 for ints, 2.5 -> True for booleans, NaN a value of Float64, not missing)
+        cell = np.zeros(1, dtype=col.data.dtype)
+        cell[:1] = fill_value
+        taken, filled = col.take(xp.maximum(pos, 0)), pos < 0
+        data = xp.where(filled, cell[0], taken.data).astype(col.data.dtype, copy=False)
+        mask = None if taken.mask is None else taken.mask | filled
+        return NumericColumn(data, mask, nullable=True)
     return where(col.take(xp.maximum(pos, 0)), pos >= 0, fill_value)
 
 
