@@ -25,6 +25,7 @@ from ember.ops.groupby import (
     _sum_dtype,
     _valid,
     aggregate,
+    check_object_bools,
     check_pandas_refuses,
     seg_scan,
 )
@@ -171,6 +172,8 @@ def transform(g: Grouping, col: Column, op: str, **kw: Any) -> Column:
         raise NotImplementedError(
             f"groupby transform: op {op!r} is not supported; supported: {AGGREGATIONS + SCANS}"
         )
+    if op in ("cumsum", "cumprod", "cummin", "cummax", "diff"):
+        check_object_bools(col, op)
     if op == "cumcount":
         cc = _cumcount(g, kw.get("ascending", True))
         if g.dropped:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from ember.backend import array_module
 from ember.backend.kernels.segment import segment_count, segment_sum, segment_sum_int
@@ -181,7 +182,7 @@ def categorical_grouping(keys: list[Column]) -> Grouping:
         else:
             codes, uniques, _ = factorize_keys([col], sort=True, dropna=True)
             level_codes.append(codes)
-            levels.append(uniques[0])
+            levels.append(key_uniques(uniques[0]))
     sizes = [len(level) for level in levels]
     total = int(np.prod(sizes, dtype=object))
     codes = xp.zeros(len(keys[0]), dtype=np.int64)
@@ -210,7 +211,18 @@ def make_grouping(key_cols: list[Column], sort: bool = True, dropna: bool = True
     codes, uniques, ngroups, dropped, _ = factorize_with_info(
         key_cols, sort=sort, dropna=dropna, need_first=False
     )
-    return Grouping(codes, ngroups, [inferred_strings(u) for u in uniques], dropped)
+    return Grouping(codes, ngroups, [key_uniques(u) for u in uniques], dropped)
+
+
+def key_uniques(col: Column) -> Column:
+    """The groups' keys of a key column as pandas infers them: an object column of strings gives
+    ``str`` keys, one with no groups stays ``object``, one whose groups' keys are all missing
+    (``dropna=False``) gives float64 NaN. One device sync, for an object key with missing values."""
+    if not (isinstance(col, StringColumn) and col.pd_dtype == np.dtype(object)) or len(col) == 0:
+        return col
+    if col.mask is not None and not bool(col.mask.any()):  # sync: every group's key is missing
+        return NumericColumn(col.xp.full(len(col), np.nan))
+    return inferred_strings(col)
 
 
 def inferred_strings(col: Column) -> Column:
@@ -537,9 +549,40 @@ def _group_prod(g: Grouping, values: Any, valid: Any) -> Any:
 # --- aggregate ---------------------------------------------------------------------------------------
 
 
+def object_bools(col: Column) -> bool:
+    """A bool column with missing values: pandas holds it as an object column of True / False."""
+    return (
+        isinstance(col, NumericColumn)
+        and not col.nullable
+        and col.mask is not None
+        and col.data.dtype.kind == "b"
+    )
+
+
+#: what pandas answers for an object column of True / False and missing values as ember does
+_OBJECT_BOOL_OPS = ("min", "max", "first", "last", "count", "size", "nunique", "nth", "any", "all")
+_OBJECT_BOOL_OPS += ("idxmin", "idxmax", "std", "sem")
+
+
+def check_object_bools(col: Column, op: str) -> None:
+    """pandas' error, or NotImplementedError where pandas answers with Python objects, for ``op`` of
+    an object column of True / False and missing values (a bool column with a mask)."""
+    if not object_bools(col) or op in _OBJECT_BOOL_OPS:
+        return
+    if op == "quantile":
+        raise TypeError("dtype 'object' does not support operation 'quantile'")
+    if op in SCANS and op.startswith("cum"):  # pandas: TypeError for a Series, this for a frame
+        raise NotImplementedError(f"function is not implemented for this dtype: [how->{op},dtype->object]")
+    raise NotImplementedError(
+        f"groupby {op} of an object column of True / False with missing values is not supported "
+        "(pandas computes it on Python objects); convert it first, e.g. .astype('boolean')"
+    )
+
+
 def _check_op(col: Column, op: str) -> None:
     if op not in AGGREGATIONS:
         raise NotImplementedError(f"groupby aggregate: op {op!r} is not supported; supported: {AGGREGATIONS}")
+    check_object_bools(col, op)
     allowed = None
     if isinstance(col, StringColumn):
         allowed = _STRING_OPS
@@ -614,6 +657,16 @@ def aggregate(
     col = col.to(xp)
     if len(col) != g.nrows:
         raise ValueError(f"groupby {op}: column has {len(col)} rows, the grouping {g.nrows}")
+    if object_bools(col) and op in ("min", "max", "first", "last"):
+        # pandas keeps the object column: True / False, and NaN (min / max) or None (first / last)
+        # for a group without a value
+        res = aggregate(g, NumericColumn(col.data, col.mask, True), op, skipna=skipna, min_count=min_count)
+        mask = res.mask if res.mask is not None else xp.ones(len(res), dtype=bool)
+        return NumericColumn(res.data, mask, False, None if op in ("first", "last") and skipna else col.na)
+    if object_bools(col) and op in ("std", "sem"):  # pandas: float64 of the values as numbers
+        res = aggregate(g, NumericColumn(col.data.astype(np.float64), col.mask, True), op, ddof=ddof)
+        valid = res.mask if res.mask is not None else xp.ones(len(res), dtype=bool)
+        return NumericColumn(xp.where(valid, res.data, xp.nan).astype(np.float64))
     if min_count > 0 and op in ("first", "last", "min", "max"):
         # pandas: missing for a group with fewer than min_count valid values (the dtype changes only
         # where one is: one synchronization)
@@ -621,10 +674,11 @@ def aggregate(
         valid = _valid(col)
         enough = (_count(g, valid) if valid is not None else g.sizes[: g.ngroups]) >= min_count
         return out if bool(enough.all()) else out.set_missing(enough)
-    if op == "size":
-        return NumericColumn(
-            g.sizes[: g.ngroups].copy(), None, isinstance(col, NumericColumn) and col.nullable
+    if op == "size":  # pandas: Int64 for masked data (the nullable numbers, bool and 'string')
+        masked = (isinstance(col, NumericColumn) and col.nullable) or (
+            isinstance(col.dtype, pd.StringDtype) and col.dtype.na_value is pd.NA
         )
+        return NumericColumn(g.sizes[: g.ngroups].copy(), None, masked)
     if g.slots is not None and op in _SLOT_OPS and skipna and _slot_summable(col):
         return _slot_aggregate(g, col, op, min_count)
     valid = _valid(col)
