@@ -160,18 +160,26 @@ class _GroupBy:
             return Series._from_column(
                 counts, self._result_index(), None if isinstance(self, DataFrameGroupBy) else self.obj.name
             )
-        return self._keys_frame({"size": counts})
+        return self._keys_frame({"size": counts}, axis_names=False)
 
-    def _keys_frame(self, cols: dict, pad: bool = False) -> Any:
+    def _keys_frame(self, cols: dict, pad: bool = False, axis_names: bool = True) -> Any:
+        """``as_index=False``: every key as a column before ``cols``, as pandas' ``reset_index``
+        (an unnamed key is ``index``, or ``level_i`` among several; one whose name ``cols`` already
+        holds is left out); ``axis_names``: the frame's column axis keeps its names."""
         from ember.frame.dataframe import DataFrame
 
-        keys = {
-            ((n, "") if pad else n): u
-            for n, u, lab in zip(self._key_names, self._grouping.uniques, self._key_labels)
-            if lab
-        }
+        keys: dict = {}
+        for i, (n, u) in enumerate(zip(self._key_names, self._grouping.uniques)):
+            if n is None:
+                n = "index" if len(self._key_names) == 1 else f"level_{i}"
+            label = (n, "") if pad else n
+            if label not in cols and label not in keys:
+                keys[label] = u
         keys.update(cols)
-        return DataFrame._from_columns(keys, RangeIndex(self.ngroups))
+        names = getattr(self.obj, "_axis_names", None) if axis_names else None
+        if pad and names is not None:
+            names = (*names, None)
+        return DataFrame._from_columns(keys, RangeIndex(self.ngroups), names)
 
     def quantile(self, q: Any = 0.5, numeric_only: bool = False) -> Any:
         """Linear-interpolated quantiles per group; a list of ``q`` adds an innermost index level of
@@ -258,7 +266,7 @@ class _GroupBy:
             column, func = (spec.column, spec.aggfunc) if hasattr(spec, "aggfunc") else spec
             cols[out_name] = self._column_agg(column, _fname(func))
         if not self.as_index:
-            return self._keys_frame(cols)
+            return self._keys_frame(cols, axis_names=False)
         return DataFrame._from_columns(cols, self._result_index())
 
     def transform(self, func: Any, *args: Any, **kwargs: Any) -> Any:
@@ -267,6 +275,13 @@ class _GroupBy:
         op = func if isinstance(func, str) else getattr(func, "__name__", None)
         if op not in AGGREGATIONS + TRANSFORMS:
             raise _unsupported("GroupBy.transform", f"{func!r}; pass an aggregation or transform name")
+        if (
+            op in AGGREGATIONS
+            and isinstance(self, DataFrameGroupBy)
+            and self.ngroups == 0
+            and len(self.obj) > 0
+        ):  # pandas takes the rows' results from no groups (every key missing)
+            raise IndexError("cannot do a non-empty take from an empty axes.")
         cols = {k: transform(self._grouping, c, op, **kwargs) for k, c in self._value_items()}
         return self._wrap_transform(cols)
 
@@ -619,6 +634,8 @@ class DataFrameGroupBy(_GroupBy):
                 out[(name, stat)] = figure
         if not out:
             raise _unsupported("DataFrameGroupBy.describe", "a frame with no numeric column to describe")
+        if not self.as_index:
+            return self._keys_frame(out, pad=True)
         return DataFrame._from_columns(out, self._result_index())
 
 

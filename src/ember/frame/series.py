@@ -769,6 +769,8 @@ class Series(NDFrame, SeriesConversion):
     ) -> Any:
         from ember.frame.groupby import SeriesGroupBy
 
+        if not as_index:
+            raise TypeError("as_index=False only valid with DataFrame")
         grouped = SeriesGroupBy(
             self, by, level=level, sort=sort, dropna=dropna, as_index=as_index, observed=observed
         )
