@@ -170,3 +170,46 @@ def test_frame_shift_fill_value_masked():
             1, fill_value=2.5
         )
     )
+
+
+# --- the NA block of labels one frame lacks: masked columns count as their NumPy type --------------
+
+
+@pytest.mark.parametrize("n", [0, 2])
+@pytest.mark.parametrize("shared", [["b", "c"], ["a"], ["c", "d"]])
+@pytest.mark.parametrize("op", ["truediv", "add", "radd"])
+def test_frame_arithmetic_absent_columns_dtype(n, shared, op):
+    def case(m):
+        left = m.DataFrame(
+            {"a": m.Series([1.5] * n, dtype="float32"), "b": m.Series([2.5] * n, dtype="float32")}
+        )
+        right = m.DataFrame({k: m.Series([1] * n, dtype=d) for k, d in zip(shared, ["UInt8", "Float64"])})
+        return getattr(left, op)(right)
+
+    _check(case)
+
+
+@pytest.mark.parametrize(
+    "dtypes", [("Float32", "float32"), ("Float32", "Int16"), ("Float32", "Int32"), ("Int64",)]
+)
+def test_frame_arithmetic_absent_columns_masked_dtypes(dtypes):
+    def case(m):
+        left = m.DataFrame({f"x{i}": m.Series([1, 2], dtype=d) for i, d in enumerate(dtypes)})
+        return left.add(m.DataFrame({"x0": m.Series([1.0, 2.0], dtype="float32"), "z": [1.0, 2.0]}))
+
+    _check(case)
+
+
+# --- fillna / where with a value of another kind where no row is replaced: pandas' no-op ----------
+
+NOOP_FILL = {
+    "empty_categorical_frame": lambda m: m.DataFrame({"c": m.Series([], dtype="category")}).fillna(0),
+    "empty_str_frame": lambda m: m.DataFrame({"c": m.Series([], dtype="str")}).fillna(0),
+    "str_without_missing": lambda m: m.Series(["a", "b"]).fillna(0),
+    "str_where_all_kept": lambda m: m.Series(["a", None]).where(m.Series([True, True]), 0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NOOP_FILL))
+def test_fill_of_another_kind_without_missing_rows(name):
+    _check(NOOP_FILL[name])

@@ -409,9 +409,13 @@ def _absent(n: int, xp: Any, logical: bool, like: Any = ()) -> Column:
 
 
 def _na_block_dtype(columns: Any) -> np.dtype:
-    dtypes = [c.dtype for c in columns]
+    """pandas' NA block: NaN of the columns' common NumPy float type (masked columns count as their
+    NumPy type: Float32 beside float32 gives float32), else float64."""
+    from pandas.core.dtypes.dtypes import BaseMaskedDtype
+
+    dtypes = [c.dtype.numpy_dtype if isinstance(c.dtype, BaseMaskedDtype) else c.dtype for c in columns]
     if not dtypes or not all(isinstance(d, np.dtype) and d.kind in "iuf" for d in dtypes):
-        return np.dtype(np.float64)  # bools, times, strings, masked columns: pandas' float64 NaN
+        return np.dtype(np.float64)  # bools, times, strings: pandas' float64 NaN
     common = np.result_type(*dtypes)
     return common if common.kind == "f" else np.dtype(np.float64)
 

@@ -333,6 +333,8 @@ def _string_source(x: Any, n: int, xp: Any) -> tuple[Any, Any, Any]:
 
 def _where_string(col: StringColumn, cond: Any, other: Any) -> StringColumn:
     if not isinstance(other, (str, StringColumn)):
+        if bool(cond.all()):  # pandas' no-op: no row is replaced (one sync)
+            return col
         raise NotImplementedError(
             f"where / fillna: a {type(other).__name__} value into a string column (pandas would make an "
             "object column mixing types; ember's string columns hold strings)"
