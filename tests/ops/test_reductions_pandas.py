@@ -138,10 +138,7 @@ def test_min_count(name, op, min_count, xp):
 @pytest.mark.parametrize("name", ["int64", "float64", "float32", "Int64", "bool"])
 @pytest.mark.parametrize("ddof", [0, 1, 2, 5])
 @pytest.mark.parametrize("op", ["std", "var", "sem"])
-def test_ddof(name, ddof, op, xp, request):
-    if name == "Int64" and ddof == 5 and op in ("std", "var"):
-        reason = "pandas gives inf for a nullable var with count == ddof; ember gives NA"
-        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
+def test_ddof(name, ddof, op, xp):
     check(DATA[name], op, xp, ddof=ddof)
 
 

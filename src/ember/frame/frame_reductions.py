@@ -49,6 +49,9 @@ class FrameReductions:
                 value = getattr(pd.DataFrame(index=[0]), op)(axis=1).iloc[:1].to_numpy()
                 col = NumericColumn(current_xp().full(len(self._index), value[0], dtype=value.dtype))
                 return Series._from_column(col, self._index)
+            if not len(self._index):  # pandas: no rows reduce as axis=0 would, for the result's dtype
+                dtype = self._reduce(op, 0, skipna, numeric_only, names=names, **kw).dtype
+                return Series(pd.Series([], index=self._index.to_pandas(), dtype=dtype))
             return Series._from_column(reduce_rows(cols, op, skipna=skipna, **kw), self._index)
         if op not in ("count", "nunique", "min", "max", "any", "all") and not numeric_only:
             bad = [k for k, c in zip(names, cols) if not _reducible(c, op)]
@@ -65,9 +68,17 @@ class FrameReductions:
                     f"{[str(self._columns[b].dtype) for b in bad]}; pass numeric_only=True"
                 )
         values = reduce_many(cols, op, skipna=skipna, **kw)
-        values = [_nan_of_column(v, c, skipna) for v, c in zip(values, cols)]
+        values = [_nan_of_column(v, c, skipna, op) for v, c in zip(values, cols)]
         # bool columns beside other numbers keep their own type in pandas' min / max (object Series)
-        if op in ("min", "max") and len({(type(c), getattr(c, "is_bool", False)) for c in cols}) > 1:
+        # (no rows: a bool column's NaN beside a masked column's NA, also an object Series)
+        if op in ("min", "max") and (
+            len({(type(c), getattr(c, "is_bool", False)) for c in cols}) > 1
+            or (
+                not len(self._index)
+                and any(getattr(c, "is_bool", False) and not c.nullable for c in cols)
+                and any(getattr(c, "nullable", False) for c in cols)
+            )
+        ):
             raise unsupported(
                 f"DataFrame.{op}",
                 "columns of different kinds (the result would be an object "
@@ -232,16 +243,19 @@ def _op_result_dtype(d: np.dtype, op: str) -> np.dtype:
     return d
 
 
-def _nan_of_column(v: Any, c: Column, skipna: bool) -> Any:
+def _nan_of_column(v: Any, c: Column, skipna: bool, op: str = "") -> Any:
     """A too-few-values NaN (a Python float from the reduction) as pandas types it in a frame's result:
     the column's float dtype (float32 stays float32) when the column has rows; an object column's
-    own missing marker (None) where skipna=False met one."""
+    own missing marker where skipna=False met one, else None (too few values for min_count)."""
     from ember.column import StringColumn
 
     if type(v) is float and isinstance(c, NumericColumn) and not c.nullable and len(c):
         return c.data.dtype.type(v) if c.data.dtype.kind == "f" else np.float64(v)
-    if type(v) is float and v != v and not skipna and isinstance(c, StringColumn) and c.pd_dtype == object:
-        return c.na
+    if type(v) is float and v != v and isinstance(c, StringColumn) and c.pd_dtype == object:
+        # the missing value skipna=False met, or None where a sum has fewer values than min_count
+        if not skipna and c.mask is not None:
+            return c.na
+        return None if op == "sum" else v
     return v
 
 

@@ -206,7 +206,7 @@ def _plan(col: Column, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_coun
     if isinstance(col, CategoricalColumn):
         return _plan_categorical(col, op, fetch, skipna)
     if isinstance(col, StringColumn):
-        return _plan_string(col, op, fetch, skipna)
+        return _plan_string(col, op, fetch, skipna, min_count)
     raise TypeError(f"reduce: unsupported column {col!r}")
 
 
@@ -296,7 +296,10 @@ def _plan_values(
                 return propagated
             if c < need:
                 return na
-            return wrap(value(h))
+            v = wrap(value(h))
+            if nullable and isinstance(v, (float, np.floating)) and v != v:
+                return na  # pandas: a masked reduction that comes out NaN (inf - inf, ...) is NA
+            return v
 
         return f
 
@@ -322,7 +325,10 @@ def _plan_values(
         return finish(lambda h: fdt.type(h[i] / fdt.type(count(h))))
     if op in ("var", "std", "sem"):
         i = fetch.add(_sum_sq_dev(xp, x, valid))
-        return finish(lambda h: _var_finish(op, h[i], count(h), ddof, fdt), ddof + 1)
+        # masked var / std divide by max(count - ddof, 0) as NumPy (inf where ddof >= count); plain
+        # floats, and sem, are NaN from count <= ddof
+        need = 1 if nullable and op != "sem" else ddof + 1
+        return finish(lambda h: _var_finish(op, h[i], count(h), ddof, fdt), need)
     if op in ("median", "quantile"):
         if op == "quantile" and dtype.kind == "b":
             raise TypeError(
@@ -331,7 +337,10 @@ def _plan_values(
             )
         if n == 0:
             return lambda h: na
-        i = fetch.add(_device_quantiles(xp, x, valid, [0.5 if op == "median" else q], "linear")[0])
+        # a median is the mean of the two middle values (pandas' np.median: 2 of [1, 2, inf], inf of
+        # [1, inf]), a quantile NumPy's linear interpolation
+        how = "median" if op == "median" else "linear"
+        i = fetch.add(_device_quantiles(xp, x, valid, [0.5 if op == "median" else q], how)[0])
         if op == "quantile" and nullable and dtype.kind in "iu":  # pandas keeps the int when it is exact
             return finish(lambda h: dtype.type(h[i]) if float(h[i]).is_integer() else np.float64(h[i]))
         return finish(lambda h: np.float64(h[i]) if fdt == np.float64 else fdt.type(h[i]))
@@ -352,7 +361,8 @@ def _sum_sq_dev(xp: Any, x: Any, valid: Any) -> Any:
 
 
 def _var_finish(op: str, ss: Any, c: int, ddof: int, fdt: np.dtype) -> Any:
-    var = np.float64(ss) / (c - ddof)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        var = np.float64(ss) / np.float64(max(c - ddof, 0))
     if op == "var":
         return fdt.type(var)
     if op == "std":
@@ -397,16 +407,18 @@ def _device_quantiles(
             out.append(s[idx][()])
             continue
         a, b = s[lo].astype(np.float64), s[hi].astype(np.float64)
-        if interpolation == "linear":
+        if interpolation == "midpoint":  # NumPy: its interpolation at 0.5 (inf beside inf is NaN)
+            t = xp.where(t > 0, 0.5, 0.0)
+        if interpolation in ("linear", "midpoint"):
             v = xp.where(t >= 0.5, b - (b - a) * (1 - t), a + (b - a) * t)
+        elif interpolation == "median":  # np.median: the middle value, or the mean of the two middle ones
+            v = xp.where(t > 0, (a + b) / 2, a)
         elif interpolation == "lower":
             v = a
         elif interpolation == "higher":
             v = xp.where(t > 0, b, a)
         elif interpolation == "nearest":
             v = xp.where(t > 0.5, b, xp.where(t < 0.5, a, xp.where(lo % 2 == 0, a, b)))
-        elif interpolation == "midpoint":
-            v = xp.where(t > 0, (a + b) / 2, a)
         else:
             raise NotImplementedError(
                 f"quantile: interpolation={interpolation!r} is not supported; use linear, lower, higher, nearest or midpoint"
@@ -489,11 +501,9 @@ def _plan_temporal(
         raise TypeError(f"'{name}' with dtype {col.dtype} does not support operation '{op}'")
 
     def stamp(v: Any) -> Any:
-        ticks = int(round(float(v))) if isinstance(v, (float, np.floating)) else int(v)
-        if op == "std" or (is_dt and isinstance(v, (float, np.floating))):
-            # pandas truncates the std, and a datetime's mean / median / quantile, to whole ticks
-            # (toward zero: int64 of the float)
-            ticks = int(float(v))
+        # pandas truncates a float result (mean / median / quantile / std) to whole ticks, toward
+        # zero (int64 of the float), for datetimes and timedeltas alike
+        ticks = int(float(v)) if isinstance(v, (float, np.floating)) else int(v)
         if op == "std" or not is_dt:
             return pd.Timedelta(np.timedelta64(ticks, unit))
         ts = pd.Timestamp(np.datetime64(ticks, unit))
@@ -541,7 +551,7 @@ def _plan_categorical(col: CategoricalColumn, op: str, fetch: _Fetch, skipna: bo
     raise TypeError(f"'Categorical' with dtype category does not support operation '{op}'")
 
 
-def _plan_string(col: StringColumn, op: str, fetch: _Fetch, skipna: bool) -> Finisher:
+def _plan_string(col: StringColumn, op: str, fetch: _Fetch, skipna: bool, min_count: int = 0) -> Finisher:
     if op == "count":
         return _plan_values(col.lengths(), col.mask, op, fetch, skipna, 1, 0, 0.5, np.nan, None, False)
     na = col.pd_dtype.na_value if isinstance(col.pd_dtype, pd.StringDtype) else np.nan
@@ -559,9 +569,10 @@ def _plan_string(col: StringColumn, op: str, fetch: _Fetch, skipna: bool) -> Fin
         return lambda h: kind(bool(h[i]))
     if op == "sum":
         arr = col.to_arrow()  # host path: Arrow joins the values without a Python loop
+        too_few = len(arr) - arr.null_count < min_count  # pandas: NaN (NA for 'string')
         if col.pd_dtype == object:  # pandas adds the objects up from 0: None / NaN take part
-            if len(arr) == 0:
-                return lambda h: 0
+            if arr.null_count == len(arr) and (skipna or not arr.null_count):
+                return lambda h: np.nan if too_few else 0
             if arr.null_count and skipna:
                 raise TypeError('can only concatenate str (not "int") to str')
             if arr.null_count:
@@ -569,7 +580,7 @@ def _plan_string(col: StringColumn, op: str, fetch: _Fetch, skipna: bool) -> Fin
                     "sum of an object column of strings with missing values and skipna=False is not "
                     "supported (pandas gives NaN for a Series, None for a DataFrame column)"
                 )
-        if arr.null_count and not skipna:
+        if (arr.null_count and not skipna) or too_few:
             return lambda h: na
         valid = arr.drop_null()
         joined = pc.binary_join(
@@ -682,6 +693,8 @@ def _numeric_quantiles(col: NumericColumn, qs: list[float], interpolation: str) 
         dtype, scalar = own, x.dtype.type  # pandas keeps a masked int's dtype where every result is whole
     if cnt == 0:  # numpy floats, all NaN
         return [scalar(np.nan) for _ in vals], dtype
+    if masked:  # pandas: a masked quantile that comes out NaN (inf - inf) is NA
+        return [pd.NA if v != v else scalar(v) for v in vals], dtype
     return [scalar(v) for v in vals], dtype
 
 
@@ -717,8 +730,12 @@ def reduce_rows(
     common = np.result_type(*(c.data.dtype for c in cols))
     has_missing = any(c.is_float or c.mask is not None for c in cols)
     valid = xp.stack([_valid_or_true(c) for c in cols], axis=1) if has_missing else None
+    if valid is None and op in ("sum", "prod") and min_count > len(cols):  # no row has enough values
+        valid = xp.ones((len(cols[0]), len(cols)), dtype=bool)
     m = xp.stack([c.data for c in cols], axis=1)
     res, out_valid = _row_reduce(xp, m, valid, op, common, skipna, ddof, min_count, nullable)
+    if nullable and op in ("sum", "prod") and common.kind in "iu":
+        res = _masked_int_rows_dtype(xp, m, valid, res, op, common, skipna, min_count)
     if common.kind == "f" and res.dtype.kind == "f":  # pandas: float32 rows give float32 results
         res = res.astype(common, copy=False)
     if nullable:
@@ -726,6 +743,30 @@ def reduce_rows(
     if out_valid is None:
         return NumericColumn(res)
     return NumericColumn(res).set_missing(out_valid)
+
+
+def _masked_int_rows_dtype(
+    xp: Any, m: Any, valid: Any, res: Any, op: str, common: np.dtype, skipna: bool, min_count: int
+) -> Any:
+    """pandas sums / multiplies the rows of masked integers in 64 bits and gives the columns' common
+    dtype back where every row's value fits it (Int32 rows: Int32, Int64 once a value leaves int32).
+    A row with fewer than ``min_count`` values counts as 0; with skipna=False a row holding a missing
+    value counts as the values before its first missing one."""
+    check = res
+    if valid is not None:
+        cnt = valid.sum(axis=1)
+        if not skipna:
+            before = xp.cumprod(valid, axis=1).astype(bool)
+            neutral = 0 if op == "sum" else 1
+            partial = (xp.sum if op == "sum" else xp.prod)(
+                xp.where(before, m, neutral).astype(res.dtype), axis=1
+            )
+            check = xp.where(cnt < m.shape[1], partial, res)
+        check = xp.where(cnt < min_count, 0, check)
+    info = np.iinfo(common)
+    if check.shape[0] and not bool(((check >= info.min) & (check <= info.max)).all()):  # one sync
+        return res
+    return res.astype(common)
 
 
 def _valid_or_true(c: NumericColumn) -> Any:
