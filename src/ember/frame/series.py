@@ -566,12 +566,22 @@ class Series(NDFrame, SeriesConversion):
 
     def mode(self, dropna: bool = True) -> Series:
         """The most frequent values, sorted (every tie), on a fresh RangeIndex, as pandas."""
+        from ember.column import CategoricalColumn
+
+        col = self._column
+        boolean = isinstance(col, NumericColumn) and col.nullable and col.is_bool
+        if not dropna and boolean and col.mask is not None:
+            if not bool(col.mask.all()):  # pandas fails on the missing value of a 'boolean' column
+                raise TypeError("values should be boolean numpy array. Use the 'pd.array' function instead")
         counts = self.value_counts(sort=False, dropna=dropna)
         if len(counts) == 0:
             return self._slice_rows(0, 0).reset_index(drop=True)
-        best = counts[counts == counts.max()]
+        # (a categorical counts its unobserved categories as 0: never a mode)
+        best = counts[(counts == counts.max()) & (counts > 0)]
         values = Series._from_column(best.index._column, RangeIndex(len(best)), self.name)
-        return values.sort_values(ignore_index=True)
+        # pandas sorts a categorical's modes by code: a missing one (-1) first
+        first = "first" if isinstance(col, CategoricalColumn) else "last"
+        return values.sort_values(ignore_index=True, na_position=first)
 
     def drop_duplicates(self, keep: Any = "first", ignore_index: bool = False) -> Series:
         from ember.ops.factorize import duplicated

@@ -130,6 +130,22 @@ def _check_cumsum(xp: Any, x: Any, out: Any, stop: Any) -> None:
 
 def _string(col: StringColumn, op: str, skipna: bool) -> Column:
     """Running min/max of strings: scan over (dense rank, position) keys, then one gather."""
+    if col.pd_dtype == object and col.mask is not None and len(col):
+        all_missing = not bool(col.mask.any())  # one sync, for object data holding a missing value
+        if op == "cumsum" and not skipna:  # pandas adds the missing objects too (None + 'a' fails)
+            from ember.frame._fallback import unsupported
+
+            raise unsupported("Series.cumsum", "skipna=False over object strings with missing values")
+        if not all_missing and op in ("cummin", "cummax", "cumsum"):
+            # pandas accumulates the objects themselves: a str beside NaN / None / NA fails
+            if op == "cumsum":
+                raise TypeError('can only concatenate str (not "float") to str')
+            sign = ">=" if op == "cummax" else "<="
+            raise TypeError(f"'{sign}' not supported between instances of 'str' and a missing value")
+        if all_missing and op in ("cummin", "cummax") and skipna:  # pandas: NaN for every row
+            out = col.with_mask(col.mask)
+            out.na = np.nan
+            return out
     if op == "cumsum":
         return _string_cumsum(col, skipna)
     if op != "cummin" and op != "cummax":
