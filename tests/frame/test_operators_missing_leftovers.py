@@ -213,3 +213,59 @@ NOOP_FILL = {
 @pytest.mark.parametrize("name", sorted(NOOP_FILL))
 def test_fill_of_another_kind_without_missing_rows(name):
     _check(NOOP_FILL[name])
+
+
+# --- setitem of new columns: every row is the column pandas' df[name] = value makes -----------------
+
+ALL = slice(None)
+NEW_COLUMN = {
+    "all_rows_int": ((ALL, "z"), 1),
+    "all_rows_float": ((ALL, "z"), 1.5),
+    "all_rows_str": ((ALL, "z"), "x"),
+    "all_rows_bool": ((ALL, "z"), True),
+    "all_rows_none": ((ALL, "z"), None),
+    "all_rows_list": ((ALL, "z"), [1, 2]),
+    "all_rows_array": ((ALL, "z"), np.array([1, 2])),
+    "all_rows_list_with_none": ((ALL, "z"), [1, None]),
+    "all_rows_masked": ((ALL, "z"), pd.array([1, None], dtype="Int64")),
+    "all_rows_series_other_order": ((ALL, "z"), "series"),
+    "all_rows_series_other_labels": ((ALL, "z"), "series_missing"),
+    "list_new_labels": ((ALL, ["y", "z"]), 1),
+    "list_old_and_new": ((ALL, ["a", "z"]), 1),
+    "list_old_and_new_float": ((ALL, ["a", "z"]), 1.5),
+    "list_row_values": ((ALL, ["y", "z"]), [1, 2.5]),
+    "list_some_rows": (([0], ["y", "z"]), 1),
+    "list_every_row_by_label": (([0, 1], ["y", "z"]), 1),
+    "rows_by_label_array": (([0, 1], "z"), np.array([1, 2])),
+    "one_row": ((0, "z"), 1),
+    "one_row_str": ((0, "z"), "x"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NEW_COLUMN))
+def test_loc_setitem_new_column(name):
+    key, value = NEW_COLUMN[name]
+
+    def case(m):
+        d = m.DataFrame({"a": [1, 3]})
+        v = value
+        if isinstance(value, str) and value.startswith("series"):
+            v = m.Series([5, 6], index=[1, 0] if value == "series" else [1, 7])
+        d.loc[key] = v
+        return d
+
+    _check(case)
+
+
+@pytest.mark.parametrize("value", ["series", "empty_list"])
+def test_setitem_column_dtype(value):
+    def case(m):
+        if value == "series":
+            d = m.DataFrame({"a": [1, 3]})
+            d["z"] = m.Series([5, 6], index=[1, 0])
+        else:
+            d = m.DataFrame({"a": m.Series([], dtype="int64")})
+            d["z"] = []
+        return d
+
+    _check(case)

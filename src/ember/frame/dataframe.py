@@ -277,7 +277,9 @@ class DataFrame(
             if indexes_equal(value.index, self._index):
                 return value.column
             _, lpos, rpos = align_indexes(self._index, value.index, how="left")
-            return value.column.take_nullable(rpos)
+            if bool((rpos < 0).any()):  # one sync: only a label the Series lacks makes a missing value
+                return value.column.take_nullable(rpos)
+            return value.column.take(rpos)
         if isinstance(value, DataFrame):
             if len(value._names) != 1:
                 raise ValueError(
@@ -288,6 +290,8 @@ class DataFrame(
             if not self._names and not len(self._index):
                 return from_scalar(value, 0, current_xp(), name)
             return from_scalar(value, n, current_xp(), name)
+        if isinstance(value, (list, tuple)) and len(value) == 0:
+            value = np.array([], dtype=np.float64)  # pandas' empty list is float64
         col = from_any(value, current_xp(), name)
         if self._names and len(col) != n:
             raise ValueError(f"Length of values ({len(col)}) does not match length of index ({n})")

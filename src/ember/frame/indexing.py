@@ -6,6 +6,7 @@ Row selectors become integer positions (or a boolean mask) here; label lookups g
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import numpy as np
@@ -405,6 +406,12 @@ def assign(obj: Any, key: Any, value: Any, by_label: bool) -> None:
     new_column = by_label and col is not None and pd.api.types.is_scalar(col) and col not in obj._columns
     if new_column:
         names = [col]
+    elif by_label and _new_labels_listed(obj, col):
+        names = list(col)  # pandas adds the labels it lacks, in the key's order
+        if len(set(names)) != len(names):
+            from ember.frame._fallback import unsupported
+
+            raise unsupported("loc", "a new column label repeated in the key (pandas adds it twice)")
     elif col is None:
         names = list(obj.columns)
     else:
@@ -415,6 +422,13 @@ def assign(obj: Any, key: Any, value: Any, by_label: bool) -> None:
     out = {}
     for name, v in zip(names, values):
         if name not in obj._columns:
+            if new_column and not len(obj) and not pd.api.types.is_list_like(v):
+                raise ValueError("cannot set a frame with no defined index and a scalar")
+            if isinstance(rows, slice) and rows == slice(None) or (new_column and not len(obj)):
+                # every row: pandas sets the whole column as df[name] = value does (its dtype)
+                v = obj._constructor_sliced(v) if isinstance(v, pd.Series) else v
+                out[name] = obj._column_for(v, name)
+                continue
             obj_col = _missing_column_for(v, len(obj), obj_xp(obj))
             series = obj._constructor_sliced._from_column(obj_col, obj.index, name)
         else:
@@ -424,6 +438,17 @@ def assign(obj: Any, key: Any, value: Any, by_label: bool) -> None:
         if name not in obj._columns:
             obj._add_label(name)  # the column axis' type follows, as pandas' Index.insert
         obj._columns[name] = c
+
+
+def _new_labels_listed(obj: Any, cols: Any) -> bool:
+    """Whether ``cols`` is a list of column labels (not a boolean mask) naming one the frame lacks."""
+    if not isinstance(cols, (list, np.ndarray, pd.Index)) or len(cols) == 0:
+        return False
+    if isinstance(cols, (np.ndarray, pd.Index)) and cols.dtype == bool:
+        return False
+    if any(isinstance(k, (bool, np.bool_)) or not isinstance(k, Hashable) for k in cols):
+        return False
+    return any(k not in obj._columns for k in cols)
 
 
 def _per_column_values(names: list, value: Any) -> list:
