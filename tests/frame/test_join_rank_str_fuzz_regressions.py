@@ -299,11 +299,13 @@ def test_melt_value_column_dtype(a, b, rows):
 # --- set_index, sort_values -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "uint16", "float32", "Int32"])
-def test_set_index_of_narrow_ints(dtype):
-    df = pd.DataFrame({"a": pd.Series([1, 100], dtype=dtype), "b": [1, 2]})
-    check(lambda f: f.set_index("a"), df)
-    check(lambda f: f.set_index(["a", "b"]), df)
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "int64", "uint16", "float32", "Int32"])
+@pytest.mark.parametrize("values", [[1, 100], [2, 0, 1, 10], [3, 2, 1], [5], [], [1, 1], [0, 2, 4, 6]])
+@pytest.mark.parametrize("drop", [True, False])
+def test_set_index_of_ints_in_steps_is_a_range(dtype, values, drop):
+    df = pd.DataFrame({"a": pd.Series(values, dtype=dtype), "b": range(len(values))})
+    check(lambda f: f.set_index("a", drop=drop), df, check_index_type=True)
+    check(lambda f: f.set_index(["a", "b"], drop=drop), df)
 
 
 @pytest.mark.parametrize("values", [["b", None], ["b", "a"], [None, None, "a"], ["a", "a"], [None]])

@@ -532,11 +532,9 @@ class DataFrame(
         moved = [n for k, n in zip(keys, names) if not isinstance(k, Series)]  # columns made index
         if append:  # the current index's levels first
             cols, names = _index_columns(self._index) + cols, list(self._index.names) + names
-        if len(cols) == 1:  # pandas: a flat index of narrow signed ints is int64
-            dt = cols[0].dtype
-            if isinstance(dt, np.dtype) and dt.kind == "i" and dt.itemsize < 8:
-                cols = [cols[0]._rebuild(cols[0].data.astype(np.int64), cols[0].mask)]
-        index = Index._from_column(cols[0], names[0]) if len(cols) == 1 else MultiIndex(cols, names)
+        index = _as_range(cols[0], names[0]) if len(cols) == 1 else MultiIndex(cols, names)
+        if index is None:
+            index = Index._from_column(cols[0], names[0])
         remaining = {k: c for k, c in self._columns.items() if not (drop and k in moved)}
         out = DataFrame._from_columns(remaining, index, self._axis_names, self._kind_for(remaining))
         if inplace:
@@ -817,6 +815,31 @@ class DataFrame(
 
     def equals(self, other: Any) -> bool:
         return isinstance(other, DataFrame) and self.to_pandas().equals(other.to_pandas())
+
+
+def _as_range(col: Column, name: Any) -> Any:
+    """pandas' ``maybe_sequence_to_range``: NumPy signed ints in steps of one nonzero difference (any
+    two distinct values, or none) make a RangeIndex (int64). Synchronizes once."""
+    from ember.backend import to_host
+    from ember.frame.index import RangeIndex
+
+    dt = col.dtype
+    if not (
+        isinstance(col, NumericColumn) and isinstance(dt, np.dtype) and dt.kind == "i" and col.mask is None
+    ):
+        return None
+    n = len(col)
+    if n == 0:
+        return RangeIndex(0, 0, 1, name=name)
+    if n == 1:
+        return None
+    xp = col.xp
+    a = col.data.astype(np.int64)
+    step = a[1] - a[0]
+    first, diff, regular = to_host(xp.stack([a[0], step, ((a[1:] - a[:-1]) == step).all() & (step != 0)]))
+    if not regular:
+        return None
+    return RangeIndex(int(first), int(first) + int(diff) * n, int(diff), name=name)
 
 
 def _grouped_strings(unique: Column, source: Column) -> Column:
