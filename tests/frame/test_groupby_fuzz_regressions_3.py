@@ -230,3 +230,34 @@ def test_as_index_false_key_columns_and_axis_names(fn):
 
 def test_series_groupby_as_index_false_raises():
     raises_like(lambda lib, w: w(_DF["a"]).groupby(w(_K), as_index=False).sum())
+
+
+# --- more: each key's own values set its level's dtype; None from first / last; cumulative of strings
+
+
+def test_level_dtype_from_each_keys_own_values():
+    df = pd.DataFrame(
+        {
+            "c": pd.Series([None], dtype="boolean"),
+            "b": pd.Series([None], dtype="datetime64[s]"),
+            "e": pd.Series(["B"], dtype="object"),
+        }
+    )
+    same(lambda lib, w: w(df).groupby(["c", "e"], sort=True, dropna=True, observed=False)["b"].count())
+
+
+@pytest.mark.parametrize("op", ["first", "last"])
+def test_first_last_of_object_group_without_value_is_none(op):
+    df = pd.DataFrame(
+        {"d": pd.Series([None, "a"], dtype="object"), "e": pd.Series(["x", "y"], dtype="object")}
+    )
+    same(lambda lib, w: getattr(w(df).groupby("e", sort=False, as_index=False)[["d"]], op)())
+    same(lambda lib, w: w(df).groupby("e").agg(op))
+
+
+@pytest.mark.parametrize("dtype", ["str", "object", "string"])
+@pytest.mark.parametrize("op", ["cummax", "cummin", "cumsum", "cumprod"])
+def test_cumulative_of_strings_raises_as_pandas(dtype, op):
+    df = pd.DataFrame({"k": [1, 1], "e": pd.Series(["a", "b"], dtype=dtype)})
+    raises_like(lambda lib, w: getattr(w(df).groupby("k"), op)(), or_refused=True)
+    raises_like(lambda lib, w: getattr(w(df).groupby("k")["e"], op)(), or_refused=True)

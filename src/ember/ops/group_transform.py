@@ -12,6 +12,7 @@ from ember.column import (
     Column,
     DatetimeColumn,
     NumericColumn,
+    StringColumn,
     TimedeltaColumn,
 )
 from ember.ops.groupby import (
@@ -172,7 +173,11 @@ def transform(g: Grouping, col: Column, op: str, **kw: Any) -> Column:
         raise NotImplementedError(
             f"groupby transform: op {op!r} is not supported; supported: {AGGREGATIONS + SCANS}"
         )
-    if op in ("cumsum", "cumprod", "cummin", "cummax", "diff"):
+    if op in ("cumsum", "cumprod", "cummin", "cummax") and (
+        col.dtype == np.dtype(object) or (isinstance(col, StringColumn) and op in ("cummin", "cummax"))
+    ):  # pandas: this for a frame's column, TypeError for a Series'
+        raise NotImplementedError(f"function is not implemented for this dtype: [how->{op},dtype->object]")
+    if op == "diff":
         check_object_bools(col, op)
     if op == "cumcount":
         cc = _cumcount(g, kw.get("ascending", True))

@@ -182,7 +182,7 @@ def categorical_grouping(keys: list[Column]) -> Grouping:
         else:
             codes, uniques, _ = factorize_keys([col], sort=True, dropna=True)
             level_codes.append(codes)
-            levels.append(key_uniques(uniques[0]))
+            levels.append(key_uniques(uniques[0], col))
     sizes = [len(level) for level in levels]
     total = int(np.prod(sizes, dtype=object))
     codes = xp.zeros(len(keys[0]), dtype=np.int64)
@@ -211,18 +211,21 @@ def make_grouping(key_cols: list[Column], sort: bool = True, dropna: bool = True
     codes, uniques, ngroups, dropped, _ = factorize_with_info(
         key_cols, sort=sort, dropna=dropna, need_first=False
     )
-    return Grouping(codes, ngroups, [key_uniques(u) for u in uniques], dropped)
+    return Grouping(codes, ngroups, [key_uniques(u, k) for u, k in zip(uniques, key_cols)], dropped)
 
 
-def key_uniques(col: Column) -> Column:
-    """The groups' keys of a key column as pandas infers them: an object column of strings gives
-    ``str`` keys, one with no groups stays ``object``, one whose groups' keys are all missing
-    (``dropna=False``) gives float64 NaN. One device sync, for an object key with missing values."""
-    if not (isinstance(col, StringColumn) and col.pd_dtype == np.dtype(object)) or len(col) == 0:
-        return col
-    if col.mask is not None and not bool(col.mask.any()):  # sync: every group's key is missing
-        return NumericColumn(col.xp.full(len(col), np.nan))
-    return inferred_strings(col)
+def key_uniques(uniques: Column, key: Column) -> Column:
+    """The groups' keys of a key column as pandas infers them from the key's own values (each key
+    alone, also among several): an object key holding a string gives ``str`` keys, one holding none
+    stays ``object`` without groups, and gives float64 NaN for its missing key (``dropna=False``).
+    One device sync, for an object key with missing values."""
+    if not (isinstance(uniques, StringColumn) and uniques.pd_dtype == np.dtype(object)):
+        return uniques
+    if len(key) and (key.mask is None or bool(key.mask.any())):  # sync: some key is a string
+        return inferred_strings(uniques)
+    if len(uniques) == 0:
+        return uniques
+    return NumericColumn(uniques.xp.full(len(uniques), np.nan))
 
 
 def inferred_strings(col: Column) -> Column:
@@ -687,7 +690,10 @@ def aggregate(
         return NumericColumn(_count(g, valid), None, nullable)
     if op in ("first", "last"):
         rows = _arg_rows(g, valid if skipna else None, last=op == "last")
-        return _take_rows(col, rows, may_miss=g.may_have_empty)
+        out = _take_rows(col, rows, may_miss=g.may_have_empty)
+        if skipna and isinstance(out, StringColumn) and out.pd_dtype == np.dtype(object):
+            out.na = None  # pandas: None for an object group without a value
+        return out
     if op == "nth":
         return _take_rows(col, _nth_rows(g, n), may_miss=True)
     if op == "nunique":
