@@ -43,12 +43,10 @@ KNOWN_RESULTS: list[tuple[str, str, str]] = [
     ("*", "accepted: pandas (IndexError|AttributeError)", "pandas fails with an internal error; ember answers"),
     ("*", "both an index level and a column label", "a label both index level and column is accepted"),
     ("frame.*", r"\[left\]:  object \[right\]: (Float|Int|boolean)", "reductions of all-NA masked columns: NaN/object"),
-    ("frame.groupby.*", "^index: Series.index .*inferred_type", "empty groupby results: the key index' type"),
     ("series [&|^] series*", "accepted: pandas ValueError", "logical ops with NA-holding Int64: pandas raises"),
     ("*fillna(series)", "accepted|^dtype|^raises", "fillna(Series): duplicate labels, dtype of the filled result"),
     ("*floordiv*", "accepted: pandas ZeroDivisionError", "bool // 0 with fill_value gives inf (pandas raises)"),
     ("series.m[ai][nx]", "nan != <NA>", "min / max of empty or all-NA 'string' data: nan (pandas NA)"),
-    ("frame.groupby.*", "index level .*inferred_type", "empty groupby results: the key level's inferred type"),
     ("frame.*", r"\[left\]:  float64 \[right\]: float32", "reductions of float32 columns give float64 (pandas float32)"),
     ("*where*", "raises TypeError at ops/missing", "where / mask with another kind of value raise (pandas upcasts)"),
 ]
