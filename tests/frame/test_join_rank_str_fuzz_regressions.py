@@ -405,3 +405,29 @@ def test_pivot_table_labels_and_errors(kwargs, rows, cols):
 
 def _keys(kwargs):
     return {k for name in ("values", "index", "columns") for k in np.atleast_1d(kwargs.get(name, []))}
+
+
+@pytest.mark.parametrize("how", ["inner", "left", "right", "outer"])
+@pytest.mark.parametrize("names", [(0, "k"), ("k", 1), (0, 1), (2.5, "k")])
+@pytest.mark.parametrize("key", ["float", "int", "str"])
+def test_merge_left_on_right_on_unnamed_keys_fill_the_left_key(key, names, how):
+    values = {"float": [0.5, 2.0, np.nan], "int": [1, 2, 3], "str": ["a", "b", None]}[key]
+    left = pd.DataFrame({names[0]: values, "x": [1, 2, 3]})
+    right = pd.DataFrame({names[1]: values[::-1][:2] + ["z" if key == "str" else 9], "y": [4, 5, 6]})
+    check(lambda a, b: a.merge(b, how=how, left_on=names[0], right_on=names[1]), left, right)
+
+
+@pytest.mark.parametrize("how", ["inner", "left", "right", "outer"])
+@pytest.mark.parametrize(
+    ("a", "b"), [("string", "str"), ("str", "string"), ("string", "object"), ("object", "str")]
+)
+def test_merge_string_keys_of_two_dtypes_keep_their_missing_values(a, b, how):
+    left = pd.DataFrame({"e": pd.Series([None, "ab"], dtype=a), "x": [1, 2]})
+    right = pd.DataFrame({"e": pd.Series(["ab", None, "zz"], dtype=b), "y": [1, 2, 3]})
+    check(lambda p, q: p.merge(q, how=how, on="e"), left, right)
+
+
+@pytest.mark.parametrize("method", ["upper", "swapcase", "strip"])
+def test_str_of_object_data_keeps_its_missing_value(method):
+    s = pd.Series(["ç", None, "AB"], dtype="string")
+    check(lambda x: getattr(x.astype("object").str, method)(), s)

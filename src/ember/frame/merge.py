@@ -129,6 +129,8 @@ def merge(
     )
     if left_index != right_index:  # a column key against an index key
         _fill_keys(out, lnames if right_index else rnames, lkeys, rkeys, lpos, rpos)
+    elif on is None and not left_index and bool((lpos < 0).any()):
+        _fill_unnamed_keys(out, lnames, rnames, lkeys, right_keys_as_given, lpos, rpos)
     if anti is not None:  # pandas: the left / right join's rows that have no match on the other side
         from ember.backend import array_module
 
@@ -159,6 +161,23 @@ def _fill_keys(out: Any, names: list, lkeys: list, rkeys: list, lpos: Any, rpos:
             out._columns[name] = key
         else:
             out.insert(i, name, key)
+
+
+def _fill_unnamed_keys(
+    out: Any, lnames: list, rnames: list, lkeys: list, rkeys: list, lpos: Any, rpos: Any
+) -> None:
+    """pandas' ``_should_fill``: left_on / right_on keys of which one is no string name (0, 2.5 ...)
+    fill the left key column's rows without a left match from the right key."""
+    from ember.frame._fallback import unsupported
+    from ember.frame.alignment import coalesce_take
+
+    for i, (ln, rn) in enumerate(zip(lnames, rnames)):
+        if (isinstance(ln, str) and isinstance(rn, str)) or ln == rn:
+            continue
+        if ln not in out._columns:
+            raise unsupported("merge", f"left_on key {ln!r} whose label a suffix changed (pandas adds one)")
+        lkey, rkey = _comparable_keys(lkeys[i], rkeys[i])
+        out._columns[ln] = coalesce_take(lkey, lpos, rkey, rpos)
 
 
 def _result_index(
@@ -671,8 +690,9 @@ def _as_object_key(col: Column, lk: Column, rk: Column) -> Column:
 
     if isinstance(col, CategoricalColumn):
         return col.decode()
-    if isinstance(col, StringColumn):
-        return StringColumn(col.data, col.chars, col.mask, np.dtype(object), col.na)
+    if isinstance(col, StringColumn):  # 'string' data keeps its NA as object
+        na = pd.NA if getattr(col.dtype, "na_value", None) is pd.NA else col.na
+        return StringColumn(col.data, col.chars, col.mask, np.dtype(object), na)
     if isinstance(col, NumericColumn) and col.is_bool and not col.nullable:
         xp = col.xp
         mask = col.mask if col.mask is not None else xp.ones(len(col), dtype=bool)

@@ -104,7 +104,7 @@ def encode(cp: CP, mask: Any = "same") -> StringColumn:
     xp = cp.xp
     m = cp.mask if isinstance(mask, str) else mask
     if cp.cps.shape[0] == 0 or int(cp.cps.max()) < 0x80:  # ASCII: one byte per code point
-        return StringColumn(cp.offs, cp.cps.astype(np.uint8), m, cp.pd_dtype)
+        return StringColumn(cp.offs, cp.cps.astype(np.uint8), m, cp.pd_dtype, cp.na)
     c = cp.cps.astype(np.int64)
     nb = 1 + (c >= 0x80).astype(np.int64) + (c >= 0x800) + (c >= 0x10000)
     cs = xp.zeros(c.shape[0] + 1, dtype=np.int64)
@@ -122,7 +122,7 @@ def encode(cp: CP, mask: Any = "same") -> StringColumn:
         byte = (0x80 | ((c >> shift) & 0x3F)).astype(np.uint8)
         idx = xp.where(nb > k, s + k, total)
         out[idx] = byte
-    return StringColumn(cs[cp.offs], out[:total], m, cp.pd_dtype)
+    return StringColumn(cs[cp.offs], out[:total], m, cp.pd_dtype, cp.na)
 
 
 def _empty_i32(xp: Any) -> Any:

@@ -71,6 +71,10 @@ class StringMethods:
         self._col: StringColumn = series.column
 
     def _wrap(self, col: Any) -> Any:
+        src = self._col
+        if isinstance(col, StringColumn) and col.pd_dtype == object and src.pd_dtype == object:
+            # pandas keeps an object column's own missing value (None, NaN, NA) in its results
+            col = StringColumn(col.offsets, col.chars, col.mask, col.pd_dtype, src.na)
         return self._s._wrap(col)
 
     def _frame(self, labels: list[Any], cols: list[Any]) -> Any:
