@@ -431,3 +431,11 @@ def test_merge_string_keys_of_two_dtypes_keep_their_missing_values(a, b, how):
 def test_str_of_object_data_keeps_its_missing_value(method):
     s = pd.Series(["ç", None, "AB"], dtype="string")
     check(lambda x: getattr(x.astype("object").str, method)(), s)
+
+
+def test_merge_object_column_holding_none_beside_unmatched_rows_is_refused():
+    left = pd.DataFrame({"d": pd.Series(["ç", None, "a"], dtype="object"), "e": ["x", "ab", "z"]})
+    right = pd.DataFrame({"e": ["ab", "q"], "f": [1, 2]})
+    check(lambda a, b: a.merge(b, how="right", on="e"), left, right)
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(left).merge(em.from_pandas(right), how="right", on="e")

@@ -237,10 +237,10 @@ def _assemble(
 
     facts = _position_facts(lpos, rpos, len(left), len(right))
     lmissing_possible, rmissing_possible, left_as_is, no_left_row, no_right_row, right_as_is = facts
-    take_l = (lambda c: c.take_nullable(lpos)) if lmissing_possible else (lambda c: c.take(lpos))
+    take_l = (lambda c: _take_nullable(c, lpos)) if lmissing_possible else (lambda c: c.take(lpos))
     if left_as_is:
         take_l = lambda c: c  # noqa: E731 - every left row once, in order (a left join on unique right keys): columns shared
-    take_r = (lambda c: c.take_nullable(rpos)) if rmissing_possible else (lambda c: c.take(rpos))
+    take_r = (lambda c: _take_nullable(c, rpos)) if rmissing_possible else (lambda c: c.take(rpos))
     overlap = (set(left._names) & set(right._names)) - set(shared)
     rnames = [k for k in right._names if k not in shared]
     llabels, rlabels = _result_labels(left._names, rnames, overlap, suffixes)
@@ -312,6 +312,20 @@ def _finer_times(lcol: Column, rcol: Column) -> tuple[Column, Column] | None:
         return None
     common = np.result_type(lcol.numpy_dtype, rcol.numpy_dtype)
     return astype(lcol, common), astype(rcol, common)
+
+
+def _take_nullable(col: Column, pos: Any) -> Column:
+    """Rows at ``pos``, missing at -1; an object column of strings holding None or NA of its own
+    among the rows taken is refused (pandas keeps them beside the NaN it brings in; ember's column
+    has one missing value). Synchronizes once for such a column."""
+    from ember.column import StringColumn
+    from ember.frame._fallback import unsupported
+
+    own_na = isinstance(col, StringColumn) and col.dtype == object and col.mask is not None
+    if own_na and not (isinstance(col.na, float) and np.isnan(col.na)):
+        if bool((~col.mask[col.xp.maximum(pos, 0)] & (pos >= 0)).any()):
+            raise unsupported("merge", f"an object column holding {col.na!r} beside rows without a match")
+    return col.take_nullable(pos)
 
 
 def _result_labels(lnames: list, rnames: list, overlap: set, suffixes: Any) -> tuple[list, list]:
