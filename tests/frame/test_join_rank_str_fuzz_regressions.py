@@ -439,3 +439,24 @@ def test_merge_object_column_holding_none_beside_unmatched_rows_is_refused():
     check(lambda a, b: a.merge(b, how="right", on="e"), left, right)
     with pytest.raises(NotImplementedError):
         em.from_pandas(left).merge(em.from_pandas(right), how="right", on="e")
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"values": "c", "index": "e", "columns": "c", "aggfunc": "size", "dropna": False},
+        {"values": "i", "index": "e", "columns": "c", "aggfunc": "size"},
+        {"values": ["i", "c"], "index": "e", "columns": "c", "aggfunc": "size"},
+        {"values": "i", "index": "e", "margins": True},
+    ],
+)
+def test_pivot_table_size_of_masked_values_and_margins_of_no_group(kwargs):
+    df = pd.DataFrame(
+        {
+            "c": pd.Series([True, None, False, None, True, False], dtype="boolean"),
+            "e": pd.Series([None, None, "10", "a_b", "10", ""], dtype="string"),
+            "i": pd.Series([1, 2, 3, 4, 5, 6], dtype="Int64"),
+        }
+    )
+    check(lambda f: f.pivot_table(**kwargs), df)
+    check(lambda f: f.assign(e=pd.Series([None] * 6, dtype="str")).pivot_table(**kwargs), df)

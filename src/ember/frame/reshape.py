@@ -280,8 +280,8 @@ def pivot_table(
             raise ValueError(f"Grouper for '{shared[0]}' not 1-dimensional")
     if margins and (len(frame) == 0 or _names_size(aggfunc)):
         raise unsupported("pivot_table", "margins=True of no rows or with aggfunc='size'")
-    if isinstance(values, (list, tuple)) and _names_size(aggfunc) and not _as_list(columns):
-        raise unsupported("pivot_table", "aggfunc='size' of a list of values (pandas gives a Series)")
+    if isinstance(values, (list, tuple)) and _names_size(aggfunc):
+        raise unsupported("pivot_table", "aggfunc='size' of a list of values (pandas counts the rows once)")
     if margins:
         return _pivot_with_margins(
             frame, values, index, columns, aggfunc, fill_value, margins_name, dropna, sort
@@ -412,6 +412,8 @@ def _pivot_with_margins(
         frame, values=values, index=index, columns=columns, aggfunc=aggfunc, fill_value=fill_value,
         dropna=dropna, sort=sort,
     )  # fmt: skip
+    if len(table) == 0:
+        raise unsupported("pivot_table", "margins=True where no group is left (pandas' margins then)")
     data = frame[keys + value_names]
     if dropna:  # pandas computes the margins from the complete rows only
         data = data.dropna()
@@ -511,7 +513,10 @@ def _group_aggregate(
     cols = []
     for _, v, op in specs:
         try:
-            cols.append(aggregate(g, _column(frame, v), op))
+            col = aggregate(g, _column(frame, v), op)
+            if op == "size" and isinstance(col, NumericColumn) and col.nullable:
+                col = NumericColumn(col.data.astype(np.int64))  # pandas: the groups' sizes, int64
+            cols.append(col)
         except TypeError as exc:
             raise TypeError(f"pivot_table: aggfunc {op!r} failed on column {v!r}: {exc}") from None
     uniques = list(g.uniques)
