@@ -207,3 +207,51 @@ def test_boolean_unique_is_an_extension_array():
     s = pd.Series([False, True, True], dtype="boolean", name="s")
     got = em.from_pandas(s).unique()
     pd.testing.assert_extension_array_equal(got, s.unique())
+
+
+@pytest.mark.parametrize("vals", [["ç"], ["b", "a", "ç"], ["b", None, "a"], [None]])
+@pytest.mark.parametrize("op", ["idxmax", "idxmin"])
+@pytest.mark.parametrize("skipna", [True, False])
+def test_idxmax_of_unordered_categorical_goes_by_codes(vals, op, skipna):
+    s = pd.Series(pd.Categorical(vals, categories=["a", "b", "ç"]), index=pd.RangeIndex(8, 8 + len(vals)))
+    e = em.from_pandas(s)
+    want, got = _both(lambda x: getattr(x, op)(skipna=skipna), s, e)
+    if want is not None:
+        assert got == want
+        assert_eq(getattr(e.to_frame(), op)(skipna=skipna), getattr(s.to_frame(), op)(skipna=skipna))
+
+
+@pytest.mark.parametrize("vals", [[None, 2**63 - 1], [None, 5], [None, -(2**63)]])
+@pytest.mark.parametrize("q", [1.0, [1.0], [0.0, 1.0]])
+def test_masked_int_quantile_stays_float_outside_the_int_range(vals, q):
+    s = pd.Series(vals, dtype="Int64", name="a")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        want = s.quantile(q)
+    got = em.from_pandas(s).quantile(q)
+    if isinstance(want, pd.Series):
+        assert_eq(got, want)
+    else:
+        _same_scalar(got, want)
+
+
+@pytest.mark.parametrize(
+    "s",
+    [
+        pd.Series([None, "2020-12-31 01:00:00+01:00"], dtype="datetime64[ns, Europe/Berlin]"),
+        pd.Series(pd.to_timedelta([None, None, "1D", "1D"])),
+    ],
+)
+def test_datetime_mode_puts_missing_first(s):
+    for dropna in (True, False):
+        assert_eq(em.from_pandas(s).mode(dropna=dropna), s.mode(dropna=dropna))
+
+
+@pytest.mark.parametrize("other", [None, "float32", "Float32"])
+@pytest.mark.parametrize("op", ["sum", "prod"])
+def test_empty_float32_sum_with_min_count_keeps_float32(other, op):
+    d = {"a": pd.Series([], dtype="float32")}
+    if other:
+        d["b"] = pd.Series([], dtype=other)
+    df = pd.DataFrame(d)
+    assert_eq(getattr(em.from_pandas(df), op)(min_count=1), getattr(df, op)(min_count=1))

@@ -35,7 +35,7 @@ class FrameReductions:
         names: list | None = None,
         **kw: Any,
     ) -> Series:
-        from ember.ops.reductions import reduce_many, reduce_rows
+        from ember.ops.reductions import ROW_OPS, reduce_many, reduce_rows
 
         if names is None:
             names = [k for k, c in self._columns.items() if not numeric_only or is_numeric_column(c)]
@@ -49,7 +49,7 @@ class FrameReductions:
                 value = getattr(pd.DataFrame(index=[0]), op)(axis=1).iloc[:1].to_numpy()
                 col = NumericColumn(current_xp().full(len(self._index), value[0], dtype=value.dtype))
                 return Series._from_column(col, self._index)
-            if not len(self._index):  # pandas: no rows reduce as axis=0 would, for the result's dtype
+            if not len(self._index) and op in ROW_OPS:  # pandas: no rows reduce as axis=0, for the dtype
                 dtype = self._reduce(op, 0, skipna, numeric_only, names=names, **kw).dtype
                 return Series(pd.Series([], index=self._index.to_pandas(), dtype=dtype))
             return Series._from_column(reduce_rows(cols, op, skipna=skipna, **kw), self._index)
@@ -245,11 +245,17 @@ def _op_result_dtype(d: np.dtype, op: str) -> np.dtype:
 
 def _nan_of_column(v: Any, c: Column, skipna: bool, op: str = "") -> Any:
     """A too-few-values NaN (a Python float from the reduction) as pandas types it in a frame's result:
-    the column's float dtype (float32 stays float32) when the column has rows; an object column's
+    the column's float dtype (float32 stays float32) when the column has rows (or is summed with a
+    min_count); an object column's
     own missing marker where skipna=False met one, else None (too few values for min_count)."""
     from ember.column import StringColumn
 
-    if type(v) is float and isinstance(c, NumericColumn) and not c.nullable and len(c):
+    if (
+        type(v) is float
+        and isinstance(c, NumericColumn)
+        and not c.nullable
+        and (len(c) or op in ("sum", "prod"))
+    ):
         return c.data.dtype.type(v) if c.data.dtype.kind == "f" else np.float64(v)
     if type(v) is float and v != v and isinstance(c, StringColumn) and c.pd_dtype == object:
         # the missing value skipna=False met, or None where a sum has fewer values than min_count

@@ -566,7 +566,7 @@ class Series(NDFrame, SeriesConversion):
 
     def mode(self, dropna: bool = True) -> Series:
         """The most frequent values, sorted (every tie), on a fresh RangeIndex, as pandas."""
-        from ember.column import CategoricalColumn
+        from ember.column import CategoricalColumn, DatetimeColumn, TimedeltaColumn
 
         col = self._column
         boolean = isinstance(col, NumericColumn) and col.nullable and col.is_bool
@@ -579,8 +579,8 @@ class Series(NDFrame, SeriesConversion):
         # (a categorical counts its unobserved categories as 0: never a mode)
         best = counts[(counts == counts.max()) & (counts > 0)]
         values = Series._from_column(best.index._column, RangeIndex(len(best)), self.name)
-        # pandas sorts a categorical's modes by code: a missing one (-1) first
-        first = "first" if isinstance(col, CategoricalColumn) else "last"
+        # pandas sorts a categorical's modes by code, datetimes' by their integers: a missing one first
+        first = "first" if isinstance(col, (CategoricalColumn, DatetimeColumn, TimedeltaColumn)) else "last"
         return values.sort_values(ignore_index=True, na_position=first)
 
     def drop_duplicates(self, keep: Any = "first", ignore_index: bool = False) -> Series:

@@ -342,9 +342,19 @@ def _plan_values(
         how = "median" if op == "median" else "linear"
         i = fetch.add(_device_quantiles(xp, x, valid, [0.5 if op == "median" else q], how)[0])
         if op == "quantile" and nullable and dtype.kind in "iu":  # pandas keeps the int when it is exact
-            return finish(lambda h: dtype.type(h[i]) if float(h[i]).is_integer() else np.float64(h[i]))
+            return finish(lambda h: dtype.type(h[i]) if _whole_in(h[i], dtype) else np.float64(h[i]))
         return finish(lambda h: np.float64(h[i]) if fdt == np.float64 else fdt.type(h[i]))
     raise NotImplementedError(f"reduce: op {op!r} is not supported")  # pragma: no cover
+
+
+def _whole_in(v: Any, dtype: np.dtype) -> bool:
+    """Whether the float ``v`` is a whole number inside the integer ``dtype``'s range (pandas casts a
+    masked integer's quantile back where the cast keeps it: 2**63 as float stays float64)."""
+    f = float(v)
+    if not f.is_integer():
+        return False
+    info = np.iinfo(dtype)
+    return info.min <= int(f) <= info.max
 
 
 def _sum_sq_dev(xp: Any, x: Any, valid: Any) -> Any:
@@ -534,7 +544,7 @@ def _plan_categorical(col: CategoricalColumn, op: str, fetch: _Fetch, skipna: bo
     valid = col.codes >= 0
     if op in ("count", "nunique"):
         return _plan_values(col.codes, valid, op, fetch, skipna, 1, 0, 0.5, np.nan, None, False)
-    if op in ("idxmin", "idxmax") and col.ordered:
+    if op in ("idxmin", "idxmax"):  # pandas: by the codes, ordered or not
         return _plan_values(col.codes, valid, op, fetch, skipna, 1, 0, 0.5, np.nan, None, False)
     if op in ("min", "max"):
         if not col.ordered:
@@ -689,7 +699,7 @@ def _numeric_quantiles(col: NumericColumn, qs: list[float], interpolation: str) 
     else:
         dtype, scalar = (pd.Float64Dtype() if masked else np.dtype(np.float64)), np.float64
     vals = host[i_cnt + 1 :]
-    if masked and kind in "iu" and has_missing and all(float(v).is_integer() for v in vals):
+    if masked and kind in "iu" and has_missing and all(_whole_in(v, x.dtype) for v in vals):
         dtype, scalar = own, x.dtype.type  # pandas keeps a masked int's dtype where every result is whole
     if cnt == 0:  # numpy floats, all NaN
         return [scalar(np.nan) for _ in vals], dtype
