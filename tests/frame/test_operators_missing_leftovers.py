@@ -269,3 +269,39 @@ def test_setitem_column_dtype(value):
         return d
 
     _check(case)
+
+
+# --- reindex: the dtype of new columns and of filled rows ------------------------------------------
+
+REINDEX_DTYPES = ["float32", "Float32", "Int64", "int8", "uint8", "bool", "str", "float64"]
+
+
+def _frame_of(m, dtypes, n):
+    return m.DataFrame(
+        {f"c{i}": m.Series(["1"] * n if t == "str" else [1] * n, dtype=t) for i, t in enumerate(dtypes)}
+    )
+
+
+@pytest.mark.parametrize(
+    "dtypes", [(t,) for t in REINDEX_DTYPES] + [("float32", "int8"), ("Float32", "float32")]
+)
+@pytest.mark.parametrize("n", [0, 2])
+@pytest.mark.parametrize("fill_value", [None, 0, 1.5, 300])
+@pytest.mark.parametrize("axes", ["columns", "rows", "both", "both_rows_kept"])
+def test_reindex_new_labels_dtype(dtypes, n, fill_value, axes):
+    index = {"columns": None, "rows": [0, 5], "both": [0, 5], "both_rows_kept": [0, 1][:n]}[axes]
+    columns = None if axes == "rows" else ["c0", "zz"]
+    try:
+        _frame_of(pd, dtypes, n).reindex(index=index, columns=columns, fill_value=fill_value)
+    except Exception:  # noqa: BLE001 - pandas' own failures (KeyError of masked fills) are not compared
+        return
+    try:
+        got = _frame_of(em, dtypes, n).reindex(index=index, columns=columns, fill_value=fill_value)
+    except NotImplementedError:  # pandas makes object columns there
+        assert dtypes[0] == "bool" or fill_value is not None
+        return
+    assert_eq(got, _frame_of(pd, dtypes, n).reindex(index=index, columns=columns, fill_value=fill_value))
+
+
+def test_series_reindex_fill_value_promotes():
+    _check(lambda m: m.Series([1, 2], dtype="int8").reindex([0, 5], fill_value=300))

@@ -405,10 +405,10 @@ def _absent(n: int, xp: Any, logical: bool, like: Any = ()) -> Column:
     there)."""
     if logical:
         return NumericColumn(xp.zeros(n, dtype=bool), xp.zeros(n, dtype=bool))
-    return NumericColumn(xp.full(n, np.nan, dtype=_na_block_dtype(like)))
+    return NumericColumn(xp.full(n, np.nan, dtype=na_block_dtype(like)))
 
 
-def _na_block_dtype(columns: Any) -> np.dtype:
+def na_block_dtype(columns: Any) -> np.dtype:
     """pandas' NA block: NaN of the columns' common NumPy float type (masked columns count as their
     NumPy type: Float32 beside float32 gives float32), else float64."""
     from pandas.core.dtypes.dtypes import BaseMaskedDtype

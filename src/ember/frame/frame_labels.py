@@ -187,6 +187,10 @@ class FrameLabels:
         if columns is not None:
             names = list(columns)
             cols = [out._column_or_missing(k, fill_value) for k in names]
+            if index is not None:
+                block = _one_block_dtype(self, new_index, positions, names, fill_value)
+                if block is not None:
+                    cols = [NumericColumn(c.data.astype(block), c.mask) for c in cols]
             # pandas: the labels' Index (a list's inferred), an empty list keeps the axis' type
             kind = axis_kind(columns) if names or isinstance(columns, pd.Index) else out._kind_for([])
             out = type(self)._from_columns(
@@ -195,12 +199,22 @@ class FrameLabels:
         return out.copy(deep=False) if out is self else out
 
     def _column_or_missing(self, name: Any, fill_value: Any) -> Any:
-        """Column ``name``, or for a label the frame lacks a float64 column of NaN (``fill_value``)."""
+        """Column ``name``, or for a label the frame lacks a column of NaN of pandas' NA block type
+        (the columns' common NumPy float type, else float64), or of ``fill_value``."""
         if name in self._columns:
             return self._columns[name]
         from ember.backend import xp as current_xp
 
-        return from_scalar(np.nan if fill_value is None else fill_value, len(self), current_xp())
+        if fill_value is pd.NA:
+            raise unsupported(
+                "DataFrame.reindex", "fill_value=pd.NA for a new column (pandas makes it object)"
+            )
+        if fill_value is None or (pd.api.types.is_scalar(fill_value) and pd.isna(fill_value)):
+            from ember.frame.alignment import na_block_dtype
+
+            dtype = na_block_dtype(self._columns.values())
+            return from_scalar(dtype.type(np.nan), len(self), current_xp())
+        return from_scalar(fill_value, len(self), current_xp())
 
     def set_axis(self, labels: Any, *, axis: Any = 0, copy: Any = None) -> Any:
         """The same columns with new row labels (``axis=0``) or new column labels (``axis=1``)."""
@@ -212,3 +226,35 @@ class FrameLabels:
         else:
             out.columns = labels
         return out
+
+
+def _one_block_dtype(frame: Any, new_index: Any, positions: Any, names: list, fill_value: Any) -> Any:
+    """The dtype of every column where pandas reindexes rows and columns at once, as one 2-d NumPy
+    array (a frame of NumPy numbers or bools of one dtype, both axes changed): the block's dtype,
+    promoted for the missing value or ``fill_value`` where a row or column is new. None elsewhere;
+    NotImplementedError where that dtype is object (bools with a missing value)."""
+    from pandas.core.dtypes.cast import maybe_promote
+
+    cols = list(frame._columns.values())
+    if not cols or names == list(frame._names) or frame.index.equals(new_index):
+        return None
+    if (
+        len({str(c.dtype) for c in cols}) == 1
+        and isinstance(cols[0].dtype, np.dtype)
+        and cols[0].dtype.kind in "mM"
+    ):
+        raise unsupported("DataFrame.reindex", "rows and columns at once of a frame of one datetime dtype")
+    if not all(type(c) is NumericColumn and not c.nullable and c.mask is None for c in cols):
+        return None
+    dtypes = {c.data.dtype for c in cols}
+    if len(dtypes) != 1:
+        return None
+    dtype = dtypes.pop()
+    if (np.asarray(positions) < 0).any() or any(k not in frame._columns for k in names):
+        missing = fill_value is None or (pd.api.types.is_scalar(fill_value) and pd.isna(fill_value))
+        dtype, _ = maybe_promote(dtype, np.nan if missing else fill_value)
+    if dtype == object:
+        raise unsupported(
+            "DataFrame.reindex", "new rows or columns of a bool frame (pandas makes every column object)"
+        )
+    return dtype

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from ember.frame._fallback import unsupported
 
@@ -20,8 +21,13 @@ def row_positions(obj: Any, labels: Any, method: str) -> tuple[Any, Any]:
     """(host positions of ``labels`` in ``obj``'s index, -1 where absent; the new Index)."""
     from ember.frame.index import ensure_index
 
-    new_index = ensure_index(labels, None)
     index = obj.index
+    if (
+        not isinstance(labels, pd.Index) and not hasattr(labels, "to_pandas") and len(labels) == 0
+    ):  # pandas: no labels keep the index' type
+        new_index = index.take(np.zeros(0, dtype=np.int64))
+    else:
+        new_index = ensure_index(labels, None)
     if len(index) and not index.to_pandas().is_unique:
         raise ValueError("cannot reindex on an axis with duplicate labels")
     positions = np.asarray(index.get_indexer(new_index.to_pandas()), dtype=np.int64)
@@ -43,13 +49,31 @@ def taken(column: Any, positions: np.ndarray, fill_value: Any) -> Any:
     absent = positions < 0
     if not absent.any():
         return column.take(at)
-    if fill_value is None or (isinstance(fill_value, float) and np.isnan(fill_value)) or len(column) == 0:
-        out = column.take_nullable(at)
-        if fill_value is not None and len(column) == 0 and not isinstance(fill_value, float):
-            from ember.ops.missing import fillna
+    from ember.column import NumericColumn
 
-            out = fillna(out, fill_value)
-        return out
+    numpy_data = type(column) is NumericColumn and not column.nullable
+    if fill_value is pd.NA and numpy_data:
+        raise unsupported("reindex", f"fill_value=pd.NA beside {column.dtype} data (pandas makes it object)")
+    if fill_value is None or (pd.api.types.is_scalar(fill_value) and pd.isna(fill_value)):
+        return column.take_nullable(at)
+    if numpy_data and column.mask is None:
+        # NumPy data: pandas' take promotes the dtype to hold fill_value (int8 with 300 is int32)
+        from pandas.core.dtypes.cast import maybe_promote
+
+        target, _ = maybe_promote(column.data.dtype, fill_value)
+        if target == object:
+            raise unsupported(
+                "reindex", f"fill_value={fill_value!r} beside {column.dtype} data (pandas makes it object)"
+            )
+        fill = np.asarray(fill_value).astype(target)[()]
+        if len(column) == 0:
+            return NumericColumn(xp.full(len(positions), fill, dtype=target))
+        base = column.take(xp.maximum(at, 0)).data.astype(target, copy=False)
+        return NumericColumn(xp.where(asarray_on(absent, xp), fill, base))
+    if len(column) == 0:  # every row is new
+        from ember.ops.missing import fillna
+
+        return fillna(column.take_nullable(at), fill_value)
     from ember.ops.missing import where
 
     # pandas' where rules: an int column filled with an int stays int64
