@@ -305,3 +305,26 @@ def test_reindex_new_labels_dtype(dtypes, n, fill_value, axes):
 
 def test_series_reindex_fill_value_promotes():
     _check(lambda m: m.Series([1, 2], dtype="int8").reindex([0, 5], fill_value=300))
+
+
+# --- frames of no columns ------------------------------------------------------------------------
+
+NO_COLUMNS = {
+    "drop_duplicates": lambda d: d[[]].drop_duplicates(),
+    "drop_duplicates_ignore_index": lambda d: d[[]].drop_duplicates(ignore_index=True),
+    "duplicated": lambda d: d[[]].duplicated(),
+    "duplicated_subset_empty": lambda d: d.duplicated(subset=[]),
+    "dropna": lambda d: d[[]].dropna(),
+    "dropna_all": lambda d: d[[]].dropna(how="all"),
+    "agg_list": lambda d: d[[]].agg(["sum"]),
+    "agg_list_two": lambda d: d[[]].agg(["sum", "mean"]),
+    "agg_empty_dict": lambda d: d.agg({}),
+    "nlargest_no_columns": lambda d: d[[]].nlargest(1, []),
+    "nlargest_empty_list": lambda d: d.nlargest(1, []),
+    "nsmallest_empty_list": lambda d: d.nsmallest(2, []),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NO_COLUMNS))
+def test_frame_of_no_columns(name):
+    _check(lambda m: NO_COLUMNS[name](m.DataFrame({"a": [1, 1, 2], "b": [1.0, None, 3]})))

@@ -59,11 +59,15 @@ def frame_agg(frame: Any, func: Any, axis: Any) -> Any:
         missing = [k for k in func if k not in frame._columns]
         if missing:
             raise KeyError(f"Column(s) {missing} do not exist")
-        if all(isinstance(f, str) for f in func.values()):  # one name each: a Series of scalars
+        if func and all(isinstance(f, str) for f in func.values()):  # one name each: a Series of scalars
             names = {k: _name(f, "DataFrame.agg") for k, f in func.items()}
             return from_pandas(pd.Series({k: _scalar(frame[k], f) for k, f in names.items()}))
         per_column = {k: list(f) if isinstance(f, (list, tuple)) else [f] for k, f in func.items()}
     else:
         raise unsupported("DataFrame.agg", f"func={func!r}")
+    if not per_column:  # no columns: pandas' empty frame, a row label per function
+        labels = [_name(f, "DataFrame.agg") for f in func] if isinstance(func, (list, tuple)) else []
+        index = pd.Index(labels, dtype=None if labels else object)
+        return from_pandas(pd.DataFrame(index=index, columns=pd.Index(frame.columns)[:0]))
     parts = [_host_series(frame[k], funcs, "DataFrame.agg") for k, funcs in per_column.items()]
     return from_pandas(pd.concat(parts, axis=1, keys=list(per_column), sort=False))

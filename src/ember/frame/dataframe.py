@@ -605,6 +605,10 @@ class DataFrame(
             if subset is None
             else self._select_labels([subset] if np.isscalar(subset) else list(subset))
         )
+        if not names:  # pandas: a frame of no columns has no duplicate rows; subset=[] fails
+            if subset is not None:
+                raise ValueError("not enough values to unpack (expected 2, got 0)")
+            return Series._from_column(NumericColumn(current_xp().zeros(len(self), dtype=bool)), self._index)
         return Series._from_column(
             NumericColumn(duplicated([self._columns[k] for k in names], keep=keep)), self._index
         )
@@ -613,7 +617,7 @@ class DataFrame(
         self, subset: Any = None, keep: Any = "first", ignore_index: bool = False
     ) -> DataFrame:
         dup = self.duplicated(subset, keep).column.data
-        if len(self) == 0:  # pandas returns an empty frame as it is (its index kept: ignore_index too)
+        if len(self) == 0 or not self._names:  # pandas returns the frame as it is (ignore_index too)
             return self._filter_rows(~dup, False)
         return self._filter_rows(~dup, ignore_index)
 
@@ -706,6 +710,8 @@ class DataFrame(
         from ember.ops.sort import nlargest_positions, nsmallest_positions
 
         names = [columns] if np.isscalar(columns) else list(columns)
+        if not names:  # pandas: no column to order by selects no row
+            return self._take_rows(current_xp().zeros(0, dtype=np.int64))
         if len(names) == 1:
             pick = nlargest_positions if method == "nlargest" else nsmallest_positions
             return self._take_rows(pick(self._columns[self._select_labels(names)[0]], n, keep))
