@@ -42,7 +42,6 @@ KNOWN_RESULTS: list[tuple[str, str, str]] = [
     ("*groupby*idxmax*", "accepted: pandas ValueError", "groupby idxmax of an all-NA group answers (pandas raises)"),
     ("*", "accepted: pandas (IndexError|AttributeError)", "pandas fails with an internal error; ember answers"),
     ("*", "both an index level and a column label", "a label both index level and column is accepted"),
-    ("frame.*", r"\[left\]:  object \[right\]: (Float|Int|boolean)", "reductions of all-NA masked columns: NaN/object"),
     ("series [&|^] series*", "accepted: pandas ValueError", "logical ops with NA-holding Int64: pandas raises"),
     ("*fillna(series)", "accepted|^dtype|^raises", "fillna(Series): duplicate labels, dtype of the filled result"),
     ("*floordiv*", "accepted: pandas ZeroDivisionError", "bool // 0 with fill_value gives inf (pandas raises)"),

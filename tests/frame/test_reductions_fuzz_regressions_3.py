@@ -255,3 +255,10 @@ def test_empty_float32_sum_with_min_count_keeps_float32(other, op):
         d["b"] = pd.Series([], dtype=other)
     df = pd.DataFrame(d)
     assert_eq(getattr(em.from_pandas(df), op)(min_count=1), getattr(df, op)(min_count=1))
+
+
+@pytest.mark.parametrize("n", [0, 2])
+@pytest.mark.parametrize("op", ["nunique", "sum", "count", "any", "max"])
+def test_row_reduction_of_no_columns(n, op):
+    df = pd.DataFrame(index=pd.RangeIndex(n))
+    assert_eq(getattr(em.from_pandas(df), op)(axis=1), getattr(df, op)(axis=1))

@@ -46,7 +46,9 @@ class FrameReductions:
             return _reduce_flat(cols, op, skipna, **kw)
         if check_axis(op, axis) == 1:
             if not cols:  # pandas: the reduction of an empty row, on every row
-                value = getattr(pd.DataFrame(index=[0]), op)(axis=1).iloc[:1].to_numpy()
+                value = getattr(pd.DataFrame(index=[0] if len(self._index) else []), op)(axis=1).to_numpy()
+                if not len(value):  # no rows either (nunique: float64, its 0 of a row int64)
+                    return Series(pd.Series([], index=self._index.to_pandas(), dtype=value.dtype))
                 col = NumericColumn(current_xp().full(len(self._index), value[0], dtype=value.dtype))
                 return Series._from_column(col, self._index)
             if not len(self._index) and op in ROW_OPS:  # pandas: no rows reduce as axis=0, for the dtype
