@@ -460,3 +460,11 @@ def test_pivot_table_size_of_masked_values_and_margins_of_no_group(kwargs):
     )
     check(lambda f: f.pivot_table(**kwargs), df)
     check(lambda f: f.assign(e=pd.Series([None] * 6, dtype="str")).pivot_table(**kwargs), df)
+
+
+@pytest.mark.parametrize("method", ["rstrip", "lstrip", "strip"])
+@pytest.mark.parametrize("to_strip", [None, "b", " b", "日"])
+@pytest.mark.parametrize("dtype", ["string", "str", "object"])
+def test_strip_of_rows_made_only_of_stripped_characters(method, to_strip, dtype):
+    s = pd.Series(["B", "日本", "ab", "b", "ç", "", "bb", "bab", " b ", "  ", None, "日"], dtype=dtype)
+    check(lambda x: getattr(x.str, method)(to_strip), s)

@@ -25,7 +25,8 @@ from ember.ops.strings import (
 
 
 def _first_last_keep(cp: CP, keep: Any) -> tuple[Any, Any]:
-    """Per row: index of the first kept character and one past the last (first == end when none)."""
+    """Per row: index of the first kept character and one past the last (a row keeping none: its end
+    and its start)."""
     xp = cp.xp
     kp = xp.flatnonzero(keep)
     lo, hi = cp.offs[:-1], cp.offs[1:]
@@ -35,8 +36,8 @@ def _first_last_keep(cp: CP, keep: Any) -> tuple[Any, Any]:
     first = kpp[xp.searchsorted(kp, lo)]
     first = xp.minimum(first, hi)
     li = xp.searchsorted(kp, hi) - 1
-    last = xp.where(li >= 0, kp[xp.maximum(li, 0)] + 1, lo)
-    last = xp.maximum(last, first)
+    prev = kp[xp.maximum(li, 0)]
+    last = xp.where((li >= 0) & (prev >= lo), prev + 1, lo)  # a row keeping nothing: its start
     return first, last
 
 
