@@ -110,6 +110,7 @@ def flatten(obj: Any) -> tuple[dict, list]:
         "ncols": len(cols),
         "index": index_head,
         "axis_names": pickle.dumps(obj._axis_names if kind == "frame" else None),
+        "axis_kind": pickle.dumps(obj._kind if kind == "frame" else None),  # the column axis' type
     }
     return header, arrays
 
@@ -127,7 +128,8 @@ def unflatten(header: dict, arrays: list) -> Any:
     if header["type"] == "series":
         return Series._from_column(cols[0], index, labels[0])
     axis_names = pickle.loads(header["axis_names"]) if "axis_names" in header else None
-    return DataFrame._from_columns(dict(zip(labels, cols[:ncols], strict=True)), index, axis_names)
+    axis_kind = pickle.loads(header["axis_kind"]) if "axis_kind" in header else None
+    return DataFrame._from_columns(dict(zip(labels, cols[:ncols], strict=True)), index, axis_names, axis_kind)
 
 
 # --- cuda family: raw buffers, device arrays stay on the device ------------------------------
@@ -196,6 +198,8 @@ def _as_frame(obj: Any) -> tuple[DataFrame, dict]:
 def dask_serialize_ember(obj: Any) -> tuple[dict, list]:
     frame, header = _as_frame(obj)
     header["nrows"] = len(frame)
+    if header["type"] == "frame":  # the column axis' type, which the Arrow schema does not carry
+        header["axis_kind"] = pickle.dumps(frame._kind)
     return header, [memoryview(frame_to_ipc(frame))]
 
 
@@ -206,6 +210,9 @@ def dask_deserialize_ember(header: dict, frames: list) -> Any:
         return Series._from_column(frame._columns[_SERIES_COLUMN], frame.index, pickle.loads(header["name"]))
     if header["type"] == "index":
         return frame.index
+    if "axis_kind" in header:
+        kind = pickle.loads(header["axis_kind"])
+        return DataFrame._from_columns(dict(frame._columns), frame.index, frame._axis_names, kind)
     return frame
 
 
