@@ -328,3 +328,54 @@ NO_COLUMNS = {
 @pytest.mark.parametrize("name", sorted(NO_COLUMNS))
 def test_frame_of_no_columns(name):
     _check(lambda m: NO_COLUMNS[name](m.DataFrame({"a": [1, 1, 2], "b": [1.0, None, 3]})))
+
+
+# --- the column axis' name after frame operators on other labels ---------------------------------
+
+AXIS_COLUMNS = {
+    "str": pd.Index(["a", "b", "c"], name="idx"),
+    "int": pd.Index([0, 1, 2], name="idx"),
+    "range": pd.RangeIndex(3, name="idx"),
+}
+OTHER_LABELS = {
+    "subset_unnamed": pd.Index(["b"]),
+    "new_label": pd.Index(["z"]),
+    "ints": pd.Index([0, 1]),
+    "ints_named_other": pd.Index([0, 1], name="o"),
+    "range_subset": pd.RangeIndex(2),
+}
+
+
+@pytest.mark.parametrize("cols", sorted(AXIS_COLUMNS))
+@pytest.mark.parametrize("other", sorted(OTHER_LABELS))
+@pytest.mark.parametrize("op", ["series_mul", "frame_truediv", "frame_add_fill", "frame_eq"])
+def test_column_axis_name_after_operators(cols, other, op):
+    columns, labels = AXIS_COLUMNS[cols], OTHER_LABELS[other]
+    if {type(x) for x in columns} != {type(x) for x in labels}:
+        pytest.skip("labels of two kinds: the column order of their union is another family")
+
+    def case(m):
+        df = m.DataFrame(pd.DataFrame([[1.0, 2.0, 3.0]], columns=columns))
+        if op == "series_mul":
+            return df.mul(m.Series(pd.Series([2.0] * len(labels), index=labels)))
+        o = m.DataFrame(pd.DataFrame([[2.0] * len(labels)], columns=labels))
+        return {
+            "frame_truediv": df.truediv,
+            "frame_add_fill": lambda x: df.add(x, fill_value=0),
+            "frame_eq": df.eq,
+        }[op](o)
+
+    _check(case)
+
+
+def test_column_axis_name_range_beside_ints_of_empty_rows():
+    def case(m):
+        df = m.DataFrame(pd.DataFrame([[1.0, 2, 3, 4]], columns=pd.RangeIndex(0, 4, name="idx"), index=["d"]))
+        o = m.DataFrame(
+            pd.DataFrame({0: pd.Series([], dtype="Int32"), 1: pd.Series([], dtype="float32")}).set_axis(
+                pd.Index([], dtype="float64")
+            )
+        )
+        return df.truediv(o, fill_value=0)
+
+    _check(case)

@@ -470,9 +470,25 @@ def frame_frame(left: Any, right: Any, op: str, fill_value: Any = None, flex: bo
     if reindex_only:  # pandas reindexes the shared columns' result: its NA block
         computed = list(out.values())
         out = {k: out[k] if k in out else _absent(n, xp, False, computed) for k in names}
-    if names == left._names:  # the left frame's axis: its names and type
+    if names == left._names and right._names == left._names:  # the left frame's axis: names, type
         return left._with_rows(out, index)
-    return type(left)._from_columns(out, index)
+    axis_names = joined_axis_names(left.columns, right.columns)
+    if names == left._names:
+        return type(left)._from_columns(out, index, axis_names, left._kind_for(out))
+    return type(left)._from_columns(out, index, axis_names)
+
+
+def joined_axis_names(left: pd.Index, right: pd.Index) -> tuple | None:
+    """The column axis' name after pandas' outer join of two sets of column labels: the left one's,
+    except where pandas joins them as ranges (a RangeIndex beside evenly spaced integers: the shared
+    name, else None). The labels are few: pandas' own join on the host."""
+    if isinstance(left, pd.MultiIndex) or isinstance(right, pd.MultiIndex):
+        return None
+    try:
+        name = left.join(right, how="outer").name
+    except (TypeError, ValueError):
+        name = None
+    return None if name is None else (name,)
 
 
 def frame_series(frame: Any, s: Series, op: str, fill_value: Any, flex: bool, axis: int) -> Any:
@@ -516,9 +532,9 @@ def frame_series(frame: Any, s: Series, op: str, fill_value: Any, flex: bool, ax
         lc = _absent(n, xp, logical) if lc is None else lc
         rc = values.take(xp.full(n, j, dtype=np.int64))
         out[k] = _pair_op(lc, rc, op, fill_value, method)
-    axis_names = frame._axis_names if names == frame._names else None
-    return (
-        frame._with_columns(out)
-        if axis_names == frame._axis_names
-        else type(frame)._from_columns(out, frame._index)
-    )
+    if names == frame._names and list(labels) == frame._names:
+        return frame._with_columns(out)
+    axis_names = joined_axis_names(frame.columns, labels)
+    if names == frame._names:
+        return type(frame)._from_columns(out, frame._index, axis_names, frame._kind_for(out))
+    return type(frame)._from_columns(out, frame._index, axis_names)
