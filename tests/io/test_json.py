@@ -1,4 +1,7 @@
-"""read_json / write_json against pandas."""
+"""read_json / write_json against pandas. ember's read_json parses with pandas' parser on the host:
+these tests check ember's wrapper around it (paths, compression, file objects, orients passed through,
+the conversion of pandas' frame into ember columns, error messages naming the file), not a JSON parser
+of ember's own."""
 
 from __future__ import annotations
 
