@@ -468,3 +468,21 @@ def test_pivot_table_size_of_masked_values_and_margins_of_no_group(kwargs):
 def test_strip_of_rows_made_only_of_stripped_characters(method, to_strip, dtype):
     s = pd.Series(["B", "日本", "ab", "b", "ç", "", "bb", "bab", " b ", "  ", None, "日"], dtype=dtype)
     check(lambda x: getattr(x.str, method)(to_strip), s)
+
+
+@pytest.mark.parametrize("how", ["left_anti", "right_anti"])
+@pytest.mark.parametrize("sort", [False, True])
+def test_anti_joins_build_their_columns_from_the_rows_kept(request, how, sort):
+    if not PANDAS_31:
+        request.applymarker(pytest.mark.xfail(reason="pandas < 3.1 has no anti joins", strict=False))
+    cats = ["a", "b", "ç", "日本", ""]
+    right = pd.DataFrame(
+        {"b": [1.0, np.inf, np.nan, 1.0], "e": pd.Categorical(["a", None, None, "a"], categories=cats)}
+    )
+    for left in (
+        pd.DataFrame({"e": pd.Categorical([None], categories=["b"]), "x": [1]}),
+        pd.DataFrame({"e": pd.Categorical([], categories=[]), "x": pd.Series([], dtype="int64")}),
+        pd.DataFrame({"e": pd.Categorical(["a", "b", None], categories=cats), "x": [1, 2, 3]}),
+    ):
+        check(lambda a, b: a.merge(b, how=how, on="e", sort=sort), left, right)
+        check(lambda a, b: b.merge(a, how=how, on="e", sort=sort), left, right)

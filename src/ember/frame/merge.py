@@ -113,6 +113,14 @@ def merge(
             lkeys, rkeys, how=how, sort=sort, names=_key_names(lnames, rnames, len(lkeys))
         )
         index = _result_index(left, right, lpos, rpos, how, left_index, right_index)
+    if anti is not None:  # pandas: the left / right join's rows without a match, before the columns
+        from ember.backend import array_module
+
+        keep = array_module(lpos, rpos).flatnonzero((rpos if anti == "left_anti" else lpos) < 0)
+        n_rows = len(lpos)
+        lpos, rpos = lpos[keep], rpos[keep]
+        full = index if index is not None else RangeIndex(n_rows)  # pandas filters the join's labels
+        index = full.take(keep)
     shared = [k for k in lnames if on is not None]
     out = _assemble(
         left,
@@ -131,11 +139,6 @@ def merge(
         _fill_keys(out, lnames if right_index else rnames, lkeys, rkeys, lpos, rpos)
     elif on is None and not left_index and bool((lpos < 0).any()):
         _fill_unnamed_keys(out, lnames, rnames, lkeys, right_keys_as_given, lpos, rpos)
-    if anti is not None:  # pandas: the left / right join's rows that have no match on the other side
-        from ember.backend import array_module
-
-        xp = array_module(lpos, rpos)
-        out = out._take_rows(xp.flatnonzero((rpos if anti == "left_anti" else lpos) < 0))
     return out
 
 
@@ -266,6 +269,7 @@ def _assemble(
                 cols[k] = coalesce_take(lkey, lpos, rkey, rpos)
             elif lmissing_possible:  # right/outer rows without a left match take the right key value
                 lkey, rkey = _common_strings(*_comparable_keys(lcol, rcol))
+                _check_one_missing_value(lkey, rkey)
                 cols[k] = coalesce_take(lkey, lpos, rkey, rpos)
             elif _is_categorical(lcol) and _key_as_values(lcol, rcol):  # decode the rows taken, not the side
                 cols[k] = take_l(lcol).decode()
@@ -312,6 +316,22 @@ def _finer_times(lcol: Column, rcol: Column) -> tuple[Column, Column] | None:
         return None
     common = np.result_type(lcol.numpy_dtype, rcol.numpy_dtype)
     return astype(lcol, common), astype(rcol, common)
+
+
+def _check_one_missing_value(lkey: Column, rkey: Column) -> None:
+    """Object string keys whose missing values differ (None beside NA or NaN) filled from each other:
+    pandas keeps both, ember's column holds one; refused."""
+    from ember.column import StringColumn
+    from ember.frame._fallback import unsupported
+
+    def marker(col: Column) -> Any:  # None, pd.NA or NaN (one object for every NaN)
+        return np.nan if isinstance(col.na, float) and np.isnan(col.na) else col.na
+
+    both = all(isinstance(c, StringColumn) and c.dtype == object and c.mask is not None for c in (lkey, rkey))
+    if both and marker(lkey) is not marker(rkey):
+        raise unsupported(
+            "merge", f"object keys missing as {lkey.na!r} on one side and {rkey.na!r} on the other"
+        )
 
 
 def _take_nullable(col: Column, pos: Any) -> Column:

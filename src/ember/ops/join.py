@@ -193,7 +193,10 @@ def encode_pair(lcol: Column, rcol: Column, name: Any = None) -> tuple[Any, Any,
     Raises ValueError for the pairs pandas refuses (numbers vs strings, datetimes vs anything else)."""
     xp = array_module(lcol.data, rcol.data)
     lcol, rcol = lcol.to(xp), rcol.to(xp)
-    if len(lcol) == 0 and len(rcol) > 0:  # pandas skips the dtype check when one side is empty
+    both_categorical = isinstance(lcol, CategoricalColumn) and isinstance(rcol, CategoricalColumn)
+    if both_categorical and not _categories_equal(lcol, rcol):
+        pass  # pandas compares categoricals of other categories by value (missing last), empty or not
+    elif len(lcol) == 0 and len(rcol) > 0:  # pandas skips the dtype check when one side is empty
         lcol = rcol.take(xp.zeros(0, dtype=np.int64))
     elif len(rcol) == 0 and len(lcol) > 0:
         rcol = lcol.take(xp.zeros(0, dtype=np.int64))
