@@ -379,3 +379,20 @@ def test_column_axis_name_range_beside_ints_of_empty_rows():
         return df.truediv(o, fill_value=0)
 
     _check(case)
+
+
+# --- .dt fields of data with a mask but no NaT: pandas' integers -----------------------------------
+
+
+@pytest.mark.parametrize("field", ["minute", "year", "dayofweek", "days_in_month"])
+def test_dt_field_without_nat_is_int(field):
+    def case(m):
+        s = m.Series(pd.to_datetime([None, "2020-01-01 00:01:00", "2020-01-01 00:01:00"]))
+        return getattr(s.dropna().dt, field)
+
+    _check(case)
+
+
+@pytest.mark.parametrize("field", ["days", "seconds", "components"])
+def test_td_field_without_nat_is_int(field):
+    _check(lambda m: getattr(m.Series(pd.to_timedelta([None, "1D 2s", "3s"])).dropna().dt, field))

@@ -476,10 +476,15 @@ def field(col: DatetimeColumn, name: str) -> NumericColumn:
         "day_of_year": "dayofyear",
         "daysinmonth": "days_in_month",
     }
-    out = vals[alias.get(name, name)]().astype(np.int32)
-    if col.mask is None:
+    return _nat_as_nan(col, vals[alias.get(name, name)]().astype(np.int32))
+
+
+def _nat_as_nan(col: Any, out: Any) -> NumericColumn:
+    """A field's integers, or float64 with NaN where a row is NaT (pandas, only where one is: a mask
+    of no missing row keeps the integers). One sync where there is a mask."""
+    if col.mask is None or bool(col.mask.all()):
         return NumericColumn(out)
-    return NumericColumn(xp.where(col.mask, out.astype(np.float64), np.nan))
+    return NumericColumn(col.xp.where(col.mask, out.astype(np.float64), np.nan))
 
 
 def isocalendar(col: DatetimeColumn) -> list[NumericColumn]:
@@ -681,11 +686,7 @@ def td_field(col: TimedeltaColumn, name: str) -> NumericColumn:
             "microseconds, nanoseconds, total_seconds"
         )
     out = vals[name]
-    if name != "days":
-        out = out.astype(np.int32)
-    if col.mask is None:
-        return NumericColumn(out)
-    return NumericColumn(xp.where(col.mask, out.astype(np.float64), np.nan))
+    return _nat_as_nan(col, out if name == "days" else out.astype(np.int32))
 
 
 COMPONENTS = ("days", "hours", "minutes", "seconds", "milliseconds", "microseconds", "nanoseconds")
@@ -707,6 +708,6 @@ def td_components(col: TimedeltaColumn) -> list[NumericColumn]:
         rest_ns // 1000 % 1000,
         rest_ns % 1000,
     ]
-    if col.mask is None:
+    if col.mask is None or bool(col.mask.all()):  # one sync: float64 only where a row is NaT
         return [NumericColumn(p.astype(np.int64, copy=False)) for p in parts]
     return [NumericColumn(xp.where(col.mask, p.astype(np.float64), np.nan)) for p in parts]
