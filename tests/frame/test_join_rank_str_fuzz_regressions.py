@@ -486,3 +486,22 @@ def test_anti_joins_build_their_columns_from_the_rows_kept(request, how, sort):
     ):
         check(lambda a, b: a.merge(b, how=how, on="e", sort=sort), left, right)
         check(lambda a, b: b.merge(a, how=how, on="e", sort=sort), left, right)
+
+
+RIGHT_INDEXES = [
+    pd.Index([1], name="a"),
+    pd.Index([1]),
+    pd.MultiIndex.from_arrays([[1], [3]], names=["a", "b"]),
+    pd.MultiIndex.from_arrays([[1], [3]]),
+    pd.MultiIndex.from_arrays([[1], [3]], names=["b", "a"]),
+    pd.MultiIndex.from_arrays([[9, 1], [9, 3]], names=["a", "b"]),
+]
+
+
+@pytest.mark.parametrize("how", ["inner", "outer", "left", "right"])
+@pytest.mark.parametrize("index", RIGHT_INDEXES, ids=[str(i) for i in range(len(RIGHT_INDEXES))])
+def test_join_multiindexes_by_level_names(index, how):
+    left = pd.DataFrame({"x": [1, 2]}, index=pd.MultiIndex.from_arrays([[1, 2], [3, 4]], names=["a", "b"]))
+    right = pd.DataFrame({"y": range(len(index))}, index=index)
+    check(lambda a, b: a.join(b, how=how), left, right)
+    check(lambda a, b: b.join(a, how=how), left, right)

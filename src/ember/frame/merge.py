@@ -98,6 +98,9 @@ def merge(
     right_keys_as_given = list(rkeys)  # pandas fills keys of rows without a left match from these
     if not left_index and not right_index:
         left, right, lkeys, rkeys = _coerce_keys(left, right, lnames, rnames, list(lkeys), list(rkeys))
+    multi = isinstance(left.index, MultiIndex) or isinstance(right.index, MultiIndex)
+    if left_index and right_index and multi:
+        _check_multi_join(left.index, right.index)
     if len(lkeys) != len(rkeys):
         raise ValueError("len(right_on) must equal len(left_on)")
     if validate is not None:
@@ -105,8 +108,7 @@ def merge(
     if how in ("leftsemi", "leftanti"):
         pos = semi_anti_indices(lkeys, rkeys, anti=how == "leftanti")
         return left._take_rows(pos)
-    flat = left_index and right_index and not isinstance(left.index, MultiIndex)
-    if flat and not isinstance(right.index, MultiIndex):  # pandas: Index.join of the two indexes
+    if left_index and right_index and not multi:  # pandas: Index.join of the two indexes
         lpos, rpos, index = _index_join(left.index, right.index, how, sort)
     else:
         lpos, rpos = join_indices(
@@ -140,6 +142,18 @@ def merge(
     elif on is None and not left_index and bool((lpos < 0).any()):
         _fill_unnamed_keys(out, lnames, rnames, lkeys, right_keys_as_given, lpos, rpos)
     return out
+
+
+def _check_multi_join(li: Index, ri: Index) -> None:
+    """pandas joins a MultiIndex level by level where both sides name their levels alike; otherwise
+    on the levels both name (refused here), and raises where they share no name."""
+    from ember.frame._fallback import unsupported
+
+    if list(li.names) == list(ri.names) and li.nlevels == ri.nlevels:
+        return
+    if not {n for n in li.names if n is not None} & {n for n in ri.names if n is not None}:
+        raise ValueError("cannot join with no overlapping index names")
+    raise unsupported("join", "MultiIndexes with other level names (pandas joins on the shared levels)")
 
 
 def _key_names(lnames: list, rnames: list, n: int) -> list | None:
@@ -192,9 +206,7 @@ def _result_index(
             return right.index.take(rpos)
         if how == "outer":
             return (
-                left.index.take_nullable(lpos)
-                if not bool((lpos < 0).any())
-                else _coalesced(left, right, lpos, rpos)
+                left.index.take(lpos) if not bool((lpos < 0).any()) else _coalesced(left, right, lpos, rpos)
             )
         return left.index.take(lpos)
     # the other side's labels, missing where it has no row; pandas takes the index side's own labels
@@ -217,6 +229,9 @@ def _take_index(index: Index, positions: Any) -> Index:
 def _coalesced(left: Any, right: Any, lpos: Any, rpos: Any) -> Index:
     from ember.frame.alignment import coalesce_take
 
+    if isinstance(left.index, MultiIndex):
+        pairs = zip(left.index.levels_columns, right.index.levels_columns)
+        return MultiIndex([coalesce_take(lc, lpos, rc, rpos) for lc, rc in pairs], left.index.names)
     return Index._from_column(
         coalesce_take(left.index.column, lpos, right.index.column, rpos), left.index.name
     )
