@@ -35,7 +35,6 @@ KNOWN_RESULTS: list[tuple[str, str, str]] = [
     ("concat(*", "^(dtype|values|index)", "concat of empty / mismatched dtypes: pandas' object and NA rules"),
     ("concat(*axis=1*", "InvalidIndexError", "concat(axis=1) of an empty frame with duplicate labels raises"),
     ("frame??cols??", r"DataFrame\.columns are different.*Attribute \"dtype\"", "column labels' dtype: ember infers it from the labels (pandas keeps object after a merge)"),
-    ("frame * frame*", "^dtype", "frame arithmetic: a column missing from one side keeps pandas' dtype rules"),
     ("frame.all", "accepted: pandas TypeError", "all(axis=1, skipna=False) over NA answers (pandas TypeError)"),
     ("frame.assign(from other labels)", "^shape|^dtype|accepted", "assign of a Series with other / duplicate labels"),
     ("frame.fillna(*", "^raises", "fillna with a value of another kind raises where pandas upcasts or skips"),
