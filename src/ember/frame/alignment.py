@@ -323,9 +323,10 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
         nones = (none_rows(lcol), none_rows(rcol)) if flex else (None, None)
     if base in LOGIC:
         lcol, rcol = logical_operands(lcol, rcol, op)
-    elif fill_value is not None:
-        lcol, rcol = fill_pair(lcol, rcol, fill_value)
-        if isinstance(other, Series):  # pandas' Series._binop: NumPy's operator, no zero-division fill
+    else:
+        if fill_value is not None:
+            lcol, rcol = fill_pair(lcol, rcol, fill_value)
+        if flex and isinstance(other, Series):  # pandas' Series._binop: NumPy's operator, no zero fill
             raw = numpy_int_division(lcol, rcol, op)
             if raw is not None:
                 return Series._from_column(raw, index, name)
