@@ -870,7 +870,10 @@ def run_doc(doc: Doc, timeout: float = 10.0, overrides: dict[str, Any] | None = 
         candidates = bound | mutated | receivers
         if res.status in ("unsupported", "error") or (eo.exc is not None and po.exc is None):
             root = (res.blocked_by or rid, res.status if res.status != "skipped" else "error")
-            differing = {n for n, _ in _state_diffs(candidates - bound, ref, emb)}
+            # any name the refused statement left differing: pandas may have written through to an
+            # array it shares (Series(arr, copy=False)), which no name in the source shows
+            others = candidates | (set(ref) - set(tainted))
+            differing = {n for n, _ in _state_diffs(others - bound, ref, emb)}
             for n in bound | mutated | differing:
                 blocked[n] = root
                 emb.pop(n, None)  # a stale binding must not stand in for the missing one

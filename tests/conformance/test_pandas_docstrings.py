@@ -36,9 +36,7 @@ AREAS = runner.AREAS
 # Examples where ember is known to give a value that differs from pandas', each with its reason.
 # Remove an entry when its fix lands (test_known_wrong_list_is_current says which ones pass now).
 # Examples whose input comes from one of these (cascade_of) are covered by it.
-KNOWN_WRONG = {
-    "Series#14": "Series(ndarray, copy=False) copies: writes through the Series do not reach the array",
-}
+KNOWN_WRONG: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ column labels are refused, never collapsed into one column.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,31 @@ from ember.column.convert import empty_object
 from ember.frame._fallback import unsupported
 from ember.frame.frame_labels import RANGE_KIND, axis_kind, labelled, unique_labels
 from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
+
+# ids of the columns that share a user's NumPy array through ``copy=False``: pandas writes a setitem
+# on them through to the array, which ember's immutable columns cannot do
+_BORROWED: set[int] = set()
+
+
+def borrowed_column(col: Column, array: Any) -> Column:
+    """Marks ``col`` as sharing ``array``'s memory (``copy=False``) where it does."""
+    data = getattr(col, "data", None)
+    if isinstance(array, np.ndarray) and isinstance(data, np.ndarray) and np.shares_memory(data, array):
+        _BORROWED.add(id(col))
+        weakref.finalize(col, _BORROWED.discard, id(col))
+    return col
+
+
+def refuse_write_through(col: Column, method: str) -> None:
+    """Setting values in a column built with ``copy=False`` on a user's array: pandas writes them into
+    the array, ember would leave the array unchanged, so this raises NotImplementedError."""
+    if id(col) in _BORROWED:
+        raise unsupported(
+            method,
+            "setting values in data built with copy=False on a NumPy array (pandas writes them through "
+            "to the array; ember's columns are immutable, so the array would stay unchanged); build "
+            "with copy=True or set the array's values",
+        )
 
 
 def build_frame(
@@ -143,6 +169,8 @@ def _from_dict(data: dict, index: Any, columns: Any, xp: Any, copy: Any = None) 
                     "frame cannot share the arrays' memory as pandas does; pass copy=True, the default)",
                 )
             built[k] = from_any(v, xp, k, copy=copy is not False)
+            if copy is False:
+                borrowed_column(built[k], v)
     lengths = {len(c) for c in built.values()}
     if len(lengths) > 1:
         raise ValueError("All arrays must be of the same length")

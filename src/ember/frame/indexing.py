@@ -395,7 +395,11 @@ def assign(obj: Any, key: Any, value: Any, by_label: bool) -> None:
     """``obj.loc[key] = value`` / ``obj.iloc[key] = value`` for row selectors (and a column label).
     Every column's new values are made before any is stored: a value one column cannot hold leaves
     the frame as it was. A new row label appends a row (pandas' setting with enlargement)."""
+    from ember.frame.construction import refuse_write_through
+
     frame = getattr(obj, "_ember_kind", "") == "frame"
+    for column in obj._columns.values() if frame else (obj._column,):
+        refuse_write_through(column, "DataFrame.__setitem__" if frame else "Series.__setitem__")
     rows, col = key if frame and isinstance(key, tuple) else (key, None)
     if by_label and _is_new_label(obj, rows):
         _append_row(obj, rows, col, value)

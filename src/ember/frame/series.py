@@ -87,7 +87,12 @@ def _from_values(data: Any, dtype: Any, name: Any, copy: Any = None) -> tuple[Co
             "copy=False with a NumPy array on the GPU (the values move to the device, so the Series "
             "cannot share the array's memory as pandas does; pass copy=True, the default)",
         )
-    return from_any(data, current_xp(), name, copy=copy is not False), dtype
+    col = from_any(data, current_xp(), name, copy=copy is not False)
+    if copy is False:
+        from ember.frame.construction import borrowed_column
+
+        borrowed_column(col, data)
+    return col, dtype
 
 
 class Series(NDFrame, SeriesConversion):
