@@ -61,3 +61,29 @@ def test_series_int_division_operator_still_fills(op):
         return getattr(a, op)(b)
 
     _check(case)
+
+
+_LOGIC_OPERANDS = {
+    "bool": ([True, False, True], "bool", None),
+    "bool_other_labels": ([True, True], "bool", [1, 5]),
+    "int_other_labels": ([1, 0, 3, 4], "int64", [1, 2, 3, 4]),
+    "int_more_labels": ([1, 0, 3, 5], "int64", None),
+    "uint8_other_labels": ([1, 0, 3], "uint8", [1, 2, 3]),
+    "float": ([1.0, 0.0, 3.0], "float64", None),
+    "float_other_labels": ([1.0, 0.0, 3.0], "float64", [5, 6, 7]),
+    "float_all_nan": ([None, None, None], "float64", [2, 1, 0]),
+    "int_reordered": ([1, 0, 3], "int64", [2, 1, 0]),
+}
+
+
+@pytest.mark.parametrize("op", ["__and__", "__or__", "__xor__"])
+@pytest.mark.parametrize("right", list(_LOGIC_OPERANDS))
+@pytest.mark.parametrize("left", list(_LOGIC_OPERANDS))
+def test_series_logical_float_operands(left, right, op):
+    # pandas applies Python's operator where a float meets a value (TypeError); an int Series
+    # meets a bool Series' missing labels as False
+    def case(lib):
+        (lv, ld, li), (rv, rd, ri) = _LOGIC_OPERANDS[left], _LOGIC_OPERANDS[right]
+        return getattr(_s(lib, lv, dtype=ld, index=li), op)(_s(lib, rv, dtype=rd, index=ri))
+
+    _check(case)

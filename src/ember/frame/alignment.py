@@ -251,12 +251,17 @@ def logical_operands(left: Column, right: Column, op: str) -> tuple[Column, Colu
     from ember.frame._fallback import unsupported
     from ember.ops.missing import fillna
 
+    floats = _float_logical_operands(left, right, op)
+    if floats is not None:
+        return floats
     lb, rb = is_object_bool(left), is_object_bool(right)
     if not (lb or rb):
         return left, right
     plain = [isinstance(c, NumericColumn) and c.is_bool and not c.nullable for c in (left, right)]
     if all(plain):  # right's missing values are False; a missing left value makes the row False
         return left, (fillna(right, False) if rb else right)
+    if rb and type(left) is NumericColumn and not left.nullable and left.data.dtype.kind in "iu":
+        return left, fillna(right, False)  # integers meet the right operand's missing values as False
     other = right if lb else left
     if isinstance(other, NumericColumn) and other.nullable and other.is_bool and not (lb and rb):
         # a masked boolean takes the object column as NumPy bools: NaN is True
@@ -264,6 +269,40 @@ def logical_operands(left: Column, right: Column, op: str) -> tuple[Column, Colu
     if isinstance(other, NumericColumn) and other.nullable:
         raise unsupported(f"Series.{op}", "a bool Series on other labels beside a masked column")
     return left, right
+
+
+def _float_logical_operands(left: Column, right: Column, op: str) -> tuple[Column, Column] | None:
+    """``& | ^`` where pandas meets float values (a float column, or integers that alignment made
+    float): it takes the right operand's missing values as False (as bools beside a NumPy bool left
+    operand) and applies Python's operator to the rest, which fails on a float beside any value.
+    Raises TypeError where a row pairs a float with a value; else the operands pandas' answer comes
+    from (the left operand's truthiness, missing as False; a False right operand). None where no
+    float is met. Synchronizes once when a float is met."""
+    from ember.backend.arrays import to_host
+
+    cols = (left, right)
+    if not all(type(c) is NumericColumn and not c.nullable for c in cols):
+        return None
+    floaty = [c.data.dtype.kind == "f" or (c.data.dtype.kind in "iu" and c.mask is not None) for c in cols]
+    left_bool = left.data.dtype.kind == "b" and left.mask is None
+    if not (floaty[0] or (floaty[1] and not left_bool)):
+        return None
+    lvalid = ~left.isna()
+    clash = lvalid if floaty[0] else lvalid & ~right.isna()
+    if bool(to_host(clash.any())):
+
+        def name(c: Column, f: bool) -> str:
+            return "float" if f else ("bool" if c.data.dtype.kind == "b" else "int")
+
+        from ember.ops.binary import REVERSED
+
+        symbol = {"and_": "&", "or_": "|", "xor": "^"}.get(REVERSED.get(op, op), op)
+        raise TypeError(
+            f"unsupported operand type(s) for {symbol}: '{name(left, floaty[0])}' and '{name(right, floaty[1])}'"
+        )
+    xp = left.xp
+    truth = lvalid & (left.data != 0)
+    return NumericColumn(truth), NumericColumn(xp.zeros(len(left), dtype=bool))
 
 
 def result_name(a: Any, b: Any) -> Any:
