@@ -28,6 +28,7 @@ AGGREGATIONS = (
     "std",
     "var",
     "sem",
+    "skew",
     "median",
     "prod",
     "first",

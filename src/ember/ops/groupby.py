@@ -50,6 +50,7 @@ AGGREGATIONS = (
     "std",
     "var",
     "sem",
+    "skew",
     "median",
     "quantile",
     "first",
@@ -298,7 +299,8 @@ def _float_dtype(col: Column, op: str) -> Any:
         return np.dtype(np.float64)
     if op not in ("mean", "quantile") or (isinstance(col, NumericColumn) and col.nullable):
         return np.dtype(np.float32)
-    if op == "mean" and bool(col.isna().any()):  # sync: pandas 3.1 keeps float32 means only then
+    if op == "mean" and (len(col) == 0 or bool(col.isna().any())):
+        # sync: pandas 3.1 keeps float32 means only then (and without rows)
         return np.dtype(np.float32)
     return np.dtype(np.float64)
 
@@ -349,6 +351,29 @@ def _group_var(g: Grouping, values: Any, valid: Any, count: Any, ddof: int) -> A
     ss = segment_sum(g.seg, dev * dev, g.ngroups + 1)[: g.ngroups]
     denom = count - ddof
     return xp.where(denom > 0, ss / xp.where(denom > 0, denom, 1), xp.nan)
+
+
+def _group_skew(g: Grouping, values: Any, valid: Any, count: Any) -> Any:
+    """pandas' bias-corrected skewness per group from the central moments M2 and M3 (two passes):
+    n * sqrt(n - 1) / (n - 2) * M3 / M2 ** 1.5; NaN below 3 values and for constant groups."""
+    xp = g.xp
+    v = values.astype(np.float64, copy=False)
+    mean = xp.zeros(g.ngroups + 1, dtype=np.float64)
+    mean[: g.ngroups] = _group_mean(g, v, valid, count)
+    dev = v - mean[g.seg]
+    if valid is not None:
+        dev = xp.where(valid, dev, 0.0)
+    sq = dev * dev
+    m2 = segment_sum(g.seg, sq, g.ngroups + 1)[: g.ngroups]
+    m3 = segment_sum(g.seg, sq * dev, g.ngroups + 1)[: g.ngroups]
+    m2 = xp.where(xp.abs(m2) < 1e-14, 0.0, m2)  # rounding noise of a constant group, as nanops'
+    m3 = xp.where(xp.abs(m3) < 1e-14, 0.0, m3)
+    n = count.astype(np.float64)
+    ok = (count >= 3) & (m2 > 0)
+    safe_n = xp.where(ok, n, 3.0)
+    safe_m2 = xp.where(ok, m2, 1.0)
+    out = safe_n * xp.sqrt(safe_n - 1) / (safe_n - 2) * m3 / safe_m2**1.5
+    return xp.where(ok, out, xp.nan)
 
 
 def _extreme_values(values: Any, op: str) -> tuple[Any, Any]:
@@ -633,6 +658,13 @@ def check_pandas_refuses(col: Column, op: str) -> None:
         )
 
 
+_EMPTY_OBJECT_OPS = ("mean", "median", "var", "std", "sem", "skew")
+
+
+def _object_strings(col: Column) -> bool:
+    return isinstance(col, StringColumn) and col.pd_dtype == np.dtype(object)
+
+
 def aggregate(
     g: Grouping,
     col: Column,
@@ -651,6 +683,14 @@ def aggregate(
     idxmin/idxmax give row positions (int64 column, missing for a group with no valid value); the frame
     maps them to labels (pandas 3 raises there). nth takes the n-th row of each group (negative n counts
     from the end), missing when the group is shorter."""
+    if _object_strings(col) and op in _EMPTY_OBJECT_OPS and len(col) == 0:
+        # pandas answers these for an object column without rows: an empty object column (std and
+        # sem: float64)
+        from ember.column.convert import empty_object
+
+        return empty_object(col.xp) if op not in ("std", "sem") else NumericColumn(col.xp.zeros(0))
+    if op == "skew" and _object_strings(col):
+        raise ValueError("could not convert string to float")  # pandas' error for object strings
     _check_op(col, op)
     if not isinstance(q, (int, float)):
         raise NotImplementedError(
@@ -764,6 +804,9 @@ def _numeric_aggregate(
             v = xp.sqrt(v)
         if op == "sem":
             v = v / xp.sqrt(xp.where(count > 0, count, 1))
+        return _numeric(v, empty | xp.isnan(v) if _nullable(col) else empty, col, _float_dtype(col, op))
+    if op == "skew":
+        v = _group_skew(g, values, valid, count)
         return _numeric(v, empty | xp.isnan(v) if _nullable(col) else empty, col, _float_dtype(col, op))
     # median / quantile
     qq = 0.5 if op == "median" else float(q)
