@@ -138,3 +138,18 @@ def test_groupby_skew_of_non_numbers_raises_as_pandas(values):
 def test_groupby_skew_of_constant_group_is_nan():
     pdf, edf = _pd_em(pd.DataFrame({"k": [1, 1, 1, 2, 2, 2], "x": [1.5, 1.5, 1.5, 1.0, 2.0, 4.0]}))
     assert_eq(edf.groupby("k")["x"].skew(), pdf.groupby("k")["x"].skew(), check_exact=False)
+
+
+def test_row_mixing_missing_value_kinds_is_refused_or_kept():
+    data = {"a": [None, None], "b": pd.Series([1, None], dtype="Int32")}
+    expected = pd.DataFrame(data).iloc[1]
+    assert expected.iloc[0] is None and expected.iloc[1] is pd.NA  # pandas keeps each kind
+    with pytest.raises(NotImplementedError):
+        em.DataFrame(data).iloc[1]
+
+
+def test_row_with_one_missing_value_kind_matches_pandas():
+    data = {"a": [None, None], "b": pd.Series(["x", None], dtype=object)}
+    assert_eq(em.DataFrame(data).iloc[1], pd.DataFrame(data).iloc[1])
+    data = {"a": [1.5, None], "b": pd.Series([1, None], dtype="Int32")}
+    assert_eq(em.DataFrame(data).iloc[1], pd.DataFrame(data).iloc[1])

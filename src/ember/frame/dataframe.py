@@ -320,6 +320,14 @@ class DataFrame(
         """One row as a Series indexed by the column labels (pandas' df.loc[label])."""
         row = self._slice_rows(position, position + 1).to_pandas().iloc[0]
         row.name = self._index[position]
+        if row.dtype == object:
+            held = {type(v) for v in row.tolist() if pd.api.types.is_scalar(v) and pd.isna(v)}
+            if len(held) > 1:  # ember's object column holds one kind of missing value
+                raise unsupported(
+                    "DataFrame row access",
+                    "a row (object dtype) mixing kinds of missing values (None, NaN, pd.NA), which "
+                    "pandas keeps apart",
+                )
         try:
             return Series(row)
         except TypeError:
