@@ -2,6 +2,7 @@
 or raises. Each case runs the same code on pandas and on ember: ember gives pandas' result or raises
 pandas' exception type."""
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -87,3 +88,40 @@ def test_series_logical_float_operands(left, right, op):
         return getattr(_s(lib, lv, dtype=ld, index=li), op)(_s(lib, rv, dtype=rd, index=ri))
 
     _check(case)
+
+
+def _all_missing_objects(lib, kind):
+    if kind == "bool_reindexed":  # a bool column given missing rows: pandas' object True/False/NaN
+        s = pd.Series([True, False]).reindex([5, 6])
+    else:
+        s = pd.Series([np.nan, None], dtype=object)
+    return s if lib is pd else em.from_pandas(s)
+
+
+@pytest.mark.parametrize("scalar", [1, 1.5, True, "x"])
+@pytest.mark.parametrize("op", ["add", "radd", "sub", "mul", "truediv", "floordiv", "mod", "lt", "ge"])
+@pytest.mark.parametrize("kind", ["bool_reindexed", "object_nan"])
+def test_all_missing_object_column_with_scalar(kind, op, scalar):
+    # pandas skips missing objects: an object column of NaN (an ordering comparison is False)
+    _check(lambda lib: getattr(_all_missing_objects(lib, kind), op)(scalar))
+
+
+def test_frame_add_str_after_right_merge():
+    left = pd.DataFrame({"b": [100, 3], "e": [False, True]})
+    right = pd.DataFrame({"b_k": [-7, 5]})
+
+    def case(lib):
+        lf, rf = (left, right) if lib is pd else (em.from_pandas(left), em.from_pandas(right))
+        merged = lf.merge(rf, how="right", left_on=["b"], right_on=["b_k"])
+        return merged[["e"]].add("日本")
+
+    _check(case)
+
+
+@pytest.mark.parametrize("op", ["add", "sub", "mul", "truediv", "radd"])
+def test_bool_column_with_missing_rows_arithmetic_is_refused(op):
+    # pandas computes Python objects (True + 1 is 2, object dtype): ember refuses
+    s = pd.Series([True, False]).reindex([0, 1, 2])
+    with pytest.raises(NotImplementedError):
+        getattr(em.from_pandas(s), op)(1)
+    assert getattr(s, op)(1).dtype == object

@@ -80,6 +80,34 @@ def binary_op(left: Column, right: Column | Any, op: str) -> Column:
         raise
 
 
+def _object_arithmetic(a: Any, b: Any, op: str, ca: bool, cb: bool) -> Column | None:
+    """Arithmetic with a NumPy bool column holding missing values, which pandas holds as Python
+    objects (True + 1 is 2, in an object column): all missing gives all missing (object NaN); any
+    value is refused. None for other operands. Syncs once, only for such a column."""
+    if op in CMP or op in LOGIC:
+        return None
+    cols = [x for x, isc in ((a, ca), (b, cb)) if isc]
+    objs = [x for x in cols if x.data.dtype.kind == "b" and not x.nullable and x.mask is not None]
+    if not objs:
+        return None
+    plain = op not in ("pow", "rpow") and not any(x.nullable for x in cols)  # 1 ** NaN is 1
+    if plain and all(_all_missing_objects(x) for x in objs):
+        col = objs[0]
+        return NumericColumn(col.data.copy(), col.mask.copy())
+    raise Unsupported(
+        f"binary operator {SYMBOL[op]}: a bool column with missing values (pandas computes it as Python "
+        "objects, an object column) is not supported by ember."
+    )
+
+
+def _all_missing_objects(col: NumericColumn) -> bool:
+    """Whether ``col`` is a NumPy bool column of missing values only (pandas: object NaN, which its
+    operators skip whatever the other operand). Syncs once, only where an operand would fail."""
+    return (
+        col.data.dtype.kind == "b" and not col.nullable and col.mask is not None and not bool(col.mask.any())
+    )
+
+
 def _strong_logical(col: Any, scalar: np.generic, op: str) -> bool:
     """pandas hands a NumPy integer scalar of ``& | ^`` to NumPy as it is (NumPy 2 promotes it as a
     typed value: uint8 & np.int64(3) is int64) beside a NumPy integer column."""
@@ -175,11 +203,17 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
     for x, isc in ((a, ca), (b, cb)):
         if isc and not isinstance(x, NumericColumn):
             raise _unsupported(a, b, op)
+    objects = _object_arithmetic(a, b, op, ca, cb)
+    if objects is not None:
+        return objects
+    for x, isc in ((a, ca), (b, cb)):
         if not isc and not isinstance(x, _NUMBER) and not is_missing_scalar(x):
             if op == "eq":
                 return _constant(a if ca else b, False)
             if op == "ne":
                 return _constant(a if ca else b, True)
+            if op in CMP and _all_missing_objects(a if ca else b):  # pandas skips missing objects
+                return _constant(a if ca else b, False)
             raise _unsupported(a, b, op)
     a = pandas_view(a) if ca else a
     b = pandas_view(b) if cb else b

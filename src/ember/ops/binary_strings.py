@@ -116,6 +116,10 @@ def string_op(a: Any, b: Any, op: str) -> Column:
     other = b if col is a else a
     xp, n = col.xp, len(col)
     other_is_str = isinstance(other, (StringColumn, str))
+    if not (ca and cb) and op not in ("eq", "ne") and not (op == "mul" and _is_int_scalar(other)):
+        out = _missing_objects_beside_scalar(col, other, op)
+        if out is not None:
+            return out
     if op in CMP:
         if is_missing_scalar(other):
             return _string_cmp_result(col, xp.full(n, op == "ne"), xp.zeros(n, dtype=bool), op)
@@ -182,6 +186,27 @@ def _repeated(col: StringColumn, other: Any) -> Column | None:
     if obj:
         out.na = np.nan  # pandas' object arithmetic leaves NaN where a row is missing
     return out
+
+
+def _missing_objects_beside_scalar(col: StringColumn, scalar: Any, op: str) -> Column | None:
+    """An object column of missing values only with a scalar: pandas skips the missing objects (an
+    object column of NaN; an ordering comparison is False). Refused for ``**`` and times, where
+    pandas answers case by case. None for other columns. Syncs once, on a path that raises else."""
+    if not _is_object(col.pd_dtype) or is_missing_scalar(scalar):
+        return None
+    if op == "add" and isinstance(scalar, str):
+        return None
+    valid = col.mask
+    if valid is None or (len(col) and bool(valid.any())):
+        return None
+    if op in CMP:
+        return NumericColumn(col.xp.zeros(len(col), dtype=bool))
+    if op == "pow" or not isinstance(scalar, (str, bool, int, float, np.number, np.bool_)):
+        raise Unsupported(
+            f"binary operator {SYMBOL[op]}: an object column of missing values with "
+            f"{_type_name(scalar)} (pandas answers case by case) is not supported by ember."
+        )
+    return StringColumn(col.offsets.copy(), col.chars[:0].copy(), col.mask.copy(), np.dtype(object), np.nan)
 
 
 def _object_rows_missing(a: Column, b: Column, op: str) -> Column | None:
