@@ -125,3 +125,36 @@ def test_bool_column_with_missing_rows_arithmetic_is_refused(op):
     with pytest.raises(NotImplementedError):
         getattr(em.from_pandas(s), op)(1)
     assert getattr(s, op)(1).dtype == object
+
+
+_LABELS = [
+    list("abc"),
+    [0, 1],
+    ["b", "a", 0],
+    [1, "c"],
+    ["a", 1],
+    ["c", 0],
+    ["x", None],
+    [2.5, "z"],
+    ["c", "a"],
+]
+
+
+@pytest.mark.parametrize("right", _LABELS, ids=str)
+@pytest.mark.parametrize("left", _LABELS, ids=str)
+def test_unsortable_column_labels_union_order(left, right):
+    # pandas merges two sorted sides and, failing, keeps the order of appearance; else its safe sort
+    def frame(lib, cols):
+        df = pd.DataFrame([[1] * len(cols)], columns=cols)
+        return df if lib is pd else em.from_pandas(df)
+
+    def series(lib, labels):
+        s = pd.Series([1.0] * len(labels), index=labels)
+        return s if lib is pd else em.from_pandas(s)
+
+    try:
+        frame(em, left), frame(em, right), series(em, right)
+    except NotImplementedError:
+        pytest.skip("ember does not hold these labels")
+    _check(lambda lib: frame(lib, left).mul(series(lib, right)))
+    _check(lambda lib: frame(lib, left).add(frame(lib, right)))

@@ -420,15 +420,19 @@ def _is_scalar(x: Any) -> bool:
 
 
 def union_labels(a: list, b: list) -> list:
-    """pandas' outer join of two sets of unique column labels: ``a`` when equal, else the sorted union
-    (left, then right's new labels, where the labels do not sort)."""
+    """pandas' outer join of two sets of unique column labels: ``a`` when equal, else the sorted union.
+    Labels that do not sort together: where each side is sorted pandas merges them and, failing,
+    keeps the order of appearance (left, then right's new labels); else its safe sort."""
     if len(a) == len(b) and all(x == y for x, y in zip(a, b)):
         return list(a)
     seen = set(a)
     union = list(a) + [k for k in b if k not in seen]
     try:
         return sorted(union)
-    except TypeError:  # pandas' safe sort: numbers, then strings, then missing labels
+    except TypeError:
+        if _ascending(a) and _ascending(b):
+            return union
+        # pandas' safe sort: numbers, then strings, then missing labels
         nulls = [k for k in union if k is None or (isinstance(k, float) and np.isnan(k))]
         strs = [k for k in union if isinstance(k, str)]
         rest = [k for k in union if not isinstance(k, str) and k not in nulls]
@@ -436,6 +440,15 @@ def union_labels(a: list, b: list) -> list:
             return sorted(rest) + sorted(strs) + nulls
         except TypeError:
             return union
+
+
+def _ascending(labels: list) -> bool:
+    """Whether labels are in ascending order (pandas' ``is_monotonic_increasing``: labels that do not
+    compare, or NaN, are not)."""
+    try:
+        return all(x <= y for x, y in zip(labels, labels[1:]))
+    except TypeError:
+        return False
 
 
 def _absent(n: int, xp: Any, logical: bool, like: Any = ()) -> Column:
