@@ -133,6 +133,8 @@ class _GroupBy:
                 raise TypeError(
                     f"agg function failed [how->{op},dtype->{c.dtype}] on column {k!r}: {exc}"
                 ) from None
+        if op in ("min", "max") and isinstance(self, SeriesGroupBy):
+            cols = {k: _inferred_str(c) for k, c in cols.items()}
         if op in ("idxmin", "idxmax"):
             _check_arg_extremes(op, cols, dict(items), kw.get("skipna", True))
             labels = self._row_labels()
@@ -284,6 +286,8 @@ class _GroupBy:
         ):  # pandas takes the rows' results from no groups (every key missing)
             raise IndexError("cannot do a non-empty take from an empty axes.")
         cols = {k: transform(self._grouping, c, op, **kwargs) for k, c in self._value_items()}
+        if op in AGGREGATIONS and isinstance(self, SeriesGroupBy):
+            cols = {k: _inferred_str(c) for k, c in cols.items()}
         return self._wrap_transform(cols)
 
     def _wrap_transform(self, cols: dict) -> Any:
@@ -516,6 +520,19 @@ def _check_arg_extremes(op: str, positions: dict, values: dict, skipna: bool) ->
             raise ValueError(f"{op} with skipna=True encountered all NA values in a group.")
         if not skipna and bool(values[k].isna().any()):
             raise ValueError(f"{op} with skipna=False encountered an NA value.")
+
+
+def _inferred_str(col: Column) -> Column:
+    """pandas 3 infers ``str`` for a SeriesGroupBy's min / max of object strings (its Python path
+    builds the result from the values) and for its transforms of reductions (the rows' values make a
+    new Series): an object string column holding a string becomes ``str``. One sync."""
+    from ember.ops.groupby import inferred_strings
+
+    if not (isinstance(col, StringColumn) and col.pd_dtype == np.dtype(object)) or not len(col):
+        return col
+    if col.mask is not None and not bool(col.mask.any()):  # every value missing: stays object
+        return col
+    return inferred_strings(col)
 
 
 def _make_agg(op: str) -> Any:
