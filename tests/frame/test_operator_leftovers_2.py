@@ -158,3 +158,49 @@ def test_unsortable_column_labels_union_order(left, right):
         pytest.skip("ember does not hold these labels")
     _check(lambda lib: frame(lib, left).mul(series(lib, right)))
     _check(lambda lib: frame(lib, left).add(frame(lib, right)))
+
+
+def _td(lib):
+    s = pd.Series(pd.to_timedelta([1, 2, None], unit="s"))
+    return s if lib is pd else em.from_pandas(s)
+
+
+@pytest.mark.parametrize("op", ["truediv", "floordiv", "mod", "rtruediv", "rfloordiv", "rmod"])
+def test_timedelta_column_by_object_strings_raises_valueerror(op):
+    # pandas parses the objects as timedeltas: ValueError where one does not parse
+    def case(lib):
+        s = pd.Series(["a", "b", None], dtype=object)
+        return getattr(_td(lib), op)(s if lib is pd else em.from_pandas(s))
+
+    _check(case)
+
+
+@pytest.mark.parametrize("op", ["truediv", "floordiv"])
+def test_timedelta_column_by_timedelta_strings_is_refused(op):
+    s = pd.Series(["1s", "2s", None], dtype=object)
+    assert getattr(_td(pd), op)(s).dtype == object
+    with pytest.raises(NotImplementedError):
+        getattr(_td(em), op)(em.from_pandas(s))
+
+
+@pytest.mark.parametrize("value", ["a", "1s", "", "NaT", "2020-01-01", "2020-01-01 00:00+01:00"])
+@pytest.mark.parametrize("op", ["eq", "ne", "lt", "ge"])
+@pytest.mark.parametrize("kind", ["timedelta", "datetime", "datetime_utc"])
+def test_time_column_compared_with_string(kind, op, value):
+    # a string that parses to no comparable time: unequal, ordering raises TypeError
+    def case(lib):
+        if kind == "timedelta":
+            return getattr(_td(lib), op)(value)
+        s = pd.Series(pd.to_datetime(["2020-01-01", None]))
+        s = s.dt.tz_localize("UTC") if kind == "datetime_utc" else s
+        return getattr(s if lib is pd else em.from_pandas(s), op)(value)
+
+    _check(case)
+
+
+@pytest.mark.parametrize("dtype", [object, "str"])
+def test_time_column_compared_with_time_strings_is_refused(dtype):
+    s = pd.Series(["1s", "3s", None], dtype=dtype)
+    assert _td(pd).eq(s).tolist() == [True, False, False]
+    with pytest.raises(NotImplementedError):
+        _td(em).eq(em.from_pandas(s))

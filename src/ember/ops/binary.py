@@ -573,6 +573,17 @@ def _temporal(a: Any, b: Any, op: str) -> Column:
         return _temporal_nat(col, op, a is col, other)
     like_tz = getattr(col, "tz", None)
     like_kind = "m" if isinstance(col, TimedeltaColumn) else "M"
+    if op in CMP and isinstance(other, str):
+        try:
+            parsed = (pd.Timedelta if like_kind == "m" else pd.Timestamp)(other)
+        except ValueError:
+            parsed = None
+        if parsed is pd.NaT:  # '' or 'NaT': a missing scalar
+            return _constant(col, op == "ne")
+        if parsed is None or (like_kind == "M" and like_tz is None and parsed.tz is not None):
+            if op in ("eq", "ne"):  # pandas: a string that parses to no comparable time is unequal
+                return _constant(col, op == "ne")
+            raise TypeError(f"Invalid comparison between dtype={col.dtype} and str")
     ta, tb = _T(a, like_tz, op in CMP, like_kind, xp), _T(b, like_tz, op in CMP, like_kind, xp)
     valid = _and_masks(ta.valid, tb.valid)
     kinds = (ta.kind, tb.kind)

@@ -149,6 +149,8 @@ def string_op(a: Any, b: Any, op: str) -> Column:
             out = _object_rows_missing(a, b, op)
             if out is not None:
                 return out
+        if ca and cb and isinstance(other, TimedeltaColumn) and op in ("truediv", "floordiv", "mod"):
+            _objects_as_timedeltas(col, op)
         a_name, b_name = ("str", _type_name(other)) if col is a else (_type_name(other), "str")
         raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: '{a_name}' and '{b_name}'")
     if ca and cb and _is_object(a.pd_dtype) != _is_object(b.pd_dtype):
@@ -186,6 +188,22 @@ def _repeated(col: StringColumn, other: Any) -> Column | None:
     if obj:
         out.na = np.nan  # pandas' object arithmetic leaves NaN where a row is missing
     return out
+
+
+def _objects_as_timedeltas(col: StringColumn, op: str) -> None:
+    """pandas divides timedeltas by an object column of strings by parsing them as timedeltas:
+    its ValueError where one does not parse; refused where they do (an object column of numbers).
+    Copies the strings to the host, on a path that raises."""
+    if not _is_object(col.pd_dtype):
+        return
+    try:
+        pd.to_timedelta(col.to_numpy())
+    except ValueError as exc:
+        raise ValueError(str(exc)) from None
+    raise Unsupported(
+        f"binary operator {SYMBOL[op]}: timedeltas with an object column of timedelta strings (pandas "
+        "parses them, giving an object column) is not supported by ember."
+    )
 
 
 def _missing_objects_beside_scalar(col: StringColumn, scalar: Any, op: str) -> Column | None:
@@ -277,6 +295,30 @@ def _holds_na(col: Column) -> bool:
     return col.mask is not None and not bool(col.mask.all())
 
 
+def _refuse_time_strings(a: Column, b: Column) -> None:
+    """pandas compares times with strings that all parse as such times (strings on the left: only
+    object ones) as times: refused. Copies the strings to the host, only beside a time column."""
+    times = (DatetimeColumn, TimedeltaColumn)
+    if isinstance(a, times) and isinstance(b, StringColumn):
+        t, col = a, b
+    elif isinstance(b, times) and isinstance(a, StringColumn) and _is_object(a.pd_dtype):
+        t, col = b, a
+    else:
+        return
+    values = col.to_numpy()
+    values = values[pd.notna(values)]
+    if len(values) == 0:
+        return
+    try:
+        (pd.to_timedelta if isinstance(t, TimedeltaColumn) else pd.to_datetime)(values)
+    except (ValueError, TypeError, OverflowError):
+        return
+    raise Unsupported(
+        f"comparing a {t.dtype} column with strings that parse as times (pandas compares them as "
+        "times) is not supported by ember."
+    )
+
+
 def mixed_comparison(a: Column, b: Column, op: str) -> Column | None:
     """``a <op> b`` for two columns of different kinds where pandas' answer follows its own rules
     (None where the usual paths apply):
@@ -294,6 +336,7 @@ def mixed_comparison(a: Column, b: Column, op: str) -> Column | None:
 
     pandas 3 gives ``bool[pyarrow]`` for a comparison with 'string' data; ember gives 'boolean'
     (the same values and missing values)."""
+    _refuse_time_strings(a, b)
     ka, kb = _cmp_kind(a), _cmp_kind(b)
     if ka is None or kb is None or ka == kb:
         return None
