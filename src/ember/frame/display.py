@@ -182,4 +182,3 @@ def index_repr(index: Any) -> str:
     with pd.option_context("display.max_seq_items", 2 * half):
         text = repr(small)
     return _with_size(text, "length=%s", str(len(small)), str(n))
-
