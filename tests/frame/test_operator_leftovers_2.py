@@ -204,3 +204,43 @@ def test_time_column_compared_with_time_strings_is_refused(dtype):
     assert _td(pd).eq(s).tolist() == [True, False, False]
     with pytest.raises(NotImplementedError):
         _td(em).eq(em.from_pandas(s))
+
+
+_FILL_VALUES = [np.int64(1000), 1000, np.int16(-200), np.uint64(2**63), 2**70, np.float64(1e40), 1e19, 2**63]
+
+
+def _filled(lib, dtype, value, how):
+    s = pd.Series([1, None, 3], dtype=dtype) if dtype != "int8" else pd.Series([1, 2, 3], dtype="int8")
+    s = s if lib is pd else em.from_pandas(s)
+    if how == "fillna":
+        return s.fillna(value)
+    if how == "where":
+        return s.where(s != 3, value)
+    s = s.copy()
+    if how == "setitem":
+        s[1] = value
+    else:
+        s.iloc[[1]] = value
+    return s
+
+
+@pytest.mark.parametrize("how", ["fillna", "where", "setitem", "iloc"])
+@pytest.mark.parametrize("value", _FILL_VALUES, ids=repr)
+@pytest.mark.parametrize("dtype", ["Int8", "UInt8", "Int16", "int8", "Float32"])
+def test_out_of_range_fill_values(dtype, value, how):
+    # pandas' answer, its error, or NotImplementedError where pandas wraps or fails internally
+    try:
+        expected, error = _filled(pd, dtype, value, how), None
+    except Exception as exc:  # noqa: BLE001 - pandas' exception type is the expectation
+        expected, error = None, exc
+    try:
+        got = _filled(em, dtype, value, how)
+    except NotImplementedError:
+        return
+    except Exception as exc:  # noqa: BLE001
+        assert error is not None, f"ember raised {exc!r}, pandas answered"
+        builtin = next(t for t in type(error).__mro__ if t.__module__ == "builtins")
+        assert isinstance(exc, builtin), f"ember raised {exc!r}, pandas {error!r}"
+        return
+    assert error is None, f"ember answered, pandas raised {error!r}"
+    assert_eq(got, expected)

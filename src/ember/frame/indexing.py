@@ -660,7 +660,21 @@ def setitem_scalar(col: Column, value: Any) -> Any:
             raise _invalid(value, col)
         if dtype.kind in "iu":
             info = np.iinfo(dtype)
-            if not (np.isfinite(value) and float(value).is_integer() and info.min <= int(value) <= info.max):
+            integral = (type(value) is int or isinstance(value, np.integer)) or (
+                bool(np.isfinite(value)) and float(value).is_integer()
+            )
+            in_range = integral and info.min <= int(value) <= info.max
+            if integral and not -(2**63) <= int(value) < 2**64 and not col.nullable:
+                from ember.frame._fallback import unsupported  # pandas: ValueError of an object cast
+
+                raise unsupported("setitem", f"{value} beyond 64-bit integers into {col.dtype}")
+            if not in_range and col.nullable and integral:
+                if type(value) is int:  # pandas' masked setitem: NumPy's OverflowError
+                    raise OverflowError(f"Python integer {value} out of bounds for {dtype}")
+                from ember.frame._fallback import unsupported
+
+                raise unsupported("setitem", f"{type(value).__name__} {value} out of bounds for {col.dtype}")
+            if not in_range:
                 raise _invalid(value, col)
             return dtype.type(int(value))
         if dtype.kind == "f":

@@ -201,12 +201,26 @@ def _where_numeric_scalar(col: NumericColumn, cond: Any, other: Any, setitem: bo
             f"where / fillna: a {type(other).__name__} value into a {col.dtype} column (pandas would make "
             "an object column mixing types; ember's numeric columns hold numbers)"
         )
-    if col.nullable and not is_bool and np.isnan(other):
+    if col.nullable and isinstance(other, (float, np.floating)) and np.isnan(other):
         return col.set_missing(cond)
     fill = _held(dtype, other, col.nullable)
     if fill is None:
         if bool(cond.all()):  # pandas' no-op: no row is replaced (one sync)
             return col
+        integral = not is_bool and (
+            isinstance(other, (int, np.integer)) or (bool(np.isfinite(other)) and float(other).is_integer())
+        )
+        if (
+            integral
+            and dtype.kind in "iu"
+            and not -(2**63) <= int(other) < 2 ** (63 if dtype.kind == "i" else 64)
+        ):
+            if not col.nullable or (
+                isinstance(other, (float, np.floating)) and (not setitem or not PANDAS_31)
+            ):
+                raise NotImplementedError(  # pandas: its internal errors, an object column or NumPy's cast
+                    f"where / fillna: {other!r}, beyond 64-bit integers, into a {col.dtype} column"
+                )
         if col.nullable:
             # NumPy's cast (wraps) for where / mask; fillna raises as setitem, except under pandas 3.0
             if dtype.kind in "iu" and isinstance(other, np.integer) and (not setitem or not PANDAS_31):
