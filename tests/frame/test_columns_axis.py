@@ -11,6 +11,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember._compat import PANDAS_31
 from ember.testing import assert_eq
 
 
@@ -245,7 +246,25 @@ def test_constructor_axis(name):
     _same_axis(CONSTRUCTORS[name])
 
 
-@pytest.mark.parametrize("name", list(SELECTIONS))
+# pandas < 3.1 relabels an empty ``str`` column axis to an empty object one (3.1 keeps ``str``); ember keeps
+# the axis' dtype, as 3.1
+_SELECTIONS_30_OBJECT = {"rename_no_columns", "add_prefix_no_columns"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(
+            name,
+            marks=pytest.mark.xfail(
+                not PANDAS_31 and name in _SELECTIONS_30_OBJECT,
+                reason="pandas < 3.1 relabels an empty str column axis to object; ember follows 3.1",
+                strict=True,
+            ),
+        )
+        for name in SELECTIONS
+    ],
+)
 def test_selection_keeps_axis_type(name):
     _same_axis(SELECTIONS[name])
 
