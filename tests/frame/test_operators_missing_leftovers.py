@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember._compat import PANDAS_31
 from ember.testing import assert_eq
 
 
@@ -325,7 +326,30 @@ NO_COLUMNS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(NO_COLUMNS))
+# pandas < 3.1 answers these otherwise: agg of a list / an empty dict raises ValueError ("No objects to
+# concatenate"), duplicated gives an empty Series instead of one False per row; ember follows 3.1
+_NO_COLUMNS_30_DIFFERS = {
+    "agg_empty_dict": "raises ValueError",
+    "agg_list": "raises ValueError",
+    "agg_list_two": "raises ValueError",
+    "duplicated": "gives an empty Series, not one False per row",
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(
+            name,
+            marks=pytest.mark.xfail(
+                not PANDAS_31 and name in _NO_COLUMNS_30_DIFFERS,
+                reason=f"pandas < 3.1 {_NO_COLUMNS_30_DIFFERS.get(name)}; ember follows 3.1",
+                strict=True,
+            ),
+        )
+        for name in sorted(NO_COLUMNS)
+    ],
+)
 def test_frame_of_no_columns(name):
     _check(lambda m: NO_COLUMNS[name](m.DataFrame({"a": [1, 1, 2], "b": [1.0, None, 3]})))
 
