@@ -30,3 +30,13 @@ def float_epoch_overflow(message: str, beyond_int64: bool) -> Exception:
     if PANDAS_31 or not beyond_int64:
         return pd.errors.OutOfBoundsDatetime(message)
     return OverflowError("Python int too large to convert to C long")
+
+
+def bool_timedelta_product(unit: str, what: str) -> Exception:
+    """Timedeltas multiplied or divided by bools: pandas 3.1 refuses (TypeError). pandas 3.0 multiplies
+    (True as 1), an answer 3.1 withdrew and ember does not compute: NotImplementedError there."""
+    if PANDAS_31 or what != "multiply":
+        return TypeError(f"Cannot {what} 'timedelta64[{unit}]' by bool, explicitly cast to integers instead")
+    from ember.column.base import Unsupported
+
+    return Unsupported(f"multiplying 'timedelta64[{unit}]' by bool (pandas < 3.1 treats True as 1)")

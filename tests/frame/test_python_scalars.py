@@ -15,6 +15,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember._compat import PANDAS_31
 from ember.testing import assert_eq
 
 D = decimal.Decimal
@@ -125,10 +126,26 @@ def test_operators(column, scalar, op):
     _check((column, scalar, op), lambda: OPS[op](ps, value), lambda: OPS[op](es, value))
 
 
+# pandas < 3.1 truncates a datetime finer than the column's unit before isin (1998-12-01 00:00:00.000005
+# is found in a datetime64[s] column holding 1998-12-01): a wrong answer; ember compares exactly, as 3.1
+_ISIN_TRUNCATED_30 = {
+    (column, scalar, method)
+    for column, scalar in [
+        ("datetime_us", "np_datetime64_ns"),
+        ("datetime_s", "datetime_us"),
+        ("datetime_s", "np_datetime64_ns"),
+    ]
+    for method in ("isin", "isin_two")
+}
+
+
 @pytest.mark.parametrize("method", list(METHODS))
 @pytest.mark.parametrize("scalar", list(SCALARS))
 @pytest.mark.parametrize("column", list(COLUMNS))
-def test_methods(column, scalar, method):
+def test_methods(column, scalar, method, request):
+    if not PANDAS_31 and (column, scalar, method) in _ISIN_TRUNCATED_30:
+        reason = "pandas < 3.1 truncates the value to the column's unit in isin; ember follows 3.1"
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
     if (column, method) in {("str", "clip_lower"), ("str", "clip_upper")}:
         pytest.skip("clip of strings is refused by ember whatever the bound")
     ps = COLUMNS[column]()

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ember._compat import bool_timedelta_product
 from ember.backend.primitives import float_divmod
 from ember.column import (
     CategoricalColumn,
@@ -713,10 +714,7 @@ def _td_num(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
     td, num = (ta, tb) if ta.kind == "m" else (tb, ta)
     q = num.ticks
     if _kind(q) == "b":
-        what = "multiply" if op == "mul" else "divide"
-        raise TypeError(
-            f"Cannot {what} 'timedelta64[{td.unit}]' by bool, explicitly cast to integers instead"
-        )
+        raise bool_timedelta_product(td.unit, "multiply" if op == "mul" else "divide")
     if op == "mul" and _kind(q) in "iu":
         return TimedeltaColumn(_full(xp, n, mul_checked(xp, td.ticks, q, valid)), td.unit, valid)
     ticks = _full(xp, n, td.ticks)
