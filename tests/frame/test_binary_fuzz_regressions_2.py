@@ -11,6 +11,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember._compat import PANDAS_31
 from ember.testing import assert_eq
 
 
@@ -350,14 +351,40 @@ ARITH_COLUMNS |= {k: CMP_COLUMNS[k] for k in ["float", "int", "datetime"]}
 ARITH_OPS = {"+": lambda a, b: a + b, "*": lambda a, b: a * b, "-": lambda a, b: a - b}
 
 
+# pandas < 3.1 answers these otherwise: str + object without rows raises TypeError (3.1: an empty
+# string column); datetimes plus / minus bools add True as one tick (3.1: TypeError)
+_ARITH_30_DIFFERS = {
+    **{
+        (left, right, "+", True): "raises TypeError for str + object without rows"
+        for strings in ("str", "string")
+        for objects in ("object", "object None")
+        for left, right in ((strings, objects), (objects, strings))
+    },
+    **{
+        case: "adds a bool to datetimes as one tick"
+        for case in [
+            ("boolean", "datetime", "+", False),
+            ("bool", "datetime", "+", False),
+            ("datetime", "boolean", "+", False),
+            ("datetime", "boolean", "-", False),
+            ("datetime", "bool", "+", False),
+            ("datetime", "bool", "-", False),
+        ]
+    },
+}
+
+
 @pytest.mark.parametrize("empty", [False, True])
 @pytest.mark.parametrize("op", list(ARITH_OPS))
 @pytest.mark.parametrize("right", list(ARITH_COLUMNS))
 @pytest.mark.parametrize("left", list(ARITH_COLUMNS))
-def test_arithmetic_of_strings_and_objects(left, right, op, empty):
+def test_arithmetic_of_strings_and_objects(left, right, op, empty, request):
     """Strings times ints repeat (were TypeError), an object column where no row holds both values
     gives pandas' object column of missing values (was TypeError), str + an object column of missing
     values raises pandas' TypeError (was answered)."""
+    if not PANDAS_31 and (left, right, op, empty) in _ARITH_30_DIFFERS:
+        reason = f"pandas < 3.1 {_ARITH_30_DIFFERS[left, right, op, empty]}; ember follows 3.1"
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
     a, b, f = ARITH_COLUMNS[left], ARITH_COLUMNS[right], ARITH_OPS[op]
     if empty:
         a, b = a.iloc[:0], b.iloc[:0]
@@ -485,10 +512,18 @@ MAPPINGS = [
 
 @pytest.mark.parametrize("mapping", MAPPINGS, ids=repr)
 @pytest.mark.parametrize("name", list(MAP_SERIES))
-def test_map_dict_values_and_dtype(name, mapping):
+def test_map_dict_values_and_dtype(name, mapping, request):
     """Bool keys match only bool data and the reverse (1 found True: a wrong value); no rows keep the
     values' dtype (int64 became float64), an extension array's own; a string column matching nothing
     is float64 NaN (was object)."""
+    # pandas < 3.1: a str column without rows takes the values' dtype (3.1 keeps str), one matching
+    # nothing of bool values is object NaN (3.1: float64); ember follows 3.1
+    if not PANDAS_31 and (
+        (name == "str empty" and repr(mapping) != "{1: 'x'}")
+        or (name == "str" and repr(mapping) == "{1: True, 2: False}")
+    ):
+        reason = "pandas < 3.1 maps a str column to the values' dtype / object; ember follows 3.1"
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
     s = MAP_SERIES[name]
     check_same(lambda: s.map(mapping), lambda: em.from_pandas(s).map(mapping).to_pandas())
 
