@@ -244,3 +244,45 @@ def test_out_of_range_fill_values(dtype, value, how):
         return
     assert error is None, f"ember answered, pandas raised {error!r}"
     assert_eq(got, expected)
+
+
+_FILL_LEFTS = {
+    "int8": ([42], "int8"),
+    "float32_nan": ([1.0, None, 3.0], "float32"),
+    "float64": ([1.0, 2.0, 3.0], "float64"),
+    "Int8": ([1, None, 3], "Int8"),
+    "str_empty": ([], "str"),
+}
+_FILL_RIGHTS = {
+    "int8_empty": ([], "int8", []),
+    "float_exact": ([1.5, 2.5, 4.0], "float64", None),
+    "float_inexact": ([0.1, 0.2, 0.3], "float64", None),
+    "int_large": ([5, 600, 7], "int64", None),
+    "Int64": ([1, None, 7], "Int64", None),
+    "duplicate_labels": ([None, "10"], object, [1, 1]),
+}
+
+
+@pytest.mark.parametrize("how", ["fillna", "where"])
+@pytest.mark.parametrize("right", list(_FILL_RIGHTS))
+@pytest.mark.parametrize("left", list(_FILL_LEFTS))
+def test_fill_from_series_dtype(left, right, how):
+    # pandas keeps the column's dtype where it holds the values (float32: exactly; masked ints: the
+    # values it takes), fills nothing where nothing is missing, and cannot reindex duplicate labels
+    lv, ld = _FILL_LEFTS[left]
+    rv, rd, ri = _FILL_RIGHTS[right]
+
+    def case(lib):
+        a = _s(lib, lv, dtype=ld)
+        b = _s(lib, rv, dtype=rd, index=ri)
+        return a.fillna(b) if how == "fillna" else a.where(a != 3, b)
+
+    if how == "where" and right == "duplicate_labels":
+        pytest.skip("fillna's reindex")
+    try:
+        case(em)
+    except NotImplementedError:
+        return
+    except Exception:  # noqa: BLE001 - compared with pandas' exception below
+        pass
+    _check(case)

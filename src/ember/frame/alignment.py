@@ -114,6 +114,13 @@ def align_series(left: Series, right: Series, how: str = "outer") -> tuple[Colum
     return reindexed(left.column, lpos, lmiss), reindexed(right.column, rpos, rmiss), index
 
 
+def check_reindexable(target: Index, source: Index) -> None:
+    """pandas' reindex of ``source``'s values onto ``target``: ValueError where ``source`` has
+    duplicate labels, unless the two indexes are equal."""
+    if not source.is_unique and not indexes_equal(target, source):
+        raise ValueError("cannot reindex on an axis with duplicate labels")
+
+
 def column_like(values: Any, n: int, flex: bool = False) -> Column:
     """A column from a list/array operand, checked to have ``n`` rows (pandas raises ValueError)."""
     from ember.frame.series import Series

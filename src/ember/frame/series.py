@@ -416,6 +416,9 @@ class Series(NDFrame, SeriesConversion):
         if isinstance(value, (dict, pd.Series)):  # values by index label, as a Series of them
             value = Series(pd.Series(value))
         if isinstance(value, Series):
+            from ember.frame.alignment import check_reindexable
+
+            check_reindexable(self.index, value.index)
             left, right, _ = align_series(self, value, how="left")
             out = self._wrap(fillna(left, right, limit))
         else:

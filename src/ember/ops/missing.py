@@ -52,6 +52,8 @@ def fillna(col: Column, value: Any, limit: int | None = None) -> Column:
     if isinstance(value, Column):
         if len(value) != len(col):
             raise ValueError(f"fillna: value has {len(value)} rows, the column {len(col)}")
+        if isinstance(col, NumericColumn) and not (col.has_nulls_possible and bool(col.isna().any())):
+            return col  # nothing to fill: pandas keeps the column as it is (one sync)
         return where(col, _kept(col, limit), value)
     if _is_na_scalar(value):
         return col
@@ -301,7 +303,12 @@ def _where_numeric(col: NumericColumn, cond: Any, other: Any) -> Column:
     xp = col.xp
     if isinstance(other, NumericColumn):
         dtype = np.result_type(col.data.dtype, other.data.dtype)
-        data = xp.where(cond, col.data, other.data).astype(dtype, copy=False)
+        if dtype != col.data.dtype and bool(cond.all()):
+            return col  # pandas' no-op: no row is replaced (one sync)
+        if dtype != col.data.dtype and _holds_column(col, cond, other):
+            dtype = col.data.dtype
+        with np.errstate(all="ignore"):
+            data = xp.where(cond, col.data, other.data).astype(dtype, copy=False)
         ma, mb = col.mask, other.mask
         mask = None
         if ma is not None or mb is not None:
@@ -331,6 +338,41 @@ def _where_numeric(col: NumericColumn, cond: Any, other: Any) -> Column:
     if col.nullable:
         return NumericColumn(data, mask, nullable=True)
     return NumericColumn(data, mask)
+
+
+def _holds_column(col: NumericColumn, cond: Any, other: NumericColumn) -> bool:
+    """Whether ``col``'s dtype holds ``other``'s values as pandas checks them: a NumPy float column
+    all of them exactly (NaN too: np_can_hold_element), a masked integer column the valid values it
+    takes (integral and in range; else pandas' TypeError, or refused out of range). One sync."""
+    from ember.backend.arrays import to_host
+
+    kinds = col.data.dtype.kind + other.data.dtype.kind
+    if kinds[1] not in "iuf":
+        return False
+    if not col.nullable and kinds[0] == "f" and not other.nullable:
+        xp, data = col.xp, other.data
+        with np.errstate(all="ignore"):
+            casted = data.astype(col.data.dtype)
+            same = (
+                (casted == data) | (xp.isnan(casted) & xp.isnan(data)) if kinds[1] == "f" else casted == data
+            )
+        return bool(to_host(same.all()))
+    if not (col.nullable and kinds[0] in "iu"):
+        return False
+    xp, data = col.xp, other.data
+    taken = ~cond & ~other.isna()
+    info = np.iinfo(col.data.dtype)
+    values = data.astype(np.float64)
+    integral = (values == xp.floor(values)) if kinds[1] == "f" else xp.ones(len(values), dtype=bool)
+    ranged = (data >= info.min) & (data <= info.max) if kinds[1] != "u" or info.max < 2**63 else data >= 0
+    bad_kind, bad_range = to_host(xp.stack([(taken & ~integral).any(), (taken & ~ranged).any()])).tolist()
+    if bad_kind:
+        raise TypeError(f"Invalid value for dtype '{col.dtype}': {other.dtype} values that are not integers")
+    if bad_range:
+        raise NotImplementedError(
+            f"where / fillna: {other.dtype} values out of range for a {col.dtype} column"
+        )
+    return True
 
 
 def _and(a: Any, b: Any) -> Any:
