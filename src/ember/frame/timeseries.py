@@ -378,9 +378,10 @@ def _diff_column(col: Column, periods: int) -> Column:
     out_dtype = (
         np.float32 if dt in (np.dtype(np.int8), np.dtype(np.int16), np.dtype(np.float32)) else np.float64
     )
-    if dt.kind == "u":  # pandas subtracts in the unsigned dtype (wrapping around), then casts
-        prev_u = xp.where(missing, 0, prev.data).astype(dt)
-        d = (col.data - prev_u).astype(out_dtype)
+    if dt.kind == "u" or (dt.kind == "i" and out_dtype is np.float64):
+        # pandas subtracts in the unsigned / int32 / int64 dtype (wrapping around), then casts
+        pos = _shift_positions(xp, len(col), periods)
+        d = (col.data - col.data[xp.maximum(pos, 0)]).astype(out_dtype)
     else:
         d = col.data.astype(out_dtype) - prev.data.astype(out_dtype)
     return NumericColumn(xp.where(missing, np.nan, d).astype(out_dtype))
