@@ -263,7 +263,7 @@ _FILL_RIGHTS = {
 }
 
 
-@pytest.mark.parametrize("how", ["fillna", "where"])
+@pytest.mark.parametrize("how", ["fillna"])
 @pytest.mark.parametrize("right", list(_FILL_RIGHTS))
 @pytest.mark.parametrize("left", list(_FILL_LEFTS))
 def test_fill_from_series_dtype(left, right, how):

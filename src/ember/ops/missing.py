@@ -54,7 +54,7 @@ def fillna(col: Column, value: Any, limit: int | None = None) -> Column:
             raise ValueError(f"fillna: value has {len(value)} rows, the column {len(col)}")
         if isinstance(col, NumericColumn) and not (col.has_nulls_possible and bool(col.isna().any())):
             return col  # nothing to fill: pandas keeps the column as it is (one sync)
-        return where(col, _kept(col, limit), value)
+        return where(col, _kept(col, limit), value, setitem=True)
     if _is_na_scalar(value):
         return col
     if isinstance(col, NumericColumn) and not col.has_nulls_possible:
@@ -176,7 +176,7 @@ def where(col: Column, cond: Any, other: Any = None, setitem: bool = False) -> C
     elif isinstance(col, NumericColumn):
         return _where_numeric_scalar(col, cond, other, setitem)
     if isinstance(col, NumericColumn):
-        return _where_numeric(col, cond, other)
+        return _where_numeric(col, cond, other, setitem)
     if isinstance(col, StringColumn):
         return _where_string(col, cond, other)
     if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
@@ -299,13 +299,12 @@ def _valid(col: Column) -> Any:
     return col.mask if not (isinstance(col, NumericColumn) and col.is_float) else None
 
 
-def _where_numeric(col: NumericColumn, cond: Any, other: Any) -> Column:
+def _where_numeric(col: NumericColumn, cond: Any, other: Any, setitem: bool = False) -> Column:
+    """``setitem``: as pandas' fillna sets values from a column (the dtype kept where it holds them)."""
     xp = col.xp
     if isinstance(other, NumericColumn):
         dtype = np.result_type(col.data.dtype, other.data.dtype)
-        if dtype != col.data.dtype and bool(cond.all()):
-            return col  # pandas' no-op: no row is replaced (one sync)
-        if dtype != col.data.dtype and _holds_column(col, cond, other):
+        if setitem and dtype != col.data.dtype and _holds_column(col, cond, other):
             dtype = col.data.dtype
         with np.errstate(all="ignore"):
             data = xp.where(cond, col.data, other.data).astype(dtype, copy=False)
