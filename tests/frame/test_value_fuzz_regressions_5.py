@@ -24,3 +24,17 @@ def test_diff_of_ints_wraps_as_pandas(dtype, values):
     df = df.set_axis(pd.RangeIndex(2, 4, 1))
     assert_eq(em.from_pandas(df).diff(1), df.diff(1))
     assert_eq(em.from_pandas(df["b"]).diff(), df["b"].diff())
+
+
+@pytest.mark.parametrize("op", ["median", "mean", "sum"])
+@pytest.mark.parametrize("other", ["boolean", "Int64", "float64"])
+@pytest.mark.parametrize("rows", [0, 1])
+def test_frame_reduction_of_timedeltas_beside_numbers_is_refused(op, other, rows):
+    # pandas: an object Series, each column keeping its own type (NaT beside <NA> / NaN)
+    df = pd.DataFrame(
+        {"b": pd.Series([1] * rows, dtype="timedelta64[s]"), "c": pd.Series([True] * rows, dtype=other)}
+    )
+    want = getattr(df, op)()
+    assert want.dtype == object
+    with pytest.raises(NotImplementedError):
+        getattr(em.from_pandas(df), op)()

@@ -88,6 +88,12 @@ class FrameReductions:
                 "drops the non-numeric ones)",
             )
         dtype = _common(values, op)
+        if dtype is None and _numbers_beside_times(cols):
+            raise unsupported(
+                f"DataFrame.{op}",
+                "datetime / timedelta columns beside numeric ones (the result would be an object Series, "
+                "each column keeping its own type and missing marker); pass numeric_only=True",
+            )
         masked = any(getattr(c, "nullable", False) for c in cols)
         if dtype is None and masked:
             dtype = _masked_result_dtype(values, cols, op)
@@ -218,6 +224,14 @@ def labels_column(names: list, xp: Any) -> Column:
 def _labels(names: tuple, xp: Any) -> Index:
     """An Index of column labels, cached: reductions over the same columns reuse it (immutable)."""
     return Index._from_column(from_pandas(labels_index(list(names)), xp))
+
+
+def _numbers_beside_times(cols: list) -> bool:
+    """Whether numeric columns stand beside datetime / timedelta ones (pandas: an object Series)."""
+    from ember.column import DatetimeColumn, TimedeltaColumn
+
+    times = any(isinstance(c, (DatetimeColumn, TimedeltaColumn)) for c in cols)
+    return times and any(isinstance(c, NumericColumn) for c in cols)
 
 
 def _masked_result_dtype(values: list, cols: list, op: str) -> Any:
