@@ -38,3 +38,18 @@ def test_frame_reduction_of_timedeltas_beside_numbers_is_refused(op, other, rows
     assert want.dtype == object
     with pytest.raises(NotImplementedError):
         getattr(em.from_pandas(df), op)()
+
+
+@pytest.mark.parametrize("marker", [None, pd.NA, float("nan")])
+@pytest.mark.parametrize("method", ["ffill", "bfill"])
+@pytest.mark.parametrize("limit", [None, 1])
+def test_fill_of_object_column_keeps_its_missing_marker(marker, method, limit):
+    df = pd.DataFrame({"d": pd.Series([marker, "x", marker, marker], dtype="object")})
+    assert_eq(getattr(em.from_pandas(df), method)(limit=limit), getattr(df, method)(limit=limit))
+    assert_eq(getattr(em.from_pandas(df["d"]), method)(limit=limit), getattr(df["d"], method)(limit=limit))
+
+
+def test_ffill_of_string_column_cast_to_object():
+    df = pd.DataFrame({"d": pd.Series([None], dtype="string")}).set_axis(pd.RangeIndex(7, 8, 1))
+    got = em.from_pandas(df).astype({"d": "object"}).ffill(limit=1)
+    assert_eq(got, df.astype({"d": "object"}).ffill(limit=1))

@@ -63,12 +63,12 @@ class NDFrame:
     def ffill(self, *, limit: int | None = None) -> Any:
         from ember.ops.missing import ffill
 
-        return self._map_columns(lambda c: ffill(c, limit=limit))
+        return self._map_columns(lambda c: _own_na(c, ffill(c, limit=limit)))
 
     def bfill(self, *, limit: int | None = None) -> Any:
         from ember.ops.missing import bfill
 
-        return self._map_columns(lambda c: bfill(c, limit=limit))
+        return self._map_columns(lambda c: _own_na(c, bfill(c, limit=limit)))
 
     def interpolate(self, method: str = "linear", *, limit_direction: str = "forward", **kwargs: Any) -> Any:
         """Linear interpolation over positions (pandas' default method)."""
@@ -400,3 +400,13 @@ def _random_state(state: Any) -> Any:
     raise ValueError(
         "random_state must be an integer, array-like, a BitGenerator, Generator, a numpy RandomState, or None"
     )
+
+
+def _own_na(col: Column, out: Column) -> Column:
+    """A filled object column's rows left missing are rows that were missing: pandas keeps their own
+    marker (None / NaN / pd.NA), not the NaN a new missing row gets."""
+    from ember.column import StringColumn
+
+    if isinstance(col, StringColumn) and isinstance(out, StringColumn) and out is not col:
+        out.na = col.na
+    return out
