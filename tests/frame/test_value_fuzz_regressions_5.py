@@ -53,3 +53,18 @@ def test_ffill_of_string_column_cast_to_object():
     df = pd.DataFrame({"d": pd.Series([None], dtype="string")}).set_axis(pd.RangeIndex(7, 8, 1))
     got = em.from_pandas(df).astype({"d": "object"}).ffill(limit=1)
     assert_eq(got, df.astype({"d": "object"}).ffill(limit=1))
+
+
+@pytest.mark.parametrize("tz", [None, "Europe/Berlin"])
+@pytest.mark.parametrize("how", ["agg", "method"])
+def test_groupby_median_of_datetimes_goes_through_float64_as_pandas(tz, how):
+    a = pd.to_datetime(
+        ["2020-01-01 01:00:00", "2020-01-01 01:00:00.5", "2020-01-03", "2020-01-04 00:00:00.000000001"],
+        format="ISO8601",
+    )
+    a = pd.Series(a.as_unit("ns").tz_localize(tz))
+    t = pd.Series([983541432339323199, 2116732163134147874, 402369526390210527, 7], dtype="m8[ns]")
+    df = pd.DataFrame({"k": [1, 1, 2, 2], "e": [3.0, 3.0, 1.0, 1.0], "a": a, "t": t})
+    fn = (lambda g: g.agg("median")) if how == "agg" else (lambda g: g.median())
+    want = fn(df.groupby(["e", "k"], sort=True, observed=True)[["a", "t"]])
+    assert_eq(fn(em.from_pandas(df).groupby(["e", "k"], sort=True, observed=True)[["a", "t"]]), want)
