@@ -184,6 +184,8 @@ _NUMBER = (bool, int, float, np.number, np.bool_)
 
 def _device_scalar(xp: Any, dtype: np.dtype, s: Any, op: str = "add") -> Any:
     """NumPy takes Python scalars as NEP 50 'weak' scalars itself; for CuPy pin the promoted type."""
+    if xp is not np and isinstance(s, (np.timedelta64, np.datetime64)) and dtype.kind in "iufb":
+        return _numpy_time_scalar(s, dtype, op)
     if xp is np or not isinstance(s, (bool, int, float)):
         return s
     if op == "pow" and dtype.kind == "b" and type(s) is int and s == 2:
@@ -197,6 +199,20 @@ def _device_scalar(xp: Any, dtype: np.dtype, s: Any, op: str = "add") -> Any:
                 return np.int64(s) if -(2**63) <= s < 2**63 else np.float64(s)
             raise OverflowError(f"Python integer {s} out of bounds for {dtype}")  # CuPy would wrap
     return np.asarray(s, dtype=np.result_type(dtype, s))[()]
+
+
+def _numpy_time_scalar(s: Any, dtype: np.dtype, op: str) -> Any:
+    """What NumPy makes of numbers beside a NumPy datetime / timedelta scalar, for CuPy (which takes no
+    such scalar): integers and bools are read as counts of the scalar's unit (compared with its count),
+    floats are never equal to it (NaN stands in: == all False, != all True); anything else is left to
+    fail as it fails in NumPy."""
+    if np.isnat(s) or op not in CMP:
+        return s
+    if dtype.kind in "iub":
+        return np.int64(s.astype(np.int64))
+    if op in ("eq", "ne"):
+        return np.float64(np.nan)
+    return s
 
 
 def _numeric(a: Any, b: Any, op: str) -> Column:
