@@ -68,3 +68,28 @@ def test_groupby_median_of_datetimes_goes_through_float64_as_pandas(tz, how):
     fn = (lambda g: g.agg("median")) if how == "agg" else (lambda g: g.median())
     want = fn(df.groupby(["e", "k"], sort=True, observed=True)[["a", "t"]])
     assert_eq(fn(em.from_pandas(df).groupby(["e", "k"], sort=True, observed=True)[["a", "t"]]), want)
+
+
+def _same_outcome(fn, pdobj, emobj):
+    try:
+        want = fn(pdobj)
+    except Exception as exc:  # noqa: BLE001 - ember must raise pandas' exception type
+        with pytest.raises(type(exc)):
+            fn(emobj)
+        return
+    assert_eq(fn(emobj), want)
+
+
+@pytest.mark.parametrize("marker", [None, float("nan"), pd.NA])
+@pytest.mark.parametrize("target", ["float64", "float32", "int64", "uint8", "bool"])
+def test_astype_of_object_bools_with_missing_rows(marker, target):
+    s = pd.Series([True, marker, False], dtype=object)
+    _same_outcome(lambda x: x.astype(target), s, em.from_pandas(s))
+
+
+def test_astype_float_of_bool_column_a_left_merge_left_missing():
+    df = pd.DataFrame({"e": pd.Series([3.0], dtype="Float64"), "k": [5.0]})
+    right = pd.DataFrame({"b": pd.Series([], dtype="bool"), "k": pd.Series([], dtype="uint64")})
+    want = df.merge(right, how="left", on="k").astype({"b": "float64"})
+    got = em.from_pandas(df).merge(em.from_pandas(right), how="left", on="k").astype({"b": "float64"})
+    assert_eq(got, want)

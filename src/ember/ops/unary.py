@@ -561,8 +561,38 @@ def _float_to_int(xp: Any, data: Any, target: np.dtype, valid: Any = None) -> An
     return data.astype(np.int64).astype(target)
 
 
+_ARG_MUST_BE = {
+    "f": "float() argument must be a string or a real number",
+    "i": "int() argument must be a string, a bytes-like object or a real number",
+}
+
+
+def _object_bools_to(col: NumericColumn, target: np.dtype) -> Column | None:
+    """An object column of bools with missing rows (None / NaN / pd.NA) cast as pandas casts each Python
+    object: floats get NaN, bools bool(marker), integers and pd.NA raise; None where nothing is missing."""
+    xp = col.xp
+    if _flags(xp, col.mask.all())[0]:
+        return None
+    na = getattr(col, "na", np.nan)
+    if na is pd.NA:
+        if target.kind == "b":
+            raise TypeError("boolean value of NA is ambiguous")
+        raise TypeError(f"{_ARG_MUST_BE['f' if target.kind == 'f' else 'i']}, not 'NAType'")
+    if target.kind == "f":
+        return NumericColumn(xp.where(col.mask, col.data.astype(target), np.nan).astype(target))
+    if target.kind == "b":
+        return NumericColumn(xp.where(col.mask, col.data, bool(na)))
+    if na is None:
+        raise TypeError(f"{_ARG_MUST_BE['i']}, not 'NoneType'")
+    raise ValueError("cannot convert float NaN to integer")
+
+
 def _to_numpy_numeric(col: NumericColumn, target: np.dtype) -> Column:
     xp = col.xp
+    if not col.nullable and col.mask is not None and col.data.dtype.kind == "b":
+        out = _object_bools_to(col, target)
+        if out is not None:
+            return out
     c = pandas_view(col) if not col.nullable else col
     if c.nullable and c.mask is not None:
         if target.kind == "f":
