@@ -172,12 +172,10 @@ class IndexMethods:
         if errors not in ("raise", "ignore"):
             raise ValueError("errors must be either 'raise' or 'ignore'")
         labels = [labels] if pd.api.types.is_scalar(labels) else list(labels)
-        if errors == "raise":
-            from ember.frame.index import Index
-
+        if errors == "raise":  # the labels asked for are few and on the host: looked up there
             found = self.isin(labels)
-            known = Index(labels).isin(self.unique().to_pandas()) if labels else np.ones(0, bool)
-            missing = [lab for lab, ok in zip(labels, np.asarray(known)) if not ok]
+            known = pd.Index(labels).isin(self.unique().to_pandas()) if labels else np.ones(0, bool)
+            missing = [lab for lab, ok in zip(labels, known) if not ok]
             if missing:
                 raise KeyError(f"{missing} not found in axis")
         else:
