@@ -93,3 +93,12 @@ def test_astype_float_of_bool_column_a_left_merge_left_missing():
     want = df.merge(right, how="left", on="k").astype({"b": "float64"})
     got = em.from_pandas(df).merge(em.from_pandas(right), how="left", on="k").astype({"b": "float64"})
     assert_eq(got, want)
+
+
+@pytest.mark.parametrize("q", [0.1, 0.3, 0.5, 0.75])
+@pytest.mark.parametrize("kind", ["m8[ns]", "M8[ns]"])
+def test_groupby_quantile_of_datetimes_goes_through_float64_as_pandas(q, kind):
+    v = [983541432339323199, 2116732163134147874, 402369526390210527, 7, 5, -999_999_937_000]
+    df = pd.DataFrame({"k": [1, 1, 1, 1, 2, 2], "t": pd.Series(v).astype(kind)})
+    want = df.groupby("k").t.quantile(q)
+    assert_eq(em.from_pandas(df).groupby("k").t.quantile(q), want)

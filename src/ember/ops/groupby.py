@@ -520,11 +520,10 @@ def _group_quantile(g: Grouping, col: Column, q: float, count: Any, temporal: bo
         return xp.zeros(g.ngroups, dtype=np.float64)
     a = sv[xp.minimum(start + lo, last)]
     b = sv[xp.minimum(start + hi, last)]
-    if temporal and median:  # pandas: the median of the ticks as float64, cast back (truncated)
+    if temporal:  # pandas: the median / quantile of the ticks as float64, cast back (truncated)
         af, bf = a.astype(np.float64), b.astype(np.float64)
-        return xp.where(frac > 0, (af + bf) / 2.0, af).astype(np.int64)
-    if temporal:
-        return a + xp.rint((b - a).astype(np.float64) * frac).astype(np.int64)
+        r = xp.where(frac > 0, (af + bf) / 2.0, af) if median else af + (bf - af) * frac
+        return r.astype(np.int64)
     a, b = a.astype(np.float64), b.astype(np.float64)
     if median:
         return xp.where(frac > 0, (a + b) / 2.0, a)
