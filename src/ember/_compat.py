@@ -32,10 +32,11 @@ def float_epoch_overflow(message: str, beyond_int64: bool) -> Exception:
     return OverflowError("Python int too large to convert to C long")
 
 
-def bool_timedelta_product(unit: str, what: str) -> Exception:
+def bool_timedelta_product(unit: str, what: str, bools_first: bool = True) -> Exception:
     """Timedeltas multiplied or divided by bools: pandas 3.1 refuses (TypeError). pandas 3.0 multiplies
-    (True as 1), an answer 3.1 withdrew and ember does not compute: NotImplementedError there."""
-    if PANDAS_31 or what != "multiply":
+    bools by timedeltas (True as 1), an answer 3.1 withdrew and ember does not compute:
+    NotImplementedError there; timedeltas times bools raise TypeError in 3.0 too."""
+    if PANDAS_31 or what != "multiply" or not bools_first:
         return TypeError(f"Cannot {what} 'timedelta64[{unit}]' by bool, explicitly cast to integers instead")
     from ember.column.base import Unsupported
 

@@ -730,7 +730,8 @@ def _td_num(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
     td, num = (ta, tb) if ta.kind == "m" else (tb, ta)
     q = num.ticks
     if _kind(q) == "b":
-        raise bool_timedelta_product(td.unit, "multiply" if op == "mul" else "divide")
+        what = "multiply" if op == "mul" else "divide"
+        raise bool_timedelta_product(td.unit, what, bools_first=ta is not td)
     if op == "mul" and _kind(q) in "iu":
         return TimedeltaColumn(_full(xp, n, mul_checked(xp, td.ticks, q, valid)), td.unit, valid)
     ticks = _full(xp, n, td.ticks)
