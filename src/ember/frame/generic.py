@@ -12,7 +12,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember import _config
 from ember.column import Column, NumericColumn
 from ember.frame._fallback import unsupported
 
@@ -301,17 +300,6 @@ class NDFrame:
         from ember.frame.timeseries import asfreq
 
         return asfreq(self, freq, method=method, how=how, normalize=normalize, fill_value=fill_value)
-
-    # --- display ------------------------------------------------------------------------------
-    def _repr_pandas_parts(self) -> tuple[Any, bool]:
-        """A small pandas object for display: the head and tail rows (no full copy to the host)."""
-        n = len(self)
-        max_rows = _config.get("display.max_rows")
-        if n <= max_rows:
-            return self.to_pandas(), False
-        k = max(_config.get("display.min_rows") // 2, 1)
-        head, tail = self.iloc[:k].to_pandas(), self.iloc[n - k :].to_pandas()
-        return pd.concat([head, tail]), True
 
 
 def require_axis0(method: str, axis: Any) -> None:
