@@ -24,6 +24,8 @@ from ember.bench import data, workloads
 
 MODULES = (
     "ember.ops.groupby",
+    "ember.ops.grouping",
+    "ember.ops.group_kernels",
     "ember.ops.slot_grouping",
     "ember.backend.kernels.slots",
     "ember.ops.factorize",

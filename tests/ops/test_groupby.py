@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from ember.backend import to_host
 from ember.column import from_pandas
 from ember.ops.group_transform import transform
-from ember.ops.groupby import aggregate, head_tail_positions, make_grouping, nth_positions
+from ember.ops.groupby import aggregate
+from ember.ops.grouping import head_tail_positions, make_grouping, nth_positions
 
 N = 40
 _rng = np.random.default_rng(7)

@@ -12,7 +12,8 @@ import pytest
 from ember.backend import to_host
 from ember.backend.kernels.slots import slot_rows, slot_sums
 from ember.column import from_pandas
-from ember.ops.groupby import aggregate, make_grouping
+from ember.ops.groupby import aggregate
+from ember.ops.grouping import make_grouping
 
 N = 5_000
 _rng = np.random.default_rng(11)

@@ -859,7 +859,7 @@ def _as_range(col: Column, name: Any) -> Any:
 def _grouped_strings(unique: Column, source: Column) -> Column:
     """A key of object strings as pandas' groupby gives it: its str dtype (where a value is held)."""
     from ember.column import StringColumn
-    from ember.ops.groupby import inferred_strings
+    from ember.ops.grouping import inferred_strings
 
     if isinstance(source, StringColumn) and source.dtype == object and not bool(source.isna().all()):
         return inferred_strings(unique)

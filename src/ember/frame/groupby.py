@@ -79,7 +79,7 @@ class _GroupBy:
                     "observed=False with sort=False or dropna=False (sorted groups without missing keys "
                     "are supported)",
                 )
-            from ember.ops.groupby import categorical_grouping
+            from ember.ops.grouping import categorical_grouping
 
             self._grouping_cache = categorical_grouping(self._keys)
         self._selection = _selection
@@ -88,7 +88,7 @@ class _GroupBy:
     @property
     def _grouping(self) -> Any:
         if self._grouping_cache is None:
-            from ember.ops.groupby import make_grouping
+            from ember.ops.grouping import make_grouping
 
             self._grouping_cache = make_grouping(self._keys, sort=self.sort, dropna=self.dropna)
         return self._grouping_cache
@@ -196,17 +196,17 @@ class _GroupBy:
         return _interleave_quantiles(parts, qs, self._grouping.uniques, self._key_names)
 
     def nth(self, n: int) -> Any:
-        from ember.ops.groupby import nth_positions
+        from ember.ops.grouping import nth_positions
 
         return self.obj._take_rows(nth_positions(self._grouping, n))
 
     def head(self, n: int = 5) -> Any:
-        from ember.ops.groupby import head_tail_positions
+        from ember.ops.grouping import head_tail_positions
 
         return self._selected_obj()._take_rows(head_tail_positions(self._grouping, n, tail=False))
 
     def tail(self, n: int = 5) -> Any:
-        from ember.ops.groupby import head_tail_positions
+        from ember.ops.grouping import head_tail_positions
 
         return self._selected_obj()._take_rows(head_tail_positions(self._grouping, n, tail=True))
 
@@ -526,7 +526,7 @@ def _inferred_str(col: Column) -> Column:
     """pandas 3 infers ``str`` for a SeriesGroupBy's min / max of object strings (its Python path
     builds the result from the values) and for its transforms of reductions (the rows' values make a
     new Series): an object string column holding a string becomes ``str``. One sync."""
-    from ember.ops.groupby import inferred_strings
+    from ember.ops.grouping import inferred_strings
 
     if not (isinstance(col, StringColumn) and col.pd_dtype == np.dtype(object)) or not len(col):
         return col
@@ -782,7 +782,8 @@ class SeriesGroupBy(_GroupBy):
         count (descending unless ``ascending``) within each group (across groups with
         ``groupby(sort=False)``); ties, and ``sort=False``, keep the pairs' first appearance."""
         from ember.frame.series import Series
-        from ember.ops.groupby import aggregate, make_grouping
+        from ember.ops.groupby import aggregate
+        from ember.ops.grouping import make_grouping
         from ember.ops.missing import dropna_mask
         from ember.ops.sort import argsort_keys
 

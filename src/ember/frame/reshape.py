@@ -31,7 +31,7 @@ from ember.frame.dataframe import DataFrame
 from ember.frame.index import Index, MultiIndex, RangeIndex
 from ember.frame.series import Series, _index_columns
 from ember.ops import reshape as rs
-from ember.ops.groupby import inferred_strings
+from ember.ops.grouping import inferred_strings
 
 _NO_DEFAULT = object()
 
@@ -507,7 +507,8 @@ def _group_aggregate(
 ) -> tuple[list[Column], list[Column]]:
     """One aggregated column per spec over the groups of ``keys`` (groups with every aggregate
     missing dropped when ``dropna``, as pandas' pivot_table), and the groups' key values."""
-    from ember.ops.groupby import aggregate, make_grouping
+    from ember.ops.groupby import aggregate
+    from ember.ops.grouping import make_grouping
 
     g = make_grouping([_column(frame, k) for k in keys], sort=sort, dropna=dropna)
     cols = []

@@ -728,7 +728,7 @@ class Series(NDFrame, SeriesConversion):
         if col.dtype == object and len(col) > 1:
             from ember.backend import to_host
             from ember.column import StringColumn
-            from ember.ops.groupby import inferred_strings
+            from ember.ops.grouping import inferred_strings
 
             if not isinstance(col, StringColumn):
                 return out

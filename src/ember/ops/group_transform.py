@@ -15,21 +15,18 @@ from ember.column import (
     StringColumn,
     TimedeltaColumn,
 )
+from ember.ops.group_kernels import extreme_values, seg_scan
 from ember.ops.groupby import (
     AGGREGATIONS,
     SCANS,
-    Grouping,
-    _cumcount,
-    _extreme_values,
-    _rows_back,
     _same_kind,
     _sum_dtype,
     _valid,
     aggregate,
     check_object_bools,
     check_pandas_refuses,
-    seg_scan,
 )
+from ember.ops.grouping import Grouping, cumcount, rows_back
 from ember.ops.sort import key_and_nulls, ranks_from_order
 
 
@@ -51,12 +48,12 @@ def _scan_transform(g: Grouping, col: Column, op: str) -> Column:
         ufunc = xp.add if op == "cumsum" else xp.multiply
         out_dtype = _sum_dtype(col)
     else:
-        v, ident = _extreme_values(values.astype(np.int64) if values.dtype.kind == "b" else values, op[3:])
+        v, ident = extreme_values(values.astype(np.int64) if values.dtype.kind == "b" else values, op[3:])
         ufunc = xp.minimum if op == "cummin" else xp.maximum
         out_dtype = values.dtype
     if valid is not None:
         v = xp.where(valid, v, v.dtype.type(ident))
-    scanned = _rows_back(g, seg_scan(v[g.order], g.sorted_seg, ufunc, g.max_size))
+    scanned = rows_back(g, seg_scan(v[g.order], g.sorted_seg, ufunc, g.max_size))
     missing = None if valid is None else ~valid
     if g.dropped:
         dropped = g.codes < 0
@@ -75,7 +72,7 @@ def _shift_rows(g: Grouping, periods: int) -> Any:
     sseg = g.sorted_seg
     ok = inside & (sseg[srcc] == sseg) & (sseg < g.ngroups) if n else inside
     rows = xp.where(ok, g.order[srcc] if n else srcc, -1)
-    return _rows_back(g, rows)
+    return rows_back(g, rows)
 
 
 def _fill_rows(g: Grouping, col: Column, forward: bool) -> Any:
@@ -94,7 +91,7 @@ def _fill_rows(g: Grouping, col: Column, forward: bool) -> Any:
         src = seg_scan(cand, sseg[::-1], xp.minimum, g.max_size)[::-1]
     ok = (src >= 0) & (src < n) & (sseg < g.ngroups)
     rows = xp.where(ok, g.order[xp.clip(src, 0, max(n - 1, 0))] if n else src, -1)
-    return _rows_back(g, rows)
+    return rows_back(g, rows)
 
 
 def _rank_transform(
@@ -180,7 +177,7 @@ def transform(g: Grouping, col: Column, op: str, **kw: Any) -> Column:
     if op == "diff":
         check_object_bools(col, op)
     if op == "cumcount":
-        cc = _cumcount(g, kw.get("ascending", True))
+        cc = cumcount(g, kw.get("ascending", True))
         if g.dropped:
             return NumericColumn(xp.where(g.codes < 0, xp.nan, cc.astype(np.float64)))
         return NumericColumn(cc)

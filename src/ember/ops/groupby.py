@@ -1,18 +1,6 @@
-"""Group-by on columns: a Grouping (codes + lazily cached segment structure) and the aggregations,
-transforms and row selections pandas' GroupBy offers, with no Python loop over rows or groups.
-
-Integer-like keys (categorical codes, ints, bools, datetimes, several such keys combined) group by
-slots (``ops.slot_grouping``): a slot per key value when the range is small, else a slot per distinct
-value from a device hash table; no per-row codes until an aggregation other than sum, mean, count or
-size needs them, and those four read the slot and the values once per column. A range a direct map
-takes, and keys of other types (strings, floats), are factorized (``ops.factorize``: a direct map,
-else a sort).
-
-Rows whose key is dropped (code -1) are sent to an extra "dump" group ``ngroups`` in every scatter, so no
-filtering (and no device sync) is needed; the dump slot is sliced off at the end. Sums, means, counts and
-variances are scatter-adds (``bincount`` with weights); min/max/first/last are scatter-min/max; median,
-quantile and nunique sort the values within groups (two stable sorts); prod and the cumulative transforms
-are segmented scans over the rows sorted by group (log-depth doubling, one sync for the longest group).
+"""Group-by aggregations on columns: ``aggregate`` (one op of one column per group, pandas' result
+dtype, missing values and errors), the checks of which ops each kind of values takes, and the sum / mean
+/ count of a slot grouping in one pass (``ops.grouping``, kernels in ``ops.group_kernels``).
 """
 
 from __future__ import annotations
@@ -25,9 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ember.backend import array_module
-from ember.backend.kernels.segment import segment_count, segment_sum, segment_sum_int
 from ember.backend.kernels.slots import slot_sums
-from ember.backend.primitives import narrow_unsigned, scatter_add, scatter_max, scatter_min, stable_argsort
 from ember.column import (
     CategoricalColumn,
     Column,
@@ -36,9 +22,21 @@ from ember.column import (
     StringColumn,
     TimedeltaColumn,
 )
-from ember.ops.factorize import factorize_keys, factorize_with_info
-from ember.ops.slot_grouping import SlotMap, slot_grouping
-from ember.ops.sort import key_and_nulls
+from ember.ops.group_kernels import (
+    arg_extreme,
+    arg_rows,
+    group_count,
+    group_extreme,
+    group_mean,
+    group_nunique,
+    group_prod,
+    group_quantile,
+    group_skew,
+    group_sum,
+    group_var,
+    temporal_mean_ticks,
+)
+from ember.ops.grouping import Grouping, nth_rows
 
 AGGREGATIONS = (
     "sum",
@@ -83,171 +81,11 @@ _TEMPORAL_OPS = (
 _CATEGORICAL_OPS = ("first", "last", "count", "size", "nth", "nunique", "min", "max", "idxmin", "idxmax")
 
 
-class Grouping:
-    """Group codes of the rows (-1 = dropped), the groups' key values, and, computed on first use and
-    shared by every aggregation over this grouping, the rows' stable order by group and group offsets."""
-
-    def __init__(
-        self,
-        codes: Any,
-        ngroups: int,
-        uniques: list[Column],
-        dropped: int,
-        may_have_empty: bool = False,
-        slots: SlotMap | None = None,
-        sizes: Any = None,
-    ) -> None:
-        self._codes = codes
-        self.ngroups = ngroups
-        self.uniques = uniques
-        self.dropped = dropped
-        self.may_have_empty = may_have_empty  # groups without rows (observed=False categories)
-        self.slots = slots  # a small key range's slot map: sums and counts need no per-row codes
-        self._cache: dict[str, Any] = {} if sizes is None else {"sizes": sizes}
-        rows = codes if codes is not None else slots.key
-        self.xp = array_module(rows)
-        self.nrows = int(rows.shape[0])
-
-    @property
-    def codes(self) -> Any:
-        """Group of each row (int64, -1 = dropped); made from the slot map on first use."""
-        if self._codes is None:
-            self._codes = self.slots.codes()
-            if self.slots.owned:  # several keys combined for this grouping: the codes replace them
-                self.slots = self.slots.keyed_by(self._codes, self.ngroups)
-        return self._codes
-
-    @property
-    def seg(self) -> Any:
-        """Codes with dropped rows sent to the dump group ``ngroups``."""
-        if "seg" not in self._cache:
-            c = self.codes
-            self._cache["seg"] = c if self.dropped == 0 else self.xp.where(c >= 0, c, self.ngroups)
-        return self._cache["seg"]
-
-    @property
-    def sizes(self) -> Any:
-        """Rows per group, dump group last (ngroups + 1)."""
-        if "sizes" not in self._cache:
-            self._cache["sizes"] = segment_count(self.seg, self.ngroups + 1)
-        return self._cache["sizes"]
-
-    @property
-    def order(self) -> Any:
-        """Stable order of the rows by group (dropped rows last)."""
-        if "order" not in self._cache:
-            self._cache["order"] = stable_argsort(self.seg, bound=self.ngroups + 1)
-        return self._cache["order"]
-
-    @property
-    def offsets(self) -> Any:
-        """First sorted position of each group (ngroups + 2 entries: dump group, then the end)."""
-        if "offsets" not in self._cache:
-            xp = self.xp
-            off = xp.zeros(self.ngroups + 2, dtype=np.int64)
-            xp.cumsum(self.sizes, out=off[1:])
-            self._cache["offsets"] = off
-        return self._cache["offsets"]
-
-    @property
-    def sorted_seg(self) -> Any:
-        if "sorted_seg" not in self._cache:
-            self._cache["sorted_seg"] = self.seg[self.order]
-        return self._cache["sorted_seg"]
-
-    @property
-    def max_size(self) -> int:
-        """Rows in the largest real group. Synchronizes (once per grouping)."""
-        if "max_size" not in self._cache:
-            self._cache["max_size"] = int(self.sizes[: self.ngroups].max()) if self.ngroups else 0
-        return self._cache["max_size"]
-
-    def scatter_target(self, valid: Any) -> Any:
-        """Group of each row, with rows that are not ``valid`` sent to the dump group."""
-        return self.seg if valid is None else self.xp.where(valid, self.seg, self.ngroups)
-
-
-def categorical_grouping(keys: list[Column]) -> Grouping:
-    """``groupby(keys, observed=False)`` with a categorical among the keys: the groups are the product
-    of every key's levels, empty combinations included, in sorted order (pandas' Cartesian product):
-    a categorical key's levels are all its categories, another key's its distinct values. Rows with a
-    missing key are dropped. One sync per non-categorical key (its factorization) and one for the
-    dropped-row count."""
-    xp = keys[0].xp
-    level_codes, levels = [], []
-    for col in keys:
-        if isinstance(col, CategoricalColumn):
-            ncat = len(col.categories)
-            level_codes.append(col.codes.astype(np.int64))
-            levels.append(CategoricalColumn(xp.arange(ncat, dtype=np.int32), col.categories, col.ordered))
-        else:
-            codes, uniques, _ = factorize_keys([col], sort=True, dropna=True)
-            level_codes.append(codes)
-            levels.append(key_uniques(uniques[0], col))
-    sizes = [len(level) for level in levels]
-    total = int(np.prod(sizes, dtype=object))
-    codes = xp.zeros(len(keys[0]), dtype=np.int64)
-    missing = xp.zeros(len(keys[0]), dtype=bool)
-    for c, size in zip(level_codes, sizes):
-        codes = codes * size + c
-        missing |= c < 0
-    codes = xp.where(missing, -1, codes)
-    dropped = int(missing.sum())
-    group = xp.arange(total, dtype=np.int64)
-    uniques, stride = [], total
-    for level, size in zip(levels, sizes):  # group g's position in key i's levels: mixed-radix digit i
-        stride //= max(size, 1)
-        uniques.append(level.take((group // max(stride, 1)) % max(size, 1)) if total else level)
-    return Grouping(codes, total, uniques, dropped, may_have_empty=True)
-
-
-def make_grouping(key_cols: list[Column], sort: bool = True, dropna: bool = True) -> Grouping:
-    """Factorize the key columns into a Grouping: by slots for a small integer key range (see
-    ``ops.slot_grouping``), else by ``factorize_keys`` (one device sync, plus one for the range of an
-    integer key)."""
-    by_slots = slot_grouping(key_cols, sort, dropna)
-    if by_slots is not None:
-        slot_map, uniques, ngroups, dropped, sizes = by_slots
-        return Grouping(None, ngroups, uniques, dropped, slots=slot_map, sizes=sizes)
-    codes, uniques, ngroups, dropped, _ = factorize_with_info(
-        key_cols, sort=sort, dropna=dropna, need_first=False
-    )
-    return Grouping(codes, ngroups, [key_uniques(u, k) for u, k in zip(uniques, key_cols)], dropped)
-
-
-def key_uniques(uniques: Column, key: Column) -> Column:
-    """The groups' keys of a key column as pandas infers them from the key's own values (each key
-    alone, also among several): an object key holding a string gives ``str`` keys, one holding none
-    stays ``object`` without groups, and gives float64 NaN for its missing key (``dropna=False``).
-    One device sync, for an object key with missing values."""
-    if not (isinstance(uniques, StringColumn) and uniques.pd_dtype == np.dtype(object)):
-        return uniques
-    if len(key) and (key.mask is None or bool(key.mask.any())):  # sync: some key is a string
-        return inferred_strings(uniques)
-    if len(uniques) == 0:
-        return uniques
-    return NumericColumn(uniques.xp.full(len(uniques), np.nan))
-
-
-def inferred_strings(col: Column) -> Column:
-    """An object column of strings as pandas 3's ``str`` dtype: the groups' keys of such a column
-    (pandas infers the result index's dtype from the values)."""
-    if isinstance(col, StringColumn) and col.pd_dtype == np.dtype(object):
-        return StringColumn(col.data, col.chars, col.mask)  # the default: pandas' str
-    return col
-
-
 # --- value access and results ------------------------------------------------------------------------
 
 
 def _valid(col: Column) -> Any:
     return None if not col.has_nulls_possible else ~col.isna()
-
-
-def _count(g: Grouping, valid: Any) -> Any:
-    if valid is None:
-        return g.sizes[: g.ngroups]  # cached with the grouping
-    return segment_count(g.scatter_target(valid), g.ngroups + 1)[: g.ngroups]
 
 
 def _numeric(values: Any, missing: Any, like: Column, dtype: Any) -> Column:
@@ -310,117 +148,6 @@ def _sum_dtype(col: Column) -> Any:
     return np.dtype(np.int64) if dt.kind == "b" else dt
 
 
-# --- the kernels -------------------------------------------------------------------------------------
-
-
-def _group_sum(g: Grouping, values: Any, valid: Any) -> Any:
-    """Sum per group: exact int64/uint64 scatter-add for integers, float64 bincount otherwise."""
-    xp = g.xp
-    if values.dtype.kind == "f":
-        w = (
-            values.astype(np.float64, copy=False)
-            if valid is None
-            else xp.where(valid, values, 0).astype(np.float64)
-        )
-        return segment_sum(g.seg, w, g.ngroups + 1)[: g.ngroups]
-    acc = np.uint64 if values.dtype.kind == "u" else np.int64
-    v = values.astype(acc)
-    v = v if valid is None else xp.where(valid, v, acc(0))
-    few = segment_sum_int(g.seg, v, g.ngroups + 1)  # few groups on the device: shared-memory sums
-    if few is not None:
-        return few[: g.ngroups]
-    out = xp.zeros(g.ngroups + 1, dtype=acc)
-    scatter_add(out, g.seg, v)
-    return out[: g.ngroups]
-
-
-def _group_mean(g: Grouping, values: Any, valid: Any, count: Any) -> Any:
-    xp = g.xp
-    s = _group_sum(g, values.astype(np.float64) if values.dtype.kind != "f" else values, valid)
-    return s / xp.where(count > 0, count, 1)
-
-
-def _group_var(g: Grouping, values: Any, valid: Any, count: Any, ddof: int) -> Any:
-    xp = g.xp
-    v = values.astype(np.float64, copy=False)
-    mean = xp.zeros(g.ngroups + 1, dtype=np.float64)
-    mean[: g.ngroups] = _group_mean(g, v, valid, count)
-    dev = v - mean[g.seg]
-    if valid is not None:
-        dev = xp.where(valid, dev, 0.0)
-    ss = segment_sum(g.seg, dev * dev, g.ngroups + 1)[: g.ngroups]
-    denom = count - ddof
-    return xp.where(denom > 0, ss / xp.where(denom > 0, denom, 1), xp.nan)
-
-
-def _group_skew(g: Grouping, values: Any, valid: Any, count: Any) -> Any:
-    """pandas' bias-corrected skewness per group from the central moments M2 and M3 (two passes):
-    n * sqrt(n - 1) / (n - 2) * M3 / M2 ** 1.5; NaN below 3 values and for constant groups."""
-    xp = g.xp
-    v = values.astype(np.float64, copy=False)
-    mean = xp.zeros(g.ngroups + 1, dtype=np.float64)
-    mean[: g.ngroups] = _group_mean(g, v, valid, count)
-    dev = v - mean[g.seg]
-    if valid is not None:
-        dev = xp.where(valid, dev, 0.0)
-    sq = dev * dev
-    m2 = segment_sum(g.seg, sq, g.ngroups + 1)[: g.ngroups]
-    m3 = segment_sum(g.seg, sq * dev, g.ngroups + 1)[: g.ngroups]
-    m2 = xp.where(xp.abs(m2) < 1e-14, 0.0, m2)  # rounding noise of a constant group, as nanops'
-    m3 = xp.where(xp.abs(m3) < 1e-14, 0.0, m3)
-    n = count.astype(np.float64)
-    ok = (count >= 3) & (m2 > 0)
-    safe_n = xp.where(ok, n, 3.0)
-    safe_m2 = xp.where(ok, m2, 1.0)
-    out = safe_n * xp.sqrt(safe_n - 1) / (safe_n - 2) * m3 / safe_m2**1.5
-    return xp.where(ok, out, xp.nan)
-
-
-def _extreme_values(values: Any, op: str) -> tuple[Any, Any]:
-    """(values in a dtype the scatter primitives take, the identity of ``op`` in that dtype)."""
-    if values.dtype.kind == "f":
-        return values, (np.inf if op == "min" else -np.inf)
-    acc = np.uint64 if values.dtype.kind == "u" else np.int64
-    info = np.iinfo(acc)
-    return values.astype(acc), acc(info.max if op == "min" else info.min)
-
-
-def _group_extreme(g: Grouping, key: Any, valid: Any, op: str) -> Any:
-    xp = g.xp
-    v, ident = _extreme_values(key, op)
-    out = xp.full(g.ngroups + 1, ident, dtype=v.dtype)
-    if valid is not None:
-        v = xp.where(valid, v, v.dtype.type(ident))
-    (scatter_min if op == "min" else scatter_max)(out, g.seg, v)
-    return out[: g.ngroups]
-
-
-def _arg_rows(g: Grouping, hit: Any, last: bool = False) -> Any:
-    """First (or last) row position per group among rows where ``hit``; -1 where none."""
-    xp = g.xp
-    n = g.nrows
-    pos = xp.arange(n, dtype=np.int64)
-    out = xp.full(g.ngroups + 1, -1 if last else n, dtype=np.int64)
-    (scatter_max if last else scatter_min)(out, g.scatter_target(hit), pos)
-    out = out[: g.ngroups]
-    return out if last else xp.where(out < n, out, -1)
-
-
-def _arg_extreme(g: Grouping, col: Column, op: str) -> Any:
-    """Row of the first occurrence of each group's min/max (-1 for groups with no valid value)."""
-    key, nulls = key_and_nulls(col)
-    if key.dtype.kind == "b":
-        key = key.astype(np.int64)
-    valid = None if nulls is None else ~nulls
-    ext = _group_extreme(g, key, valid, op)
-    xp = g.xp
-    full = xp.concatenate([ext, ext[:1] if g.ngroups else xp.zeros(1, ext.dtype)])
-    hit = _extreme_values(key, op)[0] == full[g.seg]
-    if valid is not None:
-        hit &= valid
-    return _arg_rows(g, hit)
-
-
 def _take_rows(col: Column, rows: Any, may_miss: bool = False) -> Column:
     """Rows at ``rows`` (-1 = missing). Every group has a row, so a column with no missing values gets
     a row for each group from first/last/min/max and keeps its dtype; ``may_miss`` (nth) checks."""
@@ -434,146 +161,6 @@ def _take_rows(col: Column, rows: Any, may_miss: bool = False) -> Column:
 def g_any_negative(rows: Any) -> bool:
     """Whether any position is -1. Synchronizes."""
     return bool((rows < 0).any()) if rows.shape[0] else False
-
-
-def _within_sorted(g: Grouping, key: Any, valid: Any) -> Any:
-    """Row order by (group, missing last, key): a sort by key, then a stable sort by group. The first
-    need not be stable (equal keys are interchangeable for quantiles and distinct counts), which lets
-    NumPy use its faster quicksort. The group keys are built in the narrowest unsigned type that holds
-    2 * groups + 2 (radix passes and temporaries scale with the key's bytes)."""
-    xp = g.xp
-    k = key if valid is None else xp.where(valid, key, key.dtype.type(0))
-    order = xp.argsort(k.view(np.uint8) if k.dtype.kind == "b" else k).astype(np.int64, copy=False)
-    del k
-    bound = 2 * g.ngroups + 2
-    outer = g.seg.astype(narrow_unsigned(bound))
-    outer *= outer.dtype.type(2)
-    if valid is not None:
-        outer += (~valid).astype(outer.dtype)
-    return order[stable_argsort(outer[order], bound=bound)]
-
-
-def _temporal_mean_ticks(g: Grouping, ticks: Any, valid: Any, count: Any) -> Any:
-    """Each group's mean time as pandas computes it: every int64 tick made a float64, their
-    compensated float64 sum over the count, truncated to an int64. Groups of at most ``_KAHAN_ROWS``
-    rows repeat pandas' Kahan sum step by step (one sync: the longest group); longer ones sum the
-    float64 ticks (integers) exactly in two int64 parts, the high and the low 32 bits of each tick,
-    rounded once to float64 when the parts are put together (Kahan's sum is almost always that)."""
-    xp = g.xp
-    if ticks.shape[0] == 0:
-        return xp.zeros(g.ngroups, dtype=np.int64)
-    as_float = ticks.astype(np.float64)
-    big = float(2**63)
-    longest = int(g.sizes[: g.ngroups].max()) if g.ngroups else 0
-    if longest <= _KAHAN_ROWS:
-        total = _kahan_group_sum(g, as_float, valid, longest)
-    else:
-        ticks = xp.where(
-            as_float >= big, np.iinfo(np.int64).max, as_float.astype(np.int64)
-        )  # float64's ticks
-        high = ticks >> 32  # arithmetic shift: floor(ticks / 2**32)
-        low = ticks - (high << 32)  # in [0, 2**32)
-        total = _group_sum(g, high, valid).astype(np.float64) * float(2**32) + _group_sum(
-            g, low, valid
-        ).astype(np.float64)
-    mean = total / xp.where(count > 0, count, 1)
-    return xp.trunc(xp.clip(mean, -big, float(np.iinfo(np.int64).max))).astype(np.int64)
-
-
-_KAHAN_ROWS = 64
-
-
-def _kahan_group_sum(g: Grouping, values: Any, valid: Any, longest: int) -> Any:
-    """pandas' compensated (Kahan) float64 sum of each group's values in row order, step by step over
-    the groups at once: one pass per row of the longest group (short groups only)."""
-    xp = g.xp
-    order, start, sizes = g.order, g.offsets[: g.ngroups], g.sizes[: g.ngroups]
-    total = xp.zeros(g.ngroups, dtype=np.float64)
-    comp = xp.zeros(g.ngroups, dtype=np.float64)
-    last = max(int(order.shape[0]) - 1, 0)
-    for k in range(longest):
-        rows = order[xp.minimum(start + k, last)]
-        take = k < sizes
-        if valid is not None:
-            take = take & valid[rows]
-        y = values[rows] - comp
-        t = total + y
-        c = (t - total) - y
-        comp = xp.where(take, xp.where(c == c, c, 0.0), comp)
-        total = xp.where(take, t, total)
-    return total
-
-
-def _group_quantile(g: Grouping, col: Column, q: float, count: Any, temporal: bool, median: bool) -> Any:
-    xp = g.xp
-    key, nulls = key_and_nulls(col)
-    valid = None if nulls is None else ~nulls
-    order = _within_sorted(g, key, valid)
-    sv = key[order]
-    start = g.offsets[: g.ngroups]
-    h = (xp.maximum(count, 1) - 1) * q
-    lo = xp.floor(h).astype(np.int64)
-    hi = xp.minimum(lo + 1, xp.maximum(count - 1, 0))
-    frac = h - lo
-    last = max(len(sv) - 1, 0)
-    if len(sv) == 0:
-        return xp.zeros(g.ngroups, dtype=np.float64)
-    a = sv[xp.minimum(start + lo, last)]
-    b = sv[xp.minimum(start + hi, last)]
-    if temporal:  # pandas: the median / quantile of the ticks as float64, cast back (truncated)
-        af, bf = a.astype(np.float64), b.astype(np.float64)
-        r = xp.where(frac > 0, (af + bf) / 2.0, af) if median else af + (bf - af) * frac
-        return r.astype(np.int64)
-    a, b = a.astype(np.float64), b.astype(np.float64)
-    if median:
-        return xp.where(frac > 0, (a + b) / 2.0, a)
-    return a + (b - a) * frac
-
-
-def _group_nunique(g: Grouping, col: Column, dropna: bool) -> Any:
-    xp = g.xp
-    key, nulls = key_and_nulls(col)
-    valid = None if nulls is None else ~nulls
-    order = _within_sorted(g, key, valid)
-    sseg = g.seg[order]
-    ks = key[order]
-    vs = xp.ones(len(order), dtype=bool) if valid is None else valid[order]
-    start = vs.copy()
-    if len(order) > 1:
-        start[1:] &= (sseg[1:] != sseg[:-1]) | (ks[1:] != ks[:-1]) | ~vs[:-1]
-    out = segment_count(xp.where(start, sseg, g.ngroups), g.ngroups + 1)[: g.ngroups]
-    if not dropna and valid is not None:
-        out = out + (_count(g, ~valid) > 0)
-    return out.astype(np.int64)
-
-
-def seg_scan(values: Any, sorted_seg: Any, op: Any, max_len: int) -> Any:
-    """Inclusive scan with ``op`` (a binary ufunc) within runs of equal ``sorted_seg``: log-depth
-    doubling (Hillis-Steele), ceil(log2(max_len)) vectorized steps."""
-    xp = array_module(values)
-    out = values
-    d = 1
-    while d < max_len:
-        new = out.copy()
-        same = sorted_seg[d:] == sorted_seg[:-d]
-        new[d:] = xp.where(same, op(out[d:], out[:-d]), out[d:])
-        out = new
-        d *= 2
-    return out
-
-
-def _group_prod(g: Grouping, values: Any, valid: Any) -> Any:
-    xp = g.xp
-    acc = np.float64 if values.dtype.kind == "f" else (np.uint64 if values.dtype.kind == "u" else np.int64)
-    v = values.astype(acc)
-    if valid is not None:
-        v = xp.where(valid, v, acc(1))
-    scanned = seg_scan(v[g.order], g.sorted_seg, xp.multiply, g.max_size)
-    ends = g.offsets[1 : g.ngroups + 1] - 1
-    sizes = g.sizes[: g.ngroups]
-    if len(scanned) == 0:
-        return xp.ones(g.ngroups, dtype=acc)
-    return xp.where(sizes > 0, scanned[xp.maximum(ends, 0)], acc(1))
 
 
 # --- aggregate ---------------------------------------------------------------------------------------
@@ -717,7 +304,7 @@ def aggregate(
         # where one is: one synchronization)
         out = aggregate(g, col, op, skipna=skipna, ddof=ddof, q=q, n=n)
         valid = _valid(col)
-        enough = (_count(g, valid) if valid is not None else g.sizes[: g.ngroups]) >= min_count
+        enough = (group_count(g, valid) if valid is not None else g.sizes[: g.ngroups]) >= min_count
         return out if bool(enough.all()) else out.set_missing(enough)
     if op == "size":  # pandas: Int64 for masked data (the nullable numbers, bool and 'string')
         masked = (isinstance(col, NumericColumn) and col.nullable) or (
@@ -729,24 +316,24 @@ def aggregate(
     valid = _valid(col)
     nullable = isinstance(col, NumericColumn) and col.nullable
     if op == "count":
-        return NumericColumn(_count(g, valid), None, nullable)
+        return NumericColumn(group_count(g, valid), None, nullable)
     if op in ("first", "last"):
-        rows = _arg_rows(g, valid if skipna else None, last=op == "last")
+        rows = arg_rows(g, valid if skipna else None, last=op == "last")
         out = _take_rows(col, rows, may_miss=g.may_have_empty)
         if skipna and isinstance(out, StringColumn) and out.pd_dtype == np.dtype(object):
             out.na = None  # pandas: None for an object group without a value
         return out
     if op == "nth":
-        return _take_rows(col, _nth_rows(g, n), may_miss=True)
+        return _take_rows(col, nth_rows(g, n), may_miss=True)
     if op == "nunique":
-        return NumericColumn(_group_nunique(g, col, dropna=skipna))
+        return NumericColumn(group_nunique(g, col, dropna=skipna))
     if op in ("idxmin", "idxmax"):
-        rows = _arg_extreme(g, col, op[3:])
+        rows = arg_extreme(g, col, op[3:])
         return NumericColumn(rows, rows >= 0)
     if isinstance(col, (StringColumn, CategoricalColumn)):  # min / max by rank: take the arg row
-        return _take_rows(col, _arg_extreme(g, col, op), may_miss=g.may_have_empty)
-    bad = None if (skipna or valid is None) else (_count(g, ~valid) > 0)
-    count_of = functools.cache(lambda: _count(g, valid))  # only the ops that need counts pay for them
+        return _take_rows(col, arg_extreme(g, col, op), may_miss=g.may_have_empty)
+    bad = None if (skipna or valid is None) else (group_count(g, ~valid) > 0)
+    count_of = functools.cache(lambda: group_count(g, valid))  # only the ops that need counts pay for them
     result = _numeric_aggregate(g, col, op, valid, count_of, ddof, q, min_count)
     if bad is not None:
         result = (
@@ -774,16 +361,16 @@ def _numeric_aggregate(
     if op in ("sum", "prod"):
         below = (count_of() < min_count) if min_count > 0 else None
         if op == "prod":
-            p = _downcast_if_fits(_group_prod(g, values, valid), _sum_dtype(col))
+            p = _downcast_if_fits(group_prod(g, values, valid), _sum_dtype(col))
             return _numeric(p, below, col, p.dtype)
-        s = _group_sum(g, values, valid)
+        s = group_sum(g, values, valid)
         if temporal:
             return _temporal(s, below, col)
         s = _downcast_if_fits(s, _sum_dtype(col))
         return _numeric(s, below, col, s.dtype)
     if op in ("min", "max"):
         key = values.astype(np.int64) if values.dtype.kind == "b" else values
-        ext = _group_extreme(g, key, valid, op)
+        ext = group_extreme(g, key, valid, op)
         return _same_kind(ext, (count_of() == 0) if valid is not None or g.may_have_empty else None, col)
     count = count_of() if op not in ("any", "all") else None
     empty = None if count is None else count == 0
@@ -791,30 +378,30 @@ def _numeric_aggregate(
         truthy = values != 0
         if op == "any":
             hit = truthy if valid is None else truthy & valid
-            out = _count(g, hit) > 0
+            out = group_count(g, hit) > 0
         else:
             hit = ~truthy if valid is None else ~truthy & valid
-            out = _count(g, hit) == 0
+            out = group_count(g, hit) == 0
         return NumericColumn(out, None, isinstance(col, NumericColumn) and col.nullable)
     if op == "mean":
         if temporal:
-            return _temporal(_temporal_mean_ticks(g, values, valid, count), empty, col)
-        return _numeric(_group_mean(g, values, valid, count), empty, col, _float_dtype(col, op))
+            return _temporal(temporal_mean_ticks(g, values, valid, count), empty, col)
+        return _numeric(group_mean(g, values, valid, count), empty, col, _float_dtype(col, op))
     if op in ("var", "std", "sem"):
-        v = _group_var(g, values, valid, count, ddof)
+        v = group_var(g, values, valid, count, ddof)
         if op != "var":
             v = xp.sqrt(v)
         if op == "sem":
             v = v / xp.sqrt(xp.where(count > 0, count, 1))
         return _numeric(v, empty | xp.isnan(v) if _nullable(col) else empty, col, _float_dtype(col, op))
     if op == "skew":
-        v = _group_skew(g, values, valid, count)
+        v = group_skew(g, values, valid, count)
         return _numeric(v, empty | xp.isnan(v) if _nullable(col) else empty, col, _float_dtype(col, op))
     # median / quantile
     qq = 0.5 if op == "median" else float(q)
     if not 0.0 <= qq <= 1.0:
         raise ValueError(f"groupby quantile: q must be between 0 and 1, got {q}")
-    r = _group_quantile(g, col, qq, count, temporal, median=op == "median")
+    r = group_quantile(g, col, qq, count, temporal, median=op == "median")
     if temporal:
         return _temporal(r, empty, col)
     return _numeric(r, empty, col, _float_dtype(col, op))
@@ -868,82 +455,4 @@ def _nullable(col: Column) -> bool:
     return isinstance(col, NumericColumn) and col.nullable
 
 
-def _nth_rows(g: Grouping, n: int) -> Any:
-    """Row of the n-th member of each group (negative: from the end), -1 when the group is shorter."""
-    xp = g.xp
-    sizes = g.sizes[: g.ngroups]
-    start = g.offsets[: g.ngroups]
-    p = start + (n if n >= 0 else sizes + n)
-    ok = (n < sizes) if n >= 0 else (-n <= sizes)
-    if g.nrows == 0:
-        return xp.full(g.ngroups, -1, dtype=np.int64)
-    return xp.where(ok, g.order[xp.clip(p, 0, g.nrows - 1)], -1)
-
-
-# --- rows in group order (transforms: ops.group_transform) --------------------------------------------------------------------------------------
-
-
-def _rows_back(g: Grouping, per_sorted: Any) -> Any:
-    """Values computed in sorted-by-group order, put back in row order."""
-    out = g.xp.empty_like(per_sorted)
-    out[g.order] = per_sorted
-    return out
-
-
-def _cumcount(g: Grouping, ascending: bool = True) -> Any:
-    xp = g.xp
-    sseg = g.sorted_seg
-    local = xp.arange(g.nrows, dtype=np.int64)
-    local -= g.offsets[sseg]
-    if not ascending:
-        local = g.sizes[sseg] - 1 - local
-    return _rows_back(g, local)
-
-
-# --- row selections ----------------------------------------------------------------------------------
-
-
-def head_tail_positions(g: Grouping, n: int, tail: bool = False) -> Any:
-    """Row positions (int64, in row order) of ``GroupBy.head(n)`` / ``tail(n)``; negative ``n`` keeps
-    all but the last / first ``-n`` rows of each group; dropped rows are never selected. Synchronizes.
-
-    Works in group order (each row's place in its group), keeps the selected rows' positions and sorts
-    only those: no per-row array goes back to row order."""
-    xp = g.xp
-    order = g.order
-    # each row's place in its group, in group order, built in one array (memory: q8 keeps its frame)
-    sseg = g.seg[order]
-    place = g.offsets[sseg]
-    xp.subtract(xp.arange(g.nrows, dtype=np.int64), place, out=place)
-    if tail:  # counted from the group's end
-        place = g.sizes[sseg] - 1 - place
-    if n < 0:
-        place -= g.sizes[sseg]  # keep place < size + n
-    keep = place < n
-    del place
-    if g.dropped:
-        keep &= sseg < g.ngroups  # the dump group holds the dropped rows
-    return xp.sort(order[keep]).astype(np.int64, copy=False)
-
-
-def nth_positions(g: Grouping, n: int) -> Any:
-    """Row positions (int64, in row order) of ``GroupBy.nth(n)``: the n-th row of each group (negative
-    n counts from the end; groups too short give none). Synchronizes."""
-    xp = g.xp
-    if n >= 0:
-        keep = _cumcount(g) == n
-    else:
-        keep = _cumcount(g, ascending=False) == (-n - 1)
-    if g.dropped:
-        keep &= g.codes >= 0
-    return xp.flatnonzero(keep).astype(np.int64)
-
-
-__all__ = [
-    "Grouping",
-    "aggregate",
-    "head_tail_positions",
-    "make_grouping",
-    "nth_positions",
-    "seg_scan",
-]
+__all__ = ["AGGREGATIONS", "SCANS", "aggregate"]

@@ -19,7 +19,7 @@ from ember.backend import to_host
 from ember.column import DatetimeColumn
 from ember.ops._common import UNIT_NS
 from ember.ops.datetimes import civil_from_days, days_from_civil, per_day
-from ember.ops.groupby import Grouping
+from ember.ops.grouping import Grouping
 
 _CALENDAR = {
     "MonthEnd": ("month", True),
