@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from ember.backend import xp as current_xp
-from ember.column import Column, NumericColumn, from_any, from_scalar
+from ember.column import Column, from_any, from_scalar
 from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import align_indexes, indexes_equal
 from ember.frame.construction import build_frame
@@ -23,17 +23,27 @@ from ember.frame.frame_labels import (
 )
 from ember.frame.frame_missing import FrameMissing
 from ember.frame.frame_operators import FrameOperators
-from ember.frame.frame_reductions import FrameReductions, is_numeric_column, labels_index
+from ember.frame.frame_ordering import FrameOrdering
+from ember.frame.frame_reductions import FrameReductions, labels_index
 from ember.frame.frame_reshape_io import FrameReshapeIO
-from ember.frame.generic import NDFrame, check_axis, require_axis0
+from ember.frame.frame_set_index import FrameSetIndex
+from ember.frame.generic import NDFrame, check_axis
 from ember.frame.index import Index, RangeIndex, ensure_index
 from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
 from ember.frame.replace import NO_VALUE
-from ember.frame.series import Series, _index_columns
+from ember.frame.series import Series
 
 
 class DataFrame(
-    FrameOperators, NDFrame, FrameReductions, FrameReshapeIO, FrameMissing, FrameLabels, FrameConversion
+    FrameOperators,
+    NDFrame,
+    FrameReductions,
+    FrameReshapeIO,
+    FrameMissing,
+    FrameLabels,
+    FrameSetIndex,
+    FrameOrdering,
+    FrameConversion,
 ):
     """A pandas-compatible DataFrame whose columns live on the GPU (or the host on the CPU backend)."""
 
@@ -521,68 +531,6 @@ class DataFrame(
             )
         return self._map_columns(lambda c: astype(c, dtype))
 
-    def set_index(
-        self, keys: Any, drop: bool = True, append: bool = False, inplace: bool = False
-    ) -> DataFrame:
-        from ember.frame.index import MultiIndex
-
-        keys = [keys] if not isinstance(keys, list) else keys
-        cols, names = [], []
-        for k in keys:
-            if isinstance(k, Series):
-                cols.append(k.column)
-                names.append(k.name)
-            else:
-                if k not in self._columns:
-                    raise KeyError(f"None of [{k!r}] are in the columns")
-                cols.append(self._columns[k])
-                names.append(k)
-        moved = [n for k, n in zip(keys, names) if not isinstance(k, Series)]  # columns made index
-        if append:  # the current index's levels first
-            cols, names = _index_columns(self._index) + cols, list(self._index.names) + names
-        index = _as_range(cols[0], names[0]) if len(cols) == 1 else MultiIndex(cols, names)
-        if index is None:
-            index = Index._from_column(cols[0], names[0])
-        remaining = {k: c for k, c in self._columns.items() if not (drop and k in moved)}
-        out = DataFrame._from_columns(remaining, index, self._axis_names, self._kind_for(remaining))
-        if inplace:
-            self._replace_with(out)
-            return None
-        return out
-
-    def reset_index(self, drop: bool = False, inplace: bool = False, names: Any = None) -> DataFrame:
-        cols: dict[Any, Column] = {}
-        if not drop:
-            level_cols = _index_columns(self._index)
-            level_names = self._index.names
-            for i, (c, n) in enumerate(zip(level_cols, level_names)):
-                label = (
-                    n
-                    if n is not None
-                    else (
-                        "index"
-                        if len(level_cols) == 1 and "index" not in self._columns
-                        else (f"level_{i}" if len(level_cols) > 1 else "level_0")
-                    )
-                )
-                if names is not None:
-                    label = names[i] if isinstance(names, list) else names
-                if label in self._columns or label in cols:
-                    raise ValueError(f"cannot insert {label}, already exists")
-                cols[label] = c
-        kind = self._kind
-        if kind is not None:  # pandas inserts the levels' labels in front of its column axis
-            axis = labels_index(self._names, kind)
-            for label in reversed(list(cols)):
-                axis = axis.insert(0, label)
-            kind = axis_kind(axis)
-        cols.update(self._columns)
-        out = DataFrame._from_columns(cols, RangeIndex(len(self)), self._axis_names, kind)
-        if inplace:
-            self._replace_with(out)
-            return None
-        return out
-
     def select_dtypes(self, include: Any = None, exclude: Any = None) -> DataFrame:
         names = list(self.to_pandas_empty().select_dtypes(include=include, exclude=exclude).columns)
         return self[names]
@@ -603,134 +551,6 @@ class DataFrame(
         from ember.frame.query import evaluate
 
         return evaluate(self, expr, depth=1)
-
-    # --- uniqueness and ordering --------------------------------------------------------------
-    def duplicated(self, subset: Any = None, keep: Any = "first") -> Series:
-        from ember.ops.factorize import duplicated
-
-        names = (
-            self._names
-            if subset is None
-            else self._select_labels([subset] if np.isscalar(subset) else list(subset))
-        )
-        if not names:  # pandas: a frame of no columns has no duplicate rows; subset=[] fails
-            if subset is not None:
-                raise ValueError("not enough values to unpack (expected 2, got 0)")
-            return Series._from_column(NumericColumn(current_xp().zeros(len(self), dtype=bool)), self._index)
-        return Series._from_column(
-            NumericColumn(duplicated([self._columns[k] for k in names], keep=keep)), self._index
-        )
-
-    def drop_duplicates(
-        self, subset: Any = None, keep: Any = "first", ignore_index: bool = False
-    ) -> DataFrame:
-        dup = self.duplicated(subset, keep).column.data
-        if len(self) == 0 or not self._names:  # pandas returns the frame as it is (ignore_index too)
-            return self._filter_rows(~dup, False)
-        return self._filter_rows(~dup, ignore_index)
-
-    def value_counts(
-        self,
-        subset: Any = None,
-        normalize: bool = False,
-        sort: bool = True,
-        ascending: bool = False,
-        dropna: bool = True,
-    ) -> Series:
-        from ember.frame.index import MultiIndex
-        from ember.ops.factorize import value_counts
-
-        # pandas: one label (a tuple too) or a list of them; a list (or all columns) makes a
-        # MultiIndex even of one level, a single label a plain Index
-        listed = subset is None or (pd.api.types.is_list_like(subset) and not isinstance(subset, tuple))
-        names = list(self._names) if subset is None else list(subset) if listed else [subset]
-        if not names:
-            raise ValueError("No group keys passed!")
-        levels = [n for n in self._index.names if n is not None]
-        for k in names:
-            if k not in self._columns:
-                raise KeyError(k)
-            if k in levels:
-                raise ValueError(f"'{k}' is both an index level and a column label, which is ambiguous.")
-        uniques, counts = value_counts(
-            [self._columns[k] for k in names],
-            sort=sort,
-            ascending=ascending,
-            dropna=dropna,
-            normalize=normalize,
-            frame=True,
-        )
-        uniques = [_grouped_strings(u, self._columns[k]) for u, k in zip(uniques, names)]
-        index = MultiIndex(uniques, names) if listed else Index._from_column(uniques[0], names[0])
-        counts = counts if isinstance(counts, Column) else NumericColumn(counts)
-        return Series._from_column(counts, index, "proportion" if normalize else "count")
-
-    def sort_values(
-        self,
-        by: Any,
-        ascending: Any = True,
-        na_position: str = "last",
-        ignore_index: bool = False,
-        kind: str = "stable",
-        axis: Any = 0,
-    ) -> DataFrame:
-        from ember.ops.sort import argsort
-
-        require_axis0("DataFrame.sort_values", axis)
-        keys = [by] if not isinstance(by, list) else by
-        levels = dict(zip(self._index.names, _index_columns(self._index)))  # pandas: by may name a level
-        levels.pop(None, None)
-        for k in keys:
-            if k in self._columns and k in levels:
-                raise ValueError(f"'{k}' is both an index level and a column label, which is ambiguous.")
-        cols = [
-            self._columns[k] if k in self._columns else levels[k] if k in levels else _raise_key(k)
-            for k in keys
-        ]
-        order = argsort(cols, ascending=ascending, na_position=na_position)
-        return self._take_rows(order, ignore_index)
-
-    def rank(
-        self,
-        method: str = "average",
-        ascending: bool = True,
-        na_option: str = "keep",
-        pct: bool = False,
-        numeric_only: bool = False,
-    ) -> DataFrame:
-        from ember.ops.sort import rank
-
-        names = [k for k, c in self._columns.items() if not numeric_only or is_numeric_column(c)]
-        args = (method, ascending, na_option, pct)
-        return self._with_columns(
-            {k: rank(self._columns[k], *args, masked=False, by_values=True) for k in names}
-        )
-
-    def nlargest(self, n: int, columns: Any, keep: str = "first") -> DataFrame:
-        return self._select_n("nlargest", n, columns, keep)
-
-    def nsmallest(self, n: int, columns: Any, keep: str = "first") -> DataFrame:
-        return self._select_n("nsmallest", n, columns, keep)
-
-    def _select_n(self, method: str, n: int, columns: Any, keep: str) -> DataFrame:
-        """The ``n`` rows of the largest / smallest values: by one column as ``Series.nlargest``
-        (``keep`` 'first', 'last' or 'all'); by several with their ties kept in row order."""
-        from ember.ops.sort import nlargest_positions, nsmallest_positions
-
-        names = [columns] if np.isscalar(columns) else list(columns)
-        if not names:  # pandas: no column to order by selects no row
-            return self._take_rows(current_xp().zeros(0, dtype=np.int64))
-        if len(names) == 1:
-            pick = nlargest_positions if method == "nlargest" else nsmallest_positions
-            return self._take_rows(pick(self._columns[self._select_labels(names)[0]], n, keep))
-        if keep != "first":
-            raise unsupported(
-                f"DataFrame.{method}", f"keep={keep!r} with several columns (supported: 'first')"
-            )
-        if any(bool(self._columns[k].isna().any()) for k in self._select_labels(names)):
-            # pandas selects column by column and leaves missing values out: not a sort
-            raise unsupported(f"DataFrame.{method}", "several columns holding missing values")
-        return self.sort_values(names, ascending=method == "nsmallest").head(n)
 
     # --- relational ---------------------------------------------------------------------------
     @property
@@ -829,45 +649,6 @@ class DataFrame(
 
     def equals(self, other: Any) -> bool:
         return isinstance(other, DataFrame) and self.to_pandas().equals(other.to_pandas())
-
-
-def _as_range(col: Column, name: Any) -> Any:
-    """pandas' ``maybe_sequence_to_range``: NumPy signed ints in steps of one nonzero difference (any
-    two distinct values, or none) make a RangeIndex (int64). Synchronizes once."""
-    from ember.backend import to_host
-    from ember.frame.index import RangeIndex
-
-    dt = col.dtype
-    if not (
-        isinstance(col, NumericColumn) and isinstance(dt, np.dtype) and dt.kind == "i" and col.mask is None
-    ):
-        return None
-    n = len(col)
-    if n == 0:
-        return RangeIndex(0, 0, 1, name=name)
-    if n == 1:
-        return None
-    xp = col.xp
-    a = col.data.astype(np.int64)
-    step = a[1] - a[0]
-    first, diff, regular = to_host(xp.stack([a[0], step, ((a[1:] - a[:-1]) == step).all() & (step != 0)]))
-    if not regular:
-        return None
-    return RangeIndex(int(first), int(first) + int(diff) * n, int(diff), name=name)
-
-
-def _grouped_strings(unique: Column, source: Column) -> Column:
-    """A key of object strings as pandas' groupby gives it: its str dtype (where a value is held)."""
-    from ember.column import StringColumn
-    from ember.ops.grouping import inferred_strings
-
-    if isinstance(source, StringColumn) and source.dtype == object and not bool(source.isna().all()):
-        return inferred_strings(unique)
-    return unique
-
-
-def _raise_key(k: Any) -> Any:
-    raise KeyError(k)
 
 
 def _kind_of_new_labels(labels: Any) -> pd.Index | None:

@@ -1,0 +1,163 @@
+"""DataFrame methods on the rows' uniqueness and order (duplicated, drop_duplicates, value_counts,
+sort_values, rank, nlargest / nsmallest): a mixin of DataFrame, over ops.factorize and ops.sort."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from ember.backend import xp as current_xp
+from ember.column import Column, NumericColumn
+from ember.frame._fallback import unsupported
+from ember.frame.frame_reductions import is_numeric_column
+from ember.frame.generic import require_axis0
+from ember.frame.index import Index
+from ember.frame.series import Series, _index_columns
+
+if TYPE_CHECKING:
+    from ember.frame.dataframe import DataFrame
+
+
+class FrameOrdering:
+    def duplicated(self, subset: Any = None, keep: Any = "first") -> Series:
+        from ember.ops.factorize import duplicated
+
+        names = (
+            self._names
+            if subset is None
+            else self._select_labels([subset] if np.isscalar(subset) else list(subset))
+        )
+        if not names:  # pandas: a frame of no columns has no duplicate rows; subset=[] fails
+            if subset is not None:
+                raise ValueError("not enough values to unpack (expected 2, got 0)")
+            return Series._from_column(NumericColumn(current_xp().zeros(len(self), dtype=bool)), self._index)
+        return Series._from_column(
+            NumericColumn(duplicated([self._columns[k] for k in names], keep=keep)), self._index
+        )
+
+    def drop_duplicates(
+        self, subset: Any = None, keep: Any = "first", ignore_index: bool = False
+    ) -> DataFrame:
+        dup = self.duplicated(subset, keep).column.data
+        if len(self) == 0 or not self._names:  # pandas returns the frame as it is (ignore_index too)
+            return self._filter_rows(~dup, False)
+        return self._filter_rows(~dup, ignore_index)
+
+    def value_counts(
+        self,
+        subset: Any = None,
+        normalize: bool = False,
+        sort: bool = True,
+        ascending: bool = False,
+        dropna: bool = True,
+    ) -> Series:
+        from ember.frame.index import MultiIndex
+        from ember.ops.factorize import value_counts
+
+        # pandas: one label (a tuple too) or a list of them; a list (or all columns) makes a
+        # MultiIndex even of one level, a single label a plain Index
+        listed = subset is None or (pd.api.types.is_list_like(subset) and not isinstance(subset, tuple))
+        names = list(self._names) if subset is None else list(subset) if listed else [subset]
+        if not names:
+            raise ValueError("No group keys passed!")
+        levels = [n for n in self._index.names if n is not None]
+        for k in names:
+            if k not in self._columns:
+                raise KeyError(k)
+            if k in levels:
+                raise ValueError(f"'{k}' is both an index level and a column label, which is ambiguous.")
+        uniques, counts = value_counts(
+            [self._columns[k] for k in names],
+            sort=sort,
+            ascending=ascending,
+            dropna=dropna,
+            normalize=normalize,
+            frame=True,
+        )
+        uniques = [_grouped_strings(u, self._columns[k]) for u, k in zip(uniques, names)]
+        index = MultiIndex(uniques, names) if listed else Index._from_column(uniques[0], names[0])
+        counts = counts if isinstance(counts, Column) else NumericColumn(counts)
+        return Series._from_column(counts, index, "proportion" if normalize else "count")
+
+    def sort_values(
+        self,
+        by: Any,
+        ascending: Any = True,
+        na_position: str = "last",
+        ignore_index: bool = False,
+        kind: str = "stable",
+        axis: Any = 0,
+    ) -> DataFrame:
+        from ember.ops.sort import argsort
+
+        require_axis0("DataFrame.sort_values", axis)
+        keys = [by] if not isinstance(by, list) else by
+        levels = dict(zip(self._index.names, _index_columns(self._index)))  # pandas: by may name a level
+        levels.pop(None, None)
+        for k in keys:
+            if k in self._columns and k in levels:
+                raise ValueError(f"'{k}' is both an index level and a column label, which is ambiguous.")
+        cols = [
+            self._columns[k] if k in self._columns else levels[k] if k in levels else _raise_key(k)
+            for k in keys
+        ]
+        order = argsort(cols, ascending=ascending, na_position=na_position)
+        return self._take_rows(order, ignore_index)
+
+    def rank(
+        self,
+        method: str = "average",
+        ascending: bool = True,
+        na_option: str = "keep",
+        pct: bool = False,
+        numeric_only: bool = False,
+    ) -> DataFrame:
+        from ember.ops.sort import rank
+
+        names = [k for k, c in self._columns.items() if not numeric_only or is_numeric_column(c)]
+        args = (method, ascending, na_option, pct)
+        return self._with_columns(
+            {k: rank(self._columns[k], *args, masked=False, by_values=True) for k in names}
+        )
+
+    def nlargest(self, n: int, columns: Any, keep: str = "first") -> DataFrame:
+        return self._select_n("nlargest", n, columns, keep)
+
+    def nsmallest(self, n: int, columns: Any, keep: str = "first") -> DataFrame:
+        return self._select_n("nsmallest", n, columns, keep)
+
+    def _select_n(self, method: str, n: int, columns: Any, keep: str) -> DataFrame:
+        """The ``n`` rows of the largest / smallest values: by one column as ``Series.nlargest``
+        (``keep`` 'first', 'last' or 'all'); by several with their ties kept in row order."""
+        from ember.ops.sort import nlargest_positions, nsmallest_positions
+
+        names = [columns] if np.isscalar(columns) else list(columns)
+        if not names:  # pandas: no column to order by selects no row
+            return self._take_rows(current_xp().zeros(0, dtype=np.int64))
+        if len(names) == 1:
+            pick = nlargest_positions if method == "nlargest" else nsmallest_positions
+            return self._take_rows(pick(self._columns[self._select_labels(names)[0]], n, keep))
+        if keep != "first":
+            raise unsupported(
+                f"DataFrame.{method}", f"keep={keep!r} with several columns (supported: 'first')"
+            )
+        if any(bool(self._columns[k].isna().any()) for k in self._select_labels(names)):
+            # pandas selects column by column and leaves missing values out: not a sort
+            raise unsupported(f"DataFrame.{method}", "several columns holding missing values")
+        return self.sort_values(names, ascending=method == "nsmallest").head(n)
+
+
+def _grouped_strings(unique: Column, source: Column) -> Column:
+    """A key of object strings as pandas' groupby gives it: its str dtype (where a value is held)."""
+    from ember.column import StringColumn
+    from ember.ops.grouping import inferred_strings
+
+    if isinstance(source, StringColumn) and source.dtype == object and not bool(source.isna().all()):
+        return inferred_strings(unique)
+    return unique
+
+
+def _raise_key(k: Any) -> Any:
+    raise KeyError(k)
