@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 
 from ember.column import from_pandas
 from ember.ops.correlation import corr_matrix, cov_matrix
-from ember.ops.reductions import quantile_many, reduce, reduce_many, reduce_rows
+from ember.ops.quantiles import quantile_many
+from ember.ops.reductions import reduce, reduce_many
+from ember.ops.row_reductions import reduce_rows
 
 OPS = ["sum", "prod", "mean", "min", "max", "std", "var", "sem", "count", "median", "nunique", "any", "all",
        "idxmin", "idxmax"]  # fmt: skip

@@ -30,7 +30,8 @@ def _describable(col: Column) -> bool:
 
 def _stats(cols: list[Column], qs: list[float]) -> list[list[float]]:
     """Per column: count, mean, std, min, the quantiles, max (as floats)."""
-    from ember.ops.reductions import quantile_many, reduce_many
+    from ember.ops.quantiles import quantile_many
+    from ember.ops.reductions import reduce_many
 
     moments = {op: reduce_many(cols, op) for op in _MOMENTS}
     out = []

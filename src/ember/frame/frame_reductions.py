@@ -35,7 +35,8 @@ class FrameReductions:
         names: list | None = None,
         **kw: Any,
     ) -> Series:
-        from ember.ops.reductions import ROW_OPS, reduce_many, reduce_rows
+        from ember.ops.reductions import reduce_many
+        from ember.ops.row_reductions import ROW_OPS, reduce_rows
 
         if names is None:
             names = [k for k, c in self._columns.items() if not numeric_only or is_numeric_column(c)]
@@ -131,7 +132,7 @@ class FrameReductions:
         return self._reduce("nunique", axis, skipna=dropna)
 
     def quantile(self, q: Any = 0.5, numeric_only: bool = False, interpolation: str = "linear") -> Any:
-        from ember.ops.reductions import quantile_many
+        from ember.ops.quantiles import quantile_many
 
         names = [k for k, c in self._columns.items() if is_numeric_column(c) or not numeric_only]
         qs = [float(q)] if np.isscalar(q) else [float(v) for v in q]

@@ -351,7 +351,7 @@ class Series(NDFrame, SeriesConversion):
         return _truth(self._reduce("all", skipna))
 
     def quantile(self, q: Any = 0.5, interpolation: str = "linear") -> Any:
-        from ember.ops.reductions import quantiles
+        from ember.ops.quantiles import quantiles
 
         if np.isscalar(q):
             return quantiles(self._column, [float(q)], interpolation=interpolation)[0][0]

@@ -12,7 +12,8 @@ from ember.column import (
     Column,
     NumericColumn,
 )
-from ember.ops.reductions import _valid_or_true, pandas_view
+from ember.ops.reductions import pandas_view
+from ember.ops.row_reductions import valid_or_true
 
 
 def _matrix(cols: list[Column]) -> tuple[Any, Any, Any]:
@@ -24,7 +25,7 @@ def _matrix(cols: list[Column]) -> tuple[Any, Any, Any]:
             raise TypeError(f"corr/cov need numeric columns, got {c.dtype}")
         c = pandas_view(c)
         vals.append(c.data.astype(np.float64))
-        valids.append(_valid_or_true(c))
+        valids.append(valid_or_true(c))
     x = xp.stack(vals, axis=1)
     v = xp.stack(valids, axis=1)
     complete = bool(v.all())  # one sync: picks the dense (BLAS) path
