@@ -10,13 +10,15 @@ import pandas as pd
 from ember.backend import xp as current_xp
 from ember.column import Column, NumericColumn, from_any, from_pandas, from_scalar
 from ember.column.convert import empty_object
-from ember.frame._fallback import missing_attribute, unsupported, with_fallback
-from ember.frame.alignment import align_series, column_like, series_binary
+from ember.frame._fallback import missing_attribute, unsupported
+from ember.frame.alignment import series_binary
 from ember.frame.conversion import SeriesConversion
 from ember.frame.generic import NDFrame
 from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
 from ember.frame.indexing import AtIndexer, IAtIndexer, ILocIndexer, LocIndexer
 from ember.frame.replace import NO_VALUE
+from ember.frame.series_missing import SeriesMissing
+from ember.frame.series_reductions import SeriesReductions
 
 _BINARY = {
     "__add__": "add",
@@ -95,7 +97,7 @@ def _from_values(data: Any, dtype: Any, name: Any, copy: Any = None) -> tuple[Co
     return col, dtype
 
 
-class Series(NDFrame, SeriesConversion):
+class Series(NDFrame, SeriesReductions, SeriesMissing, SeriesConversion):
     """A pandas-compatible Series whose values live on the GPU (or the host on the CPU backend).
 
     ``copy=False`` with a NumPy array shares its memory on the CPU, as pandas (changes to the array
@@ -299,190 +301,10 @@ class Series(NDFrame, SeriesConversion):
 
     __hash__ = None  # type: ignore[assignment]
 
-    # --- reductions ---------------------------------------------------------------------------
-    def _reduce(self, op: str, skipna: bool = True, numeric_only: bool = False, **kw: Any) -> Any:
-        from ember.ops.reductions import reduce
-
-        return reduce(self._column, op, skipna=skipna, **kw)  # pandas' scalar types (np.bool_ ...)
-
-    def sum(
-        self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, min_count: int = 0
-    ) -> Any:
-        return self._reduce("sum", skipna, min_count=min_count)
-
-    def prod(
-        self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, min_count: int = 0
-    ) -> Any:
-        return self._reduce("prod", skipna, min_count=min_count)
-
-    product = prod
-
-    def mean(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
-        return self._reduce("mean", skipna)
-
-    def median(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
-        return self._reduce("median", skipna)
-
-    def min(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
-        return self._reduce("min", skipna)
-
-    def max(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
-        return self._reduce("max", skipna)
-
-    def std(self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> Any:
-        return self._reduce("std", skipna, ddof=ddof)
-
-    def var(self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> Any:
-        return self._reduce("var", skipna, ddof=ddof)
-
-    def sem(self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> Any:
-        return self._reduce("sem", skipna, ddof=ddof)
-
-    def count(self) -> int:
-        return int(self._reduce("count"))
-
-    def nunique(self, dropna: bool = True) -> int:
-        return int(self._reduce("nunique", skipna=dropna))
-
-    def any(self, axis: Any = None, bool_only: bool = False, skipna: bool = True) -> Any:
-        return _truth(self._reduce("any", skipna))
-
-    def all(self, axis: Any = None, bool_only: bool = False, skipna: bool = True) -> Any:
-        return _truth(self._reduce("all", skipna))
-
-    def quantile(self, q: Any = 0.5, interpolation: str = "linear") -> Any:
-        from ember.ops.quantiles import quantiles
-
-        if np.isscalar(q):
-            return quantiles(self._column, [float(q)], interpolation=interpolation)[0][0]
-        qs = [float(v) for v in q]
-        values, dtype = quantiles(self._column, qs, interpolation=interpolation)
-        return Series(pd.array(values, dtype=dtype), index=qs, name=self.name)
-
-    def searchsorted(self, value: Any, side: str = "left", sorter: Any = None) -> Any:
-        """Insertion points of ``value`` (scalar, array-like or Series) into this sorted Series, as an
-        int64 array of the column's module (a scalar for a scalar ``value``)."""
-        from ember.ops.sort import searchsorted
-
-        if sorter is not None:
-            raise unsupported("Series.searchsorted", "sorter=")
-        scalar = np.ndim(value) == 0 and not isinstance(value, Series)
-        needles = (
-            value.column
-            if isinstance(value, Series)
-            else from_any([value] if scalar else value, self._column.xp)
-        )
-        out = searchsorted(self._column, needles, side=side)
-        if scalar:  # pandas' NumPy integer (CuPy's out[0] is a device array)
-            from ember.backend import to_host
-
-            return np.int64(to_host(out[:1])[0])
-        return out
-
-    def idxmin(self, axis: Any = None, skipna: bool = True) -> Any:
-        return self._index[int(self._reduce("idxmin", skipna))]
-
-    def idxmax(self, axis: Any = None, skipna: bool = True) -> Any:
-        return self._index[int(self._reduce("idxmax", skipna))]
-
-    @with_fallback
-    def describe(self, percentiles: Any = None) -> Series:
-        from ember.frame.describe import describe_series
-
-        return describe_series(self, percentiles)
-
-    def corr(self, other: Series, method: str = "pearson", min_periods: int | None = None) -> float:
-        from ember.ops.correlation import corr_matrix
-
-        left, right, _ = align_series(self, other)
-        return float(corr_matrix([left, right], method=method, min_periods=min_periods or 1)[0, 1])
-
-    def cov(self, other: Series, min_periods: int | None = None, ddof: int = 1) -> float:
-        from ember.ops.correlation import cov_matrix
-
-        left, right, _ = align_series(self, other)
-        return float(cov_matrix([left, right], ddof=ddof, min_periods=min_periods)[0, 1])
-
-    def item(self) -> Any:
-        if len(self) != 1:
-            raise ValueError("can only convert an array of size 1 to a Python scalar")
-        return self.iat[0]
-
-    # --- missing data -------------------------------------------------------------------------
-    @with_fallback
-    def fillna(self, value: Any = None, *, inplace: bool = False, limit: Any = None) -> Any:
-        from ember.ops.missing import fillna
-
-        if isinstance(value, (dict, pd.Series)):  # values by index label, as a Series of them
-            value = Series(pd.Series(value))
-        if isinstance(value, Series):
-            from ember.frame.alignment import check_reindexable
-
-            check_reindexable(self.index, value.index)
-            left, right, _ = align_series(self, value, how="left")
-            out = self._wrap(fillna(left, right, limit))
-        else:
-            out = self._wrap(fillna(self._column, value, limit))
-        if inplace:
-            self._column = out._column
-            return None
-        return out
-
-    def dropna(self, *, inplace: bool = False, ignore_index: bool = False) -> Series | None:
-        out = self._filter_rows(~self._column.isna(), ignore_index)
-        if inplace:
-            self._replace_with(out)
-            return None
-        return out
-
+    # --- reductions (series_reductions.SeriesReductions), missing data (series_missing.SeriesMissing)
     def _replace_with(self, other: Series) -> None:
         """In-place methods: take ``other``'s values and index (the name stays)."""
         self._column, self._index = other._column, other._index
-
-    def where(self, cond: Any, other: Any = None) -> Series:
-        """This Series where ``cond`` holds, else ``other``. A Series ``cond`` is matched to these
-        labels (a label it lacks counts as False), a Series ``other`` too (missing where it lacks one)."""
-        return self._where_kept(self._condition(cond, invert=False), other)
-
-    def mask(self, cond: Any, other: Any = None) -> Series:
-        """``other`` where ``cond`` holds (and where a Series ``cond`` lacks the label), else this Series."""
-        return self._where_kept(self._condition(cond, invert=True), other)
-
-    def _where_kept(self, keep: Any, other: Any) -> Series:
-        from ember.ops.missing import where
-
-        if callable(other):
-            other = other(self)
-        if isinstance(other, pd.Series):
-            other = Series(other)
-        if isinstance(other, Series):
-            _, other, _ = align_series(self, other, how="left")
-        return self._wrap(where(self._column, keep, other))
-
-    def _condition(self, cond: Any, invert: bool) -> Any:
-        """The rows to keep: ``cond`` (inverted for mask) on these rows; missing conditions and labels
-        ``cond`` lacks are False, as pandas' fill after aligning (mask inverts before it)."""
-        from ember.ops.missing import fillna
-
-        if callable(cond):
-            cond = cond(self)
-        if isinstance(cond, pd.Series):
-            cond = Series(cond)
-        if isinstance(cond, Series):
-            _, right, _ = align_series(self, cond, how="left")
-            if len(right) != len(self):
-                raise ValueError("cannot reindex on an axis with duplicate labels")
-            values = fillna(right, False).data
-            if not right.has_nulls_possible:
-                return ~values if invert else values
-            return (~values if invert else values) & ~right.isna()
-        values = column_like(cond, len(self)).data
-        return ~values if invert else values
-
-    def between(self, left: Any, right: Any, inclusive: str = "both") -> Series:
-        from ember.ops.unary import between
-
-        return self._wrap(between(self._column, left, right, inclusive))
 
     # --- uniqueness ---------------------------------------------------------------------------
     def unique(self) -> Any:
@@ -837,9 +659,3 @@ for _dunder, _op in _BINARY.items():
     setattr(Series, _dunder, _make_binary(_op))
 for _name, _op in _NAMED.items():
     setattr(Series, _name, _make_named(_op))
-
-
-def _truth(value: Any) -> Any:
-    """any / all: a NumPy bool (a Python bool for 'str' data, as pandas), or pd.NA where a masked
-    column's missing values leave it undecided with skipna=False (Kleene logic, as pandas)."""
-    return value if value is pd.NA or type(value) is bool else np.bool_(value)
