@@ -1,9 +1,9 @@
 """GroupBy for DataFrame and Series: resolves the keys, then delegates every aggregation to
-``ops.groupby`` over one shared Grouping (factorized keys + cached segment order)."""
+``ops.groupby`` over one shared Grouping (factorized keys + cached segment order). Transforms are in
+``groupby_transforms``, group access and apply in ``groupby_apply``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -11,6 +11,8 @@ import pandas as pd
 
 from ember.column import CategoricalColumn, Column, NumericColumn, StringColumn, from_any
 from ember.frame._fallback import unsupported
+from ember.frame.groupby_apply import GroupByApply
+from ember.frame.groupby_transforms import GroupByTransforms
 from ember.frame.index import Index, MultiIndex, RangeIndex
 
 
@@ -44,7 +46,7 @@ AGGREGATIONS = (
 TRANSFORMS = ("cumsum", "cumprod", "cummin", "cummax", "cumcount", "rank", "shift", "diff", "ffill", "bfill")
 
 
-class _GroupBy:
+class _GroupBy(GroupByTransforms, GroupByApply):
     def __init__(
         self,
         obj: Any,
@@ -272,222 +274,7 @@ class _GroupBy:
             return self._keys_frame(cols, axis_names=False)
         return DataFrame._from_columns(cols, self._result_index())
 
-    def transform(self, func: Any, *args: Any, **kwargs: Any) -> Any:
-        from ember.ops.group_transform import transform
-
-        op = func if isinstance(func, str) else getattr(func, "__name__", None)
-        if op not in AGGREGATIONS + TRANSFORMS:
-            raise _unsupported("GroupBy.transform", f"{func!r}; pass an aggregation or transform name")
-        if (
-            op in AGGREGATIONS
-            and isinstance(self, DataFrameGroupBy)
-            and self.ngroups == 0
-            and len(self.obj) > 0
-        ):  # pandas takes the rows' results from no groups (every key missing)
-            raise IndexError("cannot do a non-empty take from an empty axes.")
-        cols = {k: transform(self._grouping, c, op, **kwargs) for k, c in self._value_items()}
-        if op in AGGREGATIONS and isinstance(self, SeriesGroupBy):
-            cols = {k: _inferred_str(c) for k, c in cols.items()}
-        return self._wrap_transform(cols)
-
-    def _wrap_transform(self, cols: dict) -> Any:
-        raise NotImplementedError  # pragma: no cover - abstract
-
-    def _transform_op(self, op: str, **kw: Any) -> Any:
-        return self.transform(op, **kw)
-
-    def _cumulative(self, op: str, numeric_only: bool) -> Any:
-        """A frame's numeric_only keeps its numeric columns; a Series' is ignored, as pandas (its
-        cumsum / cumprod of other data raise for the data's sake)."""
-        if not numeric_only or isinstance(self, SeriesGroupBy):
-            return self._transform_op(op)
-        from ember.ops.group_transform import transform
-
-        items = [(k, c) for k, c in self._value_items() if isinstance(c, NumericColumn)]
-        return self._wrap_transform({k: transform(self._grouping, c, op) for k, c in items})
-
-    def cumsum(self, numeric_only: bool = False) -> Any:
-        return self._cumulative("cumsum", numeric_only)
-
-    def cumprod(self, numeric_only: bool = False) -> Any:
-        return self._cumulative("cumprod", numeric_only)
-
-    def cummin(self, numeric_only: bool = False) -> Any:
-        return self._cumulative("cummin", numeric_only)
-
-    def cummax(self, numeric_only: bool = False) -> Any:
-        return self._cumulative("cummax", numeric_only)
-
-    def shift(self, periods: int = 1) -> Any:
-        return self._transform_op("shift", periods=periods)
-
-    def diff(self, periods: int = 1) -> Any:
-        return self._transform_op("diff", periods=periods)
-
-    def pct_change(self, periods: int = 1, fill_method: Any = None, freq: Any = None) -> Any:
-        """Each value over the one ``periods`` rows before it in its group, minus 1 (pandas' shift
-        and divide; no filling)."""
-        if fill_method is not None or freq is not None:
-            raise _unsupported("GroupBy.pct_change", "fill_method= / freq=")
-        before = self.shift(periods)
-        current = self.obj if isinstance(self, SeriesGroupBy) else self._selected_obj()[list(before.columns)]
-        return current / before - 1
-
-    def ffill(self) -> Any:
-        return self._transform_op("ffill")
-
-    def bfill(self) -> Any:
-        return self._transform_op("bfill")
-
-    def rank(self, method: str = "average", ascending: bool = True, pct: bool = False) -> Any:
-        return self._transform_op("rank", method=method, ascending=ascending, pct=pct)
-
-    def ngroup(self, ascending: bool = True) -> Any:
-        """Each row's group number (groups in the result's order; from the last with
-        ``ascending=False``); rows of no group (a missing key under ``dropna``) are NaN, the numbers
-        then float64, as pandas. One sync: whether any row is left out."""
-        from ember.backend import array_module
-        from ember.frame.series import Series
-
-        codes = self._grouping.codes
-        xp = array_module(codes)
-        outside = codes < 0
-        # pandas numbers the groups that occur (an unobserved category has no number), counting
-        # down from ngroups - 1 (all groups) with ascending=False
-        ngroups = self.ngroups
-        seen = xp.zeros(ngroups + 1, dtype=bool)
-        seen[xp.where(outside, ngroups, codes)] = True
-        rank = xp.cumsum(seen[:ngroups].astype(np.int64)) - 1
-        numbers = xp.concatenate([rank, xp.zeros(1, dtype=np.int64)])[xp.where(outside, ngroups, codes)]
-        numbers = numbers if ascending else np.int64(ngroups - 1) - numbers
-        if bool(outside.any()):
-            numbers = xp.where(outside, np.nan, numbers.astype(np.float64))
-        return Series._from_column(NumericColumn(numbers), self.obj.index)
-
-    def cumcount(self, ascending: bool = True) -> Any:
-        from ember.frame.series import Series
-        from ember.ops.group_transform import transform
-
-        col = transform(self._grouping, self._keys[0], "cumcount", ascending=ascending)
-        return Series._from_column(col, self.obj.index)
-
-    # --- iteration and group access (these loop over groups by nature) ------------------------
-    @property
-    def groups(self) -> dict:
-        """{key: index labels}; built on the host (a dict of Python objects)."""
-        codes = _host(self._grouping.codes)
-        labels = self.obj.index.to_pandas()
-        keys = self._result_index().to_pandas()
-        order = np.argsort(codes, kind="stable")
-        bounds = np.searchsorted(codes[order], np.arange(self.ngroups + 1))
-        return {keys[i]: labels[order[bounds[i] : bounds[i + 1]]] for i in range(self.ngroups)}
-
-    def _group_positions(self) -> list[Any]:
-        """Row positions of each group (one array per group, in row order)."""
-        from ember.backend import array_module
-        from ember.backend.primitives import stable_argsort
-
-        g = self._grouping
-        xp = array_module(g.codes)
-        order = stable_argsort(g.codes)
-        bounds = _host(xp.searchsorted(g.codes[order], xp.arange(g.ngroups + 1)))  # one sync
-        return [order[bounds[i] : bounds[i + 1]] for i in range(g.ngroups)]
-
-    def __iter__(self):
-        """(key, sub-frame) per group. Loops over groups in Python: for exploration, not bulk work."""
-        keys = self._result_index().to_pandas()
-        obj = self._selected_obj()
-        for key, pos in zip(keys, self._group_positions()):
-            yield key, obj._take_rows(pos)
-
-    def get_group(self, name: Any) -> Any:
-        keys = list(self._result_index().to_pandas())
-        if name not in keys:
-            raise KeyError(name)
-        return self._selected_obj()._take_rows(self._group_positions()[keys.index(name)])
-
-    def filter(self, func: Callable, dropna: bool = True) -> Any:
-        """Rows of the groups for which ``func(group)`` is True. Calls ``func`` once per group (a loop)."""
-        from ember.backend import array_module
-
-        keep = [pos for (_, sub), pos in zip(self, self._group_positions()) if bool(func(sub))]
-        if not keep:
-            return self._selected_obj()._take_rows(self._grouping.codes[:0])
-        xp = array_module(keep[0])
-        return self._selected_obj()._take_rows(xp.sort(xp.concatenate(keep)))
-
-    group_keys = True  # set by DataFrame.groupby / Series.groupby
-
-    def apply(self, func: Callable, *args: Any, **kwargs: Any) -> Any:
-        """``func`` on each group (a loop over groups), its results combined as pandas 3 does: the
-        groups are passed without their grouping columns; scalars make a Series over the group keys;
-        Series with one index make a frame with a row per group (a frame's groups); frames, and a
-        Series' Series, are stacked under a first index level of group keys (``group_keys``)."""
-        from ember.frame.dataframe import DataFrame
-        from ember.frame.series import Series
-
-        keys, results, positions = [], [], self._group_positions()
-        indexed_same = True  # every result on its group's rows (pandas' "not mutated")
-        obj = self._selected_obj()
-        for key, pos in zip(self._result_index().to_pandas(), positions):
-            sub = obj._take_rows(pos)
-            if isinstance(sub, DataFrame):
-                grouping = [
-                    n
-                    for n, is_column in zip(self._key_names, self._key_labels)
-                    if is_column and n in sub._columns
-                ]
-                sub = sub.drop(columns=grouping) if grouping else sub
-            else:
-                sub.name = key  # pandas hands each group over named by its key
-            keys.append(key)
-            results.append(func(sub, *args, **kwargs))
-            if indexed_same and isinstance(results[-1], (Series, DataFrame)):
-                indexed_same = results[-1].index.equals(sub.index)
-        index = self._result_index().to_pandas()
-        if all(np.isscalar(r) for r in results):
-            name = self.obj.name if isinstance(self, SeriesGroupBy) else None
-            return Series(pd.Series(results, index=index, name=name))
-        if all(isinstance(r, Series) for r in results) and isinstance(self, DataFrameGroupBy):
-            labels = [r.index.to_pandas() for r in results]
-            if all(lab.equals(labels[0]) for lab in labels[1:]):
-                rows = pd.DataFrame([r.to_pandas() for r in results], index=index)
-                names = {r.name for r in results}
-                if labels[0].name is None and len(names) == 1:  # pandas: the results' one name
-                    rows.columns.name = next(iter(names))
-                return DataFrame(rows)
-        if all(isinstance(r, (Series, DataFrame)) for r in results):
-            out = self._stacked(results, keys, positions if indexed_same else None)
-            if isinstance(self, SeriesGroupBy) and isinstance(out, Series):
-                out.name = self.obj.name  # pandas: a Series' groups give back its name
-            return out
-        raise _unsupported("GroupBy.apply", "results mixing scalars, Series and frames")
-
-    def _stacked(self, results: list, keys: list, positions: list | None) -> Any:
-        """The groups' results one after another, under a level of their keys (``group_keys`` with
-        ``as_index``). Without the keys, results on their groups' own rows (``positions``) go back to
-        the rows' order in the grouped object, as pandas."""
-        from ember.backend import array_module
-        from ember.frame.convert import concat
-
-        if self.group_keys and not self.as_index:
-            return concat(results)
-        if not self.group_keys:
-            out = concat(results)
-            if positions is None or not positions:
-                return out
-            xp = array_module(positions[0])
-            return out._take_rows(xp.argsort(xp.concatenate(positions), kind="stable"))
-        if len(self._key_names) != 1:
-            raise _unsupported("GroupBy.apply", "group_keys=True with several keys (use group_keys=False)")
-        out = concat(results, keys=keys)
-        names = [self._key_names[0], *out.index.names[1:]]
-        out.index = out.index.rename(names) if hasattr(out.index, "rename") else out.index
-        return out
-
-    def pipe(self, func: Callable, *args: Any, **kwargs: Any) -> Any:
-        return func(self, *args, **kwargs)
-
+    # --- windows (transforms: groupby_transforms; group access and apply: groupby_apply) -------
     def rolling(
         self,
         window: Any,
@@ -504,12 +291,6 @@ class _GroupBy:
         from ember.frame.window import expanding
 
         return expanding(self, min_periods=min_periods)
-
-
-def _host(a: Any) -> np.ndarray:
-    from ember.backend import to_host
-
-    return to_host(a)
 
 
 def _check_arg_extremes(op: str, positions: dict, values: dict, skipna: bool) -> None:
