@@ -22,7 +22,8 @@ from ember.frame.algorithms import factorize, to_numeric
 from ember.frame.binning import cut, qcut
 from ember.frame.crosstab import crosstab
 from ember.frame.datetimes import date_range, timedelta_range, to_datetime
-from ember.frame.reshape import get_dummies, melt, pivot, pivot_table
+from ember.frame.pivot_table import pivot_table
+from ember.frame.reshape import get_dummies, melt, pivot
 from ember.frame.timedeltas import to_timedelta
 from ember.frame.timeseries import merge_asof
 from ember.io import read_csv, read_json, read_orc, read_parquet

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import ember as em
 from ember.frame import reshape as R
 from ember.frame.crosstab import crosstab
+from ember.frame.pivot_table import pivot_table
 from ember.testing import assert_eq
 
 
@@ -124,7 +125,7 @@ PIVOT_TABLE_CASES = [
 
 @pytest.mark.parametrize("kw", PIVOT_TABLE_CASES, ids=range(len(PIVOT_TABLE_CASES)))
 def test_pivot_table(df, kw):
-    check_labels_loose(R.pivot_table(em.from_pandas(df), **kw), df.pivot_table(**kw))
+    check_labels_loose(pivot_table(em.from_pandas(df), **kw), df.pivot_table(**kw))
 
 
 def test_pivot_table_nullable_and_category_keys():
@@ -142,7 +143,7 @@ def test_pivot_table_nullable_and_category_keys():
         dict(index="g", values=["x"], aggfunc="max"),
     ]:
         check_labels_loose(
-            R.pivot_table(em.from_pandas(d), observed=True, **kw), d.pivot_table(observed=True, **kw)
+            pivot_table(em.from_pandas(d), observed=True, **kw), d.pivot_table(observed=True, **kw)
         )
 
 
@@ -150,14 +151,14 @@ def test_pivot_table_empty_frame():
     d = pd.DataFrame(
         {"a": pd.Series([], dtype="str"), "b": pd.Series([], dtype="str"), "v": pd.Series([], dtype=float)}
     )
-    got = R.pivot_table(em.from_pandas(d), index="a", columns="b", values="v")
+    got = pivot_table(em.from_pandas(d), index="a", columns="b", values="v")
     assert got.shape == d.pivot_table(index="a", columns="b", values="v").shape
 
 
 def test_pivot_table_one_row():
     d = pd.DataFrame({"a": ["x"], "b": ["p"], "v": [7]})
     check(
-        R.pivot_table(em.from_pandas(d), index="a", columns="b", values="v", aggfunc="sum"),
+        pivot_table(em.from_pandas(d), index="a", columns="b", values="v", aggfunc="sum"),
         d.pivot_table(index="a", columns="b", values="v", aggfunc="sum"),
     )
 
@@ -171,14 +172,14 @@ def test_pivot_table_unsupported(df):
         (dict(aggfunc=lambda x: x.sum()), "aggfunc"),
     ]:
         with pytest.raises(NotImplementedError, match=word):
-            R.pivot_table(e, **{"index": "a", "columns": "b", "values": "v", **kw})
+            pivot_table(e, **{"index": "a", "columns": "b", "values": "v", **kw})
     with pytest.raises(NotImplementedError, match="index"):
-        R.pivot_table(e, columns="b", values="v")
+        pivot_table(e, columns="b", values="v")
 
 
 def test_pivot_table_mean_of_strings_raises(df):
     with pytest.raises(TypeError):
-        R.pivot_table(em.from_pandas(df), index="a", columns="b", values="s", aggfunc="mean")
+        pivot_table(em.from_pandas(df), index="a", columns="b", values="s", aggfunc="mean")
 
 
 # --- melt ----------------------------------------------------------------------------------------
@@ -350,7 +351,7 @@ def test_pivot_table_property(rows, data):
     for agg in ["sum", "mean", "count", "max"]:
         exp = d.pivot_table(index="r", columns="c", values="v", aggfunc=agg)
         check(
-            R.pivot_table(em.from_pandas(d), index="r", columns="c", values="v", aggfunc=agg),
+            pivot_table(em.from_pandas(d), index="r", columns="c", values="v", aggfunc=agg),
             exp,
             check_index_type=False,
             check_column_type=False,
@@ -382,16 +383,14 @@ def test_unstack_property(pairs, data):
 @pytest.mark.parametrize("aggfunc", ["sum", "mean", "count", "max"])
 @pytest.mark.parametrize("value", ["v", "w"])
 def test_pivot_table_margins(df, aggfunc, value):
-    got = R.pivot_table(
-        em.from_pandas(df), index="a", columns="b", values=value, aggfunc=aggfunc, margins=True
-    )
+    got = pivot_table(em.from_pandas(df), index="a", columns="b", values=value, aggfunc=aggfunc, margins=True)
     expected = df.pivot_table(index="a", columns="b", values=value, aggfunc=aggfunc, margins=True)
     check(got, expected)
 
 
 def test_pivot_table_margins_needs_string_keys(df):
     with pytest.raises(NotImplementedError, match="non-string index keys"):
-        R.pivot_table(em.from_pandas(df), index="k", columns="b", values="v", margins=True)
+        pivot_table(em.from_pandas(df), index="k", columns="b", values="v", margins=True)
 
 
 MARGINS_FRAME = pd.DataFrame(
@@ -425,7 +424,7 @@ MARGINS_FRAME = pd.DataFrame(
 def test_pivot_table_margins_general(kw):
     """Several values, keys and functions: an All column after each block, an All row at the bottom."""
     df = MARGINS_FRAME if "values" in kw else MARGINS_FRAME[["r", "c", "v", "w"]]
-    got = R.pivot_table(em.from_pandas(df), margins=True, **kw)
+    got = pivot_table(em.from_pandas(df), margins=True, **kw)
     expected = df.pivot_table(margins=True, **kw)
     check_labels_loose(got, expected)
 
@@ -458,7 +457,7 @@ def test_the_column_axis_name_travels_as_in_pandas(df):
     import pickle
 
     p = df.pivot_table(index="a", columns="b", values="v", aggfunc="sum")
-    e = R.pivot_table(em.from_pandas(df), index="a", columns="b", values="v", aggfunc="sum")
+    e = pivot_table(em.from_pandas(df), index="a", columns="b", values="v", aggfunc="sum")
     assert e.columns.name == p.columns.name == "b"
     for step in (lambda t: t.head(1), lambda t: t[["q"]], lambda t: t * 2, lambda t: t.sort_values("p")):
         check(step(e), step(p))
@@ -494,7 +493,7 @@ def test_pivot_table_unsorted(kw):
             "w": [1.0, 2.0, 3.0, 4.0, np.nan],
         }
     )
-    check(R.pivot_table(em.from_pandas(df), sort=False, **kw), df.pivot_table(sort=False, **kw))
+    check(pivot_table(em.from_pandas(df), sort=False, **kw), df.pivot_table(sort=False, **kw))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -522,7 +521,7 @@ def test_pivot_table_unsorted_after_dropna_and_with_margins(seed):
         expected = df.pivot_table(sort=False, **kw)
         if expected.empty:  # every value missing: the empty frame's column type differs (not this test's)
             continue
-        check(R.pivot_table(em.from_pandas(df), sort=False, **kw), expected)
+        check(pivot_table(em.from_pandas(df), sort=False, **kw), expected)
 
 
 def test_unstack_unsorted():

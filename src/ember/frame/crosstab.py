@@ -11,7 +11,7 @@ from ember.column import Column, NumericColumn, from_any
 from ember.frame._fallback import unsupported
 from ember.frame.dataframe import DataFrame
 from ember.frame.index import MultiIndex
-from ember.frame.reshape import pivot_table
+from ember.frame.pivot_table import pivot_table
 from ember.frame.series import Series
 
 

@@ -47,7 +47,7 @@ class FrameReshapeIO:
         observed: bool = True,
         sort: bool = True,
     ) -> Any:
-        from ember.frame.reshape import pivot_table
+        from ember.frame.pivot_table import pivot_table
 
         return pivot_table(
             self,
