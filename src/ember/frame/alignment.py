@@ -208,7 +208,7 @@ def _filled(col: Column, keep: Any, value: Any) -> Column:
     from ember.ops.missing import where
 
     if isinstance(col, NumericColumn) and col.nullable:
-        from ember.frame.indexing import setitem_scalar
+        from ember.frame.setitem_casting import setitem_scalar
 
         dtype = col.data.dtype
         if dtype.kind in "iu" and isinstance(value, (int, float)) and not isinstance(value, bool):
