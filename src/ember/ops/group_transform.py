@@ -19,6 +19,7 @@ from ember.ops.group_kernels import extreme_values, seg_scan
 from ember.ops.groupby import (
     AGGREGATIONS,
     SCANS,
+    _downcast_if_fits,
     _same_kind,
     _sum_dtype,
     _valid,
@@ -58,6 +59,9 @@ def _scan_transform(g: Grouping, col: Column, op: str) -> Column:
     if g.dropped:
         dropped = g.codes < 0
         missing = dropped if missing is None else missing | dropped
+    if op in ("cumsum", "cumprod"):  # 64-bit running values, narrowed only when they all fit
+        scanned = _downcast_if_fits(scanned, out_dtype, missing)
+        out_dtype = scanned.dtype
     return _same_kind(scanned, missing, col, out_dtype)
 
 

@@ -104,14 +104,18 @@ def _numeric(values: Any, missing: Any, like: Column, dtype: Any) -> Column:
     return NumericColumn(xp.where(missing, xp.nan, values.astype(np.float64)))
 
 
-def _downcast_if_fits(values: Any, dtype: Any) -> Any:
-    """pandas computes integer sums/products in 64 bits and gives back the input's dtype only when
-    every result fits it. Synchronizes for integer dtypes narrower than 64 bits."""
+def _downcast_if_fits(values: Any, dtype: Any, missing: Any = None) -> Any:
+    """pandas computes integer sums/products (and their running cumsum / cumprod) in 64 bits and
+    gives back the input's dtype only when every result fits it (results at ``missing`` rows do
+    not count). Synchronizes for integer dtypes narrower than 64 bits."""
     dtype = np.dtype(dtype)
     if dtype.kind not in "iu" or dtype.itemsize == 8 or values.shape[0] == 0:
         return values.astype(dtype)
     info = np.iinfo(dtype)
-    fits = bool(((values >= info.min) & (values <= info.max)).all())
+    inside = (values >= info.min) & (values <= info.max)
+    if missing is not None:
+        inside = inside | missing
+    fits = bool(inside.all())
     return values.astype(dtype) if fits else values
 
 
