@@ -53,3 +53,31 @@ def test_series_running_sums_widen_like_pandas(dtype, op) -> None:
     pd.testing.assert_series_equal(getattr(em.from_pandas(s), op)().to_pandas(), want)
     pdf = s.to_frame("v")
     pd.testing.assert_frame_equal(getattr(em.from_pandas(pdf), op)().to_pandas(), getattr(pdf, op)())
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [[np.nan, True, False, True], [True, False, True, True], [None, True, True, np.nan], [True] * 4],
+)
+@pytest.mark.parametrize("op", ["sum", "all", "prod", "max"])
+def test_groupby_object_bool_keys_give_bool_keys(keys, op) -> None:
+    """pandas infers the groups' keys of an object key of True / False: bool when none is missing."""
+    k = pd.Series(keys, dtype=object)
+    s = pd.Series([5, 10, 0, 3], dtype="int32")
+    want = getattr(s.groupby(k), op)()
+    got = getattr(em.from_pandas(s).groupby(em.from_pandas(k)), op)().to_pandas()
+    pd.testing.assert_series_equal(got, want)
+    pdf = pd.DataFrame({"e": [False, False, True, True], "w": k, "v": s})
+    for by in ("w", ["e", "w"], ["w", "e"]):
+        for as_index in (True, False):
+            want = getattr(pdf.groupby(by, as_index=as_index), op)()
+            got = getattr(em.from_pandas(pdf).groupby(by, as_index=as_index), op)().to_pandas()
+            pd.testing.assert_frame_equal(got, want)
+
+
+def test_groupby_key_assigned_from_other_labels_keeps_bool_level() -> None:
+    pdf = pd.DataFrame({"e": [False, False]}, index=pd.RangeIndex(1, 5, 2))
+    other = pd.Series([False], index=pd.RangeIndex(1, 2, 1), name="a")
+    want = pdf.assign(w=other).groupby(["e", "w"]).prod()
+    got = em.from_pandas(pdf).assign(w=em.from_pandas(other)).groupby(["e", "w"]).prod().to_pandas()
+    pd.testing.assert_frame_equal(got, want)

@@ -147,6 +147,7 @@ def make_grouping(key_cols: list[Column], sort: bool = True, dropna: bool = True
     by_slots = slot_grouping(key_cols, sort, dropna)
     if by_slots is not None:
         slot_map, uniques, ngroups, dropped, sizes = by_slots
+        uniques = [key_uniques(u, k) for u, k in zip(uniques, key_cols)]
         return Grouping(None, ngroups, uniques, dropped, slots=slot_map, sizes=sizes)
     codes, uniques, ngroups, dropped, _ = factorize_with_info(
         key_cols, sort=sort, dropna=dropna, need_first=False
@@ -158,7 +159,14 @@ def key_uniques(uniques: Column, key: Column) -> Column:
     """The groups' keys of a key column as pandas infers them from the key's own values (each key
     alone, also among several): an object key holding a string gives ``str`` keys, one holding none
     stays ``object`` without groups, and gives float64 NaN for its missing key (``dropna=False``).
-    One device sync, for an object key with missing values."""
+    One device sync, for an object key with missing values. An object key of True / False (a bool
+    column with a mask) gives ``bool`` keys when none of them is missing (one sync)."""
+    if isinstance(uniques, NumericColumn) and not uniques.nullable and uniques.data.dtype.kind == "b":
+        if (
+            uniques.mask is not None and len(uniques) and bool(uniques.mask.all())
+        ):  # sync: pandas infers bool keys
+            return NumericColumn(uniques.data)
+        return uniques
     if not (isinstance(uniques, StringColumn) and uniques.pd_dtype == np.dtype(object)):
         return uniques
     if len(key) and (key.mask is None or bool(key.mask.any())):  # sync: some key is a string
