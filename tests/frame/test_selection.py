@@ -180,6 +180,44 @@ def test_label_slices_on_sorted_and_unsorted_indexes():
     assert_eq(em.from_pandas(unsorted).loc[1:2], unsorted.loc[1:2])
 
 
+_INDEXES = [
+    pd.to_timedelta([1, 2, 3], unit="s"),
+    pd.to_datetime(["2020", "2021", "2022"]),
+    pd.to_datetime(["2020", None, "2022"]),
+    pd.Index([1.0, np.nan, 3.0]),
+    pd.Index([1, 2, 3]),
+    pd.Index([3, 2, 1]),
+    pd.Index(["a", "b", "c"]),
+]
+
+
+@pytest.mark.parametrize("index", _INDEXES, ids=str)
+@pytest.mark.parametrize(
+    "sl", [slice(pd.NaT, None), slice(None, np.nan), slice(pd.NA, None), slice(pd.NaT, None, -1)], ids=str
+)
+def test_label_slices_with_missing_bounds(index, sl):
+    """pandas' answer per index type: no rows, all rows, a TypeError or a KeyError."""
+    ps = pd.Series([1, 2, 3], index=index)
+    for obj in (ps, ps.to_frame()):
+        try:
+            want = obj.loc[sl]
+        except (TypeError, KeyError) as err:
+            with pytest.raises(type(err)):
+                em.from_pandas(obj).loc[sl]
+            continue
+        assert_eq(em.from_pandas(obj).loc[sl], want)
+
+
+def test_multiindex_slices_with_missing_bounds_are_refused():
+    """pandas' rows depend on whether a level holds the NaT (as after groupby(dropna=False))."""
+    pdf = pd.DataFrame({"d": pd.to_datetime(["2020-01-02"]), "b": pd.to_timedelta([None])})
+    got = em.from_pandas(pdf).groupby(["b", "d"], dropna=False).all()
+    bound = (pd.NaT, pd.Timestamp("2020-01-02"))
+    for sl in (slice(bound, bound), slice(None, bound), slice(bound, None, -1)):
+        with pytest.raises(NotImplementedError, match="missing value"):
+            got.loc[sl]
+
+
 def test_drop_repeated_labels_and_errors_ignore():
     pdf = pd.DataFrame({"x": [1, 2, 3, 4]}, index=["a", "b", "a", "c"])
     df = em.from_pandas(pdf)

@@ -148,7 +148,7 @@ def select_rows(obj: Any, key: Any, by_label: bool) -> Any:
             start, stop = _label_slice(obj, key)
             return obj._slice_rows(start, stop, key.step or 1)
         if by_label:  # a reversed label slice: pandas' bounds (start label down to the stop label)
-            key = obj.index.to_pandas().slice_indexer(key.start, key.stop, key.step)
+            key = _label_rows_slice(obj, key)
         return obj._slice_rows(*slice_bounds(key, len(obj)))
     if _is_bool_array(key) or (
         isinstance(key, list) and key and all(isinstance(k, (bool, np.bool_)) for k in key)
@@ -201,7 +201,9 @@ def _label_slice(obj: Any, key: slice) -> tuple[int, int]:
     """A label slice as a position range (inclusive of the stop label, as pandas).
 
     On an increasing index without missing labels the bounds are two counts on the device (labels
-    below ``start``, labels up to ``stop``); other indexes use pandas' slice_indexer on a host copy."""
+    below ``start``, labels up to ``stop``); other indexes, and missing bounds, use pandas'
+    slice_indexer on a host copy."""
+    _check_missing_bounds(obj.index, key)
     found = _sorted_label_slice(obj.index, key)
     if found is not None:
         return found
@@ -211,12 +213,33 @@ def _label_slice(obj: Any, key: slice) -> tuple[int, int]:
     return start, stop
 
 
+def _missing(bound: Any) -> bool:
+    """Whether a slice bound is, or (a tuple) holds, a missing value."""
+    if isinstance(bound, tuple):
+        return any(_missing(b) for b in bound)
+    return bound is not None and pd.api.types.is_scalar(bound) and bool(pd.isna(bound))
+
+
+def _check_missing_bounds(index: Any, key: slice) -> None:
+    """A missing value in a MultiIndex slice's bound: pandas' answer depends on how the index was
+    built (whether a level holds the missing value, as after ``groupby(dropna=False)``, or codes it
+    -1), which ember's index does not record."""
+    from ember.frame.index import MultiIndex
+
+    if isinstance(index, MultiIndex) and (_missing(key.start) or _missing(key.stop)):
+        from ember.frame._fallback import unsupported
+
+        raise unsupported("loc", "a slice of a MultiIndex with a missing value (NaN / NaT / NA) in a bound")
+
+
 def _sorted_label_slice(index: Any, key: slice) -> tuple[int, int] | None:
     from ember.frame.index import MultiIndex, RangeIndex
     from ember.ops.binary import binary_op
 
     if isinstance(index, (RangeIndex, MultiIndex)) or index.column.has_nulls_possible:
         return None
+    if _missing(key.start) or _missing(key.stop):
+        return None  # pandas' rules per index type (an empty selection, all rows, a TypeError)
     col = index.column
     if isinstance(col, DatetimeColumn) and (isinstance(key.start, str) or isinstance(key.stop, str)):
         return None  # partial-string bounds ('2020-01-04' covers that whole day): pandas' resolution rules
@@ -617,4 +640,5 @@ def _label_rows_slice(obj: Any, key: slice) -> slice:
     if (key.step or 1) > 0:
         start, stop = _label_slice(obj, key)
         return slice(start, stop, key.step)
+    _check_missing_bounds(obj.index, key)
     return obj.index.to_pandas().slice_indexer(key.start, key.stop, key.step)
