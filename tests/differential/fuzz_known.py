@@ -5,8 +5,9 @@ KNOWN: (op glob, dtype family or '*', reason). A drawn step whose op name matche
 (run.py --include-known draws it, to see whether a fix has landed).
 
 KNOWN_RESULTS: (op glob, regex, reason). A divergence whose op matches and whose signature (what
-differs, without the values: see ``Outcome.signature``) matches the regex is counted as known: these
-families cut across many ops and dtypes, so no (op, dtype) pair can name them before the chain runs.
+differs, without the values: see ``Outcome.signature``), or signature and first differing values
+(`` first diff: <ember> != <pandas>``), matches the regex is counted as known: these families cut
+across many ops and dtypes, so no (op, dtype) pair can name them before the chain runs.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ KNOWN_RESULTS: list[tuple[str, str, str]] = [
     ("series.m[ai][nx]", "nan != <NA>", "min / max of empty or all-NA 'string' data: nan (pandas NA)"),
     ("frame.*", r"\[left\]:  float64 \[right\]: float32", "reductions of float32 columns give float64 (pandas float32)"),
     ("*where*", "raises TypeError at ops/missing", "where / mask with another kind of value raise (pandas upcasts)"),
+    ("*cumm[ai][nx]", r"first diff: -?inf != -?1\.7976931348623157e\+308$", "pandas' masked cummin / cummax after a leading NA turns inf into the largest float (its fill value); ember keeps inf, as pandas' float64 and groupby do"),
 ]
 # fmt: on
 
@@ -87,8 +89,10 @@ def known_result(outcome) -> str | None:  # noqa: ANN001 - a fuzz_engine.Outcome
     import re
 
     op = outcome.key[0]
+    first = re.search(r"first diff: [^\n]*", outcome.detail or "")
+    texts = (outcome.signature, outcome.signature + " " + first.group(0)) if first else (outcome.signature,)
     for pattern, regex, reason in KNOWN_RESULTS:
-        if fnmatchcase(op, pattern) and re.search(regex, outcome.signature):
+        if fnmatchcase(op, pattern) and any(re.search(regex, text) for text in texts):
             return reason
     return known_step_reason(outcome.step)
 
