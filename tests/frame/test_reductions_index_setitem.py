@@ -114,7 +114,17 @@ def test_axis_none_strings():
 # --- reversed slices and windows on a decreasing index ---------------------------------------------
 @pytest.mark.parametrize("index", [None, [10, 20, 30, 40, 50], list("abcde")])
 @pytest.mark.parametrize(
-    "key", [slice(None, None, -1), slice(3, None, -1), slice(None, 1, -1), slice(4, 0, -2), slice(1, 3, -1)]
+    "key",
+    [
+        slice(None, None, -1),
+        slice(3, None, -1),
+        slice(None, 1, -1),
+        slice(4, 0, -2),
+        slice(1, 3, -1),
+        slice(-7, None, -1),
+        slice(-6, -9, -1),
+        slice(-5, None, -2),
+    ],
 )
 def test_reversed_iloc_slices(index, key):
     pdf = pd.DataFrame({"a": [1, 2, 1, 4, 5], "b": [1.0, 2, 3, 4, 5], "s": list("vwxyz")}, index=index)

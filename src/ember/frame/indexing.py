@@ -158,14 +158,40 @@ def select_rows(obj: Any, key: Any, by_label: bool) -> Any:
         if by_label:  # a repeated label selects all its rows (a slice or a mask from get_loc)
             loc = _label_loc(obj, key)
             if isinstance(loc, slice):
-                return obj._slice_rows(loc.start, loc.stop, 1)
+                return _without_key_levels(obj._slice_rows(loc.start, loc.stop, 1), key)
             if isinstance(loc, np.ndarray):
-                return obj._filter_rows(asarray_on(loc, obj_xp(obj)))
+                return _without_key_levels(obj._filter_rows(asarray_on(loc, obj_xp(obj))), key)
             return obj._row_at(loc)
         return obj._row_at(_scalar_position(obj, key, by_label))
     if by_label:
         return obj._take_rows(_label_positions(obj, key))
     return obj._take_rows(_positions(obj, key))
+
+
+def _without_key_levels(rows: Any, key: Any) -> Any:
+    """pandas' loc with a partial key of a MultiIndex (a label, or a tuple of fewer labels than
+    levels): the rows under it, without the levels the key names (a full key keeps them all)."""
+    from ember.frame.index import MultiIndex
+
+    index = rows.index
+    depth = len(key) if isinstance(key, tuple) else 1
+    if not isinstance(index, MultiIndex) or depth >= index.nlevels:
+        return rows
+    return rows.set_axis(index.droplevel(list(range(depth))), axis=0)
+
+
+def is_multiindex_row_key(obj: Any, key: Any) -> bool:
+    """A tuple key that pandas' frame loc reads as row labels of a MultiIndex first (then, on a
+    KeyError, as rows and columns): scalars only, no more of them than there are levels."""
+    from ember.frame.index import MultiIndex
+
+    index = obj.index
+    return (
+        isinstance(index, MultiIndex)
+        and isinstance(key, tuple)
+        and len(key) <= index.nlevels
+        and all(pd.api.types.is_scalar(k) for k in key)
+    )
 
 
 def _label_loc(obj: Any, key: Any) -> Any:
@@ -192,8 +218,11 @@ def _scalar_position(obj: Any, key: Any, by_label: bool) -> int:
 
 def slice_bounds(key: slice, n: int) -> tuple[Any, Any, int]:
     """``key``'s (start, stop, step) over ``n`` rows, valid to slice with again: ``slice.indices``
-    gives stop -1 for a reversed slice that runs to the first row, which slicing reads as the last."""
+    gives stop -1 for a reversed slice that runs to the first row, which slicing reads as the last,
+    and start -1 for a reversed slice that starts before the first row (it selects nothing)."""
     start, stop, step = key.indices(n)
+    if step < 0 and start < 0:
+        return 0, 0, step
     return start, (None if step < 0 and stop < 0 else stop), step
 
 
@@ -353,6 +382,11 @@ class LocIndexer(_Indexer):
     def __getitem__(self, key: Any) -> Any:
         key = _date_rows_key(self.obj, apply_callables(self.obj, key))
         if isinstance(key, tuple) and getattr(self.obj, "_ember_kind", "") == "frame":
+            if is_multiindex_row_key(self.obj, key):
+                try:
+                    return select_rows(self.obj, key, by_label=True)
+                except KeyError:
+                    pass  # pandas then reads the tuple as (rows, columns)
             return _frame_2d(self.obj, key, by_label=True)
         return select_rows(self.obj, key, by_label=True)
 
