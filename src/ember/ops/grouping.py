@@ -162,9 +162,8 @@ def key_uniques(uniques: Column, key: Column) -> Column:
     One device sync, for an object key with missing values. An object key of True / False (a bool
     column with a mask) gives ``bool`` keys when none of them is missing (one sync)."""
     if isinstance(uniques, NumericColumn) and not uniques.nullable and uniques.data.dtype.kind == "b":
-        if (
-            uniques.mask is not None and len(uniques) and bool(uniques.mask.all())
-        ):  # sync: pandas infers bool keys
+        mask = uniques.mask
+        if mask is not None and len(uniques) and bool(mask.all()):  # sync: pandas infers bool keys
             return NumericColumn(uniques.data)
         return uniques
     if not (isinstance(uniques, StringColumn) and uniques.pd_dtype == np.dtype(object)):
