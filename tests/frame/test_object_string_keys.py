@@ -44,3 +44,35 @@ def test_crosstab_of_object_strings() -> None:
     df = _frame()
     e = em.from_pandas(df)
     pd.testing.assert_frame_equal(em.crosstab(e.a, e.b).to_pandas(), pd.crosstab(df.a, df.b))
+
+
+_OBJECT_VALUES = [
+    ["b", "ç", "a\nb"],
+    ["a", None, "b"],
+    ["a", float("nan")],
+    [None, None],
+    [float("nan"), None],
+    [True, False],
+    [True, None],
+]
+
+
+@pytest.mark.parametrize("values", _OBJECT_VALUES)
+def test_astype_category_of_object_column(values) -> None:
+    # a Series' categories are typed as new values (str, bool); an Index's stay object
+    s = pd.Series(values, dtype=object, name="s")
+    pd.testing.assert_series_equal(em.from_pandas(s).astype("category").to_pandas(), s.astype("category"))
+    df = s.to_frame()
+    got = em.from_pandas(df).astype({"s": "category"}).to_pandas()
+    pd.testing.assert_frame_equal(got, df.astype({"s": "category"}))
+    idx = pd.Index(s)
+    pd.testing.assert_index_equal(em.from_pandas(idx).astype("category").to_pandas(), idx.astype("category"))
+
+
+@pytest.mark.parametrize("values", _OBJECT_VALUES)
+@pytest.mark.parametrize("keys", ["i", ["y", "i"], ["i", "y"]])
+def test_reset_index_of_object_level(values, keys) -> None:
+    # reset_index builds the levels' columns anew: strings infer to str, a flat index of NaN to float64
+    df = pd.DataFrame({"y": range(len(values)), "i": pd.Series(values, dtype=object), "v": 1.5})
+    got = em.from_pandas(df).set_index(keys).reset_index().to_pandas()
+    pd.testing.assert_frame_equal(got, df.set_index(keys).reset_index())

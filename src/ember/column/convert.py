@@ -165,6 +165,28 @@ def _missing_marker(a: np.ndarray, missing: np.ndarray) -> Any:
     return np.nan
 
 
+def infer_objects(col: Column, nan_float: bool = False) -> Column:
+    """An object column as pandas 3 types it when it builds a column anew from the values (``pd.Series``
+    of the object array: what ``astype('category')`` gives its categories and ``reset_index`` its
+    levels): strings, with missing values or not, infer to ``str``; True / False without missing
+    values to bool. Only missing values stay object, or float64 NaN with ``nan_float`` where the
+    column held NaN (``lib.maybe_convert_objects``, reset_index's flat index). Synchronizes once for
+    an object column with a mask."""
+    n = len(col)
+    if n == 0 or col.dtype != np.dtype(object):
+        return col
+    xp = col.xp
+    if isinstance(col, StringColumn):
+        if col.mask is None or bool(to_host(col.mask.any())):
+            return StringColumn(col.data, col.chars, col.mask)  # the default: pandas' str
+        if nan_float and isinstance(col.na, float):
+            return NumericColumn(xp.full(n, np.nan, dtype=np.float64))
+        return col
+    if isinstance(col, NumericColumn) and col.data.dtype.kind == "b" and bool(to_host(col.mask.all())):
+        return NumericColumn(col.data)
+    return col
+
+
 def _lists_of_strings(a: np.ndarray, xp: ModuleType) -> Column | None:
     """A list column when every value is a list of strings or missing (what str.split gives), else None."""
     from ember.column.list import ListColumn

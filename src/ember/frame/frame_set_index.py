@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -67,7 +68,7 @@ class FrameSetIndex:
                     label = names[i] if isinstance(names, list) else names
                 if label in self._columns or label in cols:
                     raise ValueError(f"cannot insert {label}, already exists")
-                cols[label] = c
+                cols[label] = _level_values(c, len(level_cols) == 1)
         kind = self._kind
         if kind is not None:  # pandas inserts the levels' labels in front of its column axis
             axis = labels_index(self._names, kind)
@@ -82,6 +83,19 @@ class FrameSetIndex:
             self._replace_with(out)
             return None
         return out
+
+
+def _level_values(col: Column, flat: bool) -> Column:
+    """An index level as reset_index gives it back: pandas builds the column anew from the level's
+    values, so an object level is typed as new values are (column.convert.infer_objects); a MultiIndex
+    level's missing values come back as NaN (it fills them in from the codes)."""
+    from ember.column.convert import infer_objects
+
+    out = infer_objects(col, nan_float=flat)
+    if not flat and out.dtype == object and out.mask is not None and getattr(out, "na", np.nan) is not np.nan:
+        out = copy.copy(out)
+        out.na = np.nan
+    return out
 
 
 def _as_range(col: Column, name: Any) -> Any:

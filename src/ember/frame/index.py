@@ -190,9 +190,15 @@ class Index(IndexMethods):
         return DataFrame._from_columns(cols, self if index else RangeIndex(len(self)))
 
     def astype(self, dtype: Any, copy: bool = True) -> Index:
+        from ember.column.dtypes import resolve
+        from ember.ops.categorical import to_categorical
         from ember.ops.unary import astype
 
-        return Index._from_column(astype(self.column, dtype), self.name)
+        target = resolve(dtype)
+        if isinstance(target, pd.CategoricalDtype) and self.column.dtype == object:
+            # pandas' CategoricalIndex keeps an object Index's categories object
+            return Index._from_column(to_categorical(self.column, target, infer=False), self.name)
+        return Index._from_column(astype(self.column, target), self.name)
 
     def min(self, skipna: bool = True) -> Any:
         from ember.ops.reductions import reduce

@@ -48,9 +48,12 @@ def encode(col: Column, categories: Column) -> Any:
     return xp.where((vals >= 0) & (vals < k), vals, -1).astype(np.int32)
 
 
-def to_categorical(col: Column, dtype: Any = None) -> CategoricalColumn:
+def to_categorical(col: Column, dtype: Any = None, infer: bool = True) -> CategoricalColumn:
     """``astype('category')`` / ``astype(CategoricalDtype(...))``: sorted distinct values as categories
-    unless the dtype names them. One device sync (the number of categories)."""
+    unless the dtype names them. One device sync (the number of categories). With ``infer`` (a
+    Series' or a frame's column) an object column's categories are typed as pandas 3 types new values
+    (``str`` for strings, bool for True / False); an Index keeps them object, as pandas does."""
+    from ember.column.convert import infer_objects
     from ember.ops.factorize import factorize_keys
 
     xp = col.xp
@@ -71,7 +74,8 @@ def to_categorical(col: Column, dtype: Any = None) -> CategoricalColumn:
         cat_col = _categories_column(cats, xp)
         return CategoricalColumn(encode(col, cat_col), cat_col, ordered)
     codes, uniques, _ = factorize_keys([col], sort=True, dropna=True)
-    return CategoricalColumn(codes.astype(np.int32), uniques[0], ordered)
+    cats = infer_objects(uniques[0]) if infer else uniques[0]
+    return CategoricalColumn(codes.astype(np.int32), cats, ordered)
 
 
 def _remap(col: CategoricalColumn, table: np.ndarray, new_cats: Column, ordered: bool) -> CategoricalColumn:
