@@ -3,6 +3,8 @@ frames, against the same calls on pandas objects."""
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -329,6 +331,27 @@ def test_shift_frame_fill_value_and_freq():
     pd.testing.assert_series_equal(
         shift(ember.from_pandas(s), 3, freq="min").to_pandas(), s.shift(3, freq="min"), check_freq=False
     )
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int32", "uint8", "bool", "float32", "Int64", "boolean", "str"])
+@pytest.mark.parametrize("fill_value", [2, True, 2.5, "x"])
+def test_shift_empty_with_fill_value_casts_as_a_filled_one(dtype, fill_value):
+    # pandas casts for the fill value before moving rows: an empty Series takes the dtype a filled one has
+    s = pd.Series([], dtype=dtype)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            want = s.shift(2, fill_value=fill_value)
+    except Exception as exc:  # noqa: BLE001 - then ember raises it too
+        with pytest.raises(type(exc)):
+            shift(ember.from_pandas(s), 2, fill_value=fill_value)
+        return
+    try:
+        got = shift(ember.from_pandas(s), 2, fill_value=fill_value)
+    except NotImplementedError:  # refused as for a non-empty column (a value of another kind)
+        assert want.dtype == object or isinstance(want.dtype, pd.StringDtype)
+        return
+    pd.testing.assert_series_equal(got.to_pandas(), want)
 
 
 def test_diff_datetime():

@@ -102,3 +102,14 @@ def test_groupby_quantile_of_datetimes_goes_through_float64_as_pandas(q, kind):
     df = pd.DataFrame({"k": [1, 1, 1, 1, 2, 2], "t": pd.Series(v).astype(kind)})
     want = df.groupby("k").t.quantile(q)
     assert_eq(em.from_pandas(df).groupby("k").t.quantile(q), want)
+
+
+@pytest.mark.parametrize("dtype", ["Int32", "Float64", "boolean"])
+@pytest.mark.parametrize("n", [0, 2])
+def test_astype_bool_of_a_masked_column_without_missing_rows(dtype, n):
+    # where() leaves a mask marking no missing row: the cast is NumPy's bool, not object
+    s = pd.Series([1, 0][:n], dtype=dtype)
+    e = em.from_pandas(s)
+    assert_eq(
+        e.where(e.notna(), float("nan")).astype("bool"), s.where(s.notna(), float("nan")).astype("bool")
+    )

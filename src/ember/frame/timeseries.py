@@ -340,17 +340,19 @@ def _take_fill(col: Column, pos: Any, fill_value: Any) -> Column:
     from ember.ops.missing import where
 
     xp = col.xp
-    if len(col) == 0:
-        return col.take_nullable(pos)
     if isinstance(col, NumericColumn) and col.nullable:
         # pandas sets the value into the masked array's NumPy data: NumPy's cast and errors (2.5 -> 2
         # and True -> 1 for ints, 2.5 -> True for booleans, NaN a value of Float64, not missing)
+        if len(col) == 0:
+            return col  # nothing is set
         cell = np.zeros(1, dtype=col.data.dtype)
         cell[:1] = fill_value
         taken, filled = col.take(xp.maximum(pos, 0)), pos < 0
         data = xp.where(filled, cell[0], taken.data).astype(col.data.dtype, copy=False)
         mask = None if taken.mask is None else taken.mask | filled
         return NumericColumn(data, mask, nullable=True)
+    if len(col) == 0:  # pandas casts for the fill value before moving anything: as if one row were filled
+        return _take_fill(col.empty_like(1).with_mask(None), xp.full(1, -1), fill_value).slice(0, 0)
     return where(col.take(xp.maximum(pos, 0)), pos >= 0, fill_value)
 
 

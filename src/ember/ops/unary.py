@@ -613,8 +613,7 @@ def _to_numpy_numeric(col: NumericColumn, target: np.dtype) -> Column:
                 f"astype: infinite Float values to {target} (NumPy's cast is undefined) is not supported by ember."
             )
         return NumericColumn(_float_to_int(xp, data, target))
-    if target.kind == "b" and c.mask is not None:
-        return NumericColumn(c.data.astype(bool), c.mask)
+    # a mask left here marks no missing row (checked above): NumPy's dtype, without it
     return NumericColumn(c.data.astype(target))
 
 
