@@ -286,3 +286,33 @@ def test_fill_from_series_dtype(left, right, how):
     except Exception:  # noqa: BLE001 - compared with pandas' exception below
         pass
     _check(case)
+
+
+_OTHERS = {
+    "float32": [0.0, np.nan],
+    "int64": [1, 2],
+    "bool": [True, False],
+    "Float64": [1.0, None],
+    "Int64": [1, 2],
+    "boolean": [True, None],
+    "datetime64[ns]": ["2020-01-01", None],
+    "str": ["a", None],
+    "category": ["a", "b"],
+    "object": ["a", "b"],
+}
+
+
+@pytest.mark.parametrize("marker", [None, np.nan, pd.NA, pd.NaT])
+@pytest.mark.parametrize("dtype", list(_OTHERS))
+@pytest.mark.parametrize("op", ["eq", "ne", "lt", "ge"])
+@pytest.mark.parametrize("objects_left", [True, False])
+def test_comparison_with_object_column_of_missing_values(marker, dtype, op, objects_left):
+    # pandas makes its own missing value of the objects, skips them, or meets them in Python's
+    # operators row by row (pd.NA raises, None / NaT raise for ordering, NaN orders False)
+    def case(lib):
+        x = _s(lib, _OTHERS[dtype], dtype=dtype)
+        o = _s(lib, [marker, marker], dtype=object)
+        a, b = (o, x) if objects_left else (x, o)
+        return getattr(a, f"__{op}__")(b)
+
+    _check(case)

@@ -337,6 +337,9 @@ def mixed_comparison(a: Column, b: Column, op: str) -> Column | None:
     pandas 3 gives ``bool[pyarrow]`` for a comparison with 'string' data; ember gives 'boolean'
     (the same values and missing values)."""
     _refuse_time_strings(a, b)
+    out = _missing_objects_compared(a, b, op)
+    if out is not None:
+        return out
     ka, kb = _cmp_kind(a), _cmp_kind(b)
     if ka is None or kb is None or ka == kb:
         return None
@@ -383,6 +386,58 @@ def mixed_comparison(a: Column, b: Column, op: str) -> Column | None:
             raise TypeError(f"'{SYMBOL[op]}' not supported between instances of 'str' and '{_type_name(b)}'")
         return NumericColumn(a.xp.zeros(len(a), dtype=bool))
     return None
+
+
+def _missing_objects(col: Column) -> Any:
+    """The missing value an object column of missing values only holds (None, NaN, pd.NA, NaT), or
+    ``_NONE`` where ``col`` is no such column. One sync, only for an object column."""
+    from ember.column.list import ListColumn
+
+    obj = (
+        (isinstance(col, StringColumn) and _is_object(col.pd_dtype))
+        or isinstance(col, ListColumn)
+        or (type(col) is NumericColumn and col.dtype == np.dtype(object))
+    )
+    if not obj or not len(col) or col.mask is None or bool(col.mask.any()):
+        return _NONE
+    return getattr(col, "na", np.nan)
+
+
+_NONE = object()
+
+
+def _missing_objects_compared(a: Column, b: Column, op: str) -> NumericColumn | None:
+    """A comparison with an object column of missing values only. pandas makes its own missing value
+    of them beside datetimes, timedeltas and str data, and with object data on the left (another
+    object column, or NumPy numbers on the right) skips them (all False; ``!=`` True); NumPy numbers on the left and masked columns meet the objects
+    in Python's operators row by row: pd.NA raises (``bool(pd.NA)``), None and NaT raise for ordering,
+    NaN orders as False (a masked column: all missing, 'boolean'); ``==`` / ``!=`` answer (masked:
+    all missing). A categorical raises for pd.NA. None where the usual paths answer."""
+    ma, mb = _missing_objects(a), _missing_objects(b)
+    if ma is _NONE and mb is _NONE:
+        return None
+    marker, obj_left = (ma, True) if ma is not _NONE else (mb, False)
+    other = b if obj_left else a
+    kind = _cmp_kind(other)
+    n, xp = len(a), a.xp
+    is_nan = isinstance(marker, float) and np.isnan(marker)
+    constant = NumericColumn(xp.full(n, op == "ne", dtype=bool))
+    if kind in ("dt", "td", "str") or other.dtype == np.dtype(object) or (kind == "num" and obj_left):
+        return constant  # objects on the left: pandas' row-by-row comparison skips missing values
+    if kind not in ("num", "masked", "cat"):
+        return None
+    if marker is pd.NA:
+        raise _ambiguous()
+    if kind == "cat":
+        return constant if op in ("eq", "ne") else None
+    if op not in ("eq", "ne") and not is_nan:
+        raise TypeError(
+            f"'{SYMBOL[op]}' not supported between instances of '{_python_type(other, False, False)}' "
+            f"and '{type(marker).__name__}'"
+        )
+    if kind == "num":
+        return constant
+    return NumericColumn(xp.zeros(n, dtype=bool), xp.zeros(n, dtype=bool), nullable=True)
 
 
 def _masked_ints_vs_ticks(a: NumericColumn, b: TimedeltaColumn, op: str) -> NumericColumn:
