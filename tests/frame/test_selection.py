@@ -1,5 +1,7 @@
 """Selection and assignment: [], attribute access, loc/iloc/at/iat, head/tail, setitem, drop ..."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -333,3 +335,35 @@ def test_partial_date_strings_elsewhere():
     expected.loc["2024-01-02", "v"] = -1.0
     df.loc["2024-01-02", "v"] = -1.0
     assert_eq(df, expected)
+
+
+@pytest.mark.parametrize(
+    ("values", "labels"),
+    [
+        ([True, True, True, True], [0, 0, 1, 2]),
+        ([False, True, True, False], [0, 0, 1, 2]),
+        ([False, False, False, True], [0, 0, 1, 2]),
+        ([True, False, False, False], [0, 1, 2, 2]),
+        ([False, True, False], [0, 0, 1]),
+    ],
+)
+@pytest.mark.parametrize("how", ["frame[]", "frame.loc", "series[]", "series.loc"])
+def test_boolean_series_key_repeating_labels(values, labels, how):
+    # pandas takes the key's values for every match of each row's label and selects the rows at the
+    # True positions (past the last row: IndexError); [] of a frame takes all rows when all are True
+    pdf = pd.DataFrame({"c": [1.0, 2.0, 3.0]}).iloc[: len(set(labels))]
+    key = pd.Series(values, index=labels)
+
+    def run(obj, k):
+        target = obj if how.startswith("frame") else obj["c"]
+        return target.loc[k] if how.endswith("loc") else target[k]
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            want = run(pdf, key)
+    except IndexError:
+        with pytest.raises(IndexError):
+            run(em.from_pandas(pdf), em.from_pandas(key))
+        return
+    assert_eq(run(em.from_pandas(pdf), em.from_pandas(key)), want)

@@ -230,6 +230,10 @@ class DataFrame(
     def __getitem__(self, key: Any) -> Any:
         if callable(key):  # df[lambda d: d.x > 0], as pandas
             key = key(self)
+        if isinstance(key, Series) and key.dtype == bool:
+            from ember.frame.indexing import select_rows
+
+            return select_rows(self, key, by_label=True, item="frame")
         if isinstance(key, Series) or (hasattr(key, "dtype") and getattr(key, "dtype", None) == bool):
             return self.loc[key]
         if isinstance(key, slice):

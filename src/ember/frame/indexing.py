@@ -23,8 +23,9 @@ def _is_bool_array(key: Any) -> bool:
     return dtype is not None and (dtype == bool or str(dtype) == "boolean")
 
 
-def _row_mask(obj: Any, key: Any) -> Any:
-    """A boolean row selector as a device/host bool array aligned to ``obj``'s rows."""
+def _row_mask(obj: Any, key: Any, item: str | None = None) -> Any:
+    """A boolean row selector as a device/host bool array aligned to ``obj``'s rows; ``item``: "frame"
+    or "series" for ``obj[key]`` (pandas' rules for a key repeating labels differ from loc's)."""
     from ember.frame.series import Series
 
     xp = obj_xp(obj)
@@ -47,7 +48,7 @@ def _row_mask(obj: Any, key: Any) -> Any:
                     "the indexed object do not match)."
                 )
             if len(col) != len(obj):
-                raise IndexError("indices are out-of-bounds")
+                return _repeated_labels_mask(col, len(obj), xp, item)
         else:
             col = key.column
         arr = col.data if col.mask is None else col.data & col.mask
@@ -56,6 +57,27 @@ def _row_mask(obj: Any, key: Any) -> Any:
     if len(arr) != len(obj):
         raise IndexError(f"Boolean index has wrong length: {len(arr)} instead of {len(obj)}")
     return asarray_on(arr, xp)
+
+
+def _repeated_labels_mask(col: Column, n: int, xp: Any, item: str | None) -> Any:
+    """A boolean Series key whose labels repeat: pandas takes its values for every match of each row's
+    label, in row order (more values than rows), and selects the rows at the positions of the True
+    values: a position past the last row raises IndexError. ``obj[key]`` takes all rows where every
+    value is True; a Series' ``[]`` refuses any other such key (NumPy's length check). One sync."""
+    from ember.backend import to_host
+
+    data = col.data if col.mask is None else col.data & col.mask
+    every, beyond = (bool(v) for v in to_host(xp.stack([data.all(), data[n:].any()])))
+    if item is not None and every:
+        return asarray_on(xp.ones(n, dtype=bool), xp)
+    if item == "series":
+        raise IndexError(
+            "boolean index did not match indexed array along axis 0; size of axis is "
+            f"{n} but size of corresponding boolean axis is {len(data)}"
+        )
+    if beyond:
+        raise IndexError("indices are out-of-bounds")
+    return asarray_on(data[:n], xp)
 
 
 def _dummy_col(obj: Any) -> Column:
@@ -141,8 +163,9 @@ def positions_for_take(obj: Any, indices: Any) -> Any:
     return _positions(obj, indices)
 
 
-def select_rows(obj: Any, key: Any, by_label: bool) -> Any:
-    """``obj`` restricted to the rows ``key`` selects; a scalar key gives a single row/value."""
+def select_rows(obj: Any, key: Any, by_label: bool, item: str | None = None) -> Any:
+    """``obj`` restricted to the rows ``key`` selects; a scalar key gives a single row/value (``item``:
+    "frame" / "series" for ``obj[key]``)."""
     if isinstance(key, slice):
         if by_label and (key.step or 1) > 0:
             start, stop = _label_slice(obj, key)
@@ -153,7 +176,7 @@ def select_rows(obj: Any, key: Any, by_label: bool) -> Any:
     if _is_bool_array(key) or (
         isinstance(key, list) and key and all(isinstance(k, (bool, np.bool_)) for k in key)
     ):
-        return obj._filter_rows(_row_mask(obj, key))
+        return obj._filter_rows(_row_mask(obj, key, item))
     if pd.api.types.is_scalar(key) or key is None or isinstance(key, tuple):
         if by_label:  # a repeated label selects all its rows (a slice or a mask from get_loc)
             loc = _label_loc(obj, key)

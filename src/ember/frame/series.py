@@ -475,7 +475,9 @@ class Series(NDFrame, SeriesReductions, SeriesMissing, SeriesConversion):
         if isinstance(key, slice):
             return self.iloc[key]
         if isinstance(key, Series) and key.dtype == bool:
-            return self.loc[key]
+            from ember.frame.indexing import select_rows
+
+            return select_rows(self, key, by_label=True, item="series")
         if isinstance(key, (list, np.ndarray)) or hasattr(key, "__cuda_array_interface__"):
             arr = np.asarray(key) if isinstance(key, list) else key
             if getattr(arr, "dtype", None) is not None and arr.dtype == bool:
