@@ -125,3 +125,15 @@ def test_cross_merge_with_indicator():
     a, b = pd.DataFrame({"k": [1.0, 2.0]}), pd.DataFrame({"k": [3.0], "w": [1]})
     got = em.from_pandas(a).merge(em.from_pandas(b), how="cross", indicator=True).to_pandas()
     pd.testing.assert_frame_equal(got, a.merge(b, how="cross", indicator=True))
+
+
+@pytest.mark.parametrize("how", ["outer", "right", "left", "inner"])
+def test_merge_empty_object_key_holding_none_marker(how):
+    # an empty object column (a groupby of None keys) beside right rows without a match
+    left = pd.DataFrame({"a": pd.Series([None], dtype="Int32")}).astype({"a": "object"})
+    left = left.groupby("a", sort=False, as_index=False).agg("median")
+    right = pd.DataFrame({"d": pd.Series([-1], dtype="Int64"), "a_k": pd.Series(["b"], dtype="string")})
+    want = left.merge(right, how=how, left_on=["a"], right_on=["a_k"], sort=True)
+    got = em.from_pandas(pd.DataFrame({"a": pd.Series([None], dtype="Int32")})).astype({"a": "object"})
+    got = got.groupby("a", sort=False, as_index=False).agg("median")
+    assert_eq(got.merge(em.from_pandas(right), how=how, left_on=["a"], right_on=["a_k"], sort=True), want)

@@ -356,7 +356,7 @@ def _take_nullable(col: Column, pos: Any) -> Column:
     from ember.column import StringColumn
     from ember.frame._fallback import unsupported
 
-    own_na = isinstance(col, StringColumn) and col.dtype == object and col.mask is not None
+    own_na = isinstance(col, StringColumn) and col.dtype == object and col.mask is not None and len(col)
     if own_na and not (isinstance(col.na, float) and np.isnan(col.na)):
         if bool((~col.mask[col.xp.maximum(pos, 0)] & (pos >= 0)).any()):
             raise unsupported("merge", f"an object column holding {col.na!r} beside rows without a match")
