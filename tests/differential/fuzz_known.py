@@ -49,6 +49,7 @@ KNOWN_RESULTS: list[tuple[str, str, str]] = [
     ("series.m[ai][nx]", "nan != <NA>", "min / max of empty or all-NA 'string' data: nan (pandas NA)"),
     ("frame.*", r"\[left\]:  float64 \[right\]: float32", "reductions of float32 columns give float64 (pandas float32)"),
     ("*where*", "raises TypeError at ops/missing", "where / mask with another kind of value raise (pandas upcasts)"),
+    *[(op, r"\[left\]:  U?Int\d+ \[right\]: Float64", "masked ints // or % a divisor holding 0 only beneath its mask (e.g. 2 * an all-NA boolean): pandas checks its hidden data for zeros and gives Float64; ember looks at the valid rows") for op in ("*%*", "*//*", "*mod*")],
     ("*cumm[ai][nx]", r"first diff: -?inf != -?1\.7976931348623157e\+308$", "pandas' masked cummin / cummax after a leading NA turns inf into the largest float (its fill value); ember keeps inf, as pandas' float64 and groupby do"),
 ]
 # fmt: on
