@@ -251,7 +251,7 @@ def to_pandas(x: Any, depth: int = 3) -> Any:
     """Ember objects (also inside lists, tuples and dicts) converted with ``.to_pandas()``."""
     if _is_ember(x) and hasattr(x, "to_pandas") and not isinstance(x, type):
         return x.to_pandas()
-    if depth and type(x) in (list, tuple):
+    if depth and type(x) in (list, tuple, FrozenList):  # FrozenList: MultiIndex.levels
         return type(x)(to_pandas(v, depth - 1) for v in x)
     if depth and type(x) is dict:
         return {to_pandas(k, depth - 1): to_pandas(v, depth - 1) for k, v in x.items()}

@@ -12,6 +12,7 @@ from ember.backend import xp as current_xp
 from ember.column import Column, NumericColumn, concat_columns, from_any, from_pandas
 from ember.frame._fallback import unsupported
 from ember.frame.index_methods import IndexMethods
+from ember.frame.multiindex_methods import MultiIndexMethods
 
 
 class Index(IndexMethods):
@@ -181,12 +182,8 @@ class Index(IndexMethods):
     def to_frame(self, index: bool = True, name: Any = None) -> Any:
         from ember.frame.dataframe import DataFrame
 
-        if isinstance(self, MultiIndex):
-            names = self.names if name is None else list(name)
-            cols = dict(zip(names, self.levels_columns))
-        else:
-            label = name if name is not None else (0 if self.name is None else self.name)
-            cols = {label: self.column}
+        label = name if name is not None else (0 if self.name is None else self.name)
+        cols = {label: self.column}
         return DataFrame._from_columns(cols, self if index else RangeIndex(len(self)))
 
     def astype(self, dtype: Any, copy: bool = True) -> Index:
@@ -221,7 +218,7 @@ class Index(IndexMethods):
             from ember.frame.indexing import slice_bounds
 
             return self.slice(*slice_bounds(key, len(self)))
-        return Index(self.to_pandas()[to_host(key) if hasattr(key, "__len__") else key])
+        return index_from_pandas(self.to_pandas()[to_host(key) if hasattr(key, "__len__") else key])
 
     def __repr__(self) -> str:
         from ember.frame.display import index_repr
@@ -284,15 +281,18 @@ class RangeIndex(Index):
         return self.to_pandas().get_loc(label)  # arithmetic on a lazy pandas RangeIndex
 
 
-class MultiIndex(Index):
+class MultiIndex(MultiIndexMethods, Index):
     """Several levels of labels (one Column each), as groupby with several keys produces."""
 
-    __slots__ = ("levels_columns", "_names")
+    __slots__ = ("levels_columns", "_names", "_levels")
 
-    def __init__(self, columns: list[Column], names: list[Any]) -> None:
+    def __init__(self, columns: list[Column], names: list[Any], levels: list | None = None) -> None:
         self.levels_columns = list(columns)
         self._names = list(names)
         self.name = None
+        # pandas' levels (host pandas Indexes) where they may hold labels no row uses any more: kept
+        # from pandas' MultiIndex and through row selections, as pandas keeps them; None: derived
+        self._levels = levels
 
     @property
     def _column(self) -> Column:  # type: ignore[override]
@@ -301,6 +301,12 @@ class MultiIndex(Index):
     @property
     def names(self) -> list:
         return list(self._names)
+
+    @names.setter
+    def names(self, values: Any) -> None:
+        if not pd.api.types.is_list_like(values) or len(values) != self.nlevels:
+            raise ValueError("Length of names must match number of levels in MultiIndex.")
+        self._names = list(values)
 
     @property
     def nlevels(self) -> int:
@@ -315,30 +321,48 @@ class MultiIndex(Index):
 
     def to_pandas(self) -> pd.MultiIndex:
         arrays = [c.to_pandas() for c in self.levels_columns]
+        if self._levels is not None:
+            codes = [level.get_indexer(values) for level, values in zip(self._levels, arrays)]
+            if all(((c >= 0) | pd.isna(v)).all() for c, v in zip(codes, arrays)):
+                return pd.MultiIndex(
+                    levels=self._levels, codes=codes, names=self._names, verify_integrity=False
+                )
         return pd.MultiIndex.from_arrays(arrays, names=self._names)
 
     def take(self, positions: Any) -> MultiIndex:
-        return MultiIndex([c.take(positions) for c in self.levels_columns], self._names)
+        return MultiIndex([c.take(positions) for c in self.levels_columns], self._names, self._levels)
 
     def take_nullable(self, positions: Any) -> MultiIndex:
-        return MultiIndex([c.take_nullable(positions) for c in self.levels_columns], self._names)
+        cols = [c.take_nullable(positions) for c in self.levels_columns]
+        return MultiIndex(cols, self._names, self._levels)
 
     def slice(self, start: int, stop: int, step: int = 1) -> MultiIndex:
-        return MultiIndex([c.slice(start, stop, step) for c in self.levels_columns], self._names)
+        cols = [c.slice(start, stop, step) for c in self.levels_columns]
+        return MultiIndex(cols, self._names, self._levels)
 
     def append(self, other: Index) -> MultiIndex:
         assert isinstance(other, MultiIndex)
         cols = [concat_columns([a, b]) for a, b in zip(self.levels_columns, other.levels_columns)]
-        return MultiIndex(cols, self._names)
+        levels = None
+        if self._levels is not None or other._levels is not None:  # pandas: each level's union
+            pairs = zip(self.to_pandas().levels, other.to_pandas().levels)
+            levels = [a.union(b) for a, b in pairs]
+        return MultiIndex(cols, self._names, levels)
 
-    def rename(self, names: Any) -> MultiIndex:
-        return MultiIndex(self.levels_columns, list(names))
+    def rename(self, names: Any, *, level: Any = None) -> MultiIndex:
+        if level is not None:
+            return self.set_names(names, level=level)
+        if not pd.api.types.is_list_like(names):
+            raise TypeError("Must pass list-like as `names`.")
+        if len(names) != self.nlevels:
+            raise ValueError("Length of names must match number of levels in MultiIndex.")
+        return MultiIndex(self.levels_columns, list(names), self._levels)
 
     def copy(self) -> MultiIndex:
-        return MultiIndex(self.levels_columns, self._names)
+        return MultiIndex(self.levels_columns, self._names, self._levels)
 
     def __reduce__(self) -> tuple:
-        return (MultiIndex, (self.levels_columns, self._names))
+        return (MultiIndex, (self.levels_columns, self._names, self._levels))
 
     def get_loc(self, label: Any) -> Any:
         return self.to_pandas().get_loc(label)
@@ -377,7 +401,7 @@ def index_from_pandas(idx: pd.Index) -> Index:
     if isinstance(idx, pd.MultiIndex):
         xp = current_xp()
         cols = [from_pandas(idx.get_level_values(i), xp) for i in range(idx.nlevels)]
-        return MultiIndex(cols, list(idx.names))
+        return MultiIndex(cols, list(idx.names), list(idx.levels))
     return Index._from_column(from_pandas(idx, current_xp()), idx.name)
 
 
