@@ -6,6 +6,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import pandas as pd
 
 from ember.column import Column, NumericColumn
 from ember.frame.frame_labels import axis_kind
@@ -51,6 +52,11 @@ class FrameSetIndex:
 
     def reset_index(self, drop: bool = False, inplace: bool = False, names: Any = None) -> DataFrame:
         cols: dict[Any, Column] = {}
+        if not drop and isinstance(self.columns, pd.MultiIndex):
+            from ember.frame._fallback import unsupported
+
+            # pandas pads the levels' labels into tuples (col_level / col_fill)
+            raise unsupported("reset_index", "moving index levels into MultiIndex columns")
         if not drop:
             level_cols = _index_columns(self._index)
             level_names = self._index.names
