@@ -182,8 +182,9 @@ def infer_objects(col: Column, nan_float: bool = False) -> Column:
         if nan_float and isinstance(col.na, float):
             return NumericColumn(xp.full(n, np.nan, dtype=np.float64))
         return col
-    if isinstance(col, NumericColumn) and col.data.dtype.kind == "b" and bool(to_host(col.mask.all())):
-        return NumericColumn(col.data)
+    if isinstance(col, NumericColumn) and col.data.dtype.kind == "b":
+        if col.mask is None or bool(to_host(col.mask.all())):  # no missing value: pandas' bool
+            return NumericColumn(col.data)
     return col
 
 
