@@ -3,7 +3,7 @@
 from ember.column.base import Column
 from ember.column.categorical import CategoricalColumn
 from ember.column.convert import concat_columns, from_any, from_arrow, from_numpy, from_pandas, from_scalar
-from ember.column.numeric import NumericColumn
+from ember.column.numeric import NumericColumn, is_numeric_column
 from ember.column.string import StringColumn
 from ember.column.temporal import DatetimeColumn, TimedeltaColumn
 
@@ -12,6 +12,7 @@ __all__ = [
     "Column",
     "DatetimeColumn",
     "NumericColumn",
+    "is_numeric_column",
     "StringColumn",
     "TimedeltaColumn",
     "concat_columns",

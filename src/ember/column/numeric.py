@@ -117,6 +117,12 @@ class NumericColumn(Column):
         return pa.array(data, mask=mask)
 
 
+def is_numeric_column(c: Column) -> bool:
+    """pandas' ``numeric_only`` test: numbers and bools. A bool column with a mask is pandas' object
+    column of True / False and missing values, which numeric_only leaves out."""
+    return isinstance(c, NumericColumn) and c.dtype != object
+
+
 def _masked_array(data: np.ndarray, missing: np.ndarray, dtype: Any) -> Any:
     cls = (
         pd.arrays.BooleanArray

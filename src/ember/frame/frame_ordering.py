@@ -9,9 +9,8 @@ import numpy as np
 import pandas as pd
 
 from ember.backend import xp as current_xp
-from ember.column import Column, NumericColumn
+from ember.column import Column, NumericColumn, is_numeric_column
 from ember.frame._fallback import unsupported
-from ember.frame.frame_reductions import is_numeric_column
 from ember.frame.generic import require_axis0
 from ember.frame.index import Index
 from ember.frame.series import Series, _index_columns

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ember.backend import xp as current_xp
-from ember.column import Column, NumericColumn, from_pandas
+from ember.column import Column, NumericColumn, from_pandas, is_numeric_column
 from ember.frame._fallback import unsupported, with_fallback
 from ember.frame.generic import REDUCTIONS, check_axis, require_axis0
 from ember.frame.index import Index
@@ -338,10 +338,6 @@ def _range_of(names: list) -> pd.Index:
         if step != 0 and all(b - a == step for a, b in zip(vals, vals[1:])):
             return pd.RangeIndex(vals[0], vals[-1] + step, step)
     return labels_index(names)
-
-
-def is_numeric_column(c: Column) -> bool:
-    return isinstance(c, NumericColumn)
 
 
 def _reducible(c: Column, op: str) -> bool:

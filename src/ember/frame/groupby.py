@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember.column import CategoricalColumn, Column, NumericColumn, StringColumn, from_any
+from ember.column import CategoricalColumn, Column, NumericColumn, StringColumn, from_any, is_numeric_column
 from ember.frame._fallback import unsupported
 from ember.frame.groupby_apply import GroupByApply
 from ember.frame.groupby_transforms import GroupByTransforms
@@ -116,7 +116,7 @@ class _GroupBy(GroupByTransforms, GroupByApply):
         items = self._value_items()
         if numeric_only and not (isinstance(self, SeriesGroupBy) and op in ("cummax", "cummin")):
             # (pandas' SeriesGroupBy.cummax / cummin take numeric_only and ignore it)
-            items = [(k, c) for k, c in items if isinstance(c, NumericColumn)]
+            items = [(k, c) for k, c in items if is_numeric_column(c)]
             if not items and isinstance(self, SeriesGroupBy):
                 raise TypeError(
                     f"Cannot use numeric_only=True with SeriesGroupBy.{op} and non-numeric dtypes."

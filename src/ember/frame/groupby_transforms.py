@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ember.column import NumericColumn
+from ember.column import NumericColumn, is_numeric_column
 
 
 class GroupByTransforms:
@@ -53,7 +53,7 @@ class GroupByTransforms:
             return self._transform_op(op)
         from ember.ops.group_transform import transform
 
-        items = [(k, c) for k, c in self._value_items() if isinstance(c, NumericColumn)]
+        items = [(k, c) for k, c in self._value_items() if is_numeric_column(c)]
         return self._wrap_transform({k: transform(self._grouping, c, op) for k, c in items})
 
     def cumsum(self, numeric_only: bool = False) -> Any:

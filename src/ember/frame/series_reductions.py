@@ -20,40 +20,42 @@ class SeriesReductions:
     def _reduce(self, op: str, skipna: bool = True, numeric_only: bool = False, **kw: Any) -> Any:
         from ember.ops.reductions import reduce
 
+        if numeric_only and self._column.dtype == object:  # (pandas ignores it for other dtypes)
+            raise TypeError(f"Series.{op} does not allow numeric_only=True with non-numeric dtypes.")
         return reduce(self._column, op, skipna=skipna, **kw)  # pandas' scalar types (np.bool_ ...)
 
     def sum(
         self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, min_count: int = 0
     ) -> Any:
-        return self._reduce("sum", skipna, min_count=min_count)
+        return self._reduce("sum", skipna, numeric_only, min_count=min_count)
 
     def prod(
         self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, min_count: int = 0
     ) -> Any:
-        return self._reduce("prod", skipna, min_count=min_count)
+        return self._reduce("prod", skipna, numeric_only, min_count=min_count)
 
     product = prod
 
     def mean(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
-        return self._reduce("mean", skipna)
+        return self._reduce("mean", skipna, numeric_only)
 
     def median(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
-        return self._reduce("median", skipna)
+        return self._reduce("median", skipna, numeric_only)
 
     def min(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
-        return self._reduce("min", skipna)
+        return self._reduce("min", skipna, numeric_only)
 
     def max(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
-        return self._reduce("max", skipna)
+        return self._reduce("max", skipna, numeric_only)
 
     def std(self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> Any:
-        return self._reduce("std", skipna, ddof=ddof)
+        return self._reduce("std", skipna, numeric_only, ddof=ddof)
 
     def var(self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> Any:
-        return self._reduce("var", skipna, ddof=ddof)
+        return self._reduce("var", skipna, numeric_only, ddof=ddof)
 
     def sem(self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> Any:
-        return self._reduce("sem", skipna, ddof=ddof)
+        return self._reduce("sem", skipna, numeric_only, ddof=ddof)
 
     def count(self) -> int:
         return int(self._reduce("count"))

@@ -74,6 +74,8 @@ def _stop(xp: Any, missing: Any, skipna: bool) -> Any:
 
 def _numeric(col: NumericColumn, op: str, skipna: bool) -> Column:
     xp = col.xp
+    if col.dtype == object:  # bools with missing values: pandas accumulates the Python objects
+        return _object_bools(col, op, skipna)
     if not col.nullable and col.mask is not None and not col.is_bool:
         col = col.set_missing(col.mask)  # pandas holds these as float64 with NaN
     dtype = col.data.dtype
@@ -94,6 +96,33 @@ def _numeric(col: NumericColumn, op: str, skipna: bool) -> Column:
     if col.nullable or out.dtype.kind != "f":
         return NumericColumn(out, ~stop, col.nullable)
     return NumericColumn(xp.where(stop, np.nan, out).astype(out.dtype, copy=False))
+
+
+def _object_bools(col: NumericColumn, op: str, skipna: bool) -> Column:
+    """pandas' object column of True / False and missing values. Its sums and products mix bools, ints
+    and floats (True + False is 1); its running min / max with skipna=False compare the objects as
+    numpy does (``a if a >= b else b``): a NaN row comes out NaN and the scan starts afresh after it,
+    and a None beside any other value raises."""
+    from ember.frame._fallback import unsupported
+
+    if op in ("cumsum", "cumprod"):
+        raise unsupported(f"Series.{op}", "an object column of True / False with missing values")
+    missing = ~col.mask
+    if not skipna and len(col) > 1 and col.na is None and bool(missing.any()):  # one sync
+        sign = ">=" if op == "cummax" else "<="
+        raise TypeError(f"'{sign}' not supported between instances of 'bool' and 'NoneType'")
+    xp = col.xp
+    rows = xp.arange(len(col), dtype=np.int64)
+    last_missing = cummax(xp.where(missing, rows, -1))
+    # cummax is True after a True that follows the last missing row (cummin: False after a False)
+    wanted = col.data if op == "cummax" else ~col.data
+    last_wanted = cummax(xp.where(wanted & col.mask, rows, -1))
+    if skipna:
+        hit = last_wanted >= 0
+    else:
+        hit = last_wanted > last_missing
+    out = hit if op == "cummax" else ~hit
+    return NumericColumn(out, col.mask, False, np.nan if skipna else col.na)  # skipna: NaN, as pandas
 
 
 def _temporal(col: DatetimeColumn | TimedeltaColumn, op: str, skipna: bool) -> Column:
