@@ -90,3 +90,93 @@ def test_sums_of_object_bools_are_refused(op):
     assert [type(v) for v in getattr(s, op)()] == [bool, float, float]
     with pytest.raises(NotImplementedError):
         getattr(em.from_pandas(s), op)()
+
+
+@pytest.mark.parametrize("other_dtype", ["float64", "float32"])
+def test_combine_first_with_repeated_labels(other_dtype):
+    index = pd.Index(["a", "B", "B"])
+    s = pd.Series([np.nan, 0.5, 7.0], dtype="float32", index=index)
+    other = pd.Series([-3.25, 1.0, 1.0], dtype=other_dtype, index=index)
+    try:
+        want = s.combine_first(other)
+    except ValueError as exc:  # two dtypes: pandas reindexes the repeated labels
+        with pytest.raises(ValueError, match=str(exc)):
+            em.from_pandas(s).combine_first(em.from_pandas(other))
+        return
+    assert_eq(em.from_pandas(s).combine_first(em.from_pandas(other)), want)
+
+
+EMPTY_LABELS = [
+    pd.DatetimeIndex([], dtype="datetime64[s]"),
+    pd.Index([], dtype="str"),
+    pd.RangeIndex(0),
+    pd.Index([], dtype="float64"),
+    pd.Index([], dtype="uint64"),
+]
+LABELS = [pd.Index(["x", "a"]), pd.Index([3, 1]), pd.DatetimeIndex(["2020"]), pd.Index([7], dtype="int32")]
+
+
+@pytest.mark.parametrize("empty", EMPTY_LABELS, ids=lambda i: str(i.dtype))
+@pytest.mark.parametrize("other", EMPTY_LABELS + LABELS, ids=lambda i: f"{i.dtype}{len(i)}")
+@pytest.mark.parametrize("empty_first", [True, False])
+def test_alignment_beside_empty_labels_of_another_dtype(empty, other, empty_first):
+    # pandas joins beside an empty index whatever the other's dtype: the other's labels, sorted
+    pair = [pd.Series(np.arange(len(i), dtype="float64"), index=i) for i in (empty, other)]
+    if not empty_first:
+        pair.reverse()
+    x, y = (em.from_pandas(s) for s in pair)
+    assert_eq(x % y, pair[0] % pair[1])
+    assert_eq(x.add(y, fill_value=1), pair[0].add(pair[1], fill_value=1))
+    assert_eq(x.eq(y), pair[0].eq(pair[1]))
+    want, got = pair[0].to_frame("a"), x.to_frame("a")
+    want["b"], got["b"] = pair[1], y  # a left join
+    assert_eq(got, want)
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [([5], [3]), ([5, 2**63], [3]), ([5], [2, 3]), ([42, 3], [7])],
+)
+def test_unsigned_labels_beside_signed_ones_without_negatives(left, right):
+    # pandas casts the signed labels to uint64 when the unsigned ones come first
+    a = pd.Series(1.0, index=pd.Index(left, dtype="uint64"))
+    b = pd.Series(2.0, index=pd.Index(right, dtype="int64"))
+    assert_eq(em.from_pandas(a) + em.from_pandas(b), a + b)
+    assert_eq(em.from_pandas(a).lt(em.from_pandas(b)), a.lt(b))
+
+
+@pytest.mark.parametrize(("left", "right"), [([5], [-5]), ([3], [5])])
+def test_uint64_labels_pandas_types_by_their_order_are_refused(left, right):
+    a = pd.Series(1.0, index=pd.Index(left, dtype="uint64"))
+    b = pd.Series(2.0, index=pd.Index(right, dtype="int64"))
+    for x, y in ((a, b), (b, a)):
+        if x.index.dtype == "uint64" and y.index.min() >= 0:
+            continue  # the cast above
+        with pytest.raises(NotImplementedError):
+            em.from_pandas(x) + em.from_pandas(y)
+
+
+@pytest.mark.parametrize("value", ["series", "list", "array"])
+@pytest.mark.parametrize("with_columns", [False, True])
+def test_setitem_on_a_frame_without_rows_takes_the_values_rows(value, with_columns):
+    def make(m):
+        if not with_columns:
+            return m.DataFrame()
+        columns = {
+            "a": m.Series([], dtype="int64"),
+            "s": m.Series([], dtype="str"),
+            "b": m.Series([], dtype=bool),
+            "d": m.Series([], dtype="datetime64[ns]"),
+        }
+        return m.DataFrame(columns, index=m.Index([], name="nm"))
+
+    def values(m):
+        return {
+            "series": m.Series([1.0, 2.0], index=["x", "y"]),
+            "list": [1, 2],
+            "array": np.array([3, 4]),
+        }[value]
+
+    want, got = make(pd), make(em)
+    want["z"], got["z"] = values(pd), values(em)
+    assert_eq(got, want)

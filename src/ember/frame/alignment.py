@@ -39,8 +39,10 @@ def align_indexes(a: Index, b: Index, how: str = "outer") -> tuple[Index, Any, A
         from ember.frame._fallback import unsupported
 
         raise unsupported("alignment", "MultiIndex operands")
-    if len(a) and len(b):
-        check_label_types(a, b)
+    a, b = _unsigned_beside_signed(a, b)
+    if not len(a) or not len(b):
+        return _join_empty(a, b, how)
+    check_label_types(a, b)
     with warnings.catch_warnings():  # merge's int/float key warning: index labels unite silently
         warnings.filterwarnings("ignore", "You are merging on int and float", UserWarning)
         left_pos, right_pos = join_indices([a.column], [b.column], how=how, sort=how == "outer")
@@ -53,6 +55,47 @@ def align_indexes(a: Index, b: Index, how: str = "outer") -> tuple[Index, Any, A
     if len(a) and len(b) and _range_union(a, b):
         name = result_name(a, b)
     return Index._from_column(labels, name), left_pos, right_pos
+
+
+def _join_empty(a: Index, b: Index, how: str) -> tuple[Index, Any, Any]:
+    """pandas' join beside an empty index, whatever the other's dtype: the non-empty side's labels
+    (sorted for an outer join) where ``how`` keeps them, else the empty side."""
+    xp = a.column.xp
+    if isinstance(a, RangeIndex) and getattr(b.dtype, "kind", "O") == "i" and b.dtype != np.int64:
+        b = b.astype(np.int64)  # (pandas' RangeIndex takes other integer labels as its own)
+    if len(b):  # the mirror image
+        mirrored = {"left": "right", "right": "left"}.get(how, how)
+        index, right_pos, left_pos = _join_empty(b, a, mirrored)
+        return index, left_pos, right_pos
+    if how in ("left", "outer"):
+        positions = a.argsort() if how == "outer" and not a.is_monotonic_increasing else None
+        index = a if positions is None else a.take(positions)
+        if positions is None:
+            positions = xp.arange(len(a), dtype=np.int64)
+        return index, positions, xp.full(len(a), -1, dtype=np.int64)
+    return b, xp.zeros(0, dtype=np.int64), xp.zeros(0, dtype=np.int64)
+
+
+def _unsigned_beside_signed(a: Index, b: Index) -> tuple[Index, Index]:
+    """pandas casts signed labels without negatives to the unsigned labels' dtype when the unsigned
+    ones come first; otherwise uint64 beside signed labels unite into object labels, or into int64,
+    as the labels' order decides: refused."""
+    kinds = [getattr(i.dtype, "kind", "O") if isinstance(i.dtype, np.dtype) else "O" for i in (a, b)]
+    if sorted(kinds) != ["i", "u"]:
+        return a, b
+    if kinds[0] == "u" and len(b) and int(b.column.data.min()) >= 0:  # one sync
+        return a, b.astype(a.dtype)
+    if not len(a) or not len(b):
+        return a, b
+    if a.dtype == np.uint64 or b.dtype == np.uint64:
+        from ember.frame._fallback import unsupported
+
+        raise unsupported(
+            "alignment",
+            f"labels of dtype {a.dtype} beside labels of dtype {b.dtype} (pandas' result type "
+            "depends on their values and order)",
+        )
+    return a, b
 
 
 def _range_union(a: Index, b: Index) -> bool:

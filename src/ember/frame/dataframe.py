@@ -279,10 +279,25 @@ class DataFrame(
             return
         if isinstance(key, Series) or getattr(key, "dtype", None) == bool:
             raise unsupported("DataFrame.__setitem__", "a boolean row mask (use df.loc[mask, col] = value)")
+        if not len(self._index) and isinstance(value, (Series, list, tuple, np.ndarray)) and len(value):
+            self._take_rows_of(value)
         col = self._column_for(value, key)
         if key not in self._columns:
             self._add_label(key)
         self._columns[key] = col
+
+    def _take_rows_of(self, value: Any) -> None:
+        """pandas' setitem on a frame without rows: the frame takes the value's index (a Series') or
+        a RangeIndex, keeping its own index name, and its columns become missing on those rows."""
+        index = value.index if isinstance(value, Series) else RangeIndex(len(value))
+        if isinstance(self._index, RangeIndex) and index.dtype != np.int64 and index.dtype.kind == "i":
+            index = index.astype(np.int64)  # (pandas' RangeIndex takes integer labels as its own)
+        if self._index.name is not None:
+            index = index.rename(self._index.name)
+        if self._columns:
+            absent = index.column.xp.full(len(index), -1, dtype=np.int64)
+            self._columns = {k: c.take_nullable(absent) for k, c in self._columns.items()}
+        object.__setattr__(self, "_index", index)
 
     def _column_for(self, value: Any, name: Any) -> Column:
         """A column for ``df[name] = value``: scalars broadcast, Series align on the index."""

@@ -387,6 +387,9 @@ class Series(NDFrame, SeriesReductions, SeriesMissing, SeriesConversion):
                 "Series.combine_first", "Series on different labels (pandas unites the indexes)"
             )
         both = (self.dtype, other.dtype)
+        if self.dtype != other.dtype and len(self) and not self.index.is_unique:
+            # pandas takes its union path for two dtypes: a reindex of repeated labels
+            raise ValueError("cannot reindex on an axis with duplicate labels")
         if all(isinstance(d, np.dtype) and d.kind in "iuf" for d in both):  # pandas: their common type
             common = np.result_type(*both)
             return self.astype(common).where(self.notna(), other.astype(common))
