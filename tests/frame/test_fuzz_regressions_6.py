@@ -180,3 +180,30 @@ def test_setitem_on_a_frame_without_rows_takes_the_values_rows(value, with_colum
     want, got = make(pd), make(em)
     want["z"], got["z"] = values(pd), values(em)
     assert_eq(got, want)
+
+
+TIMEDELTAS = [
+    pd.Series(pd.to_timedelta(["1h", "-1h", "0s", "100000 days 1ns"]), dtype="timedelta64[ns]"),
+    pd.Series(pd.to_timedelta(["1h", None, "0s", "3s"]), dtype="timedelta64[s]"),
+    pd.Series(pd.to_timedelta(["100000 days 1ns", None, "-100000 days 1ns", "3s"]), dtype="timedelta64[ns]"),
+]
+DIVISORS = [
+    pd.Timedelta(0),
+    pd.Timedelta("7min"),
+    pd.Timedelta("-7ns"),
+    np.timedelta64(3, "s"),
+    pd.Series(pd.to_timedelta(["0s", "3s", "-3s", "7ns"])),
+    pd.Series(pd.to_timedelta(["0s", None, "-3ns", "7ns"])),
+    pd.Series(pd.to_timedelta(["0s", None, "-3s", "7s"]), dtype="timedelta64[s]"),
+]
+
+
+@pytest.mark.parametrize("values", TIMEDELTAS, ids=["ns", "s-with-nat", "ns-large-with-nat"])
+@pytest.mark.parametrize("divisor", DIVISORS, ids=range(len(DIVISORS)))
+@pytest.mark.parametrize("op", ["floordiv", "mod", "truediv", "rfloordiv", "rmod"])
+def test_timedelta_division_as_pandas(values, divisor, op):
+    # pandas divides the ticks as NumPy integers (0 beside a zero divisor, x % 0 is x); beside a NaT
+    # the quotient is float64, and the remainder is rounded through it
+    want = getattr(values, op)(divisor)
+    other = em.from_pandas(divisor) if isinstance(divisor, pd.Series) else divisor
+    assert_eq(getattr(em.from_pandas(values), op)(other), want)

@@ -715,14 +715,25 @@ def _td_td(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
     if op in ("add", "sub"):
         return TimedeltaColumn(_full(xp, n, add_checked(xp, x, y, valid, sub=op == "sub")), unit, valid)
     x, y = _full(xp, n, x), _full(xp, n, y)
+    if op == "truediv":
+        with np.errstate(all="ignore"):
+            res = NumericColumn(x.astype(np.float64) / y)
+        return res if valid is None else res.set_missing(valid)
+    # pandas divides the ticks as NumPy integers: floored, and 0 where the divisor is zero; beside a
+    # NaT the quotient is float64. Its remainder is x - (x // y) * y: x itself beside a zero divisor,
+    # and rounded through that float quotient beside a NaT.
+    zero = y == 0
+    out = xp.where(zero, 0, x // xp.where(zero, 1, y))
+    exact = valid is None or bool(valid.all())  # one sync
     if op == "mod":
-        return TimedeltaColumn(xp.where(y == 0, 0, x % xp.where(y == 0, 1, y)), unit, valid)
-    with np.errstate(all="ignore"):
-        out = x.astype(np.float64) / y if op == "truediv" else xp.floor(x.astype(np.float64) / y)
-    res = NumericColumn(out)
-    if op == "floordiv" and valid is None:
-        return NumericColumn(out.astype(np.int64)) if bool(xp.isfinite(out).all()) else res
-    return res if valid is None else res.set_missing(valid)
+        if exact:
+            return TimedeltaColumn(x - out * y, unit, valid)
+        # (the float quotient times the divisor in the divisor's own unit, truncated, as NumPy)
+        own = (out.astype(np.float64) * _full(xp, n, tb.ticks)).astype(np.int64)
+        return TimedeltaColumn(x - own * (UNIT_NS[tb.unit] // UNIT_NS[unit]), unit, valid)
+    if exact:
+        return NumericColumn(out)
+    return NumericColumn(out.astype(np.float64)).set_missing(valid)
 
 
 def _td_num(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
