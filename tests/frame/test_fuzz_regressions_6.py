@@ -207,3 +207,26 @@ def test_timedelta_division_as_pandas(values, divisor, op):
     want = getattr(values, op)(divisor)
     other = em.from_pandas(divisor) if isinstance(divisor, pd.Series) else divisor
     assert_eq(getattr(em.from_pandas(values), op)(other), want)
+
+
+@pytest.mark.parametrize("keys", [["c", "a", "f"], ["d", "a"], ["f", "c"]])
+@pytest.mark.parametrize("sort", [True, False])
+def test_groupby_dropna_false_keeps_missing_keys_as_level_values(keys, sort):
+    # pandas' row labels hold <NA> / NaT / NaN themselves, not the NaN of a missing code
+    df = pd.DataFrame(
+        {
+            "c": pd.Series([None, "x", None, "b"], dtype="string"),
+            "a": pd.Series([None, 1, None, 3], dtype="Int32"),
+            "f": [np.nan, 1.0, 2.0, np.nan],
+            "d": pd.to_datetime(["2020", None, "2021", "2020"]),
+            "v": [1.0, 2, 3, 4],
+        }
+    )
+    want = df.groupby(keys, dropna=False, sort=sort)[["v"]].median()
+    got = em.from_pandas(df).groupby(keys, dropna=False, sort=sort)[["v"]].median()
+    assert_eq(got, want)
+    for i in range(len(want)):
+        assert repr(got.index[i]) == repr(want.index[i])
+        assert repr(got.iloc[i].name) == repr(want.iloc[i].name)
+    for mine, theirs in zip(got.index.to_pandas().levels, want.index.levels):
+        assert mine.equals(theirs)

@@ -16,6 +16,22 @@ from ember.frame.groupby_transforms import GroupByTransforms
 from ember.frame.index import Index, MultiIndex, RangeIndex
 
 
+def _levels_with_missing(uniques: list, dropna: bool, sort: bool) -> list | None:
+    """pandas' levels of a groupby(dropna=False) result with a missing key: the missing value is a
+    level value of its own (sorted last, or where it first appears), so the row label holds it
+    (``(<NA>, <NA>)``, not the ``(nan, nan)`` of a missing code). None where pandas' levels are the
+    ones ``from_arrays`` derives."""
+    if dropna or any(isinstance(u, CategoricalColumn) for u in uniques):
+        return None
+    if not any(u.has_nulls_possible and bool(u.isna().any()) for u in uniques):  # a sync a level
+        return None
+    levels = []
+    for u in uniques:
+        values = pd.Index(u.to_pandas().unique())
+        levels.append(values.sort_values(na_position="last") if sort else values)
+    return levels
+
+
 def _unsupported(method: str, detail: str) -> Exception:
     """GroupBy calls have no pandas fallback (the groupby would need rebuilding in pandas)."""
     return unsupported(method, detail, fallback=False)
@@ -103,7 +119,9 @@ class _GroupBy(GroupByTransforms, GroupByApply):
         uniques = self._grouping.uniques
         if len(uniques) == 1:
             return Index._from_column(uniques[0], self._key_names[0])
-        return MultiIndex(list(uniques), self._key_names)
+        return MultiIndex(
+            list(uniques), self._key_names, _levels_with_missing(uniques, self.dropna, self.sort)
+        )
 
     def _value_items(self) -> list[tuple[Any, Column]]:
         raise NotImplementedError  # pragma: no cover - abstract
