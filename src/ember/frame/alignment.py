@@ -68,12 +68,21 @@ def _join_empty(a: Index, b: Index, how: str) -> tuple[Index, Any, Any]:
         index, right_pos, left_pos = _join_empty(b, a, mirrored)
         return index, left_pos, right_pos
     if how in ("left", "outer"):
-        positions = a.argsort() if how == "outer" and not a.is_monotonic_increasing else None
+        positions = _pandas_argsort(a) if how == "outer" and not a.is_monotonic_increasing else None
         index = a if positions is None else a.take(positions)
         if positions is None:
             positions = xp.arange(len(a), dtype=np.int64)
         return index, positions, xp.full(len(a), -1, dtype=np.int64)
     return b, xp.zeros(0, dtype=np.int64), xp.zeros(0, dtype=np.int64)
+
+
+def _pandas_argsort(index: Index) -> Any:
+    """The order pandas sorts labels in: NumPy's quicksort, whose order of repeated labels no stable
+    sort reproduces (it may differ between CPUs): those labels are sorted on the host."""
+    if index.is_unique:  # one sync
+        return index.argsort()
+    order = np.asarray(index.to_pandas().argsort(), dtype=np.int64)
+    return index.column.xp.asarray(order)
 
 
 def _unsigned_beside_signed(a: Index, b: Index) -> tuple[Index, Index]:

@@ -243,6 +243,11 @@ def _object_rows_missing(a: Column, b: Column, op: str) -> Column | None:
     if n and (valid is None or bool(valid.any())):
         return None
     masked = any(isinstance(x, NumericColumn) and x.nullable for x in (a, b))
+    masked_ints = any(isinstance(x, NumericColumn) and x.nullable and not x.is_float for x in (a, b))
+    if masked_ints and n:  # pandas applies the operator beneath an Int / boolean mask: 'a' + 0 fails
+        strings = [x for x in (a, b) if isinstance(x, StringColumn)]
+        if any(x.mask is None or bool(x.mask.any()) for x in strings):
+            return None
     mask = None if n == 0 else xp.zeros(n, dtype=bool)
     offsets = xp.zeros(n + 1, dtype=np.int64)
     return StringColumn(

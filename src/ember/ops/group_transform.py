@@ -161,6 +161,21 @@ def _diff(g: Grouping, col: Column, periods: int) -> Column:
     return NumericColumn(xp.where(missing, xp.nan, d).astype(dtype))
 
 
+def _check_nat_beside_dropped_keys(g: Grouping, col: Column, op: str) -> None:
+    """pandas reads a NaT inside a group as the smallest int64 when some row's key is missing and
+    dropped (its cummax skips it, cummin keeps it, cumsum overflows): refused, not copied."""
+    if not isinstance(col, (DatetimeColumn, TimedeltaColumn)) or not g.dropped or col.mask is None:
+        return
+    if bool((~col.mask & (g.codes >= 0)).any()):  # one sync
+        from ember.frame._fallback import unsupported
+
+        raise unsupported(
+            f"GroupBy.{op}",
+            "datetimes or timedeltas with NaT beside rows whose key is missing "
+            "(pandas reads NaT as the smallest integer there)",
+        )
+
+
 def transform(g: Grouping, col: Column, op: str, **kw: Any) -> Column:
     """A per-row result: an aggregation broadcast back to the rows of its group (missing on dropped
     rows), or a within-group scan: cumsum cumprod cummin cummax cumcount(ascending) rank(method,
@@ -180,6 +195,8 @@ def transform(g: Grouping, col: Column, op: str, **kw: Any) -> Column:
         raise NotImplementedError(f"function is not implemented for this dtype: [how->{op},dtype->object]")
     if op == "diff":
         check_object_bools(col, op)
+    if op in ("cumsum", "cummin", "cummax"):
+        _check_nat_beside_dropped_keys(g, col, op)
     if op == "cumcount":
         cc = cumcount(g, kw.get("ascending", True))
         if g.dropped:

@@ -147,6 +147,12 @@ def clip(col: Column, lower: Any = None, upper: Any = None) -> Column:
     return out
 
 
+def _same_missing(na: Any, key: Any) -> bool:
+    if isinstance(na, float):
+        return isinstance(key, float) and np.isnan(key)
+    return key is na
+
+
 def _none(x: Any) -> bool:
     return x is None or x is pd.NA or (isinstance(x, float) and np.isnan(x))
 
@@ -324,6 +330,10 @@ def isin(col: Column, values: Any) -> Column:
     idx, has_na = _lookup(col, keys)
     if isinstance(col, (NumericColumn, DatetimeColumn, TimedeltaColumn)):
         has_na = any(_matches_missing(col, k) for k in _nan_keys(col, values, keys))
+    elif isinstance(col, StringColumn) and col.pd_dtype == object:
+        # pandas compares an object column's missing values as objects: None finds only None, NaN
+        # only NaN, pd.NA only pd.NA
+        has_na = any(_same_missing(col.na, k) for k in keys)
     found = idx >= 0
     missing = col.isna() if col.has_nulls_possible else None
     if missing is not None:  # pandas matches missing rows only for numpy NaN/NaT among the values
