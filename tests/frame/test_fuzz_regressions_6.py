@@ -291,3 +291,24 @@ def test_outer_alignment_beside_an_empty_side_orders_repeated_labels_as_pandas()
     no_rows = pd.DataFrame({"d": pd.Series([], dtype="Int32")})
     want = no_rows.add(frame, fill_value=0)
     assert_eq(em.from_pandas(no_rows).add(em.from_pandas(frame), fill_value=0), want)
+
+
+@pytest.mark.parametrize("op", ["sum", "mean"])
+def test_expanding_sums_keep_small_values_after_huge_ones(op):
+    # pandas keeps a compensated running sum: 100 stays 100 beside the 1e18 that follows
+    s = pd.Series([100.0 * 100.0**i for i in range(9)])
+    assert_eq(
+        getattr(em.from_pandas(s).expanding(), op)(),
+        getattr(s.expanding(), op)(),
+        check_exact=False,
+        rtol=1e-12,
+    )
+    rng = np.random.default_rng(0)
+    values = rng.standard_normal(2000) * 10.0 ** rng.integers(-5, 15, 2000)
+    values[rng.random(2000) < 0.1] = np.nan
+    s = pd.Series(values)
+    got = getattr(em.from_pandas(s).expanding(), op)()
+    assert_eq(got, getattr(s.expanding(), op)(), check_exact=False, rtol=1e-10)
+    keys = pd.Series(rng.integers(0, 5, 2000))
+    got = getattr(em.from_pandas(s).groupby(em.from_pandas(keys)).expanding(), op)()
+    assert_eq(got, getattr(s.groupby(keys).expanding(), op)(), check_exact=False, rtol=1e-10)

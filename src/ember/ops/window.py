@@ -272,6 +272,8 @@ class Windows:
                 _prefix(xp, xp.where(self.valid, self.values, 0.0), np.float64), self.start, self.end
             )
             return wrapped + xp.round((estimate - wrapped) / _TWO64) * _TWO64
+        if self.prefix_windows:
+            return compensated_scan(self.values, self.valid, self.start)
         s = _wsum(_prefix(xp, self._shifted(), np.float64), self.start, self.end)
         return s + self.nobs * self.center
 
@@ -374,6 +376,40 @@ def welford_scan(values: Any, valid: Any, start: Any) -> tuple[Any, Any]:
         m2 = xp.concatenate([m2[:d], xp.where(t, nq, qb)])
         d *= 2
     return cnt.astype(np.int64), m2
+
+
+def compensated_scan(values: Any, valid: Any, start: Any) -> Any:
+    """Sum of the valid values of every window ``[start[i], i + 1)`` (expanding windows, per group
+    or not), as pandas' compensated (Kahan) running sum keeps it: each partial sum is carried as an
+    unevaluated pair (high + low part) through a log-depth doubling scan of error-free additions, so
+    a small value after huge ones keeps its digits."""
+    xp = array_module(values)
+    n = values.shape[0]
+    hi = xp.where(valid, values, 0.0).astype(np.float64)
+    lo = xp.zeros(n, dtype=np.float64)
+    pos = xp.arange(n, dtype=np.int64)
+    d = 1
+    while d < n:
+        take = pos[d:] - d >= start[d:]
+        s, err = _two_sum(xp, hi[:-d], hi[d:])
+        err = err + (lo[:-d] + lo[d:])
+        total = s + err
+        fixed = err - (total - s)
+        finite = xp.isfinite(total)
+        total = xp.where(finite, total, s)  # an infinity or NaN carries no low part
+        fixed = xp.where(finite, fixed, 0.0)
+        hi = xp.concatenate([hi[:d], xp.where(take, total, hi[d:])])
+        lo = xp.concatenate([lo[:d], xp.where(take, fixed, lo[d:])])
+        d *= 2
+    return hi + lo
+
+
+def _two_sum(xp: Any, a: Any, b: Any) -> tuple[Any, Any]:
+    """a + b as the rounded sum and its exact rounding error (Knuth's TwoSum)."""
+    s = a + b
+    bb = s - a
+    err = (a - (s - bb)) + (b - bb)
+    return s, xp.where(xp.isfinite(s), err, 0.0)
 
 
 def sparse_table_query(v: Any, start: Any, end: Any, op: str) -> Any:
