@@ -312,3 +312,14 @@ def test_expanding_sums_keep_small_values_after_huge_ones(op):
     keys = pd.Series(rng.integers(0, 5, 2000))
     got = getattr(em.from_pandas(s).groupby(em.from_pandas(keys)).expanding(), op)()
     assert_eq(got, getattr(s.groupby(keys).expanding(), op)(), check_exact=False, rtol=1e-10)
+
+
+@pytest.mark.parametrize("how", ["right", "outer", "left", "inner"])
+@pytest.mark.parametrize("empty_left", [True, False])
+def test_merge_beside_an_empty_side_of_timedeltas_in_another_unit_sorts_nat_last(how, empty_left):
+    # pandas merges timedeltas of two units as objects, even beside an empty side: NaT sorts last
+    full = pd.DataFrame({"d": pd.Series(["1h", None, "1min"], dtype="timedelta64[s]"), "v": [1, 2, 3]})
+    empty = pd.DataFrame({"d": pd.Series([], dtype="timedelta64[ns]"), "w": pd.Series([], dtype="int64")})
+    a, b = (empty, full) if empty_left else (full, empty)
+    want = a.merge(b, how=how, on="d", sort=True)
+    assert_eq(em.from_pandas(a).merge(em.from_pandas(b), how=how, on="d", sort=True), want)

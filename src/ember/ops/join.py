@@ -181,6 +181,10 @@ def _string_pair(lcol: StringColumn, rcol: StringColumn) -> tuple[Any, Any]:
     return ranks[: len(lcol)], ranks[len(lcol) :]
 
 
+def _timedeltas_of_two_units(lcol: Column, rcol: Column) -> bool:
+    return isinstance(lcol, TimedeltaColumn) and isinstance(rcol, TimedeltaColumn) and lcol.unit != rcol.unit
+
+
 def _is_temporal(col: Column) -> bool:
     return isinstance(col, (DatetimeColumn, TimedeltaColumn))
 
@@ -196,6 +200,8 @@ def encode_pair(lcol: Column, rcol: Column, name: Any = None) -> tuple[Any, Any,
     both_categorical = isinstance(lcol, CategoricalColumn) and isinstance(rcol, CategoricalColumn)
     if both_categorical and not _categories_equal(lcol, rcol):
         pass  # pandas compares categoricals of other categories by value (missing last), empty or not
+    elif _timedeltas_of_two_units(lcol, rcol):
+        pass  # object keys even beside an empty side: NaT sorts last
     elif len(lcol) == 0 and len(rcol) > 0:  # pandas skips the dtype check when one side is empty
         lcol = rcol.take(xp.zeros(0, dtype=np.int64))
     elif len(rcol) == 0 and len(lcol) > 0:
