@@ -181,7 +181,7 @@ def select_rows(obj: Any, key: Any, by_label: bool, item: str | None = None) -> 
         if by_label:  # a repeated label selects all its rows (a slice or a mask from get_loc)
             loc = _label_loc(obj, key)
             if isinstance(loc, slice):
-                return _without_key_levels(obj._slice_rows(loc.start, loc.stop, 1), key)
+                return _without_key_levels(obj._slice_rows(loc.start, loc.stop, loc.step or 1), key)
             if isinstance(loc, np.ndarray):
                 return _without_key_levels(obj._filter_rows(asarray_on(loc, obj_xp(obj))), key)
             return obj._row_at(loc)
