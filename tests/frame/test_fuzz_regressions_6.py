@@ -323,3 +323,20 @@ def test_merge_beside_an_empty_side_of_timedeltas_in_another_unit_sorts_nat_last
     a, b = (empty, full) if empty_left else (full, empty)
     want = a.merge(b, how=how, on="d", sort=True)
     assert_eq(em.from_pandas(a).merge(em.from_pandas(b), how=how, on="d", sort=True), want)
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        (pd.Series([0.0, 2.5], dtype="float32"), pd.Series([False, True], dtype="boolean")),
+        (pd.Series([False, True], dtype="boolean"), pd.Series([0.0, 2.5], dtype="float32")),
+        (pd.Series([None, 1.5], dtype="Float32"), 0.0),
+        (pd.Series([None, 1.5], dtype="Float32"), False),
+        (pd.Series([None, 3], dtype="Int8"), pd.Series([0.0, 2.5], dtype="float32")),
+        (pd.Series([None, 1.5], dtype="Float32"), 2.0),
+    ],
+)
+def test_masked_float32_floor_division_by_zero_widens_as_pandas(left, right):
+    # pandas' zero-division fill makes float32 // 0 Float64, except under a masked int's own //
+    other = em.from_pandas(right) if isinstance(right, pd.Series) else right
+    assert_eq(em.from_pandas(left) // other, left // right)

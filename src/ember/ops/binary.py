@@ -270,6 +270,9 @@ def _numeric(a: Any, b: Any, op: str) -> Column:
         vb = _valid_of(b, cb)
         out = _int_div_by_zero(xp, op, out, xa, xb if vb is None else xp.where(vb, xb, 1))
     if nullable:
+        left_masked_ints = ca and a.nullable and _kind(xa) in "iu"  # pandas: NumPy's own //, no fill
+        if op == "floordiv" and out.dtype == np.float32 and not left_masked_ints and _any_zero(xb, xa):
+            out = out.astype(np.float64)  # (pandas' zero-division fill, beneath the mask too)
         return _nullable_result(a, b, op, out, xa, xb)
     if op in LOGIC and not (_kind(a.data if ca else a) in "iu" and _kind(b.data if cb else b) in "iu"):
         out = out.astype(bool, copy=False)
