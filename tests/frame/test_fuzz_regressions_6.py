@@ -340,3 +340,16 @@ def test_masked_float32_floor_division_by_zero_widens_as_pandas(left, right):
     # pandas' zero-division fill makes float32 // 0 Float64, except under a masked int's own //
     other = em.from_pandas(right) if isinstance(right, pd.Series) else right
     assert_eq(em.from_pandas(left) // other, left // right)
+
+
+@pytest.mark.parametrize("keys", [["e", "d"], ["d"], ["d", "e"]])
+@pytest.mark.parametrize("as_index", [True, False])
+def test_groupby_key_of_object_bools_all_missing_is_float(keys, as_index):
+    # a bool column made object by a join, holding only missing values: pandas infers float64 keys
+    left = pd.DataFrame({"d": pd.Series([], dtype="bool"), "w": pd.Series([], dtype="int64")})
+    right = pd.DataFrame({"k": [True], "e": ["x"], "v": [2.0]})
+    df = left.merge(right, how="right", left_on="d", right_on="k")
+    got = em.from_pandas(left).merge(em.from_pandas(right), how="right", left_on="d", right_on="k")
+    assert_eq(got, df)
+    want = df.groupby(keys, dropna=False, as_index=as_index)[["v"]].max()
+    assert_eq(got.groupby(keys, dropna=False, as_index=as_index)[["v"]].max(), want)

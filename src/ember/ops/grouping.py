@@ -160,11 +160,16 @@ def key_uniques(uniques: Column, key: Column) -> Column:
     alone, also among several): an object key holding a string gives ``str`` keys, one holding none
     stays ``object`` without groups, and gives float64 NaN for its missing key (``dropna=False``).
     One device sync, for an object key with missing values. An object key of True / False (a bool
-    column with a mask) gives ``bool`` keys when none of them is missing (one sync)."""
+    column with a mask) gives ``bool`` keys when none of them is missing, float64 NaN when all are
+    (a sync each)."""
     if isinstance(uniques, NumericColumn) and not uniques.nullable and uniques.data.dtype.kind == "b":
         mask = uniques.mask
-        if mask is not None and len(uniques) and bool(mask.all()):  # sync: pandas infers bool keys
+        if mask is None or not len(uniques):
+            return uniques
+        if bool(mask.all()):  # sync: pandas infers bool keys
             return NumericColumn(uniques.data)
+        if not bool(mask.any()):  # only the missing key: pandas infers float64 NaN
+            return NumericColumn(uniques.xp.full(len(uniques), np.nan))
         return uniques
     if not (isinstance(uniques, StringColumn) and uniques.pd_dtype == np.dtype(object)):
         return uniques
