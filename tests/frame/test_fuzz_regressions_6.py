@@ -353,3 +353,18 @@ def test_groupby_key_of_object_bools_all_missing_is_float(keys, as_index):
     assert_eq(got, df)
     want = df.groupby(keys, dropna=False, as_index=as_index)[["v"]].max()
     assert_eq(got.groupby(keys, dropna=False, as_index=as_index)[["v"]].max(), want)
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        (pd.DataFrame({"index": [1.0], 0: [2.0]})[["index"]], pd.DataFrame({"index": [1.0], "o": [2.0]})),
+        (pd.DataFrame({0: [1.0], 1: [2.0]}), pd.DataFrame({2: [1.0]})),
+        (pd.DataFrame({"a": [1.0]}), pd.DataFrame({"b": [1.0]})),
+        (pd.DataFrame({1: [1.0]}), pd.DataFrame({1.5: [1.0]})),
+    ],
+)
+def test_frame_arithmetic_unites_column_labels_of_pandas_type(left, right):
+    # pandas' union of the column axes: object labels beside str ones stay object
+    got = em.from_pandas(left) - em.from_pandas(right)
+    assert_eq(got, left - right)

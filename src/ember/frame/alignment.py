@@ -587,7 +587,9 @@ def frame_frame(left: Any, right: Any, op: str, fill_value: Any = None, flex: bo
     axis_names = joined_axis_names(left.columns, right.columns)
     if names == left._names:
         return type(left)._from_columns(out, index, axis_names, left._kind_for(out))
-    return type(left)._from_columns(out, index, axis_names)
+    # the united labels' type, as pandas' union: object beside str stays object
+    kind = left.columns[:0].append(right.columns[:0])
+    return type(left)._from_columns(out, index, axis_names, kind)
 
 
 def joined_axis_names(left: pd.Index, right: pd.Index) -> tuple | None:
