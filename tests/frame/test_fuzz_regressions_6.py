@@ -368,3 +368,19 @@ def test_frame_arithmetic_unites_column_labels_of_pandas_type(left, right):
     # pandas' union of the column axes: object labels beside str ones stay object
     got = em.from_pandas(left) - em.from_pandas(right)
     assert_eq(got, left - right)
+
+
+@pytest.mark.parametrize("keys", [["d", "b"], ["b", "d"], ["d"]])
+@pytest.mark.parametrize("op", ["sum", "nunique", "max", "size", "first"])
+@pytest.mark.parametrize("rows", [0, 1])
+def test_groupby_observed_false_with_an_empty_level_has_no_groups(keys, op, rows):
+    # the product of a categorical's categories with no values of another key is empty: every level too
+    df = pd.DataFrame(
+        {
+            "b": pd.Series([1] * rows, dtype="int64"),
+            "d": pd.Categorical([None] * rows, categories=["a", "b"]),
+            "v": pd.Series([1.0] * rows, dtype="float64"),
+        }
+    )
+    want = getattr(df.groupby(keys, observed=False), op)()
+    assert_eq(getattr(em.from_pandas(df).groupby(keys, observed=False), op)(), want)

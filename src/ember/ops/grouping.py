@@ -136,7 +136,8 @@ def categorical_grouping(keys: list[Column]) -> Grouping:
     uniques, stride = [], total
     for level, size in zip(levels, sizes):  # group g's position in key i's levels: mixed-radix digit i
         stride //= max(size, 1)
-        uniques.append(level.take((group // max(stride, 1)) % max(size, 1)) if total else level)
+        # (no group at all when a level is empty: every key's uniques are empty then)
+        uniques.append(level.take((group // max(stride, 1)) % max(size, 1)) if total else level.take(group))
     return Grouping(codes, total, uniques, dropped, may_have_empty=True)
 
 
