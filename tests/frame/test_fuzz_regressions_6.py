@@ -384,3 +384,17 @@ def test_groupby_observed_false_with_an_empty_level_has_no_groups(keys, op, rows
     )
     want = getattr(df.groupby(keys, observed=False), op)()
     assert_eq(getattr(em.from_pandas(df).groupby(keys, observed=False), op)(), want)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [[0, 0], [0.0], [1], [0, pd.Timedelta(0)], [1, pd.Timedelta(0)], [0, None], np.array([0]), [np.int64(0)]],
+    ids=repr,
+)
+@pytest.mark.parametrize(
+    "s",
+    [pd.Series(pd.to_timedelta(["0s", None, "1ns"])), pd.Series(pd.to_datetime(["1970-01-01", None]))],
+    ids=["timedelta", "datetime"],
+)
+def test_isin_reads_no_number_as_a_time(s, values):
+    assert_eq(em.from_pandas(s).isin(values), s.isin(values))

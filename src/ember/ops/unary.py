@@ -258,6 +258,8 @@ def _lookup(col: Column, keys: list) -> tuple[Any, bool]:
         for i, k in enumerate(keys):
             if isinstance(k, str):
                 continue  # pandas' isin does not parse strings
+            if isinstance(k, (int, float, np.number)) and not isinstance(k, (np.datetime64, np.timedelta64)):
+                continue  # nor read numbers as times
             try:
                 t, unit, ktz = scalar_ticks(k, kind, getattr(col, "tz", None))
             except (TypeError, ValueError):
