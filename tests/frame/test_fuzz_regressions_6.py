@@ -398,3 +398,20 @@ def test_groupby_observed_false_with_an_empty_level_has_no_groups(keys, op, rows
 )
 def test_isin_reads_no_number_as_a_time(s, values):
     assert_eq(em.from_pandas(s).isin(values), s.isin(values))
+
+
+def _floats_with_nan_values():
+    # a masked float column holding NaN as a value beside a missing one (pandas keeps them apart)
+    data = np.array([np.nan, 1.0, np.nan, 0.0, 1.0])
+    return pd.Series(pd.arrays.FloatingArray(data, np.array([False, False, False, True, False])))
+
+
+@pytest.mark.parametrize("sort", [True, False])
+@pytest.mark.parametrize("dropna", [True, False])
+def test_nan_values_of_a_masked_float_column_are_one_value(sort, dropna):
+    s = _floats_with_nan_values()
+    e = em.from_pandas(s)
+    assert_eq(e.groupby(e, sort=sort, dropna=dropna).size(), s.groupby(s, sort=sort, dropna=dropna).size())
+    assert_eq(e.drop_duplicates(), s.drop_duplicates())
+    assert_eq(e.value_counts(dropna=dropna), s.value_counts(dropna=dropna))
+    assert e.nunique(dropna=dropna) == s.nunique(dropna=dropna)

@@ -194,7 +194,9 @@ def _plan(col: Column, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_coun
         col = pandas_view(col)
         x = col.data
         valid = None
-        if col.is_float:
+        if col.is_float and op == "nunique" and col.nullable:
+            valid = col.mask  # a NaN value of a masked float column is a value of its own
+        elif col.is_float:
             valid = ~col.xp.isnan(x) if col.mask is None else col.mask & ~col.xp.isnan(x)
         elif col.mask is not None:
             valid = col.mask
@@ -490,7 +492,10 @@ def _plan_nunique(xp: Any, x: Any, valid: Any, fetch: _Fetch, count: Any) -> Fin
     s = _sorted_valid(xp, x, valid)
     cnt = n if valid is None else valid.sum()
     inside = xp.arange(1, n) < cnt
-    i = fetch.add(((s[1:] != s[:-1]) & inside).sum())
+    change = s[1:] != s[:-1]
+    if s.dtype.kind == "f":  # NaN values of a masked float column are one value
+        change &= ~(xp.isnan(s[1:]) & xp.isnan(s[:-1]))
+    i = fetch.add((change & inside).sum())
     return lambda h: 0 if count(h) == 0 else int(h[i]) + 1
 
 

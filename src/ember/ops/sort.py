@@ -181,13 +181,15 @@ _NA_OPTIONS = ("keep", "top", "bottom")
 
 
 def tie_starts(sorted_key: Any, sorted_nulls: Any, seg: Any = None) -> Any:
-    """True where a sorted row starts a new run of equal values (missing values equal each other;
-    a change of ``seg``, the group of each sorted row, also starts a run)."""
+    """True where a sorted row starts a new run of equal values (missing values equal each other, and
+    so do NaN values; a change of ``seg``, the group of each sorted row, also starts a run)."""
     xp = array_module(sorted_key)
     n = len(sorted_key)
     start = xp.ones(n, dtype=bool)
     if n > 1:
         diff = sorted_key[1:] != sorted_key[:-1]
+        if sorted_key.dtype.kind == "f":  # a NaN value (of a masked float column) equals NaN
+            diff &= ~(xp.isnan(sorted_key[1:]) & xp.isnan(sorted_key[:-1]))
         if sorted_nulls is not None:
             diff = (sorted_nulls[1:] != sorted_nulls[:-1]) | (~sorted_nulls[1:] & diff)
         if seg is not None:
