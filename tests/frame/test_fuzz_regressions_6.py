@@ -9,6 +9,8 @@ import pytest
 import ember as em
 from ember.testing import assert_eq
 
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
+
 
 def _object_columns():
     return pd.DataFrame(
@@ -415,3 +417,21 @@ def test_nan_values_of_a_masked_float_column_are_one_value(sort, dropna):
     assert_eq(e.drop_duplicates(), s.drop_duplicates())
     assert_eq(e.value_counts(dropna=dropna), s.value_counts(dropna=dropna))
     assert e.nunique(dropna=dropna) == s.nunique(dropna=dropna)
+
+
+@pytest.mark.skipif(not PANDAS_31, reason="pandas 3.0 keeps every float32 mean float32")
+@pytest.mark.parametrize(
+    ("values", "keys"),
+    [
+        ([2.5, 0.5], None),  # grouped by themselves: rows out of group order
+        ([2.5, 0.5, 1.25], [1, 1, 2]),  # rows in group order: pandas' float64 fast path
+        ([2.5, 0.5, 1.25], [2, 1, 2]),
+        ([2.5, np.nan, 1.25], [1, 1, 2]),  # a NaN value: the float32 path
+        ([2.5], [np.nan]),  # no row left
+    ],
+)
+def test_groupby_mean_of_float32_takes_pandas_result_type(values, keys):
+    s = pd.Series(values, dtype="float32")
+    by = s if keys is None else pd.Series(keys)
+    got = em.from_pandas(s).groupby(em.from_pandas(by)).mean()
+    assert_eq(got, s.groupby(by).mean())

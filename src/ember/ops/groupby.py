@@ -133,17 +133,24 @@ def _same_kind(values: Any, missing: Any, like: Column, dtype: Any = None) -> Co
     return _numeric(values, missing, like, like.data.dtype if dtype is None else dtype)
 
 
-def _float_dtype(col: Column, op: str) -> Any:
+def _float_dtype(col: Column, op: str, g: Grouping | None = None) -> Any:
     """pandas' result dtype for mean-like ops: float64, except float32 stays float32 for
-    median/var/std/sem (and for mean/quantile too when nullable)."""
+    median/var/std/sem (and for mean/quantile too when nullable). pandas 3.1 means float32 values
+    in float64 only on its fast path: rows already in group order (``g``'s codes never decrease) and
+    no NaN among the values; its other path keeps float32."""
     dt = col.data.dtype
     if dt != np.float32:
         return np.dtype(np.float64)
     if op not in ("mean", "quantile") or (isinstance(col, NumericColumn) and col.nullable):
         return np.dtype(np.float32)
-    if op == "mean" and (len(col) == 0 or bool(col.isna().any())):
-        # sync: pandas 3.1 keeps float32 means only then (and without rows)
+    if op == "mean" and (len(col) == 0 or bool(col.isna().any())):  # sync
         return np.dtype(np.float32)
+    if op == "mean" and g is not None and g.dropped == len(col):
+        return np.dtype(np.float32)  # (no row left: the other path)
+    if op == "mean" and g is not None and len(col) > 1:
+        codes = g.codes
+        if not bool((codes[1:] >= codes[:-1]).all()):  # sync: rows out of group order
+            return np.dtype(np.float32)
     return np.dtype(np.float64)
 
 
@@ -390,7 +397,7 @@ def _numeric_aggregate(
     if op == "mean":
         if temporal:
             return _temporal(temporal_mean_ticks(g, values, valid, count), empty, col)
-        return _numeric(group_mean(g, values, valid, count), empty, col, _float_dtype(col, op))
+        return _numeric(group_mean(g, values, valid, count), empty, col, _float_dtype(col, op, g))
     if op in ("var", "std", "sem"):
         v = group_var(g, values, valid, count, ddof)
         if op != "var":
@@ -449,7 +456,7 @@ def _slot_aggregate(g: Grouping, col: Column, op: str, min_count: int) -> Column
     if op == "mean":
         with np.errstate(invalid="ignore"):
             mean = s / count  # a group with no value: 0 / 0 = NaN, the missing float
-        return _numeric(mean, (count == 0) if col.nullable else None, col, _float_dtype(col, op))
+        return _numeric(mean, (count == 0) if col.nullable else None, col, _float_dtype(col, op, g))
     below = (count < min_count) if min_count > 0 else None
     s = _downcast_if_fits(s, _sum_dtype(col))
     return _numeric(s, below, col, s.dtype)
