@@ -435,3 +435,23 @@ def test_groupby_mean_of_float32_takes_pandas_result_type(values, keys):
     by = s if keys is None else pd.Series(keys)
     got = em.from_pandas(s).groupby(em.from_pandas(by)).mean()
     assert_eq(got, s.groupby(by).mean())
+
+
+@pytest.mark.parametrize(
+    "s",
+    [
+        pd.Series([], dtype=object),
+        pd.Series(["x"], dtype=object),
+        pd.Series(["x", "b"], dtype=object),
+        pd.Series(["x"], dtype="str"),
+    ],
+    ids=["empty-object", "object", "object-match", "str"],
+)
+@pytest.mark.parametrize(
+    "mapping",
+    [{"b": 0, "c": 1}, {"b": "x"}, {"b": 1.5}, {}, {"b": True}, {"b": pd.Timestamp("2020")}],
+    ids=repr,
+)
+def test_map_dict_result_type_as_pandas(s, mapping):
+    # no rows of object data take the values' dtype; unmatched bools over objects stay object
+    assert_eq(em.from_pandas(s).map(mapping), s.map(mapping))

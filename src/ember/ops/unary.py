@@ -465,7 +465,7 @@ def map_values(col: Column, mapping: dict) -> Column:
         keys = [k if isinstance(k, (bool, np.bool_)) == is_bool else _NO_MATCH for k in keys]
     if missing_keys:
         vals.append(mapping[missing_keys[0]])
-    if n == 0 and isinstance(col, (StringColumn, CategoricalColumn)):
+    if n == 0 and isinstance(col, (StringColumn, CategoricalColumn)) and col.dtype != object:
         return col  # pandas maps no rows of an extension array: the dtype is kept
     if not vals:
         return NumericColumn(xp.full(n, np.nan))
@@ -486,7 +486,10 @@ def map_values(col: Column, mapping: dict) -> Column:
     if found_all:  # everything mapped keeps the values' dtype
         return out_values.take(idx)
     out = out_values.take_nullable(idx)
-    if not found_any and isinstance(source, StringColumn) and out.dtype == object:
+    bools_over_objects = (
+        source.dtype == object and isinstance(out_values, NumericColumn) and out_values.is_bool
+    )
+    if not found_any and isinstance(source, StringColumn) and out.dtype == object and not bools_over_objects:
         return NumericColumn(xp.full(n, np.nan))  # pandas infers the all-NaN objects as float64
     return out
 
