@@ -455,3 +455,17 @@ def test_groupby_mean_of_float32_takes_pandas_result_type(values, keys):
 def test_map_dict_result_type_as_pandas(s, mapping):
     # no rows of object data take the values' dtype; unmatched bools over objects stay object
     assert_eq(em.from_pandas(s).map(mapping), s.map(mapping))
+
+
+@pytest.mark.parametrize("op", ["min", "max"])
+@pytest.mark.parametrize("rows", [[], [None], ["x"]])
+def test_frame_min_max_of_string_columns_take_their_common_dtype(op, rows):
+    # pandas' row across 'string' and str columns is 'string' (<NA> for a missing result)
+    df = pd.DataFrame({"b": pd.Series(rows, dtype="string"), "a": pd.Series(rows, dtype="str")})
+    assert_eq(getattr(em.from_pandas(df), op)(), getattr(df, op)())
+    mixed = df.assign(e=pd.Series(rows, dtype=object))
+    if not rows or rows == [None]:  # NaN beside <NA> in one object Series: refused
+        with pytest.raises(NotImplementedError):
+            getattr(em.from_pandas(mixed), op)()
+    else:
+        assert_eq(getattr(em.from_pandas(mixed), op)(), getattr(mixed, op)())

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ember.backend import xp as current_xp
-from ember.column import Column, NumericColumn, from_pandas, is_numeric_column
+from ember.column import Column, NumericColumn, StringColumn, from_pandas, is_numeric_column
 from ember.frame._fallback import unsupported, with_fallback
 from ember.frame.generic import REDUCTIONS, check_axis, require_axis0
 from ember.frame.index import Index
@@ -104,6 +104,14 @@ class FrameReductions:
             # pandas: results of one dtype keep it (NaT of datetime64[us], NaN of str); of several, object
             kinds = {str(c.dtype) for c in cols}
             dtype = cols[0].dtype if len(kinds) == 1 else object
+            if len(kinds) > 1 and all(isinstance(c, StringColumn) for c in cols):
+                dtype = _common_dtype([c.dtype for c in cols])  # 'string' beside str is 'string'
+        if dtype == object and len({_missing_kind(v) for v in values} - {None}) > 1:
+            raise unsupported(
+                f"DataFrame.{op}",
+                "columns whose results are different missing values (NaN beside pd.NA or None in "
+                "one object Series, which ember holds with one missing value)",
+            )
         return _reduction_series(values, names, dtype, self.columns[:0])
 
     def any(self, axis: Any = 0, bool_only: bool = False, skipna: bool = True) -> Any:
@@ -338,6 +346,24 @@ def _range_of(names: list) -> pd.Index:
         if step != 0 and all(b - a == step for a, b in zip(vals, vals[1:])):
             return pd.RangeIndex(vals[0], vals[-1] + step, step)
     return labels_index(names)
+
+
+def _missing_kind(v: Any) -> Any:
+    """Which missing value ``v`` is ("nan", "none", "na", "nat"), None for a value."""
+    if v is None:
+        return "none"
+    if v is pd.NA:
+        return "na"
+    if v is pd.NaT:
+        return "nat"
+    if isinstance(v, float) and v != v:
+        return "nan"
+    return None
+
+
+def _common_dtype(dtypes: list) -> Any:
+    """pandas' common dtype of ``dtypes`` (what a row across such columns holds)."""
+    return pd.concat([pd.Series([], dtype=d) for d in dtypes]).dtype
 
 
 def _reducible(c: Column, op: str) -> bool:
