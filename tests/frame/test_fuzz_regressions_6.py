@@ -469,3 +469,16 @@ def test_frame_min_max_of_string_columns_take_their_common_dtype(op, rows):
             getattr(em.from_pandas(mixed), op)()
     else:
         assert_eq(getattr(em.from_pandas(mixed), op)(), getattr(mixed, op)())
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int32", "str"])
+@pytest.mark.parametrize("how", ["outer", "right", "left", "inner"])
+@pytest.mark.parametrize("sort", [False, True])
+@pytest.mark.parametrize("empty_left", [True, False])
+def test_index_join_beside_an_empty_frame_orders_repeated_labels_as_pandas(dtype, how, sort, empty_left):
+    labels = [3, 0, 2, 2, 0] if dtype != "str" else ["c", "a", "b", "b", "a"]
+    full = pd.DataFrame({"d": [5, 0, 2, 0, -1]}, index=pd.Index(labels, dtype=dtype, name="idx"))
+    empty = pd.DataFrame({"a": pd.Series([], dtype="float64")})
+    a, b = (empty, full) if empty_left else (full, empty)
+    want = a.join(b, how=how, sort=sort)
+    assert_eq(em.from_pandas(a).join(em.from_pandas(b), how=how, sort=sort), want)

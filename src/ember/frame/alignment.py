@@ -41,7 +41,7 @@ def align_indexes(a: Index, b: Index, how: str = "outer") -> tuple[Index, Any, A
         raise unsupported("alignment", "MultiIndex operands")
     a, b = _unsigned_beside_signed(a, b)
     if not len(a) or not len(b):
-        return _join_empty(a, b, how)
+        return join_beside_empty(a, b, how, sort=how == "outer", range_takes_ints=True)
     check_label_types(a, b)
     with warnings.catch_warnings():  # merge's int/float key warning: index labels unite silently
         warnings.filterwarnings("ignore", "You are merging on int and float", UserWarning)
@@ -57,18 +57,22 @@ def align_indexes(a: Index, b: Index, how: str = "outer") -> tuple[Index, Any, A
     return Index._from_column(labels, name), left_pos, right_pos
 
 
-def _join_empty(a: Index, b: Index, how: str) -> tuple[Index, Any, Any]:
-    """pandas' join beside an empty index, whatever the other's dtype: the non-empty side's labels
-    (sorted for an outer join) where ``how`` keeps them, else the empty side."""
+def join_beside_empty(
+    a: Index, b: Index, how: str, sort: bool, range_takes_ints: bool = False
+) -> tuple[Index, Any, Any]:
+    """pandas' ``Index._join_empty`` (one side without labels, whatever the other's dtype): the
+    joined index and each side's positions (-1 = absent). The non-empty side's labels where ``how``
+    keeps them (sorted with ``sort``), else the empty side; with ``range_takes_ints`` (alignment, not
+    merge) a RangeIndex on the left takes other integer labels as int64."""
     xp = a.column.xp
-    if isinstance(a, RangeIndex) and getattr(b.dtype, "kind", "O") == "i" and b.dtype != np.int64:
-        b = b.astype(np.int64)  # (pandas' RangeIndex takes other integer labels as its own)
+    if range_takes_ints and isinstance(a, RangeIndex) and getattr(b.dtype, "kind", "O") == "i":
+        b = b.astype(np.int64) if b.dtype != np.int64 else b
     if len(b):  # the mirror image
         mirrored = {"left": "right", "right": "left"}.get(how, how)
-        index, right_pos, left_pos = _join_empty(b, a, mirrored)
+        index, right_pos, left_pos = join_beside_empty(b, a, mirrored, sort)
         return index, left_pos, right_pos
     if how in ("left", "outer"):
-        positions = _pandas_argsort(a) if how == "outer" and not a.is_monotonic_increasing else None
+        positions = _pandas_argsort(a) if sort and not a.is_monotonic_increasing else None
         index = a if positions is None else a.take(positions)
         if positions is None:
             positions = xp.arange(len(a), dtype=np.int64)

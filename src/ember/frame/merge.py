@@ -468,6 +468,7 @@ def _index_join(li: Index, ri: Index, how: str, sort: bool) -> tuple[Any, Any, I
     common dtype, ignoring ``sort`` (left / right joins keep their side's labels and dtype); where
     that dtype is object, values of different kinds (strings, numbers, times) never match."""
     from ember.column import DatetimeColumn
+    from ember.frame.alignment import join_beside_empty
 
     lcol, rcol = li.column, ri.column
     if isinstance(lcol, DatetimeColumn) and isinstance(rcol, DatetimeColumn):
@@ -480,7 +481,8 @@ def _index_join(li: Index, ri: Index, how: str, sort: bool) -> tuple[Any, Any, I
         ri = _ints_as_uints(li, ri)
     sort = sort or how == "outer"
     if len(li) == 0 or len(ri) == 0:
-        return _join_empty(li, ri, how, sort)
+        index, lpos, rpos = join_beside_empty(li, ri, how, sort)
+        return lpos, rpos, index
     if li.dtype != ri.dtype:
         return _join_other_dtypes(li, ri, how)
     lpos, rpos = _join_positions(li.column, ri.column, how, sort)
@@ -526,24 +528,6 @@ def _coalesced_index(li: Index, ri: Index, lpos: Any, rpos: Any) -> Index:
     from ember.frame.alignment import coalesce_take
 
     return Index._from_column(coalesce_take(li.column, lpos, ri.column, rpos), li.name)
-
-
-def _join_empty(li: Index, ri: Index, how: str, sort: bool) -> tuple[Any, Any, Index]:
-    """pandas' ``Index._join_empty``: the empty side's labels, or the other side's (left / outer:
-    the left's, right / inner: the right's; an outer join sorts them), in its own dtype."""
-    from ember.backend import array_module
-    from ember.ops.sort import argsort
-
-    if len(li) == 0 and len(ri) > 0:
-        rpos, lpos, index = _join_empty(ri, li, {"left": "right", "right": "left"}.get(how, how), sort)
-        return lpos, rpos, index
-    xp = array_module(li.column.data)
-    if how in ("left", "outer"):
-        n = len(li)
-        pos = argsort([li.column]) if sort and n else xp.arange(n, dtype=np.int64)
-        return pos, xp.full(n, -1, dtype=np.int64), li.take(pos)
-    none = xp.zeros(0, dtype=np.int64)
-    return none, none.copy(), ri.take(none)
 
 
 def _common_dtype(li: Index, ri: Index) -> Any:
