@@ -482,3 +482,29 @@ def test_index_join_beside_an_empty_frame_orders_repeated_labels_as_pandas(dtype
     a, b = (empty, full) if empty_left else (full, empty)
     want = a.join(b, how=how, sort=sort)
     assert_eq(em.from_pandas(a).join(em.from_pandas(b), how=how, sort=sort), want)
+
+
+@pytest.mark.parametrize(
+    "values", [["B", "10"], ["B", "B", None], ["B", None, None], [None, None], [True, None, True]], ids=repr
+)
+@pytest.mark.parametrize("dropna", [True, False])
+def test_mode_of_object_data_stays_object(values, dropna):
+    s = pd.Series(values, dtype=object)
+    assert_eq(em.from_pandas(s).mode(dropna=dropna), s.mode(dropna=dropna))
+
+
+@pytest.mark.parametrize(
+    "s",
+    [
+        pd.Series(pd.to_datetime(["2020-01-01 01:00:00.5", None]).tz_localize("Europe/Berlin")),
+        pd.Series(pd.to_timedelta(["1s", "1.5s"])),
+        pd.Series([1.0, 2.5, None]),
+        pd.Series(["a", None]),
+    ],
+    ids=["datetime", "timedelta", "float", "str"],
+)
+@pytest.mark.parametrize("target", ["string", "str"])
+def test_categorical_to_strings_formats_each_category_as_pandas(s, target):
+    # pandas formats a category as its Python object: str(Timestamp) keeps six fraction digits
+    c = s.astype("category")
+    assert_eq(em.from_pandas(c).astype(target), c.astype(target))

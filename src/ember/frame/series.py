@@ -399,7 +399,7 @@ class Series(NDFrame, SeriesReductions, SeriesMissing, SeriesConversion):
 
     def mode(self, dropna: bool = True) -> Series:
         """The most frequent values, sorted (every tie), on a fresh RangeIndex, as pandas."""
-        from ember.column import CategoricalColumn, DatetimeColumn, TimedeltaColumn
+        from ember.column import CategoricalColumn, DatetimeColumn, StringColumn, TimedeltaColumn
 
         col = self._column
         boolean = isinstance(col, NumericColumn) and col.nullable and col.is_bool
@@ -414,7 +414,12 @@ class Series(NDFrame, SeriesReductions, SeriesMissing, SeriesConversion):
         values = Series._from_column(best.index._column, RangeIndex(len(best)), self.name)
         # pandas sorts a categorical's modes by code, datetimes' by their integers: a missing one first
         first = "first" if isinstance(col, (CategoricalColumn, DatetimeColumn, TimedeltaColumn)) else "last"
-        return values.sort_values(ignore_index=True, na_position=first)
+        modes = values.sort_values(ignore_index=True, na_position=first)
+        found = modes._column
+        if isinstance(col, StringColumn) and col.pd_dtype == object and isinstance(found, StringColumn):
+            # pandas' modes keep the data's object dtype (no inference, unlike a reordered Series)
+            modes = modes._wrap(StringColumn(found.data, found.chars, found.mask, col.pd_dtype, col.na))
+        return modes
 
     def drop_duplicates(self, keep: Any = "first", ignore_index: bool = False) -> Series:
         from ember.ops.factorize import duplicated

@@ -513,6 +513,8 @@ def astype(col: Column, dtype: Any) -> Column:
         return col
     if isinstance(target, pd.CategoricalDtype):
         return _to_category(col, target)
+    if isinstance(col, CategoricalColumn) and isinstance(target, pd.StringDtype):
+        return _host_cast(col, target)  # pandas formats each category as its Python object (str(Timestamp))
     if isinstance(col, CategoricalColumn):
         return astype(col.decode(), target)
     if isinstance(target, pd.StringDtype) or target == np.dtype(object) or isinstance(col, StringColumn):
