@@ -508,3 +508,33 @@ def test_categorical_to_strings_formats_each_category_as_pandas(s, target):
     # pandas formats a category as its Python object: str(Timestamp) keeps six fraction digits
     c = s.astype("category")
     assert_eq(em.from_pandas(c).astype(target), c.astype(target))
+
+
+@pytest.mark.parametrize("how", ["left", "inner", "outer"])
+@pytest.mark.parametrize("suffixes", [("_l", ""), ("_l", "_r"), ("", "_r")])
+@pytest.mark.parametrize("right_has_key", [True, False])
+@pytest.mark.parametrize("key_dtype", ["float64", "int64"])
+def test_merge_of_a_column_key_with_an_index_key_keeps_the_other_sides_column(
+    how, suffixes, right_has_key, key_dtype
+):
+    # pandas fills a result column named like the key only on rows a side lacks: where a suffix
+    # renamed the key, that column is the other side's, kept as it is
+    left = pd.DataFrame({"k": pd.Series([1, 3], dtype=key_dtype), "x": [5, 6]})
+    right = pd.DataFrame(
+        {"k": [0.0, 7.0], "c_o": [1, 2]} if right_has_key else {"c_o": [1, 2]}, index=[1.0, 9.0]
+    )
+    want = left.merge(right, how=how, left_on="k", right_index=True, suffixes=suffixes)
+    got = em.from_pandas(left).merge(
+        em.from_pandas(right), how=how, left_on="k", right_index=True, suffixes=suffixes
+    )
+    assert_eq(got, want)
+    want = (
+        left.join(right, on="k", how=how, lsuffix=suffixes[0], rsuffix=suffixes[1])
+        if suffixes[0] or suffixes[1]
+        else None
+    )
+    if want is not None:
+        got = em.from_pandas(left).join(
+            em.from_pandas(right), on="k", how=how, lsuffix=suffixes[0], rsuffix=suffixes[1]
+        )
+        assert_eq(got, want)

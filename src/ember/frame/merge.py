@@ -138,7 +138,7 @@ def merge(
         how=how,
     )
     if left_index != right_index:  # a column key against an index key
-        _fill_keys(out, lnames if right_index else rnames, lkeys, rkeys, lpos, rpos)
+        _fill_keys(out, left, right, lnames if right_index else rnames, lkeys, rkeys, lpos, rpos)
     elif on is None and not left_index and bool((lpos < 0).any()):
         _fill_unnamed_keys(out, lnames, rnames, lkeys, right_keys_as_given, lpos, rpos)
     return out
@@ -165,19 +165,50 @@ def _key_names(lnames: list, rnames: list, n: int) -> list | None:
     return [ln if ln is not None else rn for ln, rn in zip(lnames, rnames)]
 
 
-def _fill_keys(out: Any, names: list, lkeys: list, rkeys: list, lpos: Any, rpos: Any) -> None:
-    """pandas' key columns of a merge of a column key with an index key: the key values of both sides
-    (a row without a match on one side takes the other's), in the key's column, or at the front when
-    a suffix renamed it."""
+def _fill_keys(
+    out: Any, left: Any, right: Any, names: list, lkeys: list, rkeys: list, lpos: Any, rpos: Any
+) -> None:
+    """pandas' key columns of a merge of a column key with an index key (``_maybe_add_join_keys``):
+    a key name the result lacks (a suffix renamed it) gets the key values of both sides at the front;
+    a result column of that name (the key column itself, or the other side's column of that name
+    when a suffix renamed the key) is left as it is unless a side has rows without a match: those
+    rows take the other side's key."""
+    from ember.backend import array_module
     from ember.frame.alignment import coalesce_take
 
     for i, name in enumerate(names):
         lkey, rkey = _comparable_keys(lkeys[i], rkeys[i])
-        key = coalesce_take(lkey, lpos, rkey, rpos)
-        if name in out._columns:
-            out._columns[name] = key
-        else:
-            out.insert(i, name, key)
+        if name not in out._columns:
+            out.insert(i, name, _both_keys(lkeys[i], lpos, rkeys[i], rpos, lkey, rkey))
+            continue
+        side, other_key, other_pos, pos = (
+            (left, rkey, rpos, lpos) if name in left._columns else (right, lkey, lpos, rpos)
+        )
+        xp = array_module(pos)
+        if not bool((pos < 0).any()):  # one sync
+            continue
+        current = out._columns[name]
+        if current.dtype == side._columns[name].dtype:
+            present = xp.where(pos < 0, -1, xp.arange(len(pos), dtype=np.int64))
+        else:  # pandas takes the side's own column then
+            current, present = side._columns[name], pos
+        out._columns[name] = coalesce_take(current, present, other_key, other_pos)
+
+
+def _both_keys(lraw: Column, lpos: Any, rraw: Column, rpos: Any, lkey: Column, rkey: Column) -> Column:
+    """The key values of both sides on the result's rows: one side's own where it has every row
+    (its dtype kept, as pandas' ``Index.where`` with nothing to replace), else both in their common
+    type. One sync."""
+    from ember.backend import array_module
+    from ember.frame.alignment import coalesce_take
+
+    xp = array_module(lpos)
+    left_absent, right_absent = (bool(v) for v in xp.stack([(lpos < 0).any(), (rpos < 0).any()]).tolist())
+    if not left_absent:
+        return lraw.take(lpos)
+    if not right_absent and bool((lpos < 0).all()):
+        return rraw.take(rpos)
+    return coalesce_take(lkey, lpos, rkey, rpos)
 
 
 def _fill_unnamed_keys(
