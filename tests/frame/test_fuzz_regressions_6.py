@@ -538,3 +538,12 @@ def test_merge_of_a_column_key_with_an_index_key_keeps_the_other_sides_column(
             em.from_pandas(right), on="k", how=how, lsuffix=suffixes[0], rsuffix=suffixes[1]
         )
         assert_eq(got, want)
+
+
+@pytest.mark.parametrize(
+    "keys, values", [([np.nan], ["ab"]), ([np.nan], [None]), ([], []), ([1, 1], ["b", "a"])]
+)
+@pytest.mark.parametrize("op", ["min", "max", "first"])
+def test_groupby_min_max_of_object_strings_without_groups_infers_str(keys, values, op):
+    df = pd.DataFrame({"k": pd.Series(keys, dtype="float64"), "a": pd.Series(values, dtype=object)})
+    assert_eq(getattr(em.from_pandas(df).groupby("k")["a"], op)(), getattr(df.groupby("k")["a"], op)())
