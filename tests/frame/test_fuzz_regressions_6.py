@@ -547,3 +547,30 @@ def test_merge_of_a_column_key_with_an_index_key_keeps_the_other_sides_column(
 def test_groupby_min_max_of_object_strings_without_groups_infers_str(keys, values, op):
     df = pd.DataFrame({"k": pd.Series(keys, dtype="float64"), "a": pd.Series(values, dtype=object)})
     assert_eq(getattr(em.from_pandas(df).groupby("k")["a"], op)(), getattr(df.groupby("k")["a"], op)())
+
+
+@pytest.mark.parametrize(
+    "values", [[], ["a"], ["a", "b"], [np.nan, np.nan], [None, None], ["a", np.nan, np.nan]], ids=repr
+)
+@pytest.mark.parametrize("periods", [1, -1, 5])
+def test_diff_of_object_data_as_pandas(values, periods):
+    # pandas subtracts the objects pairwise: no pair gives NaN objects, a string or None in one fails
+    s = pd.Series(values, dtype=object)
+    try:
+        want = s.diff(periods)
+    except TypeError:
+        with pytest.raises(TypeError):
+            em.from_pandas(s).diff(periods)
+        return
+    assert_eq(em.from_pandas(s).diff(periods), want)
+
+
+@pytest.mark.parametrize("missing", [pd.NaT, None, np.nan, pd.NA], ids=repr)
+@pytest.mark.parametrize("op", ["eq", "ne", "lt", "ge"])
+@pytest.mark.parametrize("scalar", ["a", 1, 2.5, pd.Timestamp("2020")], ids=repr)
+def test_object_column_of_one_missing_value_compares_as_pandas(missing, op, scalar):
+    # an object column of NaT (a datetime column cast to object) holds them as object missing values
+    s = pd.Series([missing, missing], dtype=object)
+    got = em.from_pandas(s)
+    assert_eq(got, s)
+    assert_eq(getattr(got, op)(scalar), getattr(s, op)(scalar))

@@ -127,6 +127,8 @@ def _from_objects(a: np.ndarray, xp: ModuleType, name: Any, keep_object: bool = 
     kind = pd.api.types.infer_dtype(a, skipna=True)
     missing = pd.isna(a)
     na = _missing_marker(a, missing)
+    if a.size and missing.all():
+        kind = "empty"  # only missing values (NaT too): an object column of them, whatever they are
     if kind in ("string", "empty"):
         arr = pa.array(a, type=pa.large_string(), from_pandas=True)
         as_object = keep_object or kind == "empty" or default_string_dtype() == np.dtype(object)
@@ -160,7 +162,7 @@ def _missing_marker(a: np.ndarray, missing: np.ndarray) -> Any:
         return np.nan
     held = a[missing]
     first = held[0]
-    if first is None or first is pd.NA:
+    if first is None or first is pd.NA or first is pd.NaT:
         return first if all(v is first for v in held) else np.nan
     return np.nan
 

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember.column import Column, DatetimeColumn, NumericColumn, TimedeltaColumn
+from ember.column import Column, DatetimeColumn, NumericColumn, StringColumn, TimedeltaColumn
 from ember.frame._fallback import unsupported
 from ember.frame.index import Index, MultiIndex, RangeIndex
 
@@ -356,6 +356,22 @@ def _take_fill(col: Column, pos: Any, fill_value: Any) -> Column:
     return where(col.take(xp.maximum(pos, 0)), pos >= 0, fill_value)
 
 
+def _object_diff(col: StringColumn, periods: int) -> Column:
+    """pandas subtracts an object column's Python objects pairwise: no pair (or only NaN) gives NaN
+    objects, a pair holding a string or None raises Python's TypeError. One sync."""
+    n = len(col)
+    pairs = n > abs(periods)
+    if pairs and not (isinstance(col.na, float) and col.na != col.na):  # None / NA / NaT objects
+        if col.na is pd.NA:
+            raise unsupported("diff", "object data holding pd.NA")
+        raise TypeError("unsupported operand type(s) for -: 'NoneType' and 'NoneType'")
+    if pairs and (col.mask is None or bool(col.mask.any())):
+        raise TypeError("unsupported operand type(s) for -: 'str' and 'str'")
+    xp = col.xp
+    offsets, chars = xp.zeros(n + 1, dtype=np.int64), xp.zeros(0, dtype=np.uint8)
+    return StringColumn(offsets, chars, xp.zeros(n, dtype=bool), np.dtype(object), np.nan)
+
+
 def _diff_column(col: Column, periods: int) -> Column:
     xp = col.xp
     prev = col.take_nullable(_shift_positions(xp, len(col), periods))
@@ -367,6 +383,8 @@ def _diff_column(col: Column, periods: int) -> Column:
         missing = col.isna() | prev.isna()
         delta = add_checked(xp, col.data, prev.data, ~missing, sub=True)  # pandas' OverflowError
         return TimedeltaColumn(xp.where(missing, 0, delta), col.unit, ~missing)
+    if isinstance(col, StringColumn) and col.dtype == object:
+        return _object_diff(col, periods)
     if not isinstance(col, NumericColumn):
         raise TypeError(f"unsupported operand type(s) for -: {col.dtype} (diff)")
     if col.data.dtype.kind == "b" and not col.nullable:
