@@ -574,3 +574,61 @@ def test_object_column_of_one_missing_value_compares_as_pandas(missing, op, scal
     got = em.from_pandas(s)
     assert_eq(got, s)
     assert_eq(getattr(got, op)(scalar), getattr(s, op)(scalar))
+
+
+@pytest.mark.parametrize(
+    "values",
+    [[None], [np.nan], [pd.NA], [True, None], [None, None], ["a", None], [], [True, np.nan]],
+    ids=repr,
+)
+@pytest.mark.parametrize("op", ["max", "min", "sum", "prod"])
+@pytest.mark.parametrize("skipna", [True, False])
+def test_frame_reductions_of_object_columns_null_out_as_pandas(values, op, skipna):
+    # pandas nulls out an object block's missing min / max with None
+    df = pd.DataFrame({"e": pd.Series(values, dtype=object)})
+    try:
+        want = getattr(df, op)(skipna=skipna)
+    except TypeError:
+        with pytest.raises((TypeError, NotImplementedError)):
+            getattr(em.from_pandas(df), op)(skipna=skipna)
+        return
+    try:
+        got = getattr(em.from_pandas(df), op)(skipna=skipna)
+    except NotImplementedError:
+        return
+    mine, theirs = got.to_pandas().iloc[0], want.iloc[0]
+    if pd.isna(theirs):
+        assert type(mine) is type(theirs) or (isinstance(mine, float) and isinstance(theirs, float))
+    else:
+        assert mine == theirs
+
+
+@pytest.mark.parametrize(
+    "other", [pd.Series([None], dtype="str"), pd.Series([None], dtype=object), pd.Series(["x"], dtype=object)]
+)
+@pytest.mark.parametrize("skipna", [True, False])
+def test_frame_sum_of_strings_beside_numbers_is_refused(other, skipna):
+    # pandas' result is an object Series, each column keeping its own type
+    df = pd.DataFrame({"a": [7], "b": other})
+    assert df.sum(skipna=skipna).dtype == object
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(df).sum(skipna=skipna)
+
+
+@pytest.mark.parametrize(
+    "s",
+    [
+        pd.Series(pd.Categorical(["both"], categories=["left_only", "right_only", "both"])),
+        pd.Series(pd.Categorical(["a", "b", None, "a"], categories=["a", "b", "c"])),
+        pd.Series(pd.Categorical(["a", "b"], categories=["a", "b"])),
+    ],
+    ids=["unused-categories", "missing", "plain"],
+)
+@pytest.mark.parametrize(
+    "mapping",
+    [{"both": 0, "right_only": 7}, {"a": 1, "b": 1}, {"a": "x", "b": "y", "c": "z"}, {"a": 1.5}],
+    ids=repr,
+)
+def test_categorical_map_takes_the_mapped_categories_by_code(s, mapping):
+    # pandas maps every category, unused ones too: one unmapped makes the result float64
+    assert_eq(em.from_pandas(s).map(mapping), s.map(mapping))

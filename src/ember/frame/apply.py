@@ -67,7 +67,8 @@ def apply_frame(frame: Any, func: Any, axis: int, **kwargs: Any) -> Any:
 def _categorical_map(series: Any, mapper: dict, na_action: Any) -> Any:
     """pandas' Categorical.map with a dict: the categories are mapped; when they stay distinct and
     none (nor a missing value's image) is missing, the result is a categorical over them, the codes
-    unchanged. None otherwise (the values are mapped one by one, as for any column)."""
+    unchanged; otherwise the mapped categories taken by code. None where a missing value has an
+    image (the values are mapped one by one, as for any column)."""
     import numpy as np
     import pandas as pd
 
@@ -79,9 +80,14 @@ def _categorical_map(series: Any, mapper: dict, na_action: Any) -> Any:
         return None
     categories = col.categories.to_pandas()
     new = pd.Index(categories).map(lambda v: mapper.get(v, np.nan))
-    if isinstance(new, pd.MultiIndex) or not new.is_unique or new.hasnans:
+    if isinstance(new, pd.MultiIndex):
         return None
     if na_action is None and np.nan in mapper and bool((col.codes < 0).any()):
         return None  # a missing value maps to something: pandas takes the values one by one
+    if not new.is_unique or new.hasnans:
+        # pandas takes the mapped categories (unused ones included) by code: their Index's dtype
+        images = column_from_pandas(pd.Series(pd.Index(categories).map(mapper)), col.xp)
+        codes = col.codes.astype(np.int64)
+        return series._wrap(images.take_nullable(codes) if bool((codes < 0).any()) else images.take(codes))
     mapped = CategoricalColumn(col.codes, column_from_pandas(pd.Series(new), col.xp), col.ordered)
     return series._wrap(mapped)

@@ -70,6 +70,12 @@ class FrameReductions:
                     f"Could not {op} column(s) {bad} of dtype "
                     f"{[str(self._columns[b].dtype) for b in bad]}; pass numeric_only=True"
                 )
+        if op in ("sum", "prod") and _strings_beside_numbers(cols):
+            raise unsupported(
+                f"DataFrame.{op}",
+                "string or object columns beside numeric ones (the result would be an object Series, "
+                "each column keeping its own type); pass numeric_only=True",
+            )
         values = reduce_many(cols, op, skipna=skipna, **kw)
         values = [_nan_of_column(v, c, skipna, op) for v, c in zip(values, cols)]
         # bool columns beside other numbers keep their own type in pandas' min / max (object Series)
@@ -282,6 +288,11 @@ def _nan_of_column(v: Any, c: Column, skipna: bool, op: str = "") -> Any:
         and (len(c) or op in ("sum", "prod"))
     ):
         return c.data.dtype.type(v) if c.data.dtype.kind == "f" else np.float64(v)
+    missing = (isinstance(v, float) and v != v) or v is pd.NA
+    if missing and c.dtype == object and op in ("min", "max") and len(c):
+        return None  # pandas nulls out an object block's result with None
+    if missing and c.dtype == object and op in ("sum", "prod") and isinstance(c, NumericColumn):
+        return c.na  # object bools: the missing value skipna=False met
     if type(v) is float and v != v and isinstance(c, StringColumn) and c.pd_dtype == object:
         # the missing value skipna=False met, or None where a sum has fewer values than min_count
         if not skipna and c.mask is not None:
@@ -346,6 +357,13 @@ def _range_of(names: list) -> pd.Index:
         if step != 0 and all(b - a == step for a, b in zip(vals, vals[1:])):
             return pd.RangeIndex(vals[0], vals[-1] + step, step)
     return labels_index(names)
+
+
+def _strings_beside_numbers(cols: list) -> bool:
+    """Whether object or string columns sit beside numeric ones (pandas' result is an object Series)."""
+    objects = any(isinstance(c, StringColumn) or c.dtype == object for c in cols)
+    numbers = any(isinstance(c, NumericColumn) and c.dtype != object for c in cols)
+    return objects and numbers
 
 
 def _missing_kind(v: Any) -> Any:
