@@ -632,3 +632,11 @@ def test_frame_sum_of_strings_beside_numbers_is_refused(other, skipna):
 def test_categorical_map_takes_the_mapped_categories_by_code(s, mapping):
     # pandas maps every category, unused ones too: one unmapped makes the result float64
     assert_eq(em.from_pandas(s).map(mapping), s.map(mapping))
+
+
+@pytest.mark.parametrize("values", [[None], ["a", None], [pd.NA, "b"]], ids=repr)
+def test_where_replacing_nothing_keeps_an_object_columns_missing_value(values):
+    s = pd.Series(values, dtype=object)
+    cond = [True] * len(values)
+    assert_eq(em.from_pandas(s).where(cond), s.where(cond))
+    assert [repr(v) for v in em.from_pandas(s).where(cond).to_pandas()] == [repr(v) for v in s.where(cond)]

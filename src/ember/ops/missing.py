@@ -290,8 +290,11 @@ def _holds_exactly(dtype: Any, value: float) -> bool:
 
 
 def _dtype_follows_missing(col: Column) -> bool:
-    """Whether a missing value changes the column's dtype (NumPy ints and bools become float64 /
-    object in pandas), so that where() must know whether any row is replaced."""
+    """Whether a missing value changes the column (NumPy ints and bools become float64 / object in
+    pandas; an object column's None / NA / NaT stays only where no row is replaced, as ember holds
+    one missing value a column), so that where() must know whether any row is replaced."""
+    if isinstance(col, StringColumn) and col.dtype == object and col.mask is not None:
+        return not (isinstance(col.na, float) and col.na != col.na)
     return isinstance(col, NumericColumn) and not col.nullable and col.data.dtype.kind in "iub"
 
 
