@@ -454,6 +454,8 @@ def test_groupby_mean_of_float32_takes_pandas_result_type(values, keys):
 )
 def test_map_dict_result_type_as_pandas(s, mapping):
     # no rows of object data take the values' dtype; unmatched bools over objects stay object
+    if not PANDAS_31 and s.dtype != object and mapping == {"b": True}:
+        pytest.skip("pandas 3.0 gives str data's unmatched bools another dtype")
     assert_eq(em.from_pandas(s).map(mapping), s.map(mapping))
 
 
@@ -583,6 +585,7 @@ def test_object_column_of_one_missing_value_compares_as_pandas(missing, op, scal
 )
 @pytest.mark.parametrize("op", ["max", "min", "sum", "prod"])
 @pytest.mark.parametrize("skipna", [True, False])
+@pytest.mark.skipif(not PANDAS_31, reason="pandas 3.0 raises comparing an object block's missing values")
 def test_frame_reductions_of_object_columns_null_out_as_pandas(values, op, skipna):
     # pandas nulls out an object block's missing min / max with None
     df = pd.DataFrame({"e": pd.Series(values, dtype=object)})
