@@ -643,3 +643,40 @@ def test_where_replacing_nothing_keeps_an_object_columns_missing_value(values):
     cond = [True] * len(values)
     assert_eq(em.from_pandas(s).where(cond), s.where(cond))
     assert [repr(v) for v in em.from_pandas(s).where(cond).to_pandas()] == [repr(v) for v in s.where(cond)]
+
+
+def test_groupby_as_index_false_with_integer_column_keys_is_refused():
+    # pandas inserts such key columns by position, under the wrong labels
+    df = pd.DataFrame({0: pd.Series([5, 6], dtype="uint64"), 1: [1, 2], 2: [1.5, 2.5]})
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(df).groupby([1, 0], as_index=False).sum()
+    assert_eq(em.from_pandas(df).groupby([1, 0]).sum(), df.groupby([1, 0]).sum())
+
+
+@pytest.mark.parametrize("missing", [pd.NA, None, np.nan], ids=repr)
+@pytest.mark.parametrize(
+    "op",
+    [lambda x: x * 3, lambda x: x + "x", lambda x: "x" + x, lambda x: x + x, lambda x: x.str.split(" ")],
+    ids=["mul", "add", "radd", "self", "split"],
+)
+def test_object_string_results_keep_pandas_missing_value(missing, op):
+    # NA * 3 and NA + 'x' are NA; a split of NaN is NaN (None + 'x' fails: NaN then)
+    s = pd.Series(["a b", missing], dtype=object)
+    got = op(em.from_pandas(s)).to_pandas()
+    assert [repr(v) for v in got] == [repr(v) for v in op(s)]
+
+
+def test_alignment_of_tz_naive_beside_tz_aware_labels_raises_even_without_rows():
+    a = pd.Series([], dtype="float64", index=pd.DatetimeIndex([], tz="Europe/Berlin"))
+    b = pd.Series([], dtype="float64", index=pd.DatetimeIndex([]))
+    for x, y in ((a, b), (b, a)):
+        with pytest.raises(TypeError, match="tz-naive"):
+            x.mod(y, fill_value=1)
+        with pytest.raises(TypeError, match="tz-naive"):
+            em.from_pandas(x).mod(em.from_pandas(y), fill_value=1)
+
+
+@pytest.mark.parametrize("ids", [[], ["x", None], [None], [np.nan]], ids=repr)
+def test_melt_keeps_an_object_id_column_without_strings_object(ids):
+    df = pd.DataFrame({"b": pd.Series(ids, dtype=object), "d": pd.Series([1.0] * len(ids), dtype="float32")})
+    assert_eq(em.from_pandas(df).melt(id_vars=["b"]), df.melt(id_vars=["b"]))

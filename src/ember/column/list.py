@@ -125,10 +125,11 @@ class ListColumn(Column):
         return cls(asarray_on(offsets - first, xp), values, mask, na, as_arrays)
 
 
-def list_na(pd_dtype: Any) -> Any:
-    """The missing-row marker pandas gives list results of a string column of dtype ``pd_dtype``."""
+def list_na(pd_dtype: Any, na: Any = None) -> Any:
+    """The missing-row marker pandas gives list results of a string column of dtype ``pd_dtype``
+    (an object column's own missing value ``na``: NaN stays NaN, pd.NA stays NA)."""
     if pd_dtype == object:
-        return None
+        return na
     if isinstance(pd_dtype, pd.StringDtype) and pd_dtype.na_value is pd.NA:
         return pd.NA
     return np.nan

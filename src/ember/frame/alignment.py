@@ -40,6 +40,7 @@ def align_indexes(a: Index, b: Index, how: str = "outer") -> tuple[Index, Any, A
 
         raise unsupported("alignment", "MultiIndex operands")
     a, b = _unsigned_beside_signed(a, b)
+    _check_time_zones(a.dtype, b.dtype)
     if not len(a) or not len(b):
         return join_beside_empty(a, b, how, sort=how == "outer", range_takes_ints=True)
     check_label_types(a, b)
@@ -137,15 +138,22 @@ def check_label_types(a: Index, b: Index) -> None:
     da, db = a.dtype, b.dtype
     if da == db:
         return
+    _check_time_zones(da, db)
     tz = [getattr(d, "tz", None) is not None for d in (da, db)]
     kinds = [getattr(d, "kind", "O") if not t else "M" for d, t in zip((da, db), tz)]
-    if kinds[0] == kinds[1] == "M" and tz[0] != tz[1]:
-        raise TypeError("Cannot join tz-naive with tz-aware DatetimeIndex")
     if all(k in "iuf" for k in kinds) and all(isinstance(d, np.dtype) for d in (da, db)):
         return
     raise unsupported(
         "alignment", f"labels of dtype {da} beside labels of dtype {db} (pandas makes an object index)"
     )
+
+
+def _check_time_zones(da: Any, db: Any) -> None:
+    """pandas' TypeError for tz-naive beside tz-aware datetime labels (empty ones too)."""
+    tz = [getattr(d, "tz", None) is not None for d in (da, db)]
+    kinds = [getattr(d, "kind", "O") if not t else "M" for d, t in zip((da, db), tz)]
+    if kinds[0] == kinds[1] == "M" and tz[0] != tz[1]:
+        raise TypeError("Cannot join tz-naive with tz-aware DatetimeIndex")
 
 
 def coalesce_take(first: Column, first_pos: Any, second: Column, second_pos: Any) -> Column:

@@ -62,6 +62,18 @@ AGGREGATIONS = (
 TRANSFORMS = ("cumsum", "cumprod", "cummin", "cummax", "cumcount", "rank", "shift", "diff", "ffill", "bfill")
 
 
+def _integer_column_keys(obj: Any, names: list) -> bool:
+    """Whether a key is an integer column label (pandas' as_index=False inserts such key columns by
+    position, under the wrong labels)."""
+    columns = getattr(obj, "_columns", None)
+    if columns is None:
+        return False
+    return any(
+        isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_)) and k in columns
+        for k in names
+    )
+
+
 class _GroupBy(GroupByTransforms, GroupByApply):
     def __init__(
         self,
@@ -89,6 +101,11 @@ class _GroupBy(GroupByTransforms, GroupByApply):
             from ember.frame.groupby_keys import resolve_keys
 
             self._keys, self._key_names, self._key_labels = resolve_keys(obj, by, level)
+        if not as_index and _integer_column_keys(obj, self._key_names):
+            raise _unsupported(
+                "groupby",
+                "as_index=False with integer column labels as keys (pandas mislabels the key columns)",
+            )
         self._grouping_cache: Any = None
         if not observed and any(isinstance(k, CategoricalColumn) for k in self._keys):
             if not (sort and dropna):

@@ -31,7 +31,7 @@ from ember.frame.dataframe import DataFrame
 from ember.frame.index import Index, MultiIndex, RangeIndex
 from ember.frame.series import Series, _index_columns
 from ember.ops import reshape as rs
-from ember.ops.grouping import inferred_strings
+from ember.ops.grouping import inferred_strings, strings_if_held
 
 _NO_DEFAULT = object()
 
@@ -226,7 +226,7 @@ def melt(
     xp = next(iter(frame._columns.values())).xp if frame._columns else np
     src_row, src_col = rs.melt_indices(n, k, xp)
     # pandas 3 infers an id column of strings held as object to its str dtype
-    out: dict[Any, Column] = {name: inferred_strings(_column(frame, name).take(src_row)) for name in ids}
+    out: dict[Any, Column] = {name: strings_if_held(_column(frame, name).take(src_row)) for name in ids}
     labels = from_any(pd.Index(vals) if vals else pd.Index([], dtype=object), xp)
     out[var_name] = labels.take(src_col)
     if not vals:

@@ -164,7 +164,10 @@ def string_op(a: Any, b: Any, op: str) -> Column:
     pd_dtype = col.pd_dtype
     if _is_object(pd_dtype) and isinstance(other, StringColumn) and not _is_object(other.pd_dtype):
         pd_dtype = other.pd_dtype  # object + str is str in pandas
-    return StringColumn(offs, chars, valid, pd_dtype)
+    # an object result: NA + 'x' is NA; other missing rows (None + 'x' fails) get NaN
+    objects = [x for x in (a, b) if isinstance(x, StringColumn) and _is_object(x.pd_dtype)]
+    na = pd.NA if objects and all(x.na is pd.NA for x in objects) else np.nan
+    return StringColumn(offs, chars, valid, pd_dtype, na)
 
 
 def _repeated(col: StringColumn, other: Any) -> Column | None:
@@ -185,8 +188,8 @@ def _repeated(col: StringColumn, other: Any) -> Column | None:
         out = repeat(col, to_host(other.data).astype(np.int64))  # one copy to the host: the counts
     else:
         return None
-    if obj:
-        out.na = np.nan  # pandas' object arithmetic leaves NaN where a row is missing
+    if obj:  # pandas' object arithmetic: NA * n is NA; other missing rows (None * n fails) get NaN
+        out.na = pd.NA if col.na is pd.NA else np.nan
     return out
 
 

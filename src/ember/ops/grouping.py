@@ -181,6 +181,17 @@ def key_uniques(uniques: Column, key: Column) -> Column:
     return NumericColumn(uniques.xp.full(len(uniques), np.nan))
 
 
+def strings_if_held(col: Column) -> Column:
+    """An object column holding a string as pandas 3's ``str`` dtype (what pandas infers when it builds
+    the column anew); without any string (no rows, or only missing values) it stays object. One
+    sync, for an object column with missing values."""
+    if not (isinstance(col, StringColumn) and col.pd_dtype == np.dtype(object)) or not len(col):
+        return col
+    if col.mask is not None and not bool(col.mask.any()):
+        return col
+    return inferred_strings(col)
+
+
 def inferred_strings(col: Column) -> Column:
     """An object column of strings as pandas 3's ``str`` dtype: the groups' keys of such a column
     (pandas infers the result index's dtype from the values)."""

@@ -42,7 +42,7 @@ def split_lists(
         k = xp.arange(total, dtype=np.int64) - offsets[:-1][owner]
         values = concat_columns(pieces).take(k * rows + owner)  # pieces are stacked piece-major
         values = values.with_mask(None)
-    return ListColumn(offsets, values, col.mask, list_na(col.pd_dtype))
+    return ListColumn(offsets, values, col.mask, list_na(col.pd_dtype, col.na))
 
 
 def findall(col: StringColumn, pat: str, flags: int = 0) -> Column:

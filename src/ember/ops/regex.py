@@ -468,7 +468,7 @@ def lists_from_unique(col: StringColumn, fn: Callable[[str], list]) -> Column:
     if any(not isinstance(item, str) for item in flat):  # findall with several groups gives tuples
         raise NotImplementedError("lists of tuples (a pattern with several groups) are not supported")
     table = ListColumn(
-        asarray_on(offsets, xp), _string_col_from(flat, xp, col.pd_dtype), None, list_na(col.pd_dtype)
+        asarray_on(offsets, xp), _string_col_from(flat, xp, col.pd_dtype), None, list_na(col.pd_dtype, col.na)
     )
     if not len(results):
         return ListColumn(xp.zeros(len(col) + 1, dtype=np.int64), table.values, col.mask, table.na)
