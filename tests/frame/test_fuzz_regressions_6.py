@@ -680,3 +680,24 @@ def test_alignment_of_tz_naive_beside_tz_aware_labels_raises_even_without_rows()
 def test_melt_keeps_an_object_id_column_without_strings_object(ids):
     df = pd.DataFrame({"b": pd.Series(ids, dtype=object), "d": pd.Series([1.0] * len(ids), dtype="float32")})
     assert_eq(em.from_pandas(df).melt(id_vars=["b"]), df.melt(id_vars=["b"]))
+
+
+@pytest.mark.parametrize("values", [[""], ["ab", ""], [None], [np.nan, ""], ["abc"], []], ids=repr)
+def test_str_get_of_object_data_infers_as_pandas(values):
+    # a result of NaN only (no character at that position) is float64
+    s = pd.Series(values, dtype=object)
+    assert_eq(em.from_pandas(s).str.get(-1), s.str.get(-1))
+
+
+@pytest.mark.parametrize("method", ["isalpha", "upper", "len"])
+def test_str_accessor_over_object_data_without_rows(method):
+    # pandas allows .str on an object Series without rows, whatever made it object
+    s = pd.Series([], dtype="int8").duplicated().shift(1)
+    assert s.dtype == object
+    e = em.from_pandas(pd.DataFrame({"e": pd.Series([], dtype="int8")})).duplicated().shift(1)
+    assert_eq(getattr(e.str, method)(), getattr(s.str, method)())
+
+
+def test_pct_change_of_object_data_without_rows():
+    s = pd.Series([], dtype=object, index=pd.RangeIndex(0, 0, name="idx"))
+    assert_eq(em.from_pandas(s).pct_change(1), s.pct_change(1))

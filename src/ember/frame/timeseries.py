@@ -426,6 +426,9 @@ def pct_change(obj: Any, periods: int = 1, fill_method: Any = None, freq: Any = 
     shifted = shift(obj, periods)
     cols = {}
     for (k, c), (_, p) in zip(_items(obj), _items(shifted), strict=True):
+        if c.dtype == object and not len(c):  # pandas divides no objects: an empty object column
+            cols[k] = c
+            continue
         if not isinstance(c, (NumericColumn, TimedeltaColumn)):  # timedeltas divide into floats
             raise TypeError(f"pct_change: not supported for {c.dtype} values")
         cols[k] = binary_op(binary_op(c, p, "truediv"), 1, "sub")

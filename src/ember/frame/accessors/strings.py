@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ember.column import StringColumn
+import numpy as np
+
+from ember.column import NumericColumn, StringColumn
 from ember.ops import lists as L
 from ember.ops import string_layout as SL
 from ember.ops import strings as S
@@ -62,6 +64,12 @@ class StringMethods:
     """pandas' ``.str`` accessor; positions are characters (UTF-8 decoded on the device)."""
 
     def __init__(self, series: Any) -> None:
+        if not isinstance(series.column, StringColumn) and series.column.dtype == object and not len(series):
+            xp = series.column.xp  # pandas' .str over an object column without rows: as strings
+            empty = StringColumn(
+                xp.zeros(1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), None, np.dtype(object)
+            )
+            series = series._wrap(empty)
         if not isinstance(series.column, StringColumn):
             col = series.column
             if col.dtype == object and len(col) and bool(col.isna().all()):  # pandas: an empty inference
@@ -171,7 +179,14 @@ class StringMethods:
         return self.get(key)
 
     def get(self, i: int) -> Any:
-        return self._wrap(SL.get(self._col, i))
+        out = SL.get(self._col, i)
+        src = self._col
+        if src.pd_dtype == object and len(out) and not (isinstance(src.na, float) or src.mask is None):
+            return self._wrap(out)  # None / NA rows keep the object column
+        if src.pd_dtype == object and len(out) and out.mask is not None and not bool(out.mask.any()):
+            # pandas infers a result of NaN only (no character found, no None) as float64
+            return self._s._wrap(NumericColumn(out.xp.full(len(out), np.nan)))
+        return self._wrap(out)
 
     def slice_replace(
         self, start: int | None = None, stop: int | None = None, repl: str | None = None
