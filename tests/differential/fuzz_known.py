@@ -85,10 +85,35 @@ def known(step) -> str | None:  # noqa: ANN001 - a fuzz_engine.Step
     return None
 
 
-def known_result(outcome) -> str | None:  # noqa: ANN001 - a fuzz_engine.Outcome
-    """The reason a divergence is a known one (by op and what differs), or None."""
+#: pandas computes these by online updates, row after row (Welford's variance, Kahan sums), which
+#: ember's parallel scans match to the last bit or two only
+ONLINE_FLOAT_OPS = ("*.rolling.std", "*.rolling.var", "*.rolling.mean", "*.rolling.sum",
+                    "*.expanding.std", "*.expanding.var")  # fmt: skip
+#: later ops that turn such last-bit differences into other rows, ranks or text
+DISCONTINUOUS_OPS = ("*groupby*", "*rank*", "*duplicat*", "*astype(str*", "*astype(string*", "*unique*",
+                     "*value_counts*", "*mode*", "*sort_*", "*nlargest*", "*nsmallest*")  # fmt: skip
+
+
+def known_chain(outcome, steps) -> str | None:  # noqa: ANN001 - fuzz_engine types
+    """A divergence at a discontinuous op fed by a rolling / expanding statistic: the statistic's
+    last-bit difference from pandas' online update becomes different groups, ranks or strings."""
+    if outcome.step is None or not steps or outcome.kind.startswith(("raises", "accepted")):
+        return None
+    earlier = steps[: max(outcome.steps_run - 1, 0)]
+    fed = any(fnmatchcase(s.op, p) for s in earlier for p in ONLINE_FLOAT_OPS)
+    if fed and any(fnmatchcase(outcome.step.op, p) for p in DISCONTINUOUS_OPS):
+        return "a rolling / expanding statistic's last bit (pandas' online update) decides a later step"
+    return None
+
+
+def known_result(outcome, steps=None) -> str | None:  # noqa: ANN001 - a fuzz_engine.Outcome
+    """The reason a divergence is a known one (by op and what differs, or by the chain ``steps``
+    that led to it), or None."""
     import re
 
+    chained = known_chain(outcome, steps)
+    if chained:
+        return chained
     op = outcome.key[0]
     first = re.search(r"first diff: [^\n]*", outcome.detail or "")
     texts = (outcome.signature, outcome.signature + " " + first.group(0)) if first else (outcome.signature,)
