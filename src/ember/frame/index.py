@@ -11,11 +11,12 @@ from ember.backend import to_host
 from ember.backend import xp as current_xp
 from ember.column import Column, NumericColumn, concat_columns, from_any, from_pandas
 from ember.frame._fallback import unsupported
+from ember.frame.index_accessors import IndexAccessors
 from ember.frame.index_methods import IndexMethods
 from ember.frame.multiindex_methods import MultiIndexMethods
 
 
-class Index(IndexMethods):
+class Index(IndexAccessors, IndexMethods):
     """Row labels of any column dtype."""
 
     __slots__ = ("_column", "name")
