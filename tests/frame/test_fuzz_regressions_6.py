@@ -701,3 +701,35 @@ def test_str_accessor_over_object_data_without_rows(method):
 def test_pct_change_of_object_data_without_rows():
     s = pd.Series([], dtype=object, index=pd.RangeIndex(0, 0, name="idx"))
     assert_eq(em.from_pandas(s).pct_change(1), s.pct_change(1))
+
+
+VALUE_COUNT_FRAMES = [
+    pd.DataFrame(
+        {
+            "b": pd.Series([None, None, "x"], dtype="string"),
+            "d": pd.Series([0.001, np.nan, 2.0], dtype="float32"),
+        }
+    ),
+    pd.DataFrame({"b": pd.Series([None, "x", None], dtype="str"), "d": pd.Series([1, 2, 1], dtype="Int64")}),
+]
+
+
+@pytest.mark.parametrize("df", VALUE_COUNT_FRAMES, ids=["string-float32", "str-Int64"])
+@pytest.mark.parametrize("ascending", [True, False])
+@pytest.mark.parametrize("na_position", ["first", "last"])
+def test_sort_index_of_missing_keys_held_as_level_values(df, ascending, na_position):
+    # value_counts / groupby(dropna=False) hold a missing key as a level value: pandas sorts by the
+    # codes into the levels, whatever na_position says
+    want = df.value_counts(dropna=False)
+    got = em.from_pandas(df).value_counts(dropna=False)
+    assert_eq(got, want)
+    assert_eq(
+        got.sort_index(ascending=ascending, na_position=na_position),
+        want.sort_index(ascending=ascending, na_position=na_position),
+    )
+    grouped = df.assign(v=1.0).groupby(["b", "d"], dropna=False).sum()
+    mine = em.from_pandas(df.assign(v=1.0)).groupby(["b", "d"], dropna=False).sum()
+    assert_eq(
+        mine.sort_index(ascending=ascending, na_position=na_position),
+        grouped.sort_index(ascending=ascending, na_position=na_position),
+    )

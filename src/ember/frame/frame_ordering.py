@@ -76,7 +76,11 @@ class FrameOrdering:
             frame=True,
         )
         uniques = [_grouped_strings(u, self._columns[k]) for u, k in zip(uniques, names)]
-        index = MultiIndex(uniques, names) if listed else Index._from_column(uniques[0], names[0])
+        if listed:
+            keys = [self._columns[k] for k in names]
+            index = MultiIndex(uniques, names, _appearance_levels(keys, uniques, dropna))
+        else:
+            index = Index._from_column(uniques[0], names[0])
         counts = counts if isinstance(counts, Column) else NumericColumn(counts)
         return Series._from_column(counts, index, "proportion" if normalize else "count")
 
@@ -146,6 +150,25 @@ class FrameOrdering:
             # pandas selects column by column and leaves missing values out: not a sort
             raise unsupported(f"DataFrame.{method}", "several columns holding missing values")
         return self.sort_values(names, ascending=method == "nsmallest").head(n)
+
+
+def _appearance_levels(keys: list, uniques: list, dropna: bool) -> list | None:
+    """pandas' levels of ``DataFrame.value_counts(dropna=False)`` with a missing key: each key's
+    distinct values in order of appearance, the missing one among them (its groupby runs unsorted),
+    so that a missing key is a level value of its own. None otherwise (the levels from_arrays
+    derives). A sync a key, and the distinct values to the host."""
+    from ember.column import CategoricalColumn
+    from ember.ops.factorize import factorize_keys
+
+    if dropna or any(isinstance(u, CategoricalColumn) for u in uniques):
+        return None
+    if not any(u.has_nulls_possible and bool(u.isna().any()) for u in uniques):
+        return None
+    levels = []
+    for key, u in zip(keys, uniques):
+        _, found, _ = factorize_keys([key], sort=False, dropna=False)
+        levels.append(pd.Index(found[0].to_pandas(), dtype=u.to_pandas().dtype))
+    return levels
 
 
 def _grouped_strings(unique: Column, source: Column) -> Column:

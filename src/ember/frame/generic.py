@@ -115,12 +115,19 @@ class NDFrame:
         ignore_index: bool = False,
     ) -> Any:
         """Rows in the order of the index (chosen ``level``s first, then the rest)."""
-        from ember.frame.reindex import index_sort_order
+        from ember.frame.index import MultiIndex
+        from ember.frame.reindex import index_sort_order, pandas_levels_sort
 
         require_axis0(f"{type(self).__name__}.sort_index", axis)
-        out = self._take_rows(
-            index_sort_order(self._index, level, ascending, na_position, sort_remaining), ignore_index
-        )
+        index = self._index
+        if isinstance(index, MultiIndex) and index._levels is not None and not ignore_index:
+            order, levels = pandas_levels_sort(index, level, ascending, na_position, sort_remaining)
+            out = self._take_rows(order)
+            out._index._levels = levels  # (pandas sorts the levels too)
+        else:
+            out = self._take_rows(
+                index_sort_order(index, level, ascending, na_position, sort_remaining), ignore_index
+            )
         if inplace:
             self._replace_with(out)
             return None

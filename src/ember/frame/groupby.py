@@ -16,7 +16,7 @@ from ember.frame.groupby_transforms import GroupByTransforms
 from ember.frame.index import Index, MultiIndex, RangeIndex
 
 
-def _levels_with_missing(uniques: list, dropna: bool, sort: bool) -> list | None:
+def levels_with_missing(uniques: list, dropna: bool, sort: bool) -> list | None:
     """pandas' levels of a groupby(dropna=False) result with a missing key: the missing value is a
     level value of its own (sorted last, or where it first appears), so the row label holds it
     (``(<NA>, <NA>)``, not the ``(nan, nan)`` of a missing code). None where pandas' levels are the
@@ -137,7 +137,7 @@ class _GroupBy(GroupByTransforms, GroupByApply):
         if len(uniques) == 1:
             return Index._from_column(uniques[0], self._key_names[0])
         return MultiIndex(
-            list(uniques), self._key_names, _levels_with_missing(uniques, self.dropna, self.sort)
+            list(uniques), self._key_names, levels_with_missing(uniques, self.dropna, self.sort)
         )
 
     def _value_items(self) -> list[tuple[Any, Column]]:

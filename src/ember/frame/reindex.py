@@ -110,13 +110,27 @@ def index_without_levels(index: Any, level: Any) -> Any:
     return MultiIndex([columns[i] for i in keep], [names[i] for i in keep])
 
 
+def pandas_levels_sort(index: Any, level: Any, ascending: Any, na_position: str, sort_remaining: bool) -> Any:
+    """(row order, levels after the sort) of a MultiIndex holding pandas' levels (a missing key as
+    a level value, unused labels): pandas sorts by the codes into them and sorts the levels too. Read
+    from pandas on the host (the labels only)."""
+    labels = index.to_pandas()
+    rows = pd.Series(np.arange(len(labels), dtype=np.int64), index=labels).sort_index(
+        level=level, ascending=ascending, na_position=na_position, sort_remaining=sort_remaining
+    )
+    return index.levels_columns[0].xp.asarray(rows.to_numpy()), list(rows.index.levels)
+
+
 def index_sort_order(index: Any, level: Any, ascending: Any, na_position: str, sort_remaining: bool) -> Any:
     """Row order of ``sort_index``: by the index's levels ``level`` (positions or names; all by
     default), then, with ``sort_remaining``, the other levels ascending-or-not alike (pandas'
     sortlevel)."""
+    from ember.frame.index import MultiIndex
     from ember.frame.series import _index_columns
     from ember.ops.sort import argsort
 
+    if isinstance(index, MultiIndex) and index._levels is not None:
+        return pandas_levels_sort(index, level, ascending, na_position, sort_remaining)[0]
     columns = _index_columns(index)
     if level is None:
         return argsort(columns, ascending=ascending, na_position=na_position)
