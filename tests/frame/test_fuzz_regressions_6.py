@@ -733,3 +733,11 @@ def test_sort_index_of_missing_keys_held_as_level_values(df, ascending, na_posit
         mine.sort_index(ascending=ascending, na_position=na_position),
         grouped.sort_index(ascending=ascending, na_position=na_position),
     )
+
+
+@pytest.mark.parametrize("name", ["nm", None, 3])
+@pytest.mark.parametrize("pat", [r"(\d)", r"(?P<g>\d)", r"([a-z])(\d)"])
+@pytest.mark.parametrize("expand", [False, True])
+def test_str_extract_names_an_unnamed_group_after_the_series(name, pat, expand):
+    s = pd.Series(["a1", "b2", None], name=name)
+    assert_eq(em.from_pandas(s).str.extract(pat, expand=expand), s.str.extract(pat, expand=expand))

@@ -371,7 +371,7 @@ class StringMethods:
     def extract(self, pat: str, flags: int = 0, expand: bool = True) -> Any:
         labels, cols = S.extract(self._col, pat, flags)
         if not expand and len(cols) == 1:
-            return self._s._wrap(cols[0], name=labels[0] if isinstance(labels[0], str) else None)
+            return self._s._wrap(cols[0], name=labels[0] if isinstance(labels[0], str) else self._s.name)
         return self._frame(labels, cols)
 
     def extractall(self, pat: str, flags: int = 0) -> Any:
