@@ -741,3 +741,20 @@ def test_sort_index_of_missing_keys_held_as_level_values(df, ascending, na_posit
 def test_str_extract_names_an_unnamed_group_after_the_series(name, pat, expand):
     s = pd.Series(["a1", "b2", None], name=name)
     assert_eq(em.from_pandas(s).str.extract(pat, expand=expand), s.str.extract(pat, expand=expand))
+
+
+@pytest.mark.parametrize("as_index", [True, False])
+def test_frame_groupby_min_of_object_strings_without_groups_stays_object(as_index):
+    # only a SeriesGroupBy's min / max infer str; a frame's keep the object column
+    df = pd.DataFrame(
+        {
+            "c": pd.Series([""], dtype=object),
+            "d": pd.Series([10], dtype="UInt8"),
+            "a": pd.Series([None], dtype="datetime64[ns]"),
+        }
+    )
+    assert_eq(
+        em.from_pandas(df).groupby(["d", "a"], as_index=as_index).min(),
+        df.groupby(["d", "a"], as_index=as_index).min(),
+    )
+    assert_eq(em.from_pandas(df).groupby(["d", "a"])["c"].max(), df.groupby(["d", "a"])["c"].max())

@@ -171,7 +171,8 @@ class _GroupBy(GroupByTransforms, GroupByApply):
                     f"agg function failed [how->{op},dtype->{c.dtype}] on column {k!r}: {exc}"
                 ) from None
         if op in ("min", "max") and isinstance(self, SeriesGroupBy):
-            cols = {k: _inferred_str(c) for k, c in cols.items()}
+            sources = dict(items)
+            cols = {k: _inferred_str(c, sources[k]) for k, c in cols.items()}
         if op in ("idxmin", "idxmax"):
             _check_arg_extremes(op, cols, dict(items), kw.get("skipna", True))
             labels = self._row_labels()
@@ -338,17 +339,16 @@ def _check_arg_extremes(op: str, positions: dict, values: dict, skipna: bool) ->
             raise ValueError(f"{op} with skipna=False encountered an NA value.")
 
 
-def _inferred_str(col: Column) -> Column:
+def _inferred_str(col: Column, source: Column | None = None) -> Column:
     """pandas 3 infers ``str`` for a SeriesGroupBy's min / max of object strings (its Python path
     builds the result from the values) and for its transforms of reductions (the rows' values make a
-    new Series): an object string column holding a string becomes ``str``. One sync."""
-    from ember.ops.grouping import inferred_strings
+    new Series): an object string column holding a string becomes ``str``; a result without rows
+    does when its ``source`` holds one. One sync."""
+    from ember.ops.grouping import inferred_strings, strings_if_held
 
-    if not (isinstance(col, StringColumn) and col.pd_dtype == np.dtype(object)) or not len(col):
-        return col
-    if col.mask is not None and not bool(col.mask.any()):  # every value missing: stays object
-        return col
-    return inferred_strings(col)
+    if source is not None and not len(col) and strings_if_held(source) is not source:
+        return inferred_strings(col)
+    return strings_if_held(col)
 
 
 def _make_agg(op: str) -> Any:

@@ -291,16 +291,6 @@ def aggregate(
         return empty_object(col.xp) if op not in ("std", "sem") else NumericColumn(col.xp.zeros(0))
     if op == "skew" and _object_strings(col):
         raise ValueError("could not convert string to float")  # pandas' error for object strings
-    if (
-        _object_strings(col)
-        and op in ("min", "max")
-        and g.ngroups == 0
-        and len(col)
-        and (col.mask is None or bool(col.mask.any()))  # sync: some row holds a string
-    ):
-        from ember.ops.grouping import inferred_strings  # pandas infers its empty result: str
-
-        return inferred_strings(col.take(g.xp.zeros(0, dtype=np.int64)))
     _check_op(col, op)
     if not isinstance(q, (int, float)):
         raise NotImplementedError(
