@@ -758,3 +758,20 @@ def test_frame_groupby_min_of_object_strings_without_groups_stays_object(as_inde
         df.groupby(["d", "a"], as_index=as_index).min(),
     )
     assert_eq(em.from_pandas(df).groupby(["d", "a"])["c"].max(), df.groupby(["d", "a"])["c"].max())
+
+
+@pytest.mark.parametrize(
+    "s",
+    [
+        pd.Series([1, 2], dtype="Int32"),
+        pd.Series([], dtype="Int32"),
+        pd.Series(["a", "b"]),
+        pd.Series([1.5, 2.5], dtype="float32"),
+    ],
+    ids=["Int32", "empty", "str", "float32"],
+)
+@pytest.mark.parametrize("mapping", [{1: 10}, {"a": "A"}, {1.5: 3}, {}], ids=repr)
+def test_rename_categories_with_a_dict_infers_the_categories_as_pandas(s, mapping):
+    # pandas builds the new categories from a Python list: their dtype is inferred anew
+    c = s.astype("category")
+    assert_eq(em.from_pandas(c).cat.rename_categories(mapping), c.cat.rename_categories(mapping))

@@ -111,8 +111,8 @@ def set_categories(
 
 def rename_categories(col: CategoricalColumn, new_categories: Any) -> CategoricalColumn:
     old = categories_index(col)
-    if isinstance(new_categories, dict):
-        new = old.map(lambda c: new_categories.get(c, c))
+    if isinstance(new_categories, dict):  # pandas builds the categories from a Python list
+        new = pd.Index([new_categories.get(c, c) for c in old])
     elif callable(new_categories):
         new = old.map(new_categories)
     else:
