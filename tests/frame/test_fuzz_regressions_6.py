@@ -775,3 +775,14 @@ def test_rename_categories_with_a_dict_infers_the_categories_as_pandas(s, mappin
     # pandas builds the new categories from a Python list: their dtype is inferred anew
     c = s.astype("category")
     assert_eq(em.from_pandas(c).cat.rename_categories(mapping), c.cat.rename_categories(mapping))
+
+
+def test_right_join_on_a_key_no_left_row_matches_takes_the_right_keys():
+    # pandas takes the other side's keys as they are (a categorical index's dtype too)
+    df = pd.DataFrame({"b": pd.Series(["ab"], dtype="object")}, index=pd.RangeIndex(15, 16))
+    empty = pd.DataFrame({"a": pd.Series([], dtype="datetime64[s]"), "b": pd.Series([], dtype="object")})
+    other = pd.DataFrame({"a_o": [100.0]}, index=pd.Index(["ç"], dtype="category"))
+    left = df.merge(empty, how="left", on="b", indicator=True)
+    mine = em.from_pandas(df).merge(em.from_pandas(empty), how="left", on="b", indicator=True)
+    want = left.join(other, on="_merge", how="right", lsuffix="_l")
+    assert_eq(mine.join(em.from_pandas(other), on="_merge", how="right", lsuffix="_l"), want)

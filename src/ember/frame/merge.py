@@ -181,11 +181,17 @@ def _fill_keys(
         if name not in out._columns:
             out.insert(i, name, _both_keys(lkeys[i], lpos, rkeys[i], rpos, lkey, rkey))
             continue
-        side, other_key, other_pos, pos = (
-            (left, rkey, rpos, lpos) if name in left._columns else (right, lkey, lpos, rpos)
+        side, other_key, other_pos, pos, other_raw = (
+            (left, rkey, rpos, lpos, rkeys[i])
+            if name in left._columns
+            else (right, lkey, lpos, rpos, lkeys[i])
         )
         xp = array_module(pos)
-        if not bool((pos < 0).any()):  # one sync
+        absent_some, absent_all = (bool(v) for v in xp.stack([(pos < 0).any(), (pos < 0).all()]).tolist())
+        if not absent_some:
+            continue
+        if absent_all:  # pandas takes the other side's keys as they are (their dtype too)
+            out._columns[name] = other_raw.take(other_pos)
             continue
         current = out._columns[name]
         if current.dtype == side._columns[name].dtype:
