@@ -786,3 +786,21 @@ def test_right_join_on_a_key_no_left_row_matches_takes_the_right_keys():
     mine = em.from_pandas(df).merge(em.from_pandas(empty), how="left", on="b", indicator=True)
     want = left.join(other, on="_merge", how="right", lsuffix="_l")
     assert_eq(mine.join(em.from_pandas(other), on="_merge", how="right", lsuffix="_l"), want)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "Float64", "float32"])
+def test_groupby_cumsum_after_an_infinity_is_nan_as_pandas(dtype):
+    # pandas' compensated running sum turns NaN after an infinity of the group (inf - inf)
+    s = pd.Series([1.0, np.inf, -1.0, np.nan, 2.0, -np.inf, 3.0], dtype=dtype)
+    keys = pd.Series([1, 1, 1, 1, 1, 2, 2])
+    assert_eq(em.from_pandas(s).groupby(em.from_pandas(keys)).cumsum(), s.groupby(keys).cumsum())
+    df = pd.DataFrame({"v": s, "k": keys})
+    assert_eq(em.from_pandas(df).groupby("k").cumsum(), df.groupby("k").cumsum())
+
+
+@pytest.mark.parametrize("periods", [1, -1, 2])
+def test_diff_of_masked_floats_holding_nan_values(periods):
+    # pandas' masked arithmetic makes a NaN result missing
+    values = np.array([np.nan, 3.0, np.inf, np.inf])
+    s = pd.Series(pd.arrays.FloatingArray(values, np.zeros(4, dtype=bool)))
+    assert_eq(em.from_pandas(s).diff(periods), s.diff(periods))

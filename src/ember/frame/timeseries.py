@@ -393,6 +393,8 @@ def _diff_column(col: Column, periods: int) -> Column:
     if col.nullable:
         a, b = col.data, xp.where(missing, 0, prev.data).astype(col.data.dtype)
         data = (a != b) if col.data.dtype.kind == "b" else a - b
+        if data.dtype.kind == "f":  # pandas' masked arithmetic: a NaN result is missing
+            missing = missing | xp.isnan(data)
         return NumericColumn(data, ~missing, True)
     dt = col.data.dtype
     out_dtype = (

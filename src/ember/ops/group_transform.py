@@ -59,10 +59,28 @@ def _scan_transform(g: Grouping, col: Column, op: str) -> Column:
     if g.dropped:
         dropped = g.codes < 0
         missing = dropped if missing is None else missing | dropped
+    if op == "cumsum" and values.dtype.kind == "f":
+        after = _after_an_infinity(g, values, valid)
+        if isinstance(col, NumericColumn) and col.nullable:
+            missing = after if missing is None else missing | after
+        else:
+            scanned = xp.where(after, np.nan, scanned)
     if op in ("cumsum", "cumprod"):  # 64-bit running values, narrowed only when they all fit
         scanned = _downcast_if_fits(scanned, out_dtype, missing)
         out_dtype = scanned.dtype
     return _same_kind(scanned, missing, col, out_dtype)
+
+
+def _after_an_infinity(g: Grouping, values: Any, valid: Any) -> Any:
+    """Valid rows that follow an infinity of their group: pandas' compensated (Kahan) running sum
+    turns its compensation into NaN there (inf - inf), and every later sum of the group with it."""
+    xp = g.xp
+    inf = xp.isinf(values)
+    if valid is not None:
+        inf = inf & valid
+    seen = rows_back(g, seg_scan(inf.astype(np.int64)[g.order], g.sorted_seg, xp.add, g.max_size))
+    after = (seen - inf.astype(np.int64)) > 0  # an infinity on an earlier row of the group
+    return after if valid is None else after & valid
 
 
 def _shift_rows(g: Grouping, periods: int) -> Any:
