@@ -13,10 +13,11 @@ from ember.column import Column, NumericColumn, concat_columns, from_any, from_p
 from ember.frame._fallback import unsupported
 from ember.frame.index_accessors import IndexAccessors
 from ember.frame.index_methods import IndexMethods
+from ember.frame.index_methods_more import IndexMethodsMore
 from ember.frame.multiindex_methods import MultiIndexMethods
 
 
-class Index(IndexAccessors, IndexMethods):
+class Index(IndexAccessors, IndexMethods, IndexMethodsMore):
     """Row labels of any column dtype."""
 
     __slots__ = ("_column", "name")
@@ -258,6 +259,11 @@ class RangeIndex(Index):
     @property
     def dtype(self) -> np.dtype:
         return np.dtype("int64")
+
+    @classmethod
+    def from_range(cls, data: range, name: Any = None, dtype: Any = None) -> RangeIndex:
+        r = pd.RangeIndex.from_range(data, name=name, dtype=dtype)  # pandas checks data and dtype
+        return RangeIndex(r.start, r.stop, r.step, name=name)
 
     def to_pandas(self) -> pd.RangeIndex:
         return pd.RangeIndex(self.start, self.stop, self.step, name=self.name)
