@@ -804,3 +804,33 @@ def test_diff_of_masked_floats_holding_nan_values(periods):
     values = np.array([np.nan, 3.0, np.inf, np.inf])
     s = pd.Series(pd.arrays.FloatingArray(values, np.zeros(4, dtype=bool)))
     assert_eq(em.from_pandas(s).diff(periods), s.diff(periods))
+
+
+@pytest.mark.parametrize("missing", [pd.NaT, None, np.nan, pd.NA], ids=repr)
+@pytest.mark.parametrize("with_string", [False, True])
+@pytest.mark.parametrize(
+    "op",
+    [
+        lambda x: x * 2,
+        lambda x: 2 * x,
+        lambda x: x + 1,
+        lambda x: x / 2,
+        lambda x: x * True,
+        lambda x: x + "a",
+    ],
+    ids=["mul", "rmul", "add", "div", "mul-bool", "add-str"],
+)
+def test_object_arithmetic_leaves_pandas_missing_object(missing, with_string, op):
+    # Python's operator on the missing object itself where it works (NaT * 2 is NaT), else NaN
+    s = pd.Series(["ab", missing] if with_string else [missing, missing], dtype=object)
+    try:
+        want = [repr(v) for v in op(s)]
+    except TypeError:
+        with pytest.raises((TypeError, NotImplementedError)):
+            op(em.from_pandas(s))
+        return
+    try:
+        got = op(em.from_pandas(s))
+    except NotImplementedError:
+        return
+    assert [repr(v) for v in got.to_pandas()] == want

@@ -117,7 +117,7 @@ def string_op(a: Any, b: Any, op: str) -> Column:
     xp, n = col.xp, len(col)
     other_is_str = isinstance(other, (StringColumn, str))
     if not (ca and cb) and op not in ("eq", "ne") and not (op == "mul" and _is_int_scalar(other)):
-        out = _missing_objects_beside_scalar(col, other, op)
+        out = _missing_objects_beside_scalar(col, other, op, col is a)
         if out is not None:
             return out
     if op in CMP:
@@ -188,8 +188,8 @@ def _repeated(col: StringColumn, other: Any) -> Column | None:
         out = repeat(col, to_host(other.data).astype(np.int64))  # one copy to the host: the counts
     else:
         return None
-    if obj:  # pandas' object arithmetic: NA * n is NA; other missing rows (None * n fails) get NaN
-        out.na = pd.NA if col.na is pd.NA else np.nan
+    if obj:  # pandas' object arithmetic: NA * n is NA, NaT * n NaT; None * n fails: NaN
+        out.na = _python_image(col.na, other if not isinstance(other, Column) else 1, "mul", True)
     return out
 
 
@@ -209,7 +209,9 @@ def _objects_as_timedeltas(col: StringColumn, op: str) -> None:
     )
 
 
-def _missing_objects_beside_scalar(col: StringColumn, scalar: Any, op: str) -> Column | None:
+def _missing_objects_beside_scalar(
+    col: StringColumn, scalar: Any, op: str, col_left: bool = True
+) -> Column | None:
     """An object column of missing values only with a scalar: pandas skips the missing objects (an
     object column of NaN; an ordering comparison is False). Refused for ``**`` and times, where
     pandas answers case by case. None for other columns. Syncs once, on a path that raises else."""
@@ -227,7 +229,28 @@ def _missing_objects_beside_scalar(col: StringColumn, scalar: Any, op: str) -> C
             f"binary operator {SYMBOL[op]}: an object column of missing values with "
             f"{_type_name(scalar)} (pandas answers case by case) is not supported by ember."
         )
-    return StringColumn(col.offsets.copy(), col.chars[:0].copy(), col.mask.copy(), np.dtype(object), np.nan)
+    na = _python_image(col.na, scalar, op, col_left)
+    return StringColumn(col.offsets.copy(), col.chars[:0].copy(), col.mask.copy(), np.dtype(object), na)
+
+
+def _python_image(na: Any, scalar: Any, op: str, col_left: bool) -> Any:
+    """What pandas' object arithmetic leaves in a missing row: Python's operator on the missing
+    object itself where that works and stays missing (NaT * 2 is NaT, NA + 1 is NA), else NaN (None
+    * 2 fails: pandas then skips the row)."""
+    import operator
+
+    fn = getattr(operator, {"truediv": "truediv", "floordiv": "floordiv"}.get(op, op), None)
+    if fn is None:
+        return np.nan
+    try:
+        out = fn(na, scalar) if col_left else fn(scalar, na)
+    except Exception:  # noqa: BLE001 - Python's own error: pandas falls back to skipping the row
+        return np.nan
+    return (
+        out
+        if out is pd.NA or out is pd.NaT or out is None or (isinstance(out, float) and out != out)
+        else np.nan
+    )
 
 
 def _object_rows_missing(a: Column, b: Column, op: str) -> Column | None:
