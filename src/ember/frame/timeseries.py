@@ -73,6 +73,8 @@ class Resampler:
                 raise unsupported("resample", "a MultiIndex (use on=)")
             tcol, name = obj.index.column, obj.index.name
         self._g = bin_grouping(tcol, rule, closed, label)
+        self._tcol, self._rule = tcol, rule
+        self._closed, self._label = _closed_label(rule, closed, label)
         self._index = Index._from_column(self._g.uniques[0], name)
         self._empty: bool | None = None
 
@@ -169,6 +171,53 @@ class Resampler:
         raise unsupported("Resampler.aggregate", "a func other than a method name")
 
     agg = aggregate
+
+    # --- reindexing to the bins' edges (resample_fill) ------------------------------------------------
+    def ffill(self, limit: int | None = None) -> Any:
+        from ember.frame.resample_fill import upsample
+
+        return upsample(self, "ffill", limit)
+
+    def bfill(self, limit: int | None = None) -> Any:
+        from ember.frame.resample_fill import upsample
+
+        return upsample(self, "bfill", limit)
+
+    def nearest(self, limit: int | None = None) -> Any:
+        from ember.frame.resample_fill import upsample
+
+        return upsample(self, "nearest", limit)
+
+    def asfreq(self, fill_value: Any = None) -> Any:
+        from ember.frame.resample_fill import upsample
+
+        return upsample(self, None, fill_value=fill_value)
+
+    def interpolate(
+        self,
+        method: str = "linear",
+        *,
+        axis: Any = 0,
+        limit: int | None = None,
+        limit_direction: str = "forward",
+        limit_area: str | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        from ember.frame.resample_fill import interpolate
+
+        return interpolate(self, method, axis, limit, limit_direction, limit_area, **kwargs)
+
+    def quantile(self, q: Any = 0.5, **kwargs: Any) -> Any:
+        from ember.frame.resample_fill import quantile
+
+        return quantile(self, q, **kwargs)
+
+
+def _closed_label(rule: Any, closed: str | None, label: str | None) -> tuple[str, str]:
+    from ember.ops.resample import default_closed_label
+
+    d_closed, d_label = default_closed_label(rule)
+    return (d_closed if closed is None else closed), (d_label if label is None else label)
 
 
 def resample(
