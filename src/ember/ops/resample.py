@@ -104,6 +104,14 @@ def bin_grouping(
     first, last, nat = _span(xp, t, valid)
     if nat == len(t):
         return Grouping(xp.full(len(t), -1, dtype=np.int64), 0, [col.take(xp.zeros(0, dtype=np.int64))], nat)
+    calendar_days = isinstance(pd.tseries.frequencies.to_offset(rule), pd.offsets.Day)
+    if calendar_days and col.tz is not None and (anchor != 86_400 * 10**9 or closed != "left"):
+        # pandas bins a tz-aware index by calendar days (from the midnight before, one day more on
+        # the right): only 'D' closed on the left gives the same bins as 24-hour steps
+        raise NotImplementedError(
+            f"resample: rule {rule!r} with closed={closed!r} on a tz-aware index is not supported "
+            "(pandas bins by calendar days there); use 'D' with closed='left', or tz_localize(None)"
+        )
     if kind == "tick":
         codes, ngroups, labels = _tick_bins(
             xp, t, first, last, anchor // UNIT_NS[col.unit], closed, label, per_day(col.unit)
