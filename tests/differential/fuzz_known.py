@@ -91,7 +91,8 @@ ONLINE_FLOAT_OPS = ("*.rolling.std", "*.rolling.var", "*.rolling.mean", "*.rolli
                     "*.expanding.std", "*.expanding.var")  # fmt: skip
 #: later ops that turn such last-bit differences into other rows, ranks or text
 DISCONTINUOUS_OPS = ("*groupby*", "*rank*", "*duplicat*", "*astype(str*", "*astype(string*", "*unique*",
-                     "*value_counts*", "*mode*", "*sort_*", "*nlargest*", "*nsmallest*")  # fmt: skip
+                     "*value_counts*", "*mode*", "*sort_*", "*nlargest*", "*nsmallest*", "*%*", "*//*",
+                     "*mod*", "*floordiv*")  # fmt: skip
 
 
 def known_chain(outcome, steps) -> str | None:  # noqa: ANN001 - fuzz_engine types

@@ -850,3 +850,18 @@ def test_resample_of_utc_times_by_days(start, rule, closed):
         assert rule in ("D", "2D") and not (rule == "D" and closed == "left")
         return
     assert_eq(got, want, check_freq=False)
+
+
+@pytest.mark.parametrize(
+    "values", [[np.nan, True], [True, np.nan, False], [None, True, False], [True, False]], ids=repr
+)
+@pytest.mark.parametrize("sort", [True, False])
+def test_groupby_dropna_false_of_object_bools_with_missing_keys(values, sort):
+    # pandas sorts such keys by Python comparisons with NaN (no order): refused; unsorted, as pandas
+    df = pd.DataFrame({"a": pd.Series(values, dtype=object), "v": range(len(values))})
+    want = df.groupby("a", dropna=False, sort=sort).size()
+    if sort and None in values or (sort and any(v != v for v in values if isinstance(v, float))):
+        with pytest.raises(NotImplementedError):
+            em.from_pandas(df).groupby("a", dropna=False, sort=sort).size()
+        return
+    assert_eq(em.from_pandas(df).groupby("a", dropna=False, sort=sort).size(), want)

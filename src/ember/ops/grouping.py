@@ -141,10 +141,29 @@ def categorical_grouping(keys: list[Column]) -> Grouping:
     return Grouping(codes, total, uniques, dropped, may_have_empty=True)
 
 
+def _check_sortable_object_bools(key_cols: list[Column]) -> None:
+    """pandas sorts an object key of True / False beside a missing value by Python's comparisons
+    with NaN (no order: its result follows the data) or None (TypeError, another fallback): refused.
+    One sync a such key."""
+    for col in key_cols:
+        if isinstance(col, NumericColumn) and col.dtype == object and col.mask is not None:
+            some, every = (bool(v) for v in col.xp.stack([col.mask.any(), col.mask.all()]).tolist())
+            if some and not every:  # True / False beside a missing value
+                from ember.column.base import Unsupported, unsupported_hint
+
+                raise Unsupported(
+                    "groupby(sort=True, dropna=False) of an object key of True / False with missing "
+                    "values is not supported by ember (pandas orders it by Python comparisons with "
+                    "NaN); use sort=False or cast the key first." + unsupported_hint()
+                )
+
+
 def make_grouping(key_cols: list[Column], sort: bool = True, dropna: bool = True) -> Grouping:
     """Factorize the key columns into a Grouping: by slots for a small integer key range (see
     ``ops.slot_grouping``), else by ``factorize_keys`` (one device sync, plus one for the range of an
     integer key)."""
+    if sort and not dropna:
+        _check_sortable_object_bools(key_cols)
     by_slots = slot_grouping(key_cols, sort, dropna)
     if by_slots is not None:
         slot_map, uniques, ngroups, dropped, sizes = by_slots
@@ -171,7 +190,7 @@ def key_uniques(uniques: Column, key: Column) -> Column:
             return NumericColumn(uniques.data)
         if not bool(mask.any()):  # only the missing key: pandas infers float64 NaN
             return NumericColumn(uniques.xp.full(len(uniques), np.nan))
-        return uniques
+        return NumericColumn(uniques.data, mask, False, np.nan)  # (pandas' missing key is NaN)
     if not (isinstance(uniques, StringColumn) and uniques.pd_dtype == np.dtype(object)):
         return uniques
     if len(key) and (key.mask is None or bool(key.mask.any())):  # sync: some key is a string
