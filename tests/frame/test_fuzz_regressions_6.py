@@ -865,3 +865,23 @@ def test_groupby_dropna_false_of_object_bools_with_missing_keys(values, sort):
             em.from_pandas(df).groupby("a", dropna=False, sort=sort).size()
         return
     assert_eq(em.from_pandas(df).groupby("a", dropna=False, sort=sort).size(), want)
+
+
+@pytest.mark.parametrize("op", ["max", "min"])
+@pytest.mark.parametrize("skipna", [True, False])
+def test_frame_min_max_beside_an_object_column_of_missing_bools(op, skipna):
+    # pandas' row across a bool column and an all-missing object one: object, None for the latter
+    df = pd.DataFrame({"b": [True, False]}, index=pd.RangeIndex(2, 4))
+    other = pd.Series([], dtype="bool", index=pd.Index([], dtype="int64"))
+    want = getattr(df.assign(w=other), op)(skipna=skipna)
+    got = getattr(em.from_pandas(df).assign(w=em.from_pandas(other)), op)(skipna=skipna)
+    assert_eq(got, want)
+    assert [repr(v) for v in got.to_pandas()][1] == "None"
+
+
+def test_frame_reduction_labels_keep_the_column_axis_type():
+    # an object axis of strings stays object; one of numbers held as objects is refused
+    df = pd.DataFrame({"index": [1, 2], 0: [1.5, 2.5]})
+    assert_eq(em.from_pandas(df)[["index"]].sum(), df[["index"]].sum())
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(df)[[0]].sum()

@@ -95,6 +95,8 @@ class FrameReductions:
                 "drops the non-numeric ones)",
             )
         dtype = _common(values, op)
+        if op in ("min", "max") and any(c.dtype == object for c in cols):
+            dtype = object  # pandas' row across an object column (bools beside missing values) is object
         if dtype is None and _numbers_beside_times(cols):
             raise unsupported(
                 f"DataFrame.{op}",
@@ -221,11 +223,13 @@ def _reduction_series(values: list, names: list, dtype: Any, no_labels: pd.Index
     Index, pandas' labels when no column is left). Plain numbers take a short path (a reduction like
     df.mean() is dominated by this wrapping, not by the arithmetic)."""
     xp = current_xp()
+    kind = _kind_key(no_labels)
     if dtype is None and values and all(isinstance(v, (np.floating, np.integer, np.bool_)) for v in values):
         arr = np.asarray(values)
         if arr.dtype.kind in "iufb":
-            return Series._from_column(NumericColumn(xp.asarray(arr)), _labels(tuple(names), xp))
-    labels = labels_index(names) if names or no_labels is None else no_labels
+            return Series._from_column(NumericColumn(xp.asarray(arr)), _labels(tuple(names), xp, kind))
+    labels = labels_index(names, _kind_of(kind)) if names or no_labels is None else no_labels
+
     if not values and dtype is None:  # pandas: a reduction over no columns is float64
         dtype = np.float64
     return Series(pd.Series(values, index=labels, dtype=dtype))
@@ -236,9 +240,31 @@ def labels_column(names: list, xp: Any) -> Column:
 
 
 @functools.lru_cache(maxsize=64)
-def _labels(names: tuple, xp: Any) -> Index:
-    """An Index of column labels, cached: reductions over the same columns reuse it (immutable)."""
-    return Index._from_column(from_pandas(labels_index(list(names)), xp))
+def _labels(names: tuple, xp: Any, kind: tuple | None = None) -> Index:
+    """An Index of column labels of the column axis' ``kind`` (``_kind_key``), cached: reductions
+    over the same columns reuse it (immutable)."""
+    from ember.column.base import Unsupported
+
+    try:
+        return Index._from_column(from_pandas(labels_index(list(names), _kind_of(kind)), xp))
+    except Unsupported as exc:  # pandas' result index: an object Index of numbers
+        raise unsupported(
+            "DataFrame reductions",
+            "column labels held as objects that are numbers (pandas labels the result so)",
+        ) from exc
+
+
+def _kind_key(axis: pd.Index | None) -> tuple | None:
+    """A hashable stand-in for the column axis' type (an empty Index of its class and dtype)."""
+    if axis is None:
+        return None
+    return ("range", None) if isinstance(axis, pd.RangeIndex) else ("index", str(axis.dtype))
+
+
+def _kind_of(key: tuple | None) -> pd.Index | None:
+    if key is None:
+        return None
+    return pd.RangeIndex(0) if key[0] == "range" else pd.Index([], dtype=pd.api.types.pandas_dtype(key[1]))
 
 
 def _numbers_beside_times(cols: list) -> bool:
@@ -281,6 +307,11 @@ def _nan_of_column(v: Any, c: Column, skipna: bool, op: str = "") -> Any:
     own missing marker where skipna=False met one, else None (too few values for min_count)."""
     from ember.column import StringColumn
 
+    missing = (isinstance(v, float) and v != v) or v is pd.NA
+    if missing and c.dtype == object and op in ("min", "max") and len(c):
+        return None  # pandas nulls out an object block's result with None
+    if missing and c.dtype == object and op in ("sum", "prod") and isinstance(c, NumericColumn):
+        return c.na  # object bools: the missing value skipna=False met
     if (
         type(v) is float
         and isinstance(c, NumericColumn)
@@ -288,11 +319,6 @@ def _nan_of_column(v: Any, c: Column, skipna: bool, op: str = "") -> Any:
         and (len(c) or op in ("sum", "prod"))
     ):
         return c.data.dtype.type(v) if c.data.dtype.kind == "f" else np.float64(v)
-    missing = (isinstance(v, float) and v != v) or v is pd.NA
-    if missing and c.dtype == object and op in ("min", "max") and len(c):
-        return None  # pandas nulls out an object block's result with None
-    if missing and c.dtype == object and op in ("sum", "prod") and isinstance(c, NumericColumn):
-        return c.na  # object bools: the missing value skipna=False met
     if type(v) is float and v != v and isinstance(c, StringColumn) and c.pd_dtype == object:
         # the missing value skipna=False met, or None where a sum has fewer values than min_count
         if not skipna and c.mask is not None:
