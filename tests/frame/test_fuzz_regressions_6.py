@@ -870,6 +870,8 @@ def test_groupby_dropna_false_of_object_bools_with_missing_keys(values, sort):
 @pytest.mark.parametrize("op", ["max", "min"])
 @pytest.mark.parametrize("skipna", [True, False])
 def test_frame_min_max_beside_an_object_column_of_missing_bools(op, skipna):
+    if not PANDAS_31 and not skipna:
+        pytest.skip("pandas 3.0 raises comparing the object block's missing values")
     # pandas' row across a bool column and an all-missing object one: object, None for the latter
     df = pd.DataFrame({"b": [True, False]}, index=pd.RangeIndex(2, 4))
     other = pd.Series([], dtype="bool", index=pd.Index([], dtype="int64"))

@@ -14,6 +14,8 @@ import ember as em
 from ember.backend import to_host
 from ember.testing import assert_eq
 
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
+
 INDEXES = {
     "int": pd.Index([3, 1, 2, 2, 5], name="a"),
     "int_sorted": pd.Index([1, 2, 2, 4, 7]),
@@ -248,6 +250,8 @@ FREQS = ["D", "h", "ms", "ns", "2min", pd.Timedelta("1h"), pd.Timedelta(0), np.t
 @pytest.mark.parametrize("freq", FREQS)
 @pytest.mark.parametrize("periods", [1, -2, 0])
 def test_shift_by_a_fixed_step(name, freq, periods):
+    if not PANDAS_31 and freq == "D":
+        pytest.skip("pandas 3.0 shifts by a 'D' frequency otherwise (ember follows 3.1)")
     p, e = _pair(name)
     if name == "dt_tz" and freq == "D":
         with pytest.raises(NotImplementedError):  # a calendar day across a DST change
@@ -421,7 +425,10 @@ JOIN_PAIRS = [
 @pytest.mark.parametrize("flag", [False, True])
 def test_join(left, right, how, sort, flag):
     el, er = em.from_pandas(left), em.from_pandas(right)
-    if left.join(right, how=how).inferred_type == "mixed-integer":
+    joined = left.join(right, how=how)
+    if joined.inferred_type == "mixed-integer" or (
+        joined.dtype == object and joined.inferred_type == "integer"
+    ):
         with pytest.raises(NotImplementedError):  # labels of several types: no ember column
             el.join(er, how=how, sort=sort)
         return

@@ -12,6 +12,8 @@ import pytest
 import ember
 from ember.testing import assert_eq
 
+PANDAS_31 = tuple(int(p) for p in pd.__version__.split(".")[:2]) >= (3, 1)
+
 _TIMES = [
     "2021-01-01 00:10",
     "2021-01-01 02:40",
@@ -64,6 +66,8 @@ def test_methods(make, method, kw, rule):
 @pytest.mark.parametrize("rule", ["D", "h"])
 def test_closed_label(rule, method, closed, label):
     # pandas reindexes to the bins' edges on the closed side, whatever the label
+    if not PANDAS_31 and rule == "D" and closed == "right":
+        pytest.skip("pandas 3.0 places daily bins closed on the right otherwise (ember follows 3.1)")
     _check(_frame(), rule, method, closed=closed, label=label)
 
 
