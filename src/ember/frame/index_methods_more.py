@@ -141,7 +141,9 @@ class IndexMethodsMore:
         xp = _xp(self)
         if isinstance(repeats, (int, np.integer)):
             pd.RangeIndex(0).repeat(repeats, axis=axis)  # pandas' errors: a negative count, axis
-            positions = xp.repeat(xp.arange(len(self), dtype=np.int64), int(repeats))
+            # (no labels: nothing to repeat, whatever the count, as pandas; CuPy refuses a negative one)
+            count = int(repeats) if len(self) else 0
+            positions = xp.repeat(xp.arange(len(self), dtype=np.int64), count)
         else:
             positions = pd.RangeIndex(len(self)).repeat(repeats, axis=axis).to_numpy()
             positions = asarray_on(positions.astype(np.int64), xp)
