@@ -261,12 +261,11 @@ class Windows:
         """Sum of the valid values per window (float64)."""
         xp = self.xp
         if self.exact_int:
-            # int64 prefix sums are exact modulo 2**64 (uint64 wraps the same way); a float64 estimate
-            # of each window's sum tells how many times 2**64 it wrapped (pandas sums as float64, so a
-            # sum past the int64 range is a float beyond it, never a wrapped value)
-            ints = self.col.data.astype(np.int64)
-            if self.col.mask is not None:
-                ints = xp.where(self.col.mask, ints, 0)
+            # pandas sums the values as float64, so each integer is first rounded to float64 (2**63 - 1
+            # reads 2**63); the rounded values are whole numbers, summed exactly here as int64 prefix
+            # sums modulo 2**64, and a float64 estimate of each window's sum tells how many times
+            # 2**64 it wrapped (a sum past the int64 range is a float beyond it, never a wrapped value)
+            ints = _modular_int64(xp, xp.where(self.valid, self.values, 0.0))
             wrapped = _wsum(_prefix(xp, ints, np.int64), self.start, self.end).astype(np.float64)
             estimate = _wsum(
                 _prefix(xp, xp.where(self.valid, self.values, 0.0), np.float64), self.start, self.end
@@ -346,6 +345,12 @@ class Windows:
 
 
 _TWO64 = float(2**64)
+
+
+def _modular_int64(xp: Any, whole: Any) -> Any:
+    """Whole float64 values in [-2**63, 2**64] as int64 congruent to them modulo 2**64 (a float at or
+    past 2**63 does not convert to int64 directly; subtracting 2**64 from it is exact)."""
+    return xp.where(whole >= 2.0**63, whole - _TWO64, whole).astype(np.int64)
 
 
 def welford_scan(values: Any, valid: Any, start: Any) -> tuple[Any, Any]:
