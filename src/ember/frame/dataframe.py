@@ -13,6 +13,7 @@ from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import align_indexes, indexes_equal
 from ember.frame.construction import build_frame
 from ember.frame.conversion import FrameConversion, named_axis
+from ember.frame.frame_combine import FrameCombine
 from ember.frame.frame_labels import (
     FrameLabels,
     axis_kind,
@@ -21,6 +22,7 @@ from ember.frame.frame_labels import (
     labelled,
     unique_labels,
 )
+from ember.frame.frame_levels import FrameLevels
 from ember.frame.frame_missing import FrameMissing
 from ember.frame.frame_operators import FrameOperators
 from ember.frame.frame_ordering import FrameOrdering
@@ -35,6 +37,8 @@ from ember.frame.series import Series
 
 
 class DataFrame(
+    FrameCombine,
+    FrameLevels,
     FrameOperators,
     NDFrame,
     FrameReductions,

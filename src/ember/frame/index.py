@@ -14,10 +14,12 @@ from ember.frame._fallback import unsupported
 from ember.frame.index_accessors import IndexAccessors
 from ember.frame.index_methods import IndexMethods
 from ember.frame.index_methods_more import IndexMethodsMore
+from ember.frame.index_operators import IndexOperators
 from ember.frame.multiindex_methods import MultiIndexMethods
+from ember.frame.multiindex_more import MultiIndexMore
 
 
-class Index(IndexAccessors, IndexMethods, IndexMethodsMore):
+class Index(IndexOperators, IndexAccessors, IndexMethods, IndexMethodsMore):
     """Row labels of any column dtype."""
 
     __slots__ = ("_column", "name")
@@ -288,7 +290,7 @@ class RangeIndex(Index):
         return self.to_pandas().get_loc(label)  # arithmetic on a lazy pandas RangeIndex
 
 
-class MultiIndex(MultiIndexMethods, Index):
+class MultiIndex(MultiIndexMore, MultiIndexMethods, Index):
     """Several levels of labels (one Column each), as groupby with several keys produces."""
 
     __slots__ = ("levels_columns", "_names", "_levels")
