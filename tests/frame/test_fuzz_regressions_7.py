@@ -29,3 +29,52 @@ WINDOW_SUMS = {
 def test_window_sums_of_integers_round_each_value_to_float64_first(name, values, dtype):
     df = pd.DataFrame({"c": pd.Series(values, dtype=dtype)})
     assert_eq(WINDOW_SUMS[name](em.from_pandas(df)), WINDOW_SUMS[name](df))
+
+
+@pytest.mark.parametrize("empty_labels", ["UInt8", "uint8", "UInt64", "Int8"])
+@pytest.mark.parametrize(
+    "labels",
+    [pd.Index([0]), pd.Index([-1]), pd.Index([3], dtype="Int64"), pd.Index([3, None], dtype="Int64")],
+)
+def test_alignment_beside_empty_unsigned_labels_casts_non_negative_signed_ones(empty_labels, labels):
+    empty = pd.Series([], dtype="boolean", index=pd.Index([], dtype=empty_labels))
+    other = pd.Series([False] * len(labels), dtype="boolean", index=labels)
+    for a, b in [(empty, other), (other, empty)]:
+        _same_outcome(lambda x, y: x | y, a, b)
+        _same_outcome(lambda x, y: x.astype("Int64") + y.astype("Int64"), a, b)
+
+
+def _same_outcome(f, a, b):
+    try:
+        expected = f(a, b)
+    except ValueError as error:  # NA labels cast to numpy uint8: pandas' own error
+        with pytest.raises(ValueError, match=str(error)):
+            f(em.from_pandas(a), em.from_pandas(b))
+        return
+    assert_eq(f(em.from_pandas(a), em.from_pandas(b)), expected)
+
+
+@pytest.mark.parametrize(
+    "dtypes",
+    [
+        ("datetime64[ns]", "datetime64[us]"),
+        ("datetime64[ns, UTC]", "datetime64[us, UTC]"),
+        ("timedelta64[ns]", "timedelta64[s]"),
+    ],
+)
+@pytest.mark.parametrize("values", [[], [None], [1, 2]])
+@pytest.mark.parametrize("op", ["max", "min", "median", "mean"])
+def test_frame_reductions_of_times_in_several_units_take_the_finest(dtypes, values, op):
+    df = pd.DataFrame({"a": pd.Series(values, dtype=dtypes[0]), "b": pd.Series(values, dtype=dtypes[1])})
+    assert_eq(getattr(em.from_pandas(df), op)(), getattr(df, op)())
+
+
+@pytest.mark.parametrize("labels", [("float64", "datetime64[s]"), ("int64", "float64"), ("str", "int64")])
+def test_combine_first_of_two_dtypes_unites_labels_of_two_types(labels):
+    a = pd.Series([], dtype="float64", index=pd.Index([], dtype=labels[0]))
+    b = pd.Series([], dtype="int8", index=pd.Index([], dtype=labels[1]))
+    assert_eq(em.from_pandas(a).combine_first(em.from_pandas(b)), a.combine_first(b))
+    a = pd.Series([1.0, None], index=pd.Index([1, 2]))
+    b = pd.Series([5, 6], dtype="int8", index=pd.Index([1.0, 2.0]))
+    with pytest.raises(NotImplementedError):  # pandas' union path: labels of their common type
+        em.from_pandas(a).combine_first(em.from_pandas(b))

@@ -94,10 +94,10 @@ def _unsigned_beside_signed(a: Index, b: Index) -> tuple[Index, Index]:
     """pandas casts signed labels without negatives to the unsigned labels' dtype when the unsigned
     ones come first; otherwise uint64 beside signed labels unite into object labels, or into int64,
     as the labels' order decides: refused."""
-    kinds = [getattr(i.dtype, "kind", "O") if isinstance(i.dtype, np.dtype) else "O" for i in (a, b)]
+    kinds = [_integer_kind(i.dtype) for i in (a, b)]
     if sorted(kinds) != ["i", "u"]:
         return a, b
-    if kinds[0] == "u" and len(b) and int(b.column.data.min()) >= 0:  # one sync
+    if kinds[0] == "u" and len(b) and _smallest(b.column) >= 0:  # one sync
         return a, b.astype(a.dtype)
     if not len(a) or not len(b):
         return a, b
@@ -110,6 +110,18 @@ def _unsigned_beside_signed(a: Index, b: Index) -> tuple[Index, Index]:
             "depends on their values and order)",
         )
     return a, b
+
+
+def _smallest(col: Column) -> int:
+    data = col.data if col.mask is None else col.xp.where(col.mask, col.data, col.data.max())
+    return int(data.min())
+
+
+def _integer_kind(dtype: Any) -> str:
+    """'i' / 'u' for signed / unsigned integer labels, NumPy or masked (Int64, UInt8 ...), else 'O'."""
+    if isinstance(dtype, np.dtype) or isinstance(dtype, pd.core.dtypes.dtypes.BaseMaskedDtype):
+        return dtype.kind if dtype.kind in "iu" else "O"
+    return "O"
 
 
 def _range_union(a: Index, b: Index) -> bool:

@@ -13,7 +13,15 @@ import numpy as np
 import pandas as pd
 
 from ember.backend import xp as current_xp
-from ember.column import Column, NumericColumn, StringColumn, from_pandas, is_numeric_column
+from ember.column import (
+    Column,
+    DatetimeColumn,
+    NumericColumn,
+    StringColumn,
+    TimedeltaColumn,
+    from_pandas,
+    is_numeric_column,
+)
 from ember.frame._fallback import unsupported, with_fallback
 from ember.frame.generic import REDUCTIONS, check_axis, require_axis0
 from ember.frame.index import Index
@@ -112,8 +120,12 @@ class FrameReductions:
             # pandas: results of one dtype keep it (NaT of datetime64[us], NaN of str); of several, object
             kinds = {str(c.dtype) for c in cols}
             dtype = cols[0].dtype if len(kinds) == 1 else object
-            if len(kinds) > 1 and all(isinstance(c, StringColumn) for c in cols):
-                dtype = _common_dtype([c.dtype for c in cols])  # 'string' beside str is 'string'
+            if len(kinds) > 1 and (
+                all(isinstance(c, StringColumn) for c in cols)  # 'string' beside str is 'string'
+                or all(isinstance(c, DatetimeColumn) for c in cols)  # times of several units: the finest
+                or all(isinstance(c, TimedeltaColumn) for c in cols)
+            ):
+                dtype = _common_dtype([c.dtype for c in cols])
         if dtype == object and len({_missing_kind(v) for v in values} - {None}) > 1:
             raise unsupported(
                 f"DataFrame.{op}",

@@ -394,7 +394,18 @@ class Series(SeriesCombine, SeriesLevels, NDFrame, SeriesReductions, SeriesMissi
             raise ValueError("cannot reindex on an axis with duplicate labels")
         if all(isinstance(d, np.dtype) and d.kind in "iuf" for d in both):  # pandas: their common type
             common = np.result_type(*both)
-            return self.astype(common).where(self.notna(), other.astype(common))
+            out = self.astype(common).where(self.notna(), other.astype(common))
+            if self.index.dtype == other.index.dtype:
+                return out
+            # pandas' union path: the labels take the indexes' common type (object for numbers beside
+            # times)
+            if len(self):
+                raise unsupported(
+                    "Series.combine_first",
+                    f"labels of dtype {self.index.dtype} beside labels of dtype {other.index.dtype}",
+                )
+            union = self.index.to_pandas().union(other.index.to_pandas())  # no labels: host metadata
+            return out.set_axis(index_from_pandas(union))
         if self.dtype != other.dtype:
             raise unsupported("Series.combine_first", f"{self.dtype} beside {other.dtype}")
         return self.where(self.notna(), other)
