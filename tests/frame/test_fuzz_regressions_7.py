@@ -78,3 +78,24 @@ def test_combine_first_of_two_dtypes_unites_labels_of_two_types(labels):
     b = pd.Series([5, 6], dtype="int8", index=pd.Index([1.0, 2.0]))
     with pytest.raises(NotImplementedError):  # pandas' union path: labels of their common type
         em.from_pandas(a).combine_first(em.from_pandas(b))
+
+
+BERLIN = "datetime64[ns, Europe/Berlin]"
+
+
+@pytest.mark.parametrize(
+    "columns",
+    [
+        {"a": ([None], BERLIN), "b": ([None], BERLIN)},  # pandas: naive datetime64[s] NaT
+        {"a": ([None], BERLIN), "b": ([None], "datetime64[us, Europe/Berlin]")},
+        {"a": (["2020"], BERLIN), "b": (["2021"], "datetime64[us, Europe/Berlin]")},
+        {"a": ([None], BERLIN), "b": (["2021"], BERLIN)},
+        {"a": ([], BERLIN), "b": ([], BERLIN)},  # pandas: object
+        {"a": ([None], BERLIN)},
+        {"i": ([1], "int64"), "a": ([None], BERLIN), "b": ([None], BERLIN)},
+    ],
+)
+def test_melt_of_zoned_time_columns_as_pandas_infers_them(columns):
+    df = pd.DataFrame({k: pd.Series(v, dtype=d) for k, (v, d) in columns.items()})
+    kw = {"id_vars": ["i"]} if "i" in columns else {}
+    assert_eq(em.from_pandas(df).melt(**kw), df.melt(**kw))

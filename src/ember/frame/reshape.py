@@ -25,6 +25,7 @@ from ember.column import (
     StringColumn,
     concat_columns,
     from_any,
+    from_scalar,
 )
 from ember.frame._fallback import unsupported
 from ember.frame.dataframe import DataFrame
@@ -240,6 +241,26 @@ def melt(
     return DataFrame._from_columns(out, index)
 
 
+def _stacked_zoned_times(cols: list[Column]) -> Column:
+    """Several time-zone-aware value columns: pandas stacks them as Python objects and infers the
+    result again, so no rows give an object column, only NaT a naive datetime64[s] one, times of
+    several zones objects (refused); otherwise the zone's dtype in the finest unit."""
+    from pandas.core.dtypes.cast import find_common_type
+
+    from ember.ops.unary import astype
+
+    common = find_common_type([c.dtype for c in cols])
+    if common == object:
+        zones = ", ".join(sorted({str(c.dtype) for c in cols}))
+        raise unsupported("melt", f"value columns of dtypes {zones} (pandas stacks them as Python objects)")
+    stacked = concat_columns([astype(c, common) for c in cols])
+    if not len(stacked):
+        return concat_columns([_object_strings(c) for c in cols])
+    if bool(stacked.isna().all()):  # one sync
+        return astype(from_scalar(np.datetime64("NaT"), len(stacked), stacked.xp), np.dtype("<M8[s]"))
+    return stacked
+
+
 def _stacked_values(cols: list[Column]) -> Column:
     """Columns one after another in pandas' common dtype of them (melt's value column): a masked
     common dtype makes NaN of numpy floats missing; an object one holds strings (or no rows), and is
@@ -249,6 +270,8 @@ def _stacked_values(cols: list[Column]) -> Column:
     from ember.ops.unary import astype
 
     dtypes = [c.dtype for c in cols]
+    if len(cols) > 1 and all(isinstance(d, pd.DatetimeTZDtype) for d in dtypes):
+        return _stacked_zoned_times(cols)
     if all(d == dtypes[0] for d in dtypes):
         return concat_columns(cols)
     common = find_common_type(dtypes)
