@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -99,3 +100,23 @@ def test_melt_of_zoned_time_columns_as_pandas_infers_them(columns):
     df = pd.DataFrame({k: pd.Series(v, dtype=d) for k, (v, d) in columns.items()})
     kw = {"id_vars": ["i"]} if "i" in columns else {}
     assert_eq(em.from_pandas(df).melt(**kw), df.melt(**kw))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "Float32"])
+@pytest.mark.parametrize(
+    "values",
+    [[1e5, 0, 3, 4, None, 2], [1e5, 0, 3, 5.5, 7, 1], [1, 2, 3, 7, 8, 9], [1e10, 0, 3, 4, np.inf, 2]],
+)
+@pytest.mark.parametrize("op", ["std", "sem", "median", "skew", "var", "quantile"])
+def test_groupby_float32_statistics_computed_in_float64_come_back_as_pandas_downcasts(dtype, values, op):
+    s = pd.Series(values, dtype=dtype)
+    for keys in (pd.Series([1, 1, 2, 2, 3, 3]), pd.Series([1, 1, 1, 2, 2, 2])):
+        got = getattr(em.from_pandas(s).groupby(em.from_pandas(keys)), op)()
+        assert_eq(got, getattr(s.groupby(keys), op)())
+
+
+def test_groupby_quantile_on_an_infinite_value_is_that_value():
+    s = pd.Series([4, np.inf, 2, -np.inf, np.inf, np.inf, np.inf])
+    keys = [1, 1, 1, 2, 2, 3, 3]
+    for q in (0.5, 0.75, 0.0, 1.0):
+        assert_eq(em.from_pandas(s).groupby(keys).quantile(q), s.groupby(keys).quantile(q))

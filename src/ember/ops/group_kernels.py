@@ -225,7 +225,8 @@ def group_quantile(g: Grouping, col: Column, q: float, count: Any, temporal: boo
     a, b = a.astype(np.float64), b.astype(np.float64)
     if median:
         return xp.where(frac > 0, (a + b) / 2.0, a)
-    return a + (b - a) * frac
+    with np.errstate(invalid="ignore"):  # pandas: a quantile on a value is that value (infinities too)
+        return xp.where(frac > 0, a + (b - a) * frac, a)
 
 
 def group_nunique(g: Grouping, col: Column, dropna: bool) -> Any:

@@ -133,13 +133,17 @@ def _same_kind(values: Any, missing: Any, like: Column, dtype: Any = None) -> Co
     return _numeric(values, missing, like, like.data.dtype if dtype is None else dtype)
 
 
-def _float_dtype(col: Column, op: str, g: Grouping | None = None) -> Any:
+def _float_dtype(col: Column, op: str, g: Grouping | None = None, result: Any = None) -> Any:
     """pandas' result dtype for mean-like ops: float64, except float32 stays float32 for
     median/var/std/sem (and for mean/quantile too when nullable). pandas 3.1 means float32 values
     in float64 only on its fast path: rows already in group order (``g``'s codes never decrease) and
-    no NaN among the values; its other path keeps float32."""
+    no NaN among the values; its other path keeps float32. pandas computes median / std / sem /
+    skew / kurt of float32 values in float64 and casts the ``result`` back only where float32 holds
+    every value to 5e-4 (one sync)."""
     dt = col.data.dtype
     if dt != np.float32:
+        return np.dtype(np.float64)
+    if op in ("median", "std", "sem", "skew", "kurt") and result is not None and not _fits_float32(result):
         return np.dtype(np.float64)
     if op not in ("mean", "quantile") or (isinstance(col, NumericColumn) and col.nullable):
         return np.dtype(np.float32)
@@ -152,6 +156,17 @@ def _float_dtype(col: Column, op: str, g: Grouping | None = None) -> Any:
         if not bool((codes[1:] >= codes[:-1]).all()):  # sync: rows out of group order
             return np.dtype(np.float32)
     return np.dtype(np.float64)
+
+
+def _fits_float32(values: Any) -> bool:
+    """pandas' downcast test (``maybe_downcast_numeric``): float32 copies of float64 results within
+    an absolute 5e-4 of them (NaN beside NaN, infinities beside equal ones)."""
+    xp = array_module(values)
+    wide = values.astype(np.float64, copy=False)
+    back = wide.astype(np.float32).astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        close = (xp.abs(back - wide) <= 5e-4) | (back == wide) | (xp.isnan(back) & xp.isnan(wide))
+    return bool(close.all())  # sync
 
 
 def _sum_dtype(col: Column) -> Any:
@@ -404,10 +419,12 @@ def _numeric_aggregate(
             v = xp.sqrt(v)
         if op == "sem":
             v = v / xp.sqrt(xp.where(count > 0, count, 1))
-        return _numeric(v, empty | xp.isnan(v) if _nullable(col) else empty, col, _float_dtype(col, op))
+        dtype = _float_dtype(col, op, result=v)
+        return _numeric(v, empty | xp.isnan(v) if _nullable(col) else empty, col, dtype)
     if op == "skew":
         v = group_skew(g, values, valid, count)
-        return _numeric(v, empty | xp.isnan(v) if _nullable(col) else empty, col, _float_dtype(col, op))
+        dtype = _float_dtype(col, op, result=v)
+        return _numeric(v, empty | xp.isnan(v) if _nullable(col) else empty, col, dtype)
     # median / quantile
     qq = 0.5 if op == "median" else float(q)
     if not 0.0 <= qq <= 1.0:
@@ -415,7 +432,7 @@ def _numeric_aggregate(
     r = group_quantile(g, col, qq, count, temporal, median=op == "median")
     if temporal:
         return _temporal(r, empty, col)
-    return _numeric(r, empty, col, _float_dtype(col, op))
+    return _numeric(r, empty, col, _float_dtype(col, op, result=r))
 
 
 _SLOT_OPS = ("sum", "mean", "count")
