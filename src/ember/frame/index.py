@@ -295,7 +295,33 @@ class MultiIndex(MultiIndexMore, MultiIndexMethods, Index):
 
     __slots__ = ("levels_columns", "_names", "_levels")
 
-    def __init__(self, columns: list[Column], names: list[Any], levels: list | None = None) -> None:
+    def __init__(
+        self,
+        levels: Any = None,
+        codes: Any = None,
+        sortorder: Any = None,
+        names: Any = None,
+        copy: bool = False,
+        name: Any = None,
+        verify_integrity: bool = True,
+    ) -> None:
+        """pandas' ``MultiIndex(levels, codes, sortorder, names, ...)``; inside ember also
+        ``MultiIndex(columns, names, levels)``: one Column per level, the labels in row order."""
+        if _are_columns(levels):  # ember's own form: (columns, names, levels)
+            columns, names, levels = levels, codes, sortorder
+        else:  # pandas checks levels and codes; the labels then move to the device once
+            built = index_from_pandas(
+                pd.MultiIndex(
+                    levels=_host_levels(levels),
+                    codes=codes,
+                    sortorder=sortorder,
+                    names=names,
+                    copy=copy,
+                    name=name,
+                    verify_integrity=verify_integrity,
+                )
+            )
+            columns, names, levels = built.levels_columns, built._names, built._levels
         self.levels_columns = list(columns)
         self._names = list(names)
         self.name = None
@@ -377,7 +403,25 @@ class MultiIndex(MultiIndexMore, MultiIndexMethods, Index):
         return self.to_pandas().get_loc(label)
 
     def astype(self, dtype: Any, copy: bool = True) -> Index:
-        raise unsupported("MultiIndex.astype", "this method")
+        """pandas: only ``object`` (the same MultiIndex); categories are not implemented."""
+        dtype = pd.api.types.pandas_dtype(dtype)
+        if isinstance(dtype, pd.CategoricalDtype):
+            raise NotImplementedError("> 1 ndim Categorical are not supported at this time")
+        if dtype != np.dtype(object):
+            raise TypeError("Setting a MultiIndex dtype to anything other than object is not supported")
+        return self.copy()
+
+
+def _are_columns(obj: Any) -> bool:
+    """Whether a MultiIndex is built from ember Columns (ember's form) rather than pandas' levels."""
+    return isinstance(obj, (list, tuple)) and bool(obj) and all(isinstance(c, Column) for c in obj)
+
+
+def _host_levels(levels: Any) -> Any:
+    """pandas' ``levels=`` from what a user passes: ember Indexes and Series go to the host."""
+    if levels is None or not pd.api.types.is_list_like(levels):
+        return levels
+    return [lv.to_pandas() if isinstance(lv, Index) or _is_ember_series(lv) else lv for lv in levels]
 
 
 def _is_ember_series(obj: Any) -> bool:
