@@ -12,6 +12,7 @@ import pandas as pd
 from ember.column import CategoricalColumn, Column, NumericColumn, StringColumn, from_any, is_numeric_column
 from ember.frame._fallback import unsupported
 from ember.frame.groupby_apply import GroupByApply
+from ember.frame.groupby_more import GroupByMore, counted_pairs
 from ember.frame.groupby_transforms import GroupByTransforms
 from ember.frame.index import Index, MultiIndex, RangeIndex
 
@@ -74,7 +75,7 @@ def _integer_column_keys(obj: Any, names: list) -> bool:
     )
 
 
-class _GroupBy(GroupByTransforms, GroupByApply):
+class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore):
     def __init__(
         self,
         obj: Any,
@@ -118,6 +119,7 @@ class _GroupBy(GroupByTransforms, GroupByApply):
 
             self._grouping_cache = categorical_grouping(self._keys)
         self._selection = _selection
+        self._one_key_list = isinstance(by, list) and len(by) == 1
 
     # --- the grouping -------------------------------------------------------------------------
     @property
@@ -232,11 +234,6 @@ class _GroupBy(GroupByTransforms, GroupByApply):
         qs = [float(v) for v in q]
         parts = [self._aggregate("quantile", numeric_only=numeric_only, q=v) for v in qs]
         return _interleave_quantiles(parts, qs, self._grouping.uniques, self._key_names)
-
-    def nth(self, n: int) -> Any:
-        from ember.ops.grouping import nth_positions
-
-        return self.obj._take_rows(nth_positions(self._grouping, n))
 
     def head(self, n: int = 5) -> Any:
         from ember.ops.grouping import head_tail_positions
@@ -406,6 +403,7 @@ class DataFrameGroupBy(_GroupBy):
                 self.obj[key], None, sort=self.sort, dropna=self.dropna, _keys=keys, as_index=self.as_index
             )
         gb._grouping_cache = self._grouping  # shared: the keys are factorized once
+        gb._one_key_list = self._one_key_list
         gb._parent = self
         gb.group_keys = self.group_keys
         return gb
@@ -598,38 +596,10 @@ class SeriesGroupBy(_GroupBy):
         count (descending unless ``ascending``) within each group (across groups with
         ``groupby(sort=False)``); ties, and ``sort=False``, keep the pairs' first appearance."""
         from ember.frame.series import Series
-        from ember.ops.groupby import aggregate
-        from ember.ops.grouping import make_grouping
-        from ember.ops.missing import dropna_mask
-        from ember.ops.sort import argsort_keys
 
         if bins is not None:
             raise _unsupported("SeriesGroupBy.value_counts", "bins= (bin the values with cut first)")
-        value = self.obj.column
-        keys = list(self._keys)
-        # rows left out: a missing key (groupby dropna), a missing value (dropna)
-        checked = [
-            c for c in (keys if self.dropna else []) + ([value] if dropna else []) if c.has_nulls_possible
-        ]
-        if checked:
-            at = value.xp.flatnonzero(dropna_mask(checked))
-            keys, value = [k.take(at) for k in keys], value.take(at)
-        pairs = make_grouping(keys + [value], sort=False, dropna=False)  # first-appearance order
-        counts = NumericColumn(pairs.sizes[: pairs.ngroups])
-        key_groups = make_grouping(pairs.uniques[:-1], sort=self.sort, dropna=False)
-        order = None
-        if sort or self.sort:  # by count, also when normalized (pandas: proportions keep that order)
-            by = [(key_groups.codes, None)] if self.sort else []
-            up = [True] if self.sort else []
-            if sort:
-                by, up = by + [(counts.data, None)], up + [ascending]
-            order = argsort_keys(by, up)
-        if normalize:
-            totals = aggregate(key_groups, counts, "sum").data
-            counts = NumericColumn(counts.data / totals[key_groups.codes])
-        uniques = pairs.uniques
-        if order is not None:
-            uniques, counts = [u.take(order) for u in uniques], counts.take(order)
+        counts, uniques = counted_pairs(self, [self.obj.column], normalize, sort, ascending, dropna)
         names = list(self._key_names) + [self.obj.name]
         index = MultiIndex(uniques, names)
         return Series._from_column(counts, index, "proportion" if normalize else "count")

@@ -41,6 +41,10 @@ class GroupByApply:
 
     def get_group(self, name: Any) -> Any:
         keys = list(self._result_index().to_pandas())
+        if getattr(self, "_one_key_list", False):  # groupby(["a"]): pandas names a group by a 1-tuple
+            if not (isinstance(name, tuple) and len(name) == 1):
+                raise KeyError(name)
+            name = name[0]
         if name not in keys:
             raise KeyError(name)
         return self._selected_obj()._take_rows(self._group_positions()[keys.index(name)])

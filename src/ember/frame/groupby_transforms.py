@@ -11,6 +11,10 @@ import numpy as np
 from ember.column import NumericColumn, is_numeric_column
 
 
+def _name(f: Any) -> str:
+    return f if isinstance(f, str) else getattr(f, "__name__", repr(f))
+
+
 class GroupByTransforms:
     def transform(self, func: Any, *args: Any, **kwargs: Any) -> Any:
         from ember.frame.groupby import (
@@ -23,6 +27,8 @@ class GroupByTransforms:
         )
         from ember.ops.group_transform import transform
 
+        if isinstance(func, (list, dict)) and isinstance(self, DataFrameGroupBy):
+            return self._transform_spec(func, kwargs)
         op = func if isinstance(func, str) else getattr(func, "__name__", None)
         if op not in AGGREGATIONS + TRANSFORMS:
             raise _unsupported("GroupBy.transform", f"{func!r}; pass an aggregation or transform name")
@@ -40,6 +46,29 @@ class GroupByTransforms:
 
     def _wrap_transform(self, cols: dict) -> Any:
         raise NotImplementedError  # pragma: no cover - abstract
+
+    def _transform_spec(self, spec: Any, kwargs: dict) -> Any:
+        """A frame's transform by a list of names (columns labelled (column, name)) or a dict
+        {column: name}, as pandas 3.1 (a dict of lists it refuses too)."""
+        from ember.frame.dataframe import DataFrame
+        from ember.frame.groupby import _unsupported
+
+        if kwargs:
+            raise _unsupported("GroupBy.transform", "arguments beside a list or dict of names")
+        if isinstance(spec, dict):
+            if any(isinstance(f, (list, tuple, dict)) for f in spec.values()):
+                raise NotImplementedError(
+                    "Passing a dict of lists to DataFrameGroupBy.transform is not yet supported"
+                )
+            pairs = [(col, col, f) for col, f in spec.items()]
+        else:
+            pairs = [((col, _name(f)), col, f) for col, _ in self._value_items() for f in spec]
+        cols = {}
+        for label, col, f in pairs:
+            if col not in self.obj._columns:
+                raise KeyError(f"Column(s) ['{col}'] do not exist")
+            cols[label] = self[col].transform(f).column
+        return DataFrame._from_columns(cols, self.obj.index)
 
     def _transform_op(self, op: str, **kw: Any) -> Any:
         return self.transform(op, **kw)
@@ -85,11 +114,35 @@ class GroupByTransforms:
         current = self.obj if isinstance(self, SeriesGroupBy) else self._selected_obj()[list(before.columns)]
         return current / before - 1
 
-    def ffill(self) -> Any:
-        return self._transform_op("ffill")
+    def ffill(self, limit: int | None = None) -> Any:
+        return self._fill(True, limit)
 
-    def bfill(self) -> Any:
-        return self._transform_op("bfill")
+    def bfill(self, limit: int | None = None) -> Any:
+        return self._fill(False, limit)
+
+    def _fill(self, forward: bool, limit: int | None) -> Any:
+        """Missing values from the nearest value before (after) them in their group, at most
+        ``limit`` rows of the group away."""
+        from ember.frame.groupby import _unsupported
+        from ember.ops.group_transform import _fill_rows
+        from ember.ops.grouping import cumcount
+
+        op = "ffill" if forward else "bfill"
+        if limit is None:
+            return self._transform_op(op)
+        if not isinstance(limit, (int, np.integer)) or isinstance(limit, bool) or limit <= 0:
+            raise _unsupported(f"GroupBy.{op}", f"limit={limit!r} (a positive integer)")
+        g = self._grouping
+        place = cumcount(g)
+        cols = {}
+        for k, c in self._value_items():
+            if not c.has_nulls_possible and not g.dropped:
+                cols[k] = c  # nothing to fill (and the dtype stays)
+                continue
+            rows = _fill_rows(g, c, forward=forward)
+            near = g.xp.abs(place - place[g.xp.clip(rows, 0, None)]) <= int(limit)
+            cols[k] = c.take_nullable(g.xp.where((rows >= 0) & near, rows, -1))
+        return self._wrap_transform(cols)
 
     def rank(self, method: str = "average", ascending: bool = True, pct: bool = False) -> Any:
         return self._transform_op("rank", method=method, ascending=ascending, pct=pct)
