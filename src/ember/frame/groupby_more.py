@@ -74,6 +74,8 @@ class GroupByMore:
         from ember.ops.grouping import Grouping, nth_positions
         from ember.ops.missing import dropna_mask
 
+        if self._is_series() and not self.as_index:
+            raise _unsupported("SeriesGroupBy.nth", "dropna= with as_index=False")
         if not _is_int(n):
             raise ValueError("dropna option only supported for an integer argument")
         if dropna not in ("any", "all"):
@@ -128,6 +130,8 @@ class GroupByMore:
         out = obj._take_rows(rows)
         if not (self.as_index and self.group_keys):
             return out
+        if not self._grouping.ngroups:  # pandas' apply over no groups gives another index
+            raise _unsupported("GroupBy.take / nlargest / nsmallest", "no groups")
         index = obj.index
         own = index.levels_columns if isinstance(index, MultiIndex) else [index.column]
         levels = [u.take(groups) for u in self._grouping.uniques] + [c.take(rows) for c in own]
@@ -201,6 +205,8 @@ class GroupByMore:
         from ember.ops.grouping import rows_back
 
         self._series_only("is_monotonic_increasing" if increasing else "is_monotonic_decreasing")
+        if not self.as_index or not self._grouping.ngroups:
+            raise _unsupported("SeriesGroupBy.is_monotonic", "as_index=False or no groups")
         col = self.obj.column
         if type(col) is not NumericColumn or col.dtype == np.dtype(object):
             raise _unsupported("SeriesGroupBy.is_monotonic", f"the dtype {col.dtype} (numbers, dates)")
@@ -288,7 +294,7 @@ class GroupByMore:
         }
         groups = xp.repeat(xp.arange(g.ngroups), width)
         inner = from_any(np.asarray(names * g.ngroups, dtype=object), xp) if width else None
-        if not self.as_index:
+        if not (self.as_index and self.group_keys):  # pandas' apply leaves the keys out
             labels = Index(pd.Index(names * g.ngroups))
             return DataFrame._from_columns(cols, labels)
         levels = [u.take(groups) for u in g.uniques]
@@ -430,7 +436,10 @@ def _group_kurt(g: Any, col: Column) -> Column:
         result = ((n + 1) * g2 + 6.0) * (n - 1) / ((n - 2) * (n - 3))
     tiny = m2 <= 1e-14 * xp.maximum(mean * mean, 1e-300)
     result = xp.where(tiny, 0.0, result)
-    return NumericColumn(xp.where(n < 4, np.nan, result))
+    result = xp.where(n < 4, np.nan, result)
+    if isinstance(col, NumericColumn) and col.nullable:  # pandas: Float64, missing where NaN
+        return NumericColumn(result, ~xp.isnan(result), True)
+    return NumericColumn(result)
 
 
 def _host(a: Any) -> np.ndarray:
