@@ -112,11 +112,11 @@ class FrameLabels:
         return self.transpose()
 
     def droplevel(self, level: Any, axis: Any = 0) -> Any:
-        """The frame without row index levels ``level`` (positions or names); column levels refused."""
+        """The frame without row (``axis=1``: column) index levels ``level`` (positions or names)."""
         from ember.frame.reindex import index_without_levels
 
         if check_axis("DataFrame.droplevel", axis) != 0:
-            raise unsupported("DataFrame.droplevel", "axis=1 (column levels)")
+            return self.set_axis(self.columns.droplevel(level), axis=1)
         return type(self)._from_columns(
             dict(self._columns), index_without_levels(self._index, level), self._axis_names, self._kind
         )
