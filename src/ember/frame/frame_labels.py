@@ -136,24 +136,41 @@ class FrameLabels:
         return self._with_columns(labelled([fn(k) for k in cols], cols.values(), "DataFrame.add_prefix"))
 
     def filter(
-        self, items: Any = None, like: str | None = None, regex: str | None = None, axis: Any = None
+        self,
+        arg: Any = None,
+        /,
+        like: str | None = None,
+        regex: str | None = None,
+        axis: Any = None,
+        *,
+        items: Any = None,
+        cond: Any = None,
+        na: Any = False,
     ) -> Any:
-        """The columns named in ``items`` (in that order), whose label contains ``like`` or matches
-        ``regex``, as pandas' filter; rows (``axis=0``) are refused."""
-        import re
-
-        if sum(x is not None for x in (items, like, regex)) != 1:
-            raise TypeError("Keyword arguments `items`, `like`, or `regex` are mutually exclusive")
-        if axis is not None and check_axis("DataFrame.filter", axis) == 0:
-            raise unsupported("DataFrame.filter", "axis=0 (rows by their labels)")
-        if items is not None:
-            names = [k for k in items if k in self._columns]
-        elif like is not None:
-            names = [k for k in self._names if like in str(k)]
-        else:
-            pattern = re.compile(regex)
-            names = [k for k in self._names if pattern.search(str(k))]
-        return self._with_columns({k: self._columns[k] for k in names})
+        """pandas 3.1's filter: rows (``axis=1``: columns) where the boolean mask ``cond`` holds (a
+        callable or ``pd.col`` expression of the frame, passed as ``cond`` or positionally), or the
+        labels named in ``items`` (in that order), containing ``like`` or matching ``regex``
+        (columns unless ``axis=0``)."""
+        given = sum(x is not None for x in (arg, items, cond, like, regex))
+        if given > 1:
+            raise TypeError(
+                "The positional argument and the keyword arguments `items`, "
+                "`cond`, `like`, and `regex` are mutually exclusive"
+            )
+        if given == 0:
+            raise TypeError("Must pass a positional argument or one of `items`, `cond`, `like`, or `regex`")
+        if na is not True and na is not False and na != "raise":
+            raise ValueError(f"na must be 'raise', True, or False, got {na!r}")
+        if arg is not None:
+            if callable(arg):
+                cond = arg
+            else:
+                items = arg
+        if cond is not None:
+            return _filter_mask(self, cond, 0 if axis is None else check_axis("DataFrame.filter", axis), na)
+        return _filter_labels(
+            self, items, like, regex, 1 if axis is None else check_axis("DataFrame.filter", axis)
+        )
 
     def reindex(
         self,
@@ -258,3 +275,116 @@ def _one_block_dtype(frame: Any, new_index: Any, positions: Any, names: list, fi
             "DataFrame.reindex", "new rows or columns of a bool frame (pandas makes every column object)"
         )
     return dtype
+
+
+def _filter_labels(frame: Any, items: Any, like: Any, regex: Any, axis: int) -> Any:
+    """filter by labels: pandas' ``Index(items).intersection(labels)`` reindexed, or the labels
+    whose text contains ``like`` / matches ``regex`` (row labels are read on the host)."""
+    import re
+
+    labels = frame.columns if axis == 1 else frame.index.to_pandas()
+    if items is not None:
+        chosen = pd.Index(items).intersection(labels)
+        if len(chosen) == 0:
+            chosen = chosen.astype(labels.dtype)
+        return frame.reindex(columns=chosen) if axis == 1 else frame.reindex(index=chosen)
+    if like is not None:
+        keep = np.asarray(labels.map(lambda x: like in _as_str(x)), dtype=bool)
+    else:
+        matcher = re.compile(regex)
+        keep = np.asarray(labels.map(lambda x: matcher.search(_as_str(x)) is not None), dtype=bool)
+    return _keep_along(frame, keep, axis)
+
+
+def _as_str(label: Any) -> str:
+    return label.decode() if isinstance(label, bytes) else str(label)
+
+
+def _keep_along(frame: Any, keep: Any, axis: int) -> Any:
+    """The rows (0) or columns (1) where the boolean array ``keep`` holds."""
+    if axis == 1:
+        keep = np.asarray(keep, dtype=bool)
+        return frame._with_columns({k: frame._columns[k] for k, ok in zip(frame._names, keep) if ok})
+    from ember.backend import asarray_on, is_device_array
+    from ember.backend import xp as current_xp
+
+    if not is_device_array(keep):
+        cols = list(frame._columns.values())
+        keep = asarray_on(np.asarray(keep, dtype=bool), cols[0].xp if cols else current_xp())
+    return frame._filter_rows(keep)
+
+
+def _filter_mask(frame: Any, cond: Any, axis: int, na: Any) -> Any:
+    """filter by a boolean mask along ``axis``, missing values as ``na`` (pandas 3.1's filter_mask);
+    a mask Series must hold this frame's labels in its order (pandas' alignment: refused)."""
+    from ember.frame.series import Series
+
+    expression = isinstance(cond, pd.api.typing.Expression)
+    if expression and axis != 0:
+        raise ValueError(
+            "Expressions such as pd.col(...) are only supported by DataFrame.filter with axis=0, "
+            "since they evaluate to a mask aligned with the index"
+        )
+    if callable(cond):
+        kind = "expression" if expression else "callable"
+        cond = cond._eval_expression(frame) if expression else cond(frame)
+        if not _is_mask(cond):
+            raise TypeError(
+                f"The {kind} passed to DataFrame.filter must evaluate to a one-dimensional boolean mask"
+            )
+    elif not _is_mask(cond):
+        raise TypeError("cond passed to DataFrame.filter must be a one-dimensional boolean mask")
+    if isinstance(cond, pd.Series):
+        cond = cond.to_numpy(dtype=object) if cond.index.equals(_axis(frame, axis)) else _unaligned()
+    if isinstance(cond, Series):
+        if axis == 1 or not cond.index.equals(frame.index):
+            raise _unaligned()
+        col = cond.column
+        if col.mask is not None and na == "raise":
+            if bool((~col.mask).any()):
+                raise ValueError("The mask contains missing values")
+        keep = col.data if col.mask is None else (col.data & col.mask) | (~col.mask if na else False)
+        return frame._filter_rows(keep)
+    values = pd.array(np.asarray(cond, dtype=object) if not hasattr(cond, "dtype") else cond, dtype="boolean")
+    if getattr(values, "ndim", 1) != 1:
+        raise ValueError("The mask passed to DataFrame.filter must be one-dimensional")
+    if values.isna().any():
+        if na == "raise":
+            raise ValueError("The mask contains missing values")
+        values = values.fillna(na)
+    keep = values.to_numpy(dtype=bool)
+    n = len(frame._names) if axis == 1 else len(frame)
+    if len(keep) != n:
+        raise IndexError(f"Boolean index has wrong length: {len(keep)} instead of {n}")
+    return _keep_along(frame, keep, axis)
+
+
+def _axis(frame: Any, axis: int) -> Any:
+    return frame.columns if axis == 1 else frame.index.to_pandas()
+
+
+def _unaligned() -> Exception:
+    return unsupported("DataFrame.filter", "a mask Series whose labels are not the axis' own, in order")
+
+
+def _is_mask(key: Any) -> bool:
+    """pandas' ``is_mask``: a boolean dtype, or a list / object array of booleans and missing values."""
+    if getattr(key, "_ember_kind", "") == "series":
+        col = key.column
+        return isinstance(col, NumericColumn) and col.is_bool
+    if isinstance(key, (pd.DataFrame, pd.MultiIndex)) or getattr(key, "_ember_kind", "") == "frame":
+        return False
+    if isinstance(key, list):
+        values = np.asarray(key, dtype=object)
+    else:
+        dtype = getattr(key, "dtype", None)
+        if dtype is None:
+            return False
+        if pd.api.types.is_bool_dtype(dtype):
+            return True
+        if dtype != np.object_:
+            return False
+        values = np.asarray(key, dtype=object)
+    if values.ndim != 1:
+        return False
+    return all(isinstance(v, (bool, np.bool_)) for v in values if not pd.isna(v))

@@ -50,45 +50,94 @@ class FrameSetIndex:
             return None
         return out
 
-    def reset_index(self, drop: bool = False, inplace: bool = False, names: Any = None) -> DataFrame:
-        cols: dict[Any, Column] = {}
-        if not drop and isinstance(self.columns, pd.MultiIndex):
-            from ember.frame._fallback import unsupported
+    def reset_index(
+        self,
+        level: Any = None,
+        *,
+        drop: bool = False,
+        inplace: bool = False,
+        col_level: Any = 0,
+        col_fill: Any = "",
+        allow_duplicates: bool = False,
+        names: Any = None,
+    ) -> DataFrame:
+        """Index levels (all, or ``level``) moved into columns in front, as pandas; under MultiIndex
+        columns a level's label is padded to a tuple at ``col_level`` with ``col_fill``."""
+        from ember.frame.dataframe import DataFrame
+        from ember.frame.index import MultiIndex
 
-            # pandas pads the levels' labels into tuples (col_level / col_fill)
-            raise unsupported("reset_index", "moving index levels into MultiIndex columns")
+        index = self._index
+        new_index, moved = RangeIndex(len(self)), list(range(index.nlevels))
+        if level is not None:
+            listed = level if isinstance(level, (tuple, list)) else [level]
+            moved = [_level_number(index, lv) for lv in listed]
+            if len(moved) < index.nlevels:
+                new_index = index.droplevel(moved)
+        cols: dict[Any, Column] = {}
         if not drop:
-            level_cols = _index_columns(self._index)
-            level_names = self._index.names
-            for i, (c, n) in enumerate(zip(level_cols, level_names)):
-                label = (
-                    n
-                    if n is not None
-                    else (
-                        "index"
-                        if len(level_cols) == 1 and "index" not in self._columns
-                        else (f"level_{i}" if len(level_cols) > 1 else "level_0")
-                    )
-                )
-                if names is not None:
-                    label = names[i] if isinstance(names, list) else names
-                if label in self._columns or label in cols:
+            level_cols = _index_columns(index)
+            labels = _default_names(index, names, "index" if "index" not in self._columns else "level_0")
+            for i in reversed(range(index.nlevels)):
+                if i not in moved:
+                    continue
+                label, col_fill = self._column_label(labels[i], col_level, col_fill)
+                if (label in self._columns or label in cols) and not allow_duplicates:
                     raise ValueError(f"cannot insert {label}, already exists")
-                cols[label] = _level_values(c, len(level_cols) == 1)
+                if label in self._columns or label in cols:
+                    from ember.frame._fallback import unsupported
+
+                    raise unsupported("reset_index", "duplicate column labels (allow_duplicates=True)")
+                cols[label] = _level_values(level_cols[i], not isinstance(index, MultiIndex))
+            cols = dict(reversed(list(cols.items())))
         kind = self._kind
-        if kind is not None:  # pandas inserts the levels' labels in front of its column axis
+        if kind is not None and cols:  # pandas inserts the levels' labels in front of its column axis
             axis = labels_index(self._names, kind)
             for label in reversed(list(cols)):
                 axis = axis.insert(0, label)
             kind = axis_kind(axis)
-        from ember.frame.dataframe import DataFrame
-
         cols.update(self._columns)
-        out = DataFrame._from_columns(cols, RangeIndex(len(self)), self._axis_names, kind)
+        out = DataFrame._from_columns(cols, new_index, self._axis_names, kind)
         if inplace:
             self._replace_with(out)
             return None
         return out
+
+    def _column_label(self, name: Any, col_level: Any, col_fill: Any) -> tuple:
+        """A moved level's column label (under MultiIndex columns a tuple padded with ``col_fill``)
+        and the fill for the next level: pandas keeps the first one ``col_fill=None`` chose."""
+        columns = self.columns
+        if not isinstance(columns, pd.MultiIndex):
+            return name, col_fill
+        parts = list(name) if isinstance(name, tuple) else [name]
+        if col_fill is None:
+            if len(parts) not in (1, columns.nlevels):
+                raise ValueError(f"col_fill=None is incompatible with incomplete column name {name}")
+            col_fill = parts[0]
+        at = columns._get_level_number(col_level)
+        padded = [col_fill] * at + parts
+        return tuple(padded + [col_fill] * (columns.nlevels - len(padded))), col_fill
+
+
+def _level_number(index: Any, level: Any) -> int:
+    """pandas' ``Index._get_level_number`` (a MultiIndex's, or a flat index's own checks)."""
+    from ember.frame.index import MultiIndex
+
+    if isinstance(index, MultiIndex):
+        return index._level_number(level)
+    return pd.Index([], name=index.name)._get_level_number(level)
+
+
+def _default_names(index: Any, names: Any, default: str) -> list:
+    """pandas' ``Index._get_default_index_names``: the moved levels' column labels."""
+    if names is not None and isinstance(names, (int, str)):
+        names = [names]
+    if names is not None and not isinstance(names, list):
+        raise ValueError("Index names must be str or 1-dimensional list")
+    if names:
+        return names
+    if index.nlevels > 1:
+        return [f"level_{i}" if n is None else n for i, n in enumerate(index.names)]
+    return [default if index.name is None else index.name]
 
 
 def _level_values(col: Column, flat: bool) -> Column:
