@@ -16,6 +16,7 @@ from ember.backend import to_host
 from ember.column import Column, DatetimeColumn, NumericColumn, TimedeltaColumn
 from ember.frame._fallback import unsupported
 from ember.frame.index import Index, MultiIndex
+from ember.frame.window_more import WindowMethods
 
 _UNIT_NS = {"s": 10**9, "ms": 10**6, "us": 10**3, "ns": 1}
 
@@ -53,6 +54,7 @@ class _Base:
                 f"invalid on specified as {on}, must be a column (of DataFrame), an Index or None"
             )
         self._order_cache: Any = None
+        self.step: int | None = None
 
     # --- rows -----------------------------------------------------------------------------------
     @property
@@ -90,10 +92,19 @@ class _Base:
             items = [(self.obj.name, self.obj.column)]
         return [(k, c) for k, c in items if k != self.on or not _is_frame(self.obj)]
 
+    def _stepped(self) -> Any:
+        """The rows ``step`` keeps (0, step, 2 * step ...), or None for every row."""
+        if self.step is None or self.step == 1:
+            return None
+        if self.step == 0:
+            raise ZeroDivisionError("division by zero")
+        return self._xp().arange(0, len(self.obj), self.step, dtype=np.int64)
+
     def _result_index(self) -> Index:
         order = self._order()
         if order is None:
-            return self.obj.index
+            rows = self._stepped()
+            return self.obj.index if rows is None else self.obj.index.take(rows)
         g = self._grouping
         keys = [u.take(g.sorted_seg[: len(order)]) for u in g.uniques]
         names = list(self._groupby._key_names)
@@ -118,9 +129,10 @@ class _Base:
         if self._groupby is not None and not _is_frame(self._groupby.obj):
             return Series._from_column(next(iter(results.values())), index, self._groupby.obj.name)
         if self.on is not None and self._groupby is None:
-            cols = {
-                k: (self._take(self.obj._columns[k]) if k == self.on else results[k]) for k in self.obj._names
-            }
+            rows = self._stepped()
+            on_col = self.obj._columns[self.on]
+            on_col = on_col if rows is None else on_col.take(rows)
+            cols = {k: (on_col if k == self.on else results[k]) for k in self.obj._names}
             return DataFrame._from_columns(cols, index, self._axis_names(), self._axis_kind(cols))
         return DataFrame._from_columns(results, index, self._axis_names(), self._axis_kind(results))
 
@@ -135,7 +147,7 @@ class _Base:
         return getattr(src, "_axis_names", None)
 
 
-class Rolling(_Base):
+class Rolling(WindowMethods, _Base):
     """``obj.rolling(window, min_periods, center, closed, on)``: integer or fixed time-offset windows."""
 
     def __init__(
@@ -147,8 +159,10 @@ class Rolling(_Base):
         closed: str | None = None,
         on: Any = None,
         groupby: Any = None,
+        step: int | None = None,
     ) -> None:
         super().__init__(obj, on, groupby)
+        self.step = step
         self.center = bool(center)
         self.closed = closed
         if closed is not None and closed not in ("right", "left", "both", "neither"):
@@ -170,6 +184,8 @@ class Rolling(_Base):
             ticks_col = self._time_column()
             self.window = window
             self.time_window = _offset_ticks(window, ticks_col.unit)
+            if step is not None:
+                raise NotImplementedError("step is not supported with frequency windows")
             self.min_periods = 1 if min_periods is None else int(min_periods)
         if self.min_periods < 0:
             raise ValueError("min_periods must be >= 0")
@@ -187,7 +203,9 @@ class Rolling(_Base):
 
     def _bounds(self) -> tuple[Any, Any]:
         if self._bounds_cache is None:
-            self._bounds_cache = self._compute_bounds()
+            start, end = self._compute_bounds()
+            rows = self._stepped()
+            self._bounds_cache = (start, end) if rows is None else (start[rows], end[rows])
         return self._bounds_cache
 
     def _compute_bounds(self) -> tuple[Any, Any]:
@@ -273,13 +291,6 @@ class Rolling(_Base):
             raise unsupported(f"{self._name}.apply", "args/kwargs")
         mp = self.min_periods
         return self._apply(lambda c: apply_reduction(self._windows(c), func, mp), "apply")
-
-    def aggregate(self, func: Any) -> Any:
-        if isinstance(func, str):
-            return getattr(self, func)()
-        raise unsupported(f"{self._name}.aggregate", "a func other than a method name")
-
-    agg = aggregate
 
 
 def _checked_ticks(col: Column, name: str, grouping: Any, layout: Any) -> Any:
@@ -406,15 +417,19 @@ def rolling(
     """``Series.rolling`` / ``DataFrame.rolling`` (pandas' signature; ``obj`` may be a GroupBy)."""
     if win_type is not None:
         raise unsupported("rolling", "win_type (weighted windows)")
-    if step not in (None, 1):
-        raise unsupported("rolling", "step other than 1")
+    if step is not None and (isinstance(step, (bool, np.bool_)) or not isinstance(step, (int, np.integer))):
+        raise ValueError("step must be an integer")
+    if step is not None and step < 0:
+        raise ValueError("step must be >= 0")
     if method != "single":
         raise unsupported("rolling", "method='table'")
     if _is_groupby(obj):
         if on is not None:
             raise unsupported("GroupBy.rolling", "on=")
+        if step is not None:
+            raise unsupported("GroupBy.rolling", "step=")
         return Rolling(obj.obj, window, min_periods, center, closed, None, groupby=obj)
-    return Rolling(obj, window, min_periods, center, closed, on)
+    return Rolling(obj, window, min_periods, center, closed, on, step=None if step is None else int(step))
 
 
 def expanding(obj: Any, min_periods: int = 1, method: str = "single") -> Expanding:
