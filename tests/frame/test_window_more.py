@@ -323,3 +323,33 @@ def test_corr_time_window():
     b = pd.Series([2.0, 1, 3, 5, 4, 8, 1, 1], index=idx)
     got = em.from_pandas(a).rolling("3D").corr(em.from_pandas(b))
     assert_eq(got, a.rolling("3D").corr(b), check_freq=False)
+
+
+def test_agg_keeps_column_axis_names_and_levels():
+    df = pd.DataFrame({"A": [1.0, 2, 3, 4], "B": [4, 3, 2, 1]})
+    df.columns.name = "c"
+    e = em.from_pandas(df)
+    for fn in [["sum", "min"], {"A": "sum"}, {"A": ["sum"]}]:
+        assert_eq(e.rolling(2).agg(fn), df.rolling(2).agg(fn))
+    mi = pd.DataFrame({("a", "x"): [1.0, 2, 3], ("b", "y"): [3.0, 1, 2]})
+    mi.columns.names = ["p", "q"]
+    em_mi = em.from_pandas(mi)
+    assert_eq(em_mi.rolling(2).agg(["sum", "max"]), mi.rolling(2).agg(["sum", "max"]))
+    assert_eq(em_mi.rolling(2).agg({("a", "x"): ["sum"]}), mi.rolling(2).agg({("a", "x"): ["sum"]}))
+
+
+def test_moments_far_from_zero():
+    rng = np.random.default_rng(7)
+    s = pd.Series(1e6 + 1e-3 * rng.normal(size=120))
+    walk = pd.Series(1e6 + np.cumsum(rng.normal(size=120)) * 1e-2)
+    for data in [s, walk]:
+        for w in [5, 20, 60]:
+            for m in ["skew", "kurt"]:
+                got, exp = _both(data, lambda o, w=w, m=m: getattr(o.rolling(w), m)())
+                assert_eq(got, exp)
+        other = data[::-1].reset_index(drop=True)
+        for m in ["cov", "corr"]:
+            assert_eq(
+                getattr(em.from_pandas(data).rolling(5), m)(em.from_pandas(other)),
+                getattr(data.rolling(5), m)(other),
+            )

@@ -125,7 +125,7 @@ class WindowMethods:
         if not _is_frame(self.obj):
             cols = {f: r.column for f, r in results}
             return DataFrame._from_columns(cols, results[0][1].index)
-        cols = {(k, f): r._columns[k] for k in results[0][1]._names for f, r in results}
+        cols = {_label(k, f): r._columns[k] for k in results[0][1]._names for f, r in results}
         return DataFrame._from_columns(cols, results[0][1].index, self._axis_names_for_list())
 
     def _axis_names_for_list(self) -> Any:
@@ -150,8 +150,9 @@ class WindowMethods:
             for f in fns if isinstance(fns, (list, tuple)) else [fns]:
                 res = self._by_name(sub, f)
                 index = res.index
-                cols[(key, f) if nested else key] = res._columns[key]
-        return DataFrame._from_columns(cols, index, None if nested else self.obj._axis_names)
+                cols[_label(key, f) if nested else key] = res._columns[key]
+        names = self._axis_names_for_list() if nested else self.obj._axis_names
+        return DataFrame._from_columns(cols, index, names)
 
     # --- cov / corr -----------------------------------------------------------------------------
     def cov(
@@ -278,6 +279,11 @@ class WindowMethods:
         outer = index.take(rows)
         multi = MultiIndex([outer.column, labels.column], [index.name, obj.columns.name])
         return DataFrame._from_columns(cols, multi, obj._axis_names, obj._kind_for(cols))
+
+
+def _label(column: Any, func: str) -> tuple:
+    """The result column of ``func`` on ``column``: one more level (a MultiIndex label's levels kept)."""
+    return (*column, func) if isinstance(column, tuple) else (column, func)
 
 
 def _check_numeric(cols: list) -> None:

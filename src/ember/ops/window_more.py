@@ -161,6 +161,14 @@ def _offsets(w: Windows, values: Any, valid: Any) -> Any:
         yield values[at], (pos < w.end) & valid[at]
 
 
+def _window_reference(w: Windows) -> Any:
+    """Each window's first valid value: deviations from it are exact for values close together, so
+    a window's mean relative to it keeps the digits a plain sum of large values would round away."""
+    n = w.values.shape[0]
+    ref = w.values[w.xp.minimum(w.first_valid(), n - 1)]
+    return w.xp.where(w.xp.isnan(ref), 0.0, ref)
+
+
 def _direct(w: Windows) -> bool:
     return w.max_len is not None and w.max_len <= direct_window_limit(w.xp) and w.values.shape[0] > 0
 
@@ -172,13 +180,14 @@ def central_moments(w: Windows, order: int) -> tuple[Any, ...]:
     nobs = w.nobs
     nf = nobs.astype(np.float64)
     if _direct(w):
+        ref = _window_reference(w)
         total = xp.zeros(nobs.shape[0], dtype=np.float64)
         for x, ok in _offsets(w, w.values, w.valid):
-            total += xp.where(ok, x, 0.0)
+            total += xp.where(ok, x - ref, 0.0)
         mean = total / xp.maximum(nf, 1.0)
         sums = [xp.zeros_like(total) for _ in range(order - 1)]
         for x, ok in _offsets(w, w.values, w.valid):
-            d = xp.where(ok, x - mean, 0.0)
+            d = xp.where(ok, (x - ref) - mean, 0.0)
             p = d * d
             for i in range(order - 1):
                 sums[i] += p
@@ -239,17 +248,18 @@ def comoment(wx: Windows, wy: Windows) -> tuple[Any, Any]:
     nobs = wx.nobs
     nf = nobs.astype(np.float64)
     if _direct(wx):
+        rx, ry = _window_reference(wx), _window_reference(wy)
         sx = xp.zeros(nobs.shape[0], dtype=np.float64)
         sy = xp.zeros_like(sx)
         pairs = zip(_offsets(wx, wx.values, wx.valid), _offsets(wy, wy.values, wy.valid))
         for (x, ok), (y, _) in pairs:
-            sx += xp.where(ok, x, 0.0)
-            sy += xp.where(ok, y, 0.0)
+            sx += xp.where(ok, x - rx, 0.0)
+            sy += xp.where(ok, y - ry, 0.0)
         mx, my = sx / xp.maximum(nf, 1.0), sy / xp.maximum(nf, 1.0)
         cxy = xp.zeros_like(sx)
         pairs = zip(_offsets(wx, wx.values, wx.valid), _offsets(wy, wy.values, wy.valid))
         for (x, ok), (y, _) in pairs:
-            cxy += xp.where(ok, (x - mx) * (y - my), 0.0)
+            cxy += xp.where(ok, ((x - rx) - mx) * ((y - ry) - my), 0.0)
     else:
         dx = xp.where(wx.valid, wx.values - wx.center, 0.0)
         dy = xp.where(wy.valid, wy.values - wy.center, 0.0)
