@@ -353,3 +353,21 @@ def test_moments_far_from_zero():
                 getattr(em.from_pandas(data).rolling(5), m)(em.from_pandas(other)),
                 getattr(data.rolling(5), m)(other),
             )
+
+
+@pytest.mark.parametrize("method", ["first", "last", "nunique", "rank", "skew", "kurt"])
+def test_on_column(method):
+    df = pd.DataFrame({"t": pd.date_range("2020", periods=6, freq="12h"), "v": [1.0, 3, 2, np.nan, 5, 5]})
+    got, exp = _both(df, lambda o: getattr(o.rolling("1D", on="t"), method)())
+    assert_eq(got, exp)
+    got, exp = _both(df, lambda o: getattr(o.rolling(2, on="t", step=2), method)())
+    assert_eq(got, exp)
+
+
+def test_sem_on_time_column_raises_as_pandas():
+    df = pd.DataFrame({"t": pd.date_range("2020", periods=4, freq="12h"), "v": [1.0, 3, 2, 5]})
+    for make in [lambda o: o.rolling("1D", on="t"), lambda o: o.rolling(2, on="t")]:
+        with pytest.raises(TypeError):
+            make(df).sem()
+        with pytest.raises(TypeError):
+            make(em.from_pandas(df)).sem()

@@ -48,7 +48,21 @@ class WindowMethods:
     def sem(self, ddof: int = 1, numeric_only: bool = False) -> Any:
         from ember.ops.window_more import sem
 
+        if self.on is not None and self._groupby is None:
+            self._refuse_sem_on()
         return self._kernel(lambda w: sem(w, self.min_periods, int(ddof)), "sem")
+
+    def _refuse_sem_on(self) -> None:
+        """pandas' sem divides by ``count() ** 0.5``, which keeps the ``on`` column: a time column
+        raises there, and any other is divided by its own square root."""
+        from ember.column import DatetimeColumn, TimedeltaColumn
+
+        col = self.obj._columns[self.on]
+        if isinstance(col, DatetimeColumn):
+            raise TypeError("cannot perform __pow__ with this index type: DatetimeArray")
+        if isinstance(col, TimedeltaColumn):
+            raise TypeError("cannot perform __pow__ with this index type: TimedeltaArray")
+        raise unsupported(f"{self._name}.sem", "on=")
 
     def skew(self, numeric_only: bool = False) -> Any:
         from ember.ops.window_more import skew
