@@ -280,3 +280,66 @@ def test_series_align(join):
         eleft, eright = s1.align(s2, join=join, **kwargs)
         assert_eq(left, eleft)
         assert_eq(right, eright)
+
+
+# --- clip with list-like / Series bounds ----------------------------------------------------------
+CLIP_FRAME = pd.DataFrame(
+    {"c0": [9, -3, 0, -1, 5], "c1": [-2, -7, 6, 8, -5], "c2": [0.5, np.nan, 2.5, -9.0, 4.0]}
+)
+
+
+@pytest.mark.parametrize(
+    "args, kwargs",
+    [
+        (([-2, -1, 0], [4, 5, 1]), {}),
+        (([-2, -1, 0],), {"axis": 1}),
+        ((pd.Series([2, -4, -1, 6, 3]), pd.Series([6, 0, 3, 10, 7])), {"axis": 0}),
+        ((pd.Series([2.0, np.nan, -1, 6, 3]),), {"axis": 0}),
+        ((None, pd.Series([2.0, np.nan, -1, 6, 3])), {"axis": "index"}),
+        (([1.5, np.nan, 0.0],), {}),
+        ((-4, 6), {}),
+        ((np.nan, 6), {}),
+    ],
+)
+def test_frame_clip_bounds(args, kwargs):
+    df = em.from_pandas(CLIP_FRAME)
+    eargs = [em.from_pandas(a) if isinstance(a, pd.Series) else a for a in args]
+    assert_eq(df.clip(*eargs, **kwargs), CLIP_FRAME.clip(*args, **kwargs))
+
+
+def test_series_clip_bounds():
+    ps = pd.Series([9, -3, 0, -1, 5])
+    s = em.from_pandas(ps)
+    assert_eq(s.clip([0, 0, 1, 1, 1], [3, 3, 3, 3, 3]), ps.clip([0, 0, 1, 1, 1], [3, 3, 3, 3, 3]))
+    bound = pd.Series([1.0, np.nan, 2.0, 0.0, np.nan])
+    assert_eq(s.clip(em.from_pandas(bound)), ps.clip(bound))
+    with pytest.raises(ValueError):
+        em.from_pandas(CLIP_FRAME).clip([1, 2])
+
+
+# --- sort keys ------------------------------------------------------------------------------------
+def test_sort_index_key():
+    pdf = pd.DataFrame({"a": [4, 3, 2, 1]}, index=["A", "b", "C", "d"])
+    df = em.from_pandas(pdf)
+    for ascending in (True, False):
+        key = lambda x: x.str.lower()  # noqa: E731
+        assert_eq(df.sort_index(key=key, ascending=ascending), pdf.sort_index(key=key, ascending=ascending))
+        assert_eq(
+            df["a"].sort_index(key=key, ascending=ascending),
+            pdf["a"].sort_index(key=key, ascending=ascending),
+        )
+    num = pd.Series([1, 2, 3, 4], index=[3, -1, 2, -4])
+    assert_eq(em.from_pandas(num).sort_index(key=abs), num.sort_index(key=abs))
+
+
+def test_frame_sort_values_key():
+    pdf = pd.DataFrame({"col4": ["a", "B", "c", "D", "e", "F"], "n": [1, -5, 3, -2, 0, 2]})
+    df = em.from_pandas(pdf)
+    lower = lambda col: col.str.lower()  # noqa: E731
+    assert_eq(df.sort_values(by="col4", key=lower), pdf.sort_values(by="col4", key=lower))
+    mixed = lambda col: col.abs() if col.name == "n" else col  # noqa: E731
+    assert_eq(df.sort_values(by=["n", "col4"], key=mixed), pdf.sort_values(by=["n", "col4"], key=mixed))
+    assert_eq(
+        df.sort_values(by="n", key=np.sin, ascending=False),
+        pdf.sort_values(by="n", key=np.sin, ascending=False),
+    )

@@ -92,6 +92,7 @@ class FrameOrdering:
         ignore_index: bool = False,
         kind: str = "stable",
         axis: Any = 0,
+        key: Any = None,
     ) -> DataFrame:
         from ember.ops.sort import argsort
 
@@ -106,6 +107,8 @@ class FrameOrdering:
             self._columns[k] if k in self._columns else levels[k] if k in levels else _raise_key(k)
             for k in keys
         ]
+        if key is not None:
+            cols = [keyed_column(c, k, key, "DataFrame.sort_values") for c, k in zip(cols, keys)]
         order = argsort(cols, ascending=ascending, na_position=na_position)
         return self._take_rows(order, ignore_index)
 
@@ -150,6 +153,23 @@ class FrameOrdering:
             # pandas selects column by column and leaves missing values out: not a sort
             raise unsupported(f"DataFrame.{method}", "several columns holding missing values")
         return self.sort_values(names, ascending=method == "nsmallest").head(n)
+
+
+def keyed_column(col: Column, name: Any, key: Any, method: str) -> Column:
+    """pandas' ensure_key_mapped: ``key`` applied to the values as a Series (on a RangeIndex, named
+    as the column) gives the values to sort by, of the same length."""
+    out = key(Series._from_column(col, None, name))
+    if isinstance(out, Series):
+        keyed = out.column
+    elif isinstance(out, (pd.Series, pd.Index, np.ndarray)) or hasattr(out, "__cuda_array_interface__"):
+        keyed = Series(out).column
+    elif isinstance(out, Index):
+        keyed = out.column
+    else:
+        raise unsupported(method, f"a key returning a {type(out).__name__} (a Series or array is taken)")
+    if len(keyed) != len(col):
+        raise AssertionError("User-provided `key` function must not change the shape of the array.")
+    return keyed
 
 
 def _appearance_levels(keys: list, uniques: list, dropna: bool) -> list | None:

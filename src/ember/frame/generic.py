@@ -113,13 +113,17 @@ class NDFrame:
         na_position: str = "last",
         sort_remaining: bool = True,
         ignore_index: bool = False,
+        key: Any = None,
     ) -> Any:
-        """Rows in the order of the index (chosen ``level``s first, then the rest)."""
+        """Rows in the order of the index (chosen ``level``s first, then the rest); ``key``: a
+        function of the Index giving the labels to sort by (an Index of the same length)."""
         from ember.frame.index import MultiIndex
         from ember.frame.reindex import index_sort_order, pandas_levels_sort
 
         require_axis0(f"{type(self).__name__}.sort_index", axis)
         index = self._index
+        if key is not None:
+            index = _keyed_index(index, key, f"{type(self).__name__}.sort_index")
         if isinstance(index, MultiIndex) and index._levels is not None and not ignore_index:
             order, levels = pandas_levels_sort(index, level, ascending, na_position, sort_remaining)
             out = self._take_rows(order)
@@ -133,10 +137,25 @@ class NDFrame:
             return None
         return out
 
-    def clip(self, lower: Any = None, upper: Any = None) -> Any:
+    def clip(self, lower: Any = None, upper: Any = None, *, axis: Any = None, inplace: bool = False) -> Any:
+        """Values bounded by ``lower`` / ``upper``: scalars, or list-likes / Series (per row along
+        axis 0, per column along axis 1 of a frame; a missing bound does not clip)."""
         from ember.ops.unary import clip
 
-        return self._map_columns(lambda c: clip(c, lower, upper))
+        if _scalar_bound(lower) and _scalar_bound(upper):
+            if axis is not None:
+                check_axis("clip", axis)
+            out = self._map_columns(lambda c: clip(c, _no_na(lower), _no_na(upper)))
+        else:
+            out = self
+            if lower is not None:
+                out = _clip_one_bound(out, lower, "ge", axis)
+            if upper is not None:
+                out = _clip_one_bound(out, upper, "le", axis)
+        if inplace:
+            self._replace_with(out)
+            return None
+        return out
 
     def _cumulative(self, op: str, skipna: bool, axis: Any = None) -> Any:
         from ember.ops.cumulative import cumulative
@@ -307,6 +326,70 @@ class NDFrame:
         from ember.frame.timeseries import asfreq
 
         return asfreq(self, freq, method=method, how=how, normalize=normalize, fill_value=fill_value)
+
+
+def _keyed_index(index: Any, key: Any, method: str) -> Any:
+    """pandas' ensure_key_mapped of an Index: ``key(index)`` as an Index of the same length."""
+    from ember.frame.index import Index, MultiIndex, ensure_index
+
+    if isinstance(index, MultiIndex):
+        raise unsupported(method, "key= with a MultiIndex")
+    out = key(index)
+    if not isinstance(out, Index):
+        out = ensure_index(out)
+    if len(out) != len(index):
+        raise AssertionError("User-provided `key` function must not change the shape of the array.")
+    return out
+
+
+def _scalar_bound(bound: Any) -> bool:
+    return bound is None or (
+        pd.api.types.is_scalar(bound) and (pd.isna(bound) or pd.api.types.is_number(bound))
+    )
+
+
+def _no_na(bound: Any) -> Any:
+    return None if bound is None or pd.isna(bound) else bound
+
+
+def _clip_one_bound(obj: Any, bound: Any, op: str, axis: Any) -> Any:
+    """pandas' _clip_with_one_bound: ``obj.where(obj <op> bound | isna(obj), bound)`` with the bound
+    along ``axis`` (a missing bound compares as -inf / +inf: no clipping there)."""
+    from ember.frame.series import Series
+
+    frame = getattr(obj, "_ember_kind", "") == "frame"
+    if _scalar_bound(bound):
+        return obj.clip(**{"lower" if op == "ge" else "upper": bound})
+    ax = 0 if not frame else 1 if axis is None else check_axis("clip", axis)
+    labels = obj.index if ax == 0 else pd.Index(obj._names)
+    if isinstance(bound, pd.Series):
+        bound = Series(bound)
+    if isinstance(bound, Series):
+        from ember.frame.alignment import indexes_equal
+        from ember.frame.index import ensure_index
+
+        if not indexes_equal(bound.index, ensure_index(labels)):
+            raise unsupported("clip", "a Series bound on other labels (pandas aligns it)")
+    elif pd.api.types.is_list_like(bound) and not isinstance(bound, dict):
+        if frame and len(bound) != len(labels):
+            raise ValueError(f"Unable to coerce to Series, length must be {len(labels)}: given {len(bound)}")
+        bound = Series(bound, index=labels if ax == 0 else None)
+        if ax == 1:
+            bound = bound.set_axis(labels)
+    else:
+        raise unsupported("clip", f"a bound of type {type(bound).__name__}")
+    infinite = bound.fillna(-np.inf if op == "ge" else np.inf) if bound.dtype.kind == "f" else bound
+    if not frame:
+        return obj.where(getattr(obj, op)(infinite) | obj.isna(), bound)
+    if ax == 1:  # one scalar bound per column
+        values = bound.tolist()
+        return obj._with_columns(
+            {
+                k: obj[k].clip(**{"lower" if op == "ge" else "upper": v}).column
+                for k, v in zip(obj._names, values)
+            }
+        )
+    return obj._with_columns({k: _clip_one_bound(obj[k], bound, op, None).column for k in obj._names})
 
 
 def require_axis0(method: str, axis: Any) -> None:
