@@ -120,3 +120,20 @@ def test_groupby_quantile_on_an_infinite_value_is_that_value():
     keys = [1, 1, 1, 2, 2, 3, 3]
     for q in (0.5, 0.75, 0.0, 1.0):
         assert_eq(em.from_pandas(s).groupby(keys).quantile(q), s.groupby(keys).quantile(q))
+
+
+@pytest.mark.parametrize("op", ["sum", "prod", "mean", "var", "std", "median", "min", "max", "sem"])
+@pytest.mark.parametrize("axis", [0, 1])
+def test_frame_reductions_beside_an_object_column_are_pandas_or_refused(op, axis):
+    df = pd.DataFrame({"a": pd.Series([True, None], dtype=object), "b": [1.5, 2.0]})
+    try:
+        want = getattr(df, op)(axis=axis)
+    except TypeError:
+        with pytest.raises((TypeError, NotImplementedError)):
+            getattr(em.from_pandas(df), op)(axis=axis)
+        return
+    try:
+        got = getattr(em.from_pandas(df), op)(axis=axis)
+    except NotImplementedError:
+        return  # a clear refusal is allowed; a different answer is not
+    assert_eq(got, want)

@@ -484,8 +484,7 @@ def test_filter_arguments():
     df = em.from_pandas(LABELS)
     with pytest.raises(TypeError, match="mutually exclusive"):
         df.filter(items=["x"], like="y")
-    with pytest.raises(NotImplementedError, match="axis=0"):
-        df.filter(items=[5], axis=0)
+    assert_eq(df.filter(items=[5], axis=0), LABELS.filter(items=[5], axis=0))
 
 
 _rs = np.random.default_rng(3)

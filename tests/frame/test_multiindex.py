@@ -136,12 +136,11 @@ def test_three_levels_and_groupby_result():
     _same(e.loc["a"], p.loc["a"])
 
 
-def test_reset_index_onto_multiindex_columns_is_refused():
+def test_reset_index_onto_multiindex_columns():
     cols = em.MultiIndex.from_tuples([("speed", "max"), ("species", "type")])
     df = em.DataFrame([(389.0, "fly"), (24.0, "fly")], index=em.Index(["a", "b"], name="c"), columns=cols)
-    with pytest.raises(NotImplementedError):
-        df.reset_index()  # pandas pads the new labels into tuples: ember would flatten the columns
     pdf = pd.DataFrame(
         [(389.0, "fly"), (24.0, "fly")], index=pd.Index(["a", "b"], name="c"), columns=cols.to_pandas()
     )
+    _same(df.reset_index(), pdf.reset_index())  # the new label padded into a tuple
     _same(df.reset_index(drop=True), pdf.reset_index(drop=True))

@@ -103,7 +103,7 @@ class FrameReductions:
                 "drops the non-numeric ones)",
             )
         dtype = _common(values, op)
-        if op in ("min", "max") and any(c.dtype == object for c in cols):
+        if op not in ("count", "nunique", "any", "all") and any(c.dtype == object for c in cols):
             dtype = object  # pandas' row across an object column (bools beside missing values) is object
         if dtype is None and _numbers_beside_times(cols):
             raise unsupported(

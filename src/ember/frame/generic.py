@@ -343,9 +343,7 @@ def _keyed_index(index: Any, key: Any, method: str) -> Any:
 
 
 def _scalar_bound(bound: Any) -> bool:
-    return bound is None or (
-        pd.api.types.is_scalar(bound) and (pd.isna(bound) or pd.api.types.is_number(bound))
-    )
+    return bound is None or not pd.api.types.is_list_like(bound)
 
 
 def _no_na(bound: Any) -> Any:

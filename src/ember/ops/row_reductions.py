@@ -30,6 +30,11 @@ def reduce_rows(
                 f"DataFrame.{op}(axis=1) over a column of dtype {c.dtype} is not supported (pandas "
                 "reduces such rows as objects); select the numeric columns (numeric_only=True)"
             )
+    if op not in ("any", "all") and any(c.dtype == object for c in cols):
+        raise NotImplementedError(
+            f"DataFrame.{op}(axis=1) beside an object column (bools with missing values) is not "
+            "supported: pandas reduces such rows as objects and gives an object result"
+        )
     cols = [pandas_view(c) for c in cols]
     nullable = any(c.nullable for c in cols)
     if op != "count" and len({c.is_bool for c in cols}) == 2 and (nullable or op in ("std", "var", "median")):
