@@ -137,3 +137,19 @@ def test_frame_reductions_beside_an_object_column_are_pandas_or_refused(op, axis
     except NotImplementedError:
         return  # a clear refusal is allowed; a different answer is not
     assert_eq(got, want)
+
+
+@pytest.mark.parametrize("values", [["b"], ["b", "bb"], ["b", "a"], ["ab", None], [" ", "b "]])
+@pytest.mark.parametrize("method", ["strip", "lstrip", "rstrip"])
+@pytest.mark.parametrize("chars", ["b", None])
+def test_strip_where_no_row_keeps_a_character(values, method, chars):
+    s = pd.Series(values, dtype="str")
+    assert_eq(getattr(em.from_pandas(s).str, method)(chars), getattr(s.str, method)(chars))
+
+
+def test_melt_names_the_variable_column_after_the_columns_axis():
+    df = pd.DataFrame({"e": [0.5], "f": [1.0]}).set_axis(pd.RangeIndex(7, 8, name="idx"))
+    assert_eq(em.from_pandas(df).T.melt(), df.T.melt())
+    named = df.rename_axis(columns="cn")
+    assert_eq(em.from_pandas(named).melt(id_vars="e"), named.melt(id_vars="e"))
+    assert_eq(em.from_pandas(named).melt(var_name="v"), named.melt(var_name="v"))

@@ -220,7 +220,9 @@ def melt(
     vals = [k for k in frame._names if k not in ids] if value_vars is None else _as_list(value_vars)
     for k in vals:
         _column(frame, k)
-    var_name = "variable" if var_name is None else var_name
+    if var_name is None:  # pandas names it after the columns' axis where that has a name
+        axis_name = frame.columns.name
+        var_name = "variable" if axis_name is None else axis_name
     if value_name in frame._names:
         raise ValueError(f"value_name ({value_name}) cannot match an element in the DataFrame columns.")
     n, k = len(frame), len(vals)

@@ -30,8 +30,8 @@ def _first_last_keep(cp: CP, keep: Any) -> tuple[Any, Any]:
     xp = cp.xp
     kp = xp.flatnonzero(keep)
     lo, hi = cp.offs[:-1], cp.offs[1:]
-    if kp.shape[0] == 0:
-        return hi, hi
+    if kp.shape[0] == 0:  # no row keeps a character
+        return hi, lo
     kpp = xp.concatenate([kp, xp.asarray([np.iinfo(np.int64).max])])
     first = kpp[xp.searchsorted(kp, lo)]
     first = xp.minimum(first, hi)
