@@ -153,3 +153,25 @@ def test_melt_names_the_variable_column_after_the_columns_axis():
     named = df.rename_axis(columns="cn")
     assert_eq(em.from_pandas(named).melt(id_vars="e"), named.melt(id_vars="e"))
     assert_eq(em.from_pandas(named).melt(var_name="v"), named.melt(var_name="v"))
+
+
+@pytest.mark.parametrize("setter", ["loc", "getitem"])
+@pytest.mark.parametrize(
+    "values, other",
+    [
+        ([1, 2, 3, 4], pd.Series([30, 40], index=[2, 3])),  # every selected row has a value: int64 kept
+        ([1, 2, 3, 4], pd.Series([40.0, 30.0], index=[3, 2])),
+        ([1, 2, 3, 4], pd.Series([40], index=[3])),  # a selected row without a value: float64
+        ([1.0, 2, 3, 4], pd.Series([40], index=[3])),
+    ],
+)
+def test_masked_setitem_of_an_aligned_series_uses_the_selected_rows_only(setter, values, other):
+    s = pd.Series(values)
+    e = em.from_pandas(s)
+    if setter == "loc":
+        s.loc[s > 2] = other
+        e.loc[e > 2] = em.from_pandas(other)
+    else:
+        s[s > 2] = other
+        e[e > 2] = em.from_pandas(other)
+    assert_eq(e, s)

@@ -634,6 +634,9 @@ def set_rows(series: Any, key: Any, value: Any, by_label: bool = True) -> Column
         mask = xp.ones(n, dtype=bool)
     elif _is_bool_array(key) or (isinstance(key, list) and key and isinstance(key[0], (bool, np.bool_))):
         mask = _row_mask(series, key)
+        if aligned is not None:  # pandas takes the aligned values of the selected rows only
+            pos = xp.flatnonzero(mask)
+            return set_rows(series, pos, aligned.take(pos), by_label=False)
         if not _is_scalar_value(value) and len(value) != n:  # one value per selected row, as pandas
             return set_rows(series, xp.flatnonzero(mask), value, by_label=False)
     else:
