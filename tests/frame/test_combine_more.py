@@ -3,6 +3,8 @@ squeeze of DataFrame and Series, each compared with pandas."""
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -343,3 +345,44 @@ def test_frame_sort_values_key():
         df.sort_values(by="n", key=np.sin, ascending=False),
         pdf.sort_values(by="n", key=np.sin, ascending=False),
     )
+
+
+SORTABLE = pd.Series([3, -1, None, 2, -5], index=list("abcde"), name="v", dtype="float64")
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"key": abs},
+        {"key": lambda x: -x, "ascending": False},
+        {"ascending": [False]},
+        {"na_position": "first", "key": np.abs},
+        {"ignore_index": True, "key": abs},
+        {"key": lambda x: x.index.str.len() * 0 + x},  # the key sees the Series' own labels
+        {"ascending": "x"},
+        {"ascending": [True, False]},
+        {"axis": 1},
+        {"key": lambda x: x[:2]},
+    ],
+)
+def test_series_sort_values_key(kwargs):
+    try:
+        want = SORTABLE.sort_values(**kwargs)
+    except ValueError as err:
+        with pytest.raises(ValueError, match=str(err)[:20]):
+            em.from_pandas(SORTABLE).sort_values(**kwargs)
+        return
+    assert_eq(em.from_pandas(SORTABLE).sort_values(**kwargs), want)
+
+
+def test_series_sort_values_key_inplace_and_strings():
+    s, e = SORTABLE.copy(), em.from_pandas(SORTABLE)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pandas 3.1 deprecates inplace=
+        s.sort_values(inplace=True, key=abs)
+        e.sort_values(inplace=True, key=abs)
+    assert_eq(e, s)
+    t = pd.Series(["b", "A", "c"], dtype="str")
+    lower = lambda x: x.str.lower()  # noqa: E731
+    assert_eq(em.from_pandas(t).sort_values(key=lower), t.sort_values(key=lower))

@@ -8,7 +8,6 @@ import pytest
 
 import ember as em
 from ember.backend import to_host
-from ember.frame.frame_levels import FrameLevels
 from ember.testing import assert_eq
 
 MI = pd.MultiIndex.from_arrays([[1, 1, 2, np.nan, 1], ["a", "b", "a", None, "a"]], names=["x", "y"])
@@ -206,9 +205,6 @@ def test_reset_index_under_multiindex_columns():
 
 
 def _drop(d, *args, **kwargs):
-    # FrameLevels.drop is the DataFrame method once dataframe.py's own drop gives way to it
-    if isinstance(d, em.DataFrame):
-        return FrameLevels.drop(d, *args, **kwargs)
     return d.drop(*args, **kwargs)
 
 
@@ -276,3 +272,61 @@ MASK = pd.array([True, None, False], dtype="boolean")
 )
 def test_filter(fn):
     _same(fn, FILTER)
+
+
+SERIES_MI = pd.Series(
+    [1.0, 2, 3], index=pd.MultiIndex.from_tuples([("a", 1), ("b", 2), ("a", 3)], names=["k", "n"])
+)
+
+
+@pytest.mark.parametrize(
+    "series",
+    [SERIES_MI.rename("v"), SERIES_MI, pd.Series([1, 2, 3], index=pd.Index([5, 6, 7], name="i"))],
+    ids=["named", "unnamed", "flat"],
+)
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"drop": True},
+        {"level": 0},
+        {"level": [0]},
+        {"level": -1, "drop": True},
+        {"level": "k"},
+        {"level": ["k", "n"], "drop": True},
+        {"name": "z"},
+        {"name": None},
+        {"level": 5},
+        {"level": "zz"},
+        {"level": 1, "drop": True},
+    ],
+)
+def test_series_reset_index(series, kwargs):
+    try:
+        want = series.reset_index(**kwargs)
+    except (KeyError, IndexError, ValueError) as err:
+        with pytest.raises(type(err)):
+            em.from_pandas(series).reset_index(**kwargs)
+        return
+    assert_eq(em.from_pandas(series).reset_index(**kwargs), want)
+
+
+def test_series_reset_index_inplace():
+    s = SERIES_MI.copy()
+    e = em.from_pandas(s)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pandas 3.1 deprecates inplace=
+        s.reset_index(level="k", drop=True, inplace=True)
+        e.reset_index(level="k", drop=True, inplace=True)
+        assert_eq(e, s)
+        with pytest.raises(TypeError, match="inplace"):
+            e.reset_index(inplace=True)
+
+
+@pytest.mark.parametrize("name", [None, "q", 0])
+def test_to_frame_with_an_explicit_name(name):
+    s = SERIES_MI
+    assert_eq(em.from_pandas(s).to_frame(name), s.to_frame(name))
+    assert_eq(em.from_pandas(s).to_frame(), s.to_frame())
+    i = pd.Index([1, 2], name="a")
+    assert_eq(em.from_pandas(i).to_frame(name=name), i.to_frame(name=name))

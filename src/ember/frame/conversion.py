@@ -12,6 +12,8 @@ import pandas as pd
 from ember.column import NumericColumn
 from ember.frame.index import RangeIndex
 
+_NO_NAME = object()  # to_frame(name=) not given: the Series name, or 0
+
 
 def named_axis(labels: pd.Index, names: tuple | None) -> pd.Index:
     """``labels`` with the column axis' level names (kept off when their count does not fit)."""
@@ -76,14 +78,16 @@ class SeriesConversion:
 
     to_list = tolist
 
-    def to_frame(self, name: Any = None) -> Any:
-        label = self.name if name is None else name
-        from ember.frame.frame_labels import RANGE_KIND
+    def to_frame(self, name: Any = _NO_NAME) -> Any:
+        """The Series as a frame's one column: labelled ``name`` where given (None included), else
+        by the Series' name, else 0 (pandas: a RangeIndex of the one column)."""
+        from ember.frame.frame_labels import RANGE_KIND, axis_kind
 
+        label = self.name if name is _NO_NAME else name
+        unnamed = name is _NO_NAME and label is None
+        kind = RANGE_KIND if unnamed else axis_kind(pd.Index([label])) if label is None else None
         return self._constructor_expanddim._from_columns(
-            {0 if label is None else label: self._column},
-            self._index,
-            kind=RANGE_KIND if label is None else None,  # pandas: a RangeIndex of the one column
+            {0 if unnamed else label: self._column}, self._index, kind=kind
         )
 
     def __iter__(self):

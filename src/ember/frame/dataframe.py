@@ -404,41 +404,6 @@ class DataFrame(
         del self._columns[key]
         self._names.remove(key)
 
-    @with_fallback
-    def drop(
-        self,
-        labels: Any = None,
-        *,
-        axis: Any = 0,
-        index: Any = None,
-        columns: Any = None,
-        errors: str = "raise",
-        inplace: bool = False,
-    ) -> DataFrame:
-        if labels is not None:
-            if check_axis("drop", axis) == 1:
-                columns = labels
-            else:
-                index = labels
-        out = self
-        if columns is not None:
-            names = [columns] if np.isscalar(columns) else list(columns)
-            missing = [c for c in names if c not in self._columns]
-            if missing and errors == "raise":
-                raise KeyError(f"{missing} not found in axis")
-            out = out._with_columns({k: c for k, c in out._columns.items() if k not in names})
-        if index is not None:
-            from ember.frame.indexing import drop_positions
-
-            labels_ = [index] if pd.api.types.is_scalar(index) else list(index)
-            keep = current_xp().ones(len(out), dtype=bool)
-            keep[drop_positions(out, labels_, errors)] = False
-            out = out._filter_rows(keep)
-        if inplace:
-            self._replace_with(out)
-            return None
-        return out
-
     def _replace_with(self, other: DataFrame) -> None:
         object.__setattr__(self, "_columns", other._columns)
         object.__setattr__(self, "_names", other._names)

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ember.frame._fallback import with_fallback
 from ember.frame.generic import check_axis
 
 _NO_DEFAULT = pd.api.extensions.no_default
@@ -162,6 +163,7 @@ class FrameLevels(_LevelsCommon):
         out = self._with_columns({names[p]: self._columns[names[p]] for p in np.atleast_1d(picked)})
         return out._with_column_axis(new_labels)
 
+    @with_fallback
     def drop(
         self,
         labels: Any = None,

@@ -155,10 +155,10 @@ class FrameOrdering:
         return self.sort_values(names, ascending=method == "nsmallest").head(n)
 
 
-def keyed_column(col: Column, name: Any, key: Any, method: str) -> Column:
-    """pandas' ensure_key_mapped: ``key`` applied to the values as a Series (on a RangeIndex, named
-    as the column) gives the values to sort by, of the same length."""
-    out = key(Series._from_column(col, None, name))
+def keyed_column(col: Column, name: Any, key: Any, method: str, index: Any = None) -> Column:
+    """pandas' ensure_key_mapped: ``key`` applied to the values as a Series (on ``index``, else a
+    RangeIndex, named as the column) gives the values to sort by, of the same length."""
+    out = key(Series._from_column(col, index, name))
     if isinstance(out, Series):
         keyed = out.column
     elif isinstance(out, (pd.Series, pd.Index, np.ndarray)) or hasattr(out, "__cuda_array_interface__"):
@@ -168,7 +168,7 @@ def keyed_column(col: Column, name: Any, key: Any, method: str) -> Column:
     else:
         raise unsupported(method, f"a key returning a {type(out).__name__} (a Series or array is taken)")
     if len(keyed) != len(col):
-        raise AssertionError("User-provided `key` function must not change the shape of the array.")
+        raise ValueError("User-provided `key` function must not change the shape of the array.")
     return keyed
 
 

@@ -338,7 +338,7 @@ def _keyed_index(index: Any, key: Any, method: str) -> Any:
     if not isinstance(out, Index):
         out = ensure_index(out)
     if len(out) != len(index):
-        raise AssertionError("User-provided `key` function must not change the shape of the array.")
+        raise ValueError("User-provided `key` function must not change the shape of the array.")
     return out
 
 

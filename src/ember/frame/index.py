@@ -18,6 +18,8 @@ from ember.frame.index_operators import IndexOperators
 from ember.frame.multiindex_methods import MultiIndexMethods
 from ember.frame.multiindex_more import MultiIndexMore
 
+_NO_NAME = object()  # to_frame(name=) not given: the Index name, or 0
+
 
 class Index(IndexOperators, IndexAccessors, IndexMethods, IndexMethodsMore):
     """Row labels of any column dtype."""
@@ -183,10 +185,10 @@ class Index(IndexOperators, IndexAccessors, IndexMethods, IndexMethodsMore):
     def __reduce__(self) -> tuple:
         return (Index._from_column, (self._column, self.name))
 
-    def to_frame(self, index: bool = True, name: Any = None) -> Any:
+    def to_frame(self, index: bool = True, name: Any = _NO_NAME) -> Any:
         from ember.frame.dataframe import DataFrame
 
-        label = name if name is not None else (0 if self.name is None else self.name)
+        label = name if name is not _NO_NAME else (0 if self.name is None else self.name)
         cols = {label: self.column}
         return DataFrame._from_columns(cols, self if index else RangeIndex(len(self)))
 

@@ -22,6 +22,8 @@ from ember.frame.replace import NO_VALUE
 from ember.frame.series_missing import SeriesMissing
 from ember.frame.series_reductions import SeriesReductions
 
+_NO_NAME = object()  # reset_index(name=) not given: the Series name, or 0
+
 _BINARY = {
     "__add__": "add",
     "__sub__": "sub",
@@ -539,11 +541,28 @@ class Series(SeriesCombine, SeriesLevels, NDFrame, SeriesReductions, SeriesMissi
             return None
         return renamed
 
-    def reset_index(self, drop: bool = False, name: Any = None) -> Any:
-        if drop:
-            return Series._from_column(self._column, RangeIndex(len(self)), self.name)
-        frame = self.to_frame(name if name is not None else (0 if self.name is None else self.name))
-        return frame.reset_index()
+    def reset_index(
+        self,
+        level: Any = None,
+        *,
+        drop: bool = False,
+        name: Any = _NO_NAME,
+        inplace: bool = False,
+        allow_duplicates: bool = False,
+    ) -> Any:
+        """The index levels (all, or ``level``) moved into columns of a frame in front of the values,
+        or (``drop=True``) dropped: a RangeIndex where no level is left, as pandas."""
+        if drop:  # the frame's rules for the levels: names or positions, checked, one left: an Index
+            index = self.to_frame().reset_index(level=level, drop=True).index
+            if inplace:
+                self._index = index
+                return None
+            return Series._from_column(self._column, index, self.name)
+        if inplace:
+            raise TypeError("Cannot reset_index inplace on a Series to create a DataFrame")
+        if name is _NO_NAME:
+            name = 0 if self.name is None else self.name
+        return self.to_frame(name).reset_index(level=level, allow_duplicates=allow_duplicates)
 
     def droplevel(self, level: Any, axis: Any = 0) -> Series:
         """The Series without index levels ``level`` (positions or names)."""
@@ -560,14 +579,42 @@ class Series(SeriesCombine, SeriesLevels, NDFrame, SeriesReductions, SeriesMissi
 
     def sort_values(
         self,
-        ascending: bool = True,
+        *,
+        axis: Any = 0,
+        ascending: Any = True,
+        inplace: bool = False,
+        kind: str = "quicksort",
         na_position: str = "last",
         ignore_index: bool = False,
-        kind: str = "stable",
-    ) -> Series:
+        key: Any = None,
+    ) -> Series | None:
+        """The values in order (stable: ties keep their order), by ``key(self)`` where given."""
+        from ember.frame.generic import check_axis
         from ember.ops.sort import argsort
 
-        order = argsort([self._column], ascending=ascending, na_position=na_position)
+        if check_axis("Series.sort_values", axis) != 0:
+            raise ValueError(f"No axis named {axis} for object type Series")
+        if pd.api.types.is_list_like(ascending):
+            if len(ascending) != 1:
+                raise ValueError(f"Length of ascending ({len(ascending)}) must be 1 for Series")
+            ascending = ascending[0]
+        if not isinstance(ascending, (bool, np.bool_)):
+            raise ValueError(
+                f'For argument "ascending" expected type bool, received type {type(ascending).__name__}.'
+            )
+        by = self._column
+        if key is not None:
+            from ember.frame.frame_ordering import keyed_column
+
+            by = keyed_column(by, self.name, key, "Series.sort_values", self._index)
+        order = argsort([by], ascending=bool(ascending), na_position=na_position)
+        out = self._sorted_rows(order, ignore_index)
+        if inplace:
+            self._index, self._column = out.index, out.column
+            return None
+        return out
+
+    def _sorted_rows(self, order: Any, ignore_index: bool) -> Series:
         out = self._take_rows(order, ignore_index)
         col = self._column
         if col.dtype == object and len(col) > 1:
