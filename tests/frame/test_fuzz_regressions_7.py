@@ -175,3 +175,32 @@ def test_masked_setitem_of_an_aligned_series_uses_the_selected_rows_only(setter,
         s[s > 2] = other
         e[e > 2] = em.from_pandas(other)
     assert_eq(e, s)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        pd.Series(
+            [18446744073709551614, 18446744073709551613, 2], dtype="uint64"
+        ),  # beyond float64's integers
+        pd.Series([2**62 + 1, 2**62, None], dtype="Int64"),
+        pd.Series(["b", "a", None, "c", "a"]),
+    ],
+)
+@pytest.mark.parametrize(
+    "kwargs", [{}, {"na_option": "top", "pct": True}, {"method": "dense", "ascending": False}]
+)
+def test_rank_of_an_unordered_categorical_is_exact(values, kwargs):
+    s = values.astype("category")
+    assert_eq(em.from_pandas(s).rank(**kwargs), s.rank(**kwargs))
+    assert_eq(em.from_pandas(s.to_frame("a")).rank(**kwargs), s.to_frame("a").rank(**kwargs))
+
+
+@pytest.mark.parametrize("values", [[1.0, 1.0, 2.0], []])
+def test_reset_index_of_a_one_level_multiindex_names_columns_as_pandas(values):
+    counts = pd.DataFrame({"b": pd.Series(values, dtype="float32")}).value_counts()
+    e = em.from_pandas(pd.DataFrame({"b": pd.Series(values, dtype="float32")})).value_counts()
+    assert_eq(e.reset_index(), counts.reset_index())
+    assert_eq(e.reset_index(name="v"), counts.reset_index(name="v"))
+    unnamed = pd.DataFrame({"x": [1, 2]}, index=pd.MultiIndex.from_arrays([[1, 2]]))
+    assert_eq(em.from_pandas(unnamed).reset_index(), unnamed.reset_index())

@@ -135,7 +135,9 @@ def _default_names(index: Any, names: Any, default: str) -> list:
         raise ValueError("Index names must be str or 1-dimensional list")
     if names:
         return names
-    if index.nlevels > 1:
+    from ember.frame.index import MultiIndex
+
+    if isinstance(index, MultiIndex):  # one level too: pandas names a MultiIndex's levels level_<i>
         return [f"level_{i}" if n is None else n for i, n in enumerate(index.names)]
     return [default if index.name is None else index.name]
 

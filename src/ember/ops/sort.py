@@ -251,6 +251,33 @@ def _check_rank_args(method: str, na_option: str) -> None:
         raise ValueError(f"rank: na_option must be one of {_NA_OPTIONS}, got {na_option!r}")
 
 
+def _values_for_rank(col: CategoricalColumn) -> Column:
+    """pandas' Categorical._values_for_rank of an unordered categorical: numeric categories rank by
+    the values (as float64 where one is missing: large integers may then tie, as in pandas), others
+    by the categories' order of value."""
+    if isinstance(col.categories, NumericColumn) and not col.categories.is_bool:
+        from ember.backend import to_host
+
+        if bool(to_host((col.data < 0).any())):
+            from ember.ops.unary import astype
+
+            return astype(col.decode(), np.dtype(np.float64))
+        return col.categories.take(col.data.astype(np.int64))
+    return _codes_by_value(col)
+
+
+def _codes_by_value(col: CategoricalColumn) -> NumericColumn:
+    """The codes renumbered in the order of the categories' values, missing where a value is."""
+    xp = col.xp
+    n_cats = len(col.categories)
+    position = xp.empty(n_cats, dtype=np.int64)
+    position[argsort([col.categories], True)] = xp.arange(n_cats, dtype=np.int64)
+    codes = col.data.astype(np.int64)
+    missing = codes < 0
+    ranked = position[xp.where(missing, 0, codes)] if n_cats else xp.zeros_like(codes)
+    return NumericColumn(ranked).set_missing(~missing)
+
+
 def rank(
     col: Column,
     method: str = "average",
@@ -270,7 +297,7 @@ def rank(
     masked = _is_masked(col) or _is_na_string(col) if masked is None else masked
     whole = _is_masked(col)  # pandas: whole-number ranks of a masked numeric column are UInt64
     if isinstance(col, CategoricalColumn) and (by_values or not col.ordered):
-        col = col.decode()  # pandas ranks an unordered categorical by its values, not its codes
+        col = _values_for_rank(col)  # pandas ranks an unordered categorical by its values
     key, nulls = key_and_nulls(col)
     na_pos = "first" if na_option == "top" else "last"
     order = argsort([col], ascending, na_position=na_pos)
