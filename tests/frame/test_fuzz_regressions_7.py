@@ -204,3 +204,17 @@ def test_reset_index_of_a_one_level_multiindex_names_columns_as_pandas(values):
     assert_eq(e.reset_index(name="v"), counts.reset_index(name="v"))
     unnamed = pd.DataFrame({"x": [1, 2]}, index=pd.MultiIndex.from_arrays([[1, 2]]))
     assert_eq(em.from_pandas(unnamed).reset_index(), unnamed.reset_index())
+
+
+@pytest.mark.parametrize("dtype", ["Float64", "Int64", "float64", "boolean"])
+@pytest.mark.parametrize("labels", [[pd.NA], [np.nan], [pd.NA, 1], [np.nan, 5], [True]])
+def test_loc_of_missing_labels_in_a_masked_index(dtype, labels):
+    values = [True, None, False] if dtype == "boolean" else [1, None, 2]
+    s = pd.Series([1, 2, 3], index=pd.Index(values, dtype=dtype))
+    try:
+        want = s.loc[labels]
+    except (KeyError, IndexError) as err:
+        with pytest.raises((type(err), NotImplementedError)):
+            em.from_pandas(s).loc[labels]
+        return
+    assert_eq(em.from_pandas(s).loc[labels], want)

@@ -91,6 +91,26 @@ def obj_xp(obj: Any) -> Any:
     return cols[0].xp if cols else xp()
 
 
+def _labels_for(index: Column, labels: list, xp: Any) -> Column:
+    """Labels to look up in ``index``: in a masked numeric index pandas finds NA (and NaN) labels."""
+    if not isinstance(index, NumericColumn) or not index.nullable:
+        return from_any(labels, xp)
+    if any(_is_na_label(k) for k in labels):
+        try:
+            return from_any(pd.array(labels, dtype=index.dtype), xp)
+        except (TypeError, ValueError):
+            pass  # labels of other types: looked up as they are (and not found)
+    return from_any(labels, xp)
+
+
+def _is_bool_column(col: Column) -> bool:
+    return isinstance(col, NumericColumn) and col.is_bool
+
+
+def _is_na_label(label: Any) -> bool:
+    return label is pd.NA or (isinstance(label, float) and label != label)
+
+
 def _label_positions(obj: Any, labels: Any, missing: str = "raise", message: str = "not in index") -> Any:
     """Positions of the rows labelled ``labels``, in label order (every row of a repeated label, in
     index order, as pandas' loc); KeyError naming the labels not found.
@@ -102,10 +122,18 @@ def _label_positions(obj: Any, labels: Any, missing: str = "raise", message: str
     xp = obj_xp(obj)
     if isinstance(obj.index, (MultiIndex, RangeIndex)):
         return _label_positions_host(obj, labels, missing, message)
+    if not isinstance(labels, Column) and _is_bool_column(obj.index.column):
+        labels = list(to_host(labels)) if is_device_array(labels) else list(labels)
+        nan_labels = [k for k in labels if isinstance(k, float) and k != k]
+        if nan_labels and missing != "ignore":  # a boolean index holds NA, never NaN
+            raise KeyError(f"{nan_labels} {message}")
+        labels = [k for k in labels if not (isinstance(k, float) and k != k)]
     wanted = (
         labels
         if isinstance(labels, Column)
-        else from_any(list(to_host(labels)) if is_device_array(labels) else list(labels), xp)
+        else _labels_for(
+            obj.index.column, list(to_host(labels)) if is_device_array(labels) else list(labels), xp
+        )
     )
     try:
         label_rows, index_rows = join_indices([wanted], [obj.index.column], how="left")
