@@ -218,3 +218,21 @@ def test_loc_of_missing_labels_in_a_masked_index(dtype, labels):
             em.from_pandas(s).loc[labels]
         return
     assert_eq(em.from_pandas(s).loc[labels], want)
+
+
+@pytest.mark.parametrize("strings", ["str", "string", "object"])
+@pytest.mark.parametrize("op", ["lt", "ge", "eq", "ne"])
+def test_times_beside_only_missing_strings_compare_as_beside_nat(strings, op):
+    times = pd.Series(pd.to_datetime(["2020-01-01", "2021-01-01", None]))
+    missing = pd.Series([None, None, None], dtype=strings)
+    for left, right in ((times, missing), (missing, times)):
+        try:
+            want = getattr(left, op)(right)
+        except TypeError:
+            with pytest.raises((TypeError, NotImplementedError)):
+                getattr(em.from_pandas(left), op)(em.from_pandas(right))
+            continue
+        got = getattr(em.from_pandas(left), op)(em.from_pandas(right))
+        if str(want.dtype) == "bool[pyarrow]":  # ember gives 'boolean' there on purpose
+            want = want.astype("boolean")
+        assert_eq(got, want)

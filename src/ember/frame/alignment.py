@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ember.backend import xp as current_xp
-from ember.column import Column, NumericColumn, from_any
+from ember.column import CategoricalColumn, Column, NumericColumn, from_any
 from ember.frame.index import Index, MultiIndex, RangeIndex
 
 if TYPE_CHECKING:
@@ -168,6 +168,11 @@ def _check_time_zones(da: Any, db: Any) -> None:
         raise TypeError("Cannot join tz-naive with tz-aware DatetimeIndex")
 
 
+def _bools_beside_numbers(a: Column, b: Column) -> bool:
+    numeric = isinstance(a, NumericColumn) and isinstance(b, NumericColumn)
+    return numeric and a.is_bool != b.is_bool
+
+
 def coalesce_take(first: Column, first_pos: Any, second: Column, second_pos: Any) -> Column:
     """Row i from ``first[first_pos[i]]``, or from ``second[second_pos[i]]`` where first_pos is -1.
 
@@ -180,6 +185,14 @@ def coalesce_take(first: Column, first_pos: Any, second: Column, second_pos: Any
         return second.take(xp.maximum(second_pos, 0))
     if len(second) == 0:
         return first.take(xp.maximum(first_pos, 0))
+    if first.dtype != second.dtype:  # pandas' common type of categoricals: their categories' one
+        first, second = (c.decode() if isinstance(c, CategoricalColumn) else c for c in (first, second))
+        if _bools_beside_numbers(first, second):
+            from ember.frame._fallback import unsupported
+
+            raise unsupported(
+                "alignment", f"values of {first.dtype} beside {second.dtype} (pandas makes them objects)"
+            )
     return where(first.take(xp.maximum(first_pos, 0)), has_first, second.take(xp.maximum(second_pos, 0)))
 
 

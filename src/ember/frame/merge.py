@@ -96,8 +96,9 @@ def merge(
     lkeys = _key_columns(left, lnames, left_index, "left")
     rkeys = _key_columns(right, rnames, right_index, "right")
     right_keys_as_given = list(rkeys)  # pandas fills keys of rows without a left match from these
-    if not left_index and not right_index:
-        left, right, lkeys, rkeys = _coerce_keys(left, right, lnames, rnames, list(lkeys), list(rkeys))
+    if not (left_index and right_index):  # pandas names the keys after the column side's labels
+        names = rnames if left_index else lnames
+        left, right, lkeys, rkeys = _coerce_keys(left, right, names, list(lkeys), list(rkeys))
     multi = isinstance(left.index, MultiIndex) or isinstance(right.index, MultiIndex)
     if left_index and right_index and multi:
         _check_multi_join(left.index, right.index)
@@ -320,7 +321,9 @@ def _assemble(
                 lkey, rkey = _finer_times(lcol, rcol)
                 cols[k] = coalesce_take(lkey, lpos, rkey, rpos)
             elif lmissing_possible:  # right/outer rows without a left match take the right key value
-                lkey, rkey = _common_strings(*_comparable_keys(lcol, rcol))
+                # (pandas: the right key as given, before _maybe_coerce_merge_keys)
+                rraw = rkeys[shared.index(k)] if rkeys else rcol
+                lkey, rkey = _common_strings(*_comparable_keys(lcol, rraw))
                 _check_one_missing_value(lkey, rkey)
                 cols[k] = coalesce_take(lkey, lpos, rkey, rpos)
             elif _is_categorical(lcol) and _key_as_values(lcol, rcol):  # decode the rows taken, not the side
@@ -444,9 +447,18 @@ def _comparable_keys(left: Column, right: Column) -> tuple[Column, Column]:
     """A shared key's two columns as the result holds them (see ``_key_as_values``)."""
     if not _key_as_values(left, right):
         return left, right
-    return (left.decode() if _is_categorical(left) else left), (
-        right.decode() if _is_categorical(right) else right
+    return (_decoded(left) if _is_categorical(left) else left), (
+        _decoded(right) if _is_categorical(right) else right
     )
+
+
+def _decoded(col: Any) -> Column:
+    """A categorical's values as pandas takes them: NumPy integers or bools keep their dtype where
+    no value is missing (``decode`` gives float64 / object)."""
+    try:
+        return _categorical_as_values(col)
+    except NotImplementedError:
+        return col.decode()
 
 
 def _key_as_values(left: Column, right: Column) -> bool:
@@ -454,7 +466,7 @@ def _key_as_values(left: Column, right: Column) -> bool:
     when the categories differ or one side is not categorical, unless exactly one side is empty
     (pandas keeps that merge categorical); categoricals of one dtype stay categorical."""
     lcat, rcat = _is_categorical(left), _is_categorical(right)
-    if not (lcat or rcat) or (lcat and rcat and left.dtype == right.dtype):
+    if not (lcat or rcat) or (lcat and rcat and hash(left.dtype) == hash(right.dtype)):
         return False
     return (len(left) == 0) == (len(right) == 0)
 
@@ -700,40 +712,39 @@ def _no_match(li: Index, ri: Index, how: str) -> tuple[Any, Any, Index]:
 # --- key columns pandas makes object ------------------------------------------------------------------
 
 
-def _coerce_keys(left: Any, right: Any, lnames: list, rnames: list, lkeys: list, rkeys: list) -> tuple:
+def _coerce_keys(left: Any, right: Any, names: list, lkeys: list, rkeys: list) -> tuple:
     """pandas' ``_maybe_coerce_merge_keys``: key pairs of dtypes that merge only as Python objects
-    (bool beside numbers, 'string' beside str, categoricals beside other values, timedeltas of two
-    units ...) turn the key column of each side named like the key into object (a categorical into
-    its categories' dtype) before matching (the keys match as before); ember holds such columns
-    for strings and bools only."""
+    (bool beside numbers, 'string' beside str, a categorical beside other values or categories,
+    timedeltas of two units ...) turn the column of each side named like the key (``names``) into
+    object (a categorical into its categories' dtype) before matching (the keys match as before);
+    ember holds such columns for strings and bools only."""
     for i, (lk, rk) in enumerate(zip(lkeys, rkeys)):
-        name = lnames[i]
-        if not _pandas_coerces(lk, rk, categories=name != rnames[i]):
+        name = names[i] if i < len(names) else None
+        if not _pandas_coerces(lk, rk):
             continue
-        if name in left._columns:
-            left = left._with_columns({**left._columns, name: _as_object_key(lk, lk, rk)})
-        if name in right._columns:  # pandas: the right column of the left key's name, key or not
+        if name in left._columns:  # pandas: each side's column of the key's name, key or not
+            left = left._with_columns({**left._columns, name: _as_object_key(left._columns[name], lk, rk)})
+        if name in right._columns:
             right = right._with_columns(
                 {**right._columns, name: _as_object_key(right._columns[name], lk, rk)}
             )
     return left, right, lkeys, rkeys
 
 
-def _pandas_coerces(lk: Column, rk: Column, categories: bool) -> bool:
+def _pandas_coerces(lk: Column, rk: Column) -> bool:
     """Whether pandas turns this key pair into object keys (pairs pandas refuses are left to the
-    key encoding's ValueError). ``categories``: whether to answer for categorical pairs (a key shared
-    by both sides comes out as its values: see ``_key_as_values``)."""
+    key encoding's ValueError)."""
     from ember.column import CategoricalColumn, DatetimeColumn, StringColumn, TimedeltaColumn
 
     if (len(lk) == 0) != (len(rk) == 0):
         return False
     lcat, rcat = isinstance(lk, CategoricalColumn), isinstance(rk, CategoricalColumn)
     if lcat and rcat:
-        lc, rc = lk.dtype, rk.dtype
-        same = lc.ordered == rc.ordered and set(lc.categories) == set(rc.categories)
-        return categories and not (same and lc.categories.dtype == rc.categories.dtype)
+        # pandas' _categories_match_up_to_permutation: equal dtype hashes ('string' and str, int32
+        # and int64 categories of the same values match; 1 and 1.0 do not)
+        return hash(lk.dtype) != hash(rk.dtype)
     if lcat or rcat:
-        return categories
+        return True
     ldt, rdt = lk.dtype, rk.dtype
     if ldt == rdt:
         return False
@@ -752,6 +763,24 @@ def _pandas_coerces(lk: Column, rk: Column, categories: bool) -> bool:
     return not (ldt == object and rdt == object)
 
 
+def _categorical_as_values(col: Any) -> Column:
+    """pandas' ``astype(categories.dtype)`` of a categorical key: NumPy integers or bools stay of
+    their dtype (pandas raises where a value is missing: refused here), other values as decoded."""
+    from ember.backend import to_host
+    from ember.frame._fallback import unsupported
+
+    cats = col.categories
+    if not (isinstance(cats, NumericColumn) and not cats.nullable and cats.data.dtype.kind in "iub"):
+        return col.decode()
+    codes = col.data.astype(np.int64)
+    if bool(to_host((codes < 0).any())):
+        raise unsupported(
+            "merge",
+            f"a categorical key of {cats.dtype} values with missing values beside keys of another dtype",
+        )
+    return cats.take(codes)
+
+
 def _as_object_key(col: Column, lk: Column, rk: Column) -> Column:
     """A key column as pandas coerces it: a categorical decoded to its categories' dtype, strings
     and bools as object; other values are refused (ember holds no object column of them)."""
@@ -759,7 +788,7 @@ def _as_object_key(col: Column, lk: Column, rk: Column) -> Column:
     from ember.frame._fallback import unsupported
 
     if isinstance(col, CategoricalColumn):
-        return col.decode()
+        return _categorical_as_values(col)
     if isinstance(col, StringColumn):  # 'string' data keeps its NA as object
         na = pd.NA if getattr(col.dtype, "na_value", None) is pd.NA else col.na
         return StringColumn(col.data, col.chars, col.mask, np.dtype(object), na)

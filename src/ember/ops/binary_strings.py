@@ -326,24 +326,26 @@ def _holds_na(col: Column) -> bool:
     return col.mask is not None and not bool(col.mask.all())
 
 
-def _refuse_time_strings(a: Column, b: Column) -> None:
+def _times_beside_missing_strings(a: Column, b: Column) -> bool:
     """pandas compares times with strings that all parse as such times (strings on the left: only
-    object ones) as times: refused. Copies the strings to the host, only beside a time column."""
+    object ones) as times: refused, unless every string is missing (each parses as NaT: the
+    comparison is all False, ``!=`` all True), where this says True. Copies the strings to the host,
+    only beside a time column."""
     times = (DatetimeColumn, TimedeltaColumn)
     if isinstance(a, times) and isinstance(b, StringColumn):
         t, col = a, b
     elif isinstance(b, times) and isinstance(a, StringColumn) and _is_object(a.pd_dtype):
         t, col = b, a
     else:
-        return
+        return False
     values = col.to_numpy()
     values = values[pd.notna(values)]
     if len(values) == 0:
-        return
+        return True
     try:
         (pd.to_timedelta if isinstance(t, TimedeltaColumn) else pd.to_datetime)(values)
     except (ValueError, TypeError, OverflowError):
-        return
+        return False
     raise Unsupported(
         f"comparing a {t.dtype} column with strings that parse as times (pandas compares them as "
         "times) is not supported by ember."
@@ -367,7 +369,8 @@ def mixed_comparison(a: Column, b: Column, op: str) -> Column | None:
 
     pandas 3 gives ``bool[pyarrow]`` for a comparison with 'string' data; ember gives 'boolean'
     (the same values and missing values)."""
-    _refuse_time_strings(a, b)
+    if _times_beside_missing_strings(a, b):
+        return _constant_result(a, b, op, False)
     out = _missing_objects_compared(a, b, op)
     if out is not None:
         return out
