@@ -236,3 +236,13 @@ def test_times_beside_only_missing_strings_compare_as_beside_nat(strings, op):
         if str(want.dtype) == "bool[pyarrow]":  # ember gives 'boolean' there on purpose
             want = want.astype("boolean")
         assert_eq(got, want)
+
+
+@pytest.mark.parametrize(
+    "values, dtype", [([2**64 - 4, 2**64 - 5, None], "UInt64"), ([2**63 - 4, 2**63 - 5, None], "Int64")]
+)
+@pytest.mark.parametrize("kwargs", [{}, {"ascending": False, "na_option": "bottom"}, {"method": "dense"}])
+def test_frame_rank_of_masked_integers_with_a_missing_value_goes_through_float64(values, dtype, kwargs):
+    s = pd.Series(values, dtype=dtype)
+    assert_eq(em.from_pandas(s.to_frame()).rank(**kwargs), s.to_frame().rank(**kwargs))  # ties, as pandas
+    assert_eq(em.from_pandas(s).rank(**kwargs), s.rank(**kwargs))  # Series.rank stays exact

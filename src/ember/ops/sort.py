@@ -266,6 +266,12 @@ def _values_for_rank(col: CategoricalColumn) -> Column:
     return _codes_by_value(col)
 
 
+def _holds_missing(col: NumericColumn) -> bool:
+    from ember.backend import to_host
+
+    return col.mask is not None and not bool(to_host(col.mask.all()))
+
+
 def _codes_by_value(col: CategoricalColumn) -> NumericColumn:
     """The codes renumbered in the order of the categories' values, missing where a value is."""
     xp = col.xp
@@ -296,6 +302,10 @@ def rank(
     xp = col.xp
     masked = _is_masked(col) or _is_na_string(col) if masked is None else masked
     whole = _is_masked(col)  # pandas: whole-number ranks of a masked numeric column are UInt64
+    if by_values and _is_masked(col) and col.data.dtype.kind in "iu" and _holds_missing(col):
+        from ember.ops.unary import astype
+
+        col = astype(col, np.dtype(np.float64))  # pandas' DataFrame.rank: float64 (large values may tie)
     if isinstance(col, CategoricalColumn) and (by_values or not col.ordered):
         col = _values_for_rank(col)  # pandas ranks an unordered categorical by its values
     key, nulls = key_and_nulls(col)
