@@ -14,6 +14,7 @@ from ember.frame.alignment import align_indexes, indexes_equal
 from ember.frame.construction import build_frame
 from ember.frame.conversion import FrameConversion, named_axis
 from ember.frame.frame_combine import FrameCombine
+from ember.frame.frame_extras import FrameExtras
 from ember.frame.frame_labels import (
     FrameLabels,
     axis_kind,
@@ -38,6 +39,7 @@ from ember.frame.series import Series
 
 class DataFrame(
     FrameCombine,
+    FrameExtras,
     FrameLevels,
     FrameOperators,
     NDFrame,

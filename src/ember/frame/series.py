@@ -14,6 +14,7 @@ from ember.frame._fallback import missing_attribute, unsupported
 from ember.frame.alignment import series_binary
 from ember.frame.conversion import SeriesConversion
 from ember.frame.frame_combine import SeriesCombine
+from ember.frame.frame_extras import SeriesExtras
 from ember.frame.frame_levels import SeriesLevels
 from ember.frame.generic import NDFrame
 from ember.frame.index import Index, RangeIndex, ensure_index, index_from_pandas
@@ -101,7 +102,9 @@ def _from_values(data: Any, dtype: Any, name: Any, copy: Any = None) -> tuple[Co
     return col, dtype
 
 
-class Series(SeriesCombine, SeriesLevels, NDFrame, SeriesReductions, SeriesMissing, SeriesConversion):
+class Series(
+    SeriesCombine, SeriesExtras, SeriesLevels, NDFrame, SeriesReductions, SeriesMissing, SeriesConversion
+):
     """A pandas-compatible Series whose values live on the GPU (or the host on the CPU backend).
 
     ``copy=False`` with a NumPy array shares its memory on the CPU, as pandas (changes to the array
