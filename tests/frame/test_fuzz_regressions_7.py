@@ -246,3 +246,12 @@ def test_frame_rank_of_masked_integers_with_a_missing_value_goes_through_float64
     s = pd.Series(values, dtype=dtype)
     assert_eq(em.from_pandas(s.to_frame()).rank(**kwargs), s.to_frame().rank(**kwargs))  # ties, as pandas
     assert_eq(em.from_pandas(s).rank(**kwargs), s.rank(**kwargs))  # Series.rank stays exact
+
+
+@pytest.mark.parametrize("op", ["var", "std", "sem"])
+def test_groupby_variance_of_a_constant_group_is_exactly_zero(op):
+    s = pd.Series([0.8, 0.8, 0.8, 0.3, 0.3, 1e-300, 7.1])
+    keys = [1, 1, 1, 2, 2, 3, 3]
+    got = getattr(em.from_pandas(s).groupby(keys), op)()
+    assert got.iloc[0] == 0.0 and got.iloc[1] == 0.0  # not rounding noise of the mean
+    assert_eq(got, getattr(s.groupby(keys), op)())

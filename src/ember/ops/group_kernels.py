@@ -55,8 +55,14 @@ def group_mean(g: Grouping, values: Any, valid: Any, count: Any) -> Any:
 
 
 def group_var(g: Grouping, values: Any, valid: Any, count: Any, ddof: int) -> Any:
+    """Two passes over each group's values shifted by the group's smallest one: a constant group's
+    deviations are exactly 0 (its variance 0, as pandas' Welford gives), not rounding noise."""
     xp = g.xp
     v = values.astype(np.float64, copy=False)
+    shift = xp.zeros(g.ngroups + 1, dtype=np.float64)
+    smallest = group_extreme(g, v, valid, "min")
+    shift[: g.ngroups] = xp.where((count > 0) & xp.isfinite(smallest), smallest, 0.0)
+    v = v - shift[g.seg]
     mean = xp.zeros(g.ngroups + 1, dtype=np.float64)
     mean[: g.ngroups] = group_mean(g, v, valid, count)
     dev = v - mean[g.seg]
