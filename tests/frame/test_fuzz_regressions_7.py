@@ -255,3 +255,18 @@ def test_groupby_variance_of_a_constant_group_is_exactly_zero(op):
     got = getattr(em.from_pandas(s).groupby(keys), op)()
     assert got.iloc[0] == 0.0 and got.iloc[1] == 0.0  # not rounding noise of the mean
     assert_eq(got, getattr(s.groupby(keys), op)())
+
+
+@pytest.mark.parametrize("values", [[None, "a"], ["b", None, "a"], [None, None], ["x", "a"]])
+@pytest.mark.parametrize("op", ["cummin", "cummax", "cumsum"])
+@pytest.mark.parametrize("skipna", [True, False])
+def test_cumulative_of_object_strings_whose_missing_values_were_filtered_out(values, op, skipna):
+    s = pd.Series(values, dtype=object)
+    for part in (s, s[s.notna()], s.mask(s.isna(), "")):
+        try:
+            want = getattr(part, op)(skipna=skipna)
+        except TypeError:
+            with pytest.raises((TypeError, NotImplementedError)):
+                getattr(em.from_pandas(part), op)(skipna=skipna)
+            continue
+        assert_eq(getattr(em.from_pandas(part), op)(skipna=skipna), want)

@@ -160,20 +160,8 @@ def _check_cumsum(xp: Any, x: Any, out: Any, stop: Any) -> None:
 def _string(col: StringColumn, op: str, skipna: bool) -> Column:
     """Running min/max of strings: scan over (dense rank, position) keys, then one gather."""
     if col.pd_dtype == object and col.mask is not None and len(col):
-        all_missing = not bool(col.mask.any())  # one sync, for object data holding a missing value
-        if op == "cumsum" and not skipna:  # pandas adds the missing objects too (None + 'a' fails)
-            from ember.frame._fallback import unsupported
-
-            raise unsupported("Series.cumsum", "skipna=False over object strings with missing values")
-        if not all_missing and op in ("cummin", "cummax", "cumsum"):
-            # pandas accumulates the objects themselves: a str beside NaN / None / NA fails
-            if op == "cumsum":
-                raise TypeError('can only concatenate str (not "float") to str')
-            sign = ">=" if op == "cummax" else "<="
-            raise TypeError(f"'{sign}' not supported between instances of 'str' and a missing value")
-        if all_missing and op in ("cummin", "cummax") and skipna:  # pandas: NaN for every row
-            out = col.with_mask(col.mask)
-            out.na = np.nan
+        out = _object_strings_with_missing(col, op, skipna)
+        if out is not None:
             return out
     if op == "cumsum":
         return _string_cumsum(col, skipna)
@@ -227,3 +215,31 @@ def _string_cumsum(col: StringColumn, skipna: bool) -> StringColumn:
         row = xp.searchsorted(offs, p, side="right") - 1
         chars = packed.chars[p - offs[row]]
     return StringColumn(offs, chars, None if stop is None else ~stop, col.pd_dtype)
+
+
+def _object_strings_with_missing(col: StringColumn, op: str, skipna: bool) -> Column | None:
+    """pandas accumulates object strings as Python objects: a string beside a missing value fails,
+    only missing values give NaN throughout. None where no value is missing (one sync)."""
+    from ember.backend import to_host
+
+    some_valid, all_valid = (bool(v) for v in to_host(col.xp.stack([col.mask.any(), col.mask.all()])))
+    if all_valid:
+        return None
+    if op == "cumsum" and not skipna:  # pandas adds the missing objects too (None + 'a' fails)
+        from ember.frame._fallback import unsupported
+
+        raise unsupported("Series.cumsum", "skipna=False over object strings with missing values")
+    if some_valid and op in ("cummin", "cummax", "cumsum"):
+        if op == "cumsum":
+            raise TypeError('can only concatenate str (not "float") to str')
+        sign = ">=" if op == "cummax" else "<="
+        raise TypeError(f"'{sign}' not supported between instances of 'str' and a missing value")
+    if not some_valid and op in ("cummin", "cummax"):
+        if not skipna:  # pandas compares the missing objects themselves
+            from ember.frame._fallback import unsupported
+
+            raise unsupported(f"Series.{op}", "skipna=False over object data with only missing values")
+        out = col.with_mask(col.mask)  # pandas: NaN for every row
+        out.na = np.nan
+        return out
+    return None
