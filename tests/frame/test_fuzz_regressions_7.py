@@ -270,3 +270,28 @@ def test_cumulative_of_object_strings_whose_missing_values_were_filtered_out(val
                 getattr(em.from_pandas(part), op)(skipna=skipna)
             continue
         assert_eq(getattr(em.from_pandas(part), op)(skipna=skipna), want)
+
+
+GROUPED = pd.DataFrame({"size": [1, 2, 2], "count": [1, 2, 2], "c": [1, 1, 2], "v": [3, 4, 3]})
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda d: d.groupby(["size", "c"], as_index=False).size(),  # pandas: ValueError
+        lambda d: d.groupby(["size"], as_index=False)["v"].size(),
+        lambda d: d.groupby("c", as_index=False).size(),
+        lambda d: d.groupby("c", as_index=False)["v"].value_counts(),  # a frame, as pandas
+        lambda d: d.groupby("c", as_index=False)["v"].value_counts(normalize=True, sort=False),
+        lambda d: d.groupby("c", as_index=False)["count"].value_counts(),  # pandas: ValueError
+        lambda d: d.groupby("c", as_index=True)["v"].value_counts(),
+    ],
+)
+def test_groupby_size_and_value_counts_as_index_false(call):
+    try:
+        want = call(GROUPED)
+    except ValueError:
+        with pytest.raises(ValueError):
+            call(em.from_pandas(GROUPED))
+        return
+    assert_eq(call(em.from_pandas(GROUPED)), want)

@@ -203,6 +203,8 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore):
             return Series._from_column(
                 counts, self._result_index(), None if isinstance(self, DataFrameGroupBy) else self.obj.name
             )
+        if "size" in self._key_names:  # pandas inserts the sizes after the keys
+            raise ValueError("cannot insert size, already exists")
         return self._keys_frame({"size": counts}, axis_names=False)
 
     def _keys_frame(self, cols: dict, pad: bool = False, axis_names: bool = True) -> Any:
@@ -600,9 +602,13 @@ class SeriesGroupBy(_GroupBy):
         if bins is not None:
             raise _unsupported("SeriesGroupBy.value_counts", "bins= (bin the values with cut first)")
         counts, uniques = counted_pairs(self, [self.obj.column], normalize, sort, ascending, dropna)
-        names = list(self._key_names) + [self.obj.name]
-        index = MultiIndex(uniques, names)
-        return Series._from_column(counts, index, "proportion" if normalize else "count")
+        label = "proportion" if normalize else "count"
+        if not self.as_index:  # pandas: a frame of the keys, the values and the figures
+            from ember.frame.groupby_more import counts_frame
+
+            return counts_frame(self, uniques, [self.obj.name], counts, label)
+        index = MultiIndex(uniques, list(self._key_names) + [self.obj.name])
+        return Series._from_column(counts, index, label)
 
 
 def _fname(f: Any) -> str:

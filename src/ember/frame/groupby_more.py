@@ -334,7 +334,7 @@ class GroupByMore:
 
             index = MultiIndex(uniques, list(self._key_names) + list(items))
             return Series._from_column(counts, index, name)
-        return _counts_frame(self, uniques, list(items), counts, name)
+        return counts_frame(self, uniques, list(items), counts, name)
 
 
 def counted_pairs(
@@ -375,7 +375,7 @@ def counted_pairs(
     return counts, uniques
 
 
-def _counts_frame(gb: Any, uniques: list[Column], names: list, counts: Column, label: str) -> Any:
+def counts_frame(gb: Any, uniques: list[Column], names: list, counts: Column, label: str) -> Any:
     from ember.frame.dataframe import DataFrame
     from ember.frame.index import RangeIndex
 
