@@ -295,3 +295,29 @@ def test_groupby_size_and_value_counts_as_index_false(call):
             call(em.from_pandas(GROUPED))
         return
     assert_eq(call(em.from_pandas(GROUPED)), want)
+
+
+CATEGORICAL_PAIRS = [
+    (pd.Series([True, None]).astype("category"), pd.Series([True, False])),
+    (pd.Series([True, None], dtype="boolean").astype("category"), pd.Series([True, False])),
+    (pd.Series([True, False]).astype("category"), pd.Series([True, None], dtype="boolean")),
+    (pd.Series([1, None], dtype="Int64").astype("category"), pd.Series([1, None], dtype="Int64")),
+    (pd.Series([1.5, None]).astype("category"), pd.Series([1.5, None], dtype="Float64")),
+    (pd.Series([True, False], dtype="boolean").astype("category"), pd.Series([True, True], dtype="boolean")),
+    (pd.Series([], dtype="boolean").astype("category"), pd.Series([], dtype="Float64")),
+]
+
+
+@pytest.mark.parametrize("pair", range(len(CATEGORICAL_PAIRS)))
+@pytest.mark.parametrize("op", ["eq", "ne"])
+@pytest.mark.parametrize("reflected", [False, True])
+def test_categorical_equality_with_masked_values_as_numpy_arrays(pair, op, reflected):
+    a, b = CATEGORICAL_PAIRS[pair]
+    x, y = (b, a) if reflected else (a, b)
+    try:
+        want = getattr(x, f"__{op}__")(y)
+    except TypeError:
+        with pytest.raises(TypeError):
+            getattr(em.from_pandas(x), f"__{op}__")(em.from_pandas(y))
+        return
+    assert_eq(getattr(em.from_pandas(x), f"__{op}__")(em.from_pandas(y)), want)

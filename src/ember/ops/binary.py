@@ -468,6 +468,22 @@ def _int_div_by_zero(xp: Any, op: str, out: Any, xa: Any, xb: Any) -> Any:
 # --- categorical ---------------------------------------------------------------------------------------
 
 
+def _categorical_vs_values(values: Column, other: Column, op: str) -> Column:
+    """pandas compares a categorical with other values as NumPy arrays: a plain bool result (a
+    missing value is unequal); where bools meet pd.NA it raises (the truth of NA)."""
+    from ember.backend import to_host
+
+    out = _dispatch(values, other, op)
+    if not (isinstance(out, NumericColumn) and out.nullable):
+        return out
+    xp = out.xp
+    if out.mask is not None and bool(to_host((~out.mask).any())):
+        if any(isinstance(c, NumericColumn) and c.is_bool for c in (values, other)):
+            raise TypeError("boolean value of NA is ambiguous")
+        return NumericColumn(xp.where(out.mask, out.data, op == "ne"))
+    return NumericColumn(out.data)
+
+
 def _categorical(a: Any, b: Any, op: str) -> Column:
     if op not in CMP:
         raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: 'Categorical' and '{_type_name(b)}'")
@@ -484,7 +500,10 @@ def _categorical(a: Any, b: Any, op: str) -> Column:
         codes_b = other.codes
     elif isinstance(other, Column):
         if op in ("eq", "ne"):
-            return _dispatch(col.decode(), other, op)
+            masked_left = getattr(a, "nullable", False) or getattr(a.dtype, "na_value", 0) is pd.NA
+            if col is not a and masked_left:
+                return _dispatch(a, col.decode(), op)  # a masked array on the left: its own NA rules
+            return _categorical_vs_values(col.decode(), other, op)
         raise TypeError(f"Cannot compare a Categorical for op __{op}__ with type {type(other)}")
     else:
         idx = (
