@@ -321,3 +321,17 @@ def test_categorical_equality_with_masked_values_as_numpy_arrays(pair, op, refle
             getattr(em.from_pandas(x), f"__{op}__")(em.from_pandas(y))
         return
     assert_eq(getattr(em.from_pandas(x), f"__{op}__")(em.from_pandas(y)), want)
+
+
+@pytest.mark.parametrize("index", [[], [3.0], [0.0]])
+@pytest.mark.parametrize("op", ["mul", "add"])
+def test_frame_arithmetic_na_block_of_a_label_one_side_lacks_uses_the_aligned_dtypes(index, op):
+    df = pd.DataFrame(
+        {"b": pd.Series([2] * len(index), dtype="int8"), "a": pd.Series([1.5] * len(index), dtype="float32")},
+        index=index,
+    )
+    other = pd.DataFrame(
+        {"b": pd.Series([1], dtype="uint64"), "o": pd.Series([0], dtype="uint8")}, index=[3.0]
+    )
+    for kw in ({"fill_value": 0}, {}):
+        assert_eq(getattr(em.from_pandas(df), op)(em.from_pandas(other), **kw), getattr(df, op)(other, **kw))

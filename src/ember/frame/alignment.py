@@ -607,14 +607,16 @@ def frame_frame(left: Any, right: Any, op: str, fill_value: Any = None, flex: bo
         and not (len(shared) == len(left._names) == len(right._names))
     )
     logical = REVERSED.get(op, op) in LOGIC
+    wanted = set(shared) if reindex_only else set(names)
+    # each side's columns on the united rows: a label one side lacks is NaN of their NA block's type
+    lcols = {k: reindexed(c, lpos, lmiss) for k, c in left._columns.items() if k in wanted}
+    rcols = {k: reindexed(c, rpos, rmiss) for k, c in right._columns.items() if k in wanted}
     out = {}
     for k in names:
-        if reindex_only and k not in shared:
+        if k not in wanted:
             continue
-        lc = left._columns.get(k)
-        rc = right._columns.get(k)
-        lc = _absent(n, xp, logical, left._columns.values()) if lc is None else reindexed(lc, lpos, lmiss)
-        rc = _absent(n, xp, logical, right._columns.values()) if rc is None else reindexed(rc, rpos, rmiss)
+        lc = lcols[k] if k in lcols else _absent(n, xp, logical, lcols.values())
+        rc = rcols[k] if k in rcols else _absent(n, xp, logical, rcols.values())
         out[k] = _pair_op(lc, rc, op, fill_value, f"DataFrame.{op}")
     if reindex_only:  # pandas reindexes the shared columns' result: its NA block
         computed = list(out.values())
