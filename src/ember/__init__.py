@@ -6,6 +6,8 @@
 from ember import _config as config
 from ember import api, backend
 from ember.frame import (
+    Categorical,
+    CategoricalIndex,
     DataFrame,
     Index,
     MultiIndex,
@@ -33,6 +35,8 @@ from ember.namespace import __all__ as _namespace_all
 __version__ = "0.1.0"
 
 __all__ = [
+    "Categorical",
+    "CategoricalIndex",
     "DataFrame",
     "Index",
     "MultiIndex",

@@ -284,6 +284,8 @@ def from_any(values: Any, xp: ModuleType, name: Any = None, copy: bool = True) -
     objects the caller holds; ember columns are immutable and are shared as they are."""
     if isinstance(values, Column):
         return values.to(xp)
+    if hasattr(values, "_ember_column"):  # ember's array types (Categorical) hold one Column
+        return values._ember_column().to(xp)
     if isinstance(values, (pd.Series, pd.Index, pd.api.extensions.ExtensionArray)):
         return from_pandas(values, xp, name, copy=copy)
     if isinstance(values, (pa.Array, pa.ChunkedArray)):

@@ -9,7 +9,7 @@ import pandas as pd
 
 from ember.backend import to_host
 from ember.backend import xp as current_xp
-from ember.column import Column, NumericColumn, concat_columns, from_any, from_pandas
+from ember.column import CategoricalColumn, Column, NumericColumn, concat_columns, from_any, from_pandas
 from ember.frame._fallback import unsupported
 from ember.frame.index_accessors import IndexAccessors
 from ember.frame.index_methods import IndexMethods
@@ -45,10 +45,12 @@ class Index(IndexOperators, IndexAccessors, IndexMethods, IndexMethodsMore):
             col = astype(col, dtype)
         self._column = col
         self.name = name
+        if isinstance(col, CategoricalColumn):  # pandas: categorical labels are a CategoricalIndex
+            self.__class__ = _categorical_index()
 
     @classmethod
     def _from_column(cls, column: Column, name: Any = None) -> Index:
-        obj = object.__new__(Index)
+        obj = object.__new__(_categorical_index() if isinstance(column, CategoricalColumn) else Index)
         obj._column = column
         obj.name = name
         return obj
@@ -412,6 +414,12 @@ class MultiIndex(MultiIndexMore, MultiIndexMethods, Index):
         if dtype != np.dtype(object):
             raise TypeError("Setting a MultiIndex dtype to anything other than object is not supported")
         return self.copy()
+
+
+def _categorical_index() -> type:
+    from ember.frame.categorical_index import CategoricalIndex
+
+    return CategoricalIndex
 
 
 def _are_columns(obj: Any) -> bool:
