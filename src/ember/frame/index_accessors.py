@@ -255,7 +255,7 @@ class IndexStringMethods:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        if not hasattr(self._methods, name):
+        if not hasattr(self._methods, name) or name == "get_dummies":  # pandas: a MultiIndex of dummies
             if hasattr(pd.Series.str, name):
                 raise unsupported(f"Index.str.{name}", "this pandas method", fallback=False)
             raise AttributeError(f"'StringMethods' object has no attribute '{name}'")

@@ -627,8 +627,17 @@ def _host_splitter(
     pat: str | None, n: int, reverse: bool, regex: bool | None
 ) -> Callable[[str], list] | None:
     """Python's split for the patterns the device path does not take (whitespace, regex, patterns that
-    overlap themselves); None for a plain literal separator."""
-    is_regex = bool(regex) or (regex is None and pat is not None and len(pat) > 1 and re.escape(pat) != pat)
+    overlap themselves); None for a plain literal separator. ``rsplit`` takes its pattern literally
+    (pandas' rsplit has no regex); a compiled pattern splits as a regex, as pandas."""
+    if isinstance(pat, re.Pattern):
+        if reverse:
+            raise TypeError("expected a string object, not Pattern")
+        if regex is False:
+            raise ValueError("Cannot use a compiled regex as replacement pattern with regex=False")
+        return lambda s: pat.split(s, maxsplit=max(n, 0))
+    is_regex = not reverse and (
+        bool(regex) or (regex is None and pat is not None and len(pat) > 1 and re.escape(pat) != pat)
+    )
     if not (pat is None or is_regex or _has_border(pat) or pat == ""):
         return None
     if pat == "":
@@ -689,3 +698,29 @@ def cat_all(col: StringColumn, sep: str = "", na_rep: str | None = None) -> str:
         if sep
         else chars.decode()
     )
+
+
+def dummies(col: StringColumn, sep: str, dtype: Any) -> tuple[Any, StringColumn]:
+    """``str.get_dummies``: an ``(n, k)`` indicator matrix of ``dtype`` (row ``i`` marks the tokens its
+    string splits into at ``sep``) and the ``k`` distinct tokens, sorted. A missing row marks none.
+    An empty token counts for pyarrow-backed strings only, as pandas' two implementations differ
+    there. ``sep`` must not overlap itself, so that the tokens are what pandas' substring test finds.
+    Synchronizes for the token count."""
+    from ember.ops.factorize import factorize_keys
+    from ember.ops.lists import list_explode, split_lists
+
+    _check(col, "get_dummies")
+    xp = col.xp
+    items, owner = list_explode(split_lists(col, sep, -1, False, False))
+    keep = ~items.isna()
+    if getattr(col.pd_dtype, "storage", None) != "pyarrow":
+        keep &= items.lengths() > 0
+    rows = xp.flatnonzero(keep)
+    tokens = items.take(rows).with_mask(None)
+    out = xp.zeros((len(col), 0), dtype=dtype)
+    if not len(tokens):
+        return out, tokens
+    codes, uniques, k = factorize_keys([tokens], sort=True, dropna=True)
+    out = xp.zeros((len(col), k), dtype=dtype)
+    out[owner[rows], codes] = 1
+    return out, uniques[0]

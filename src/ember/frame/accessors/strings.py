@@ -236,16 +236,56 @@ class StringMethods:
         return self._wrap(S.count(self._col, pat, flags))
 
     def replace(
-        self, pat: Any, repl: Any, n: int = -1, case: bool | None = None, flags: int = 0, regex: bool = False
+        self,
+        pat: Any,
+        repl: Any = None,
+        n: int = -1,
+        case: bool | None = None,
+        flags: int = 0,
+        regex: bool = False,
     ) -> Any:
-        return self._wrap(S.replace(self._col, pat, repl, n, case, flags, regex))
+        """pandas' ``str.replace``; ``pat`` a dict replaces each key by its value in turn (each on the
+        result of the one before), as pandas."""
+        if not isinstance(pat, dict):
+            if not (isinstance(repl, str) or callable(repl)):
+                raise TypeError("repl must be a string or callable")
+            return self._wrap(S.replace(self._col, pat, repl, n, case, flags, regex))
+        if repl is not None:
+            raise ValueError("repl cannot be used when pat is a dictionary")
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in pat.items()):
+            raise _unsupported("replace", "a pat dict of other than string keys and values")
+        out = self._s.copy()
+        for key, value in pat.items():
+            out = out.str.replace(key, value, n, case, flags, regex)
+        return out
 
     # --- split, join, extract ----------------------------------------------------------------------
     def _split(self, pat: Any, n: int, expand: bool, regex: Any, reverse: bool) -> Any:
         if not expand:
             return self._lists(L.split_lists(self._col, pat, n, reverse, regex))
-        cols = S.split(self._col, pat, n, reverse, regex)
+        cols = self._object_pieces(S.split(self._col, pat, n, reverse, regex))
         return self._frame(list(range(len(cols))), cols)
+
+    def _object_pieces(self, cols: list[Any]) -> list[Any]:
+        """The missing cells of an object column's pieces as pandas holds them: a missing row keeps its
+        own missing value in the first piece and in the others None (NaN where it is NaN); a row with
+        fewer pieces holds None. A piece mixing None with NaN is refused (a column holds one)."""
+        src = self._col
+        if src.pd_dtype != object or not cols:
+            return cols
+        valid = src.mask
+        rows_missing = valid is not None and not bool(valid.all())
+        rest_na = src.na if src.na is None or isinstance(src.na, float) else None
+        out = []
+        for k, c in enumerate(cols):
+            na = src.na if k == 0 else rest_na
+            short = c.mask is not None and bool((~c.mask if valid is None else ~c.mask & valid).any())
+            if short and na is not None:
+                if rows_missing:
+                    raise _unsupported("split", "an object column's NaN rows beside rows of fewer pieces")
+                na = None
+            out.append(StringColumn(c.offsets, c.chars, c.mask, c.pd_dtype, na))
+        return out
 
     def split(
         self, pat: str | None = None, *, n: int = -1, expand: bool = False, regex: bool | None = None
@@ -254,6 +294,28 @@ class StringMethods:
 
     def rsplit(self, pat: str | None = None, *, n: int = -1, expand: bool = False) -> Any:
         return self._split(pat, n, expand, None, True)
+
+    def get_dummies(self, sep: str = "|", dtype: Any = None) -> Any:
+        """One indicator column per distinct ``sep``-separated token (sorted), on the Series' rows;
+        ``dtype`` int64 by default or a NumPy bool / number dtype."""
+        import pandas as pd
+
+        from ember.ops.strings import _has_border
+
+        if not isinstance(sep, str):
+            raise TypeError(f"get_dummies: sep must be a string, not {type(sep).__name__}")
+        if not sep or (len(sep) > 1 and _has_border(sep)):
+            raise _unsupported("get_dummies", f"sep={sep!r} (an empty or self-overlapping separator)")
+        target = pd.api.types.pandas_dtype(np.int64 if dtype is None else dtype)
+        if not (isinstance(target, np.dtype) and target.kind in "biuf"):
+            # pandas casts to an extension dtype on a fresh RangeIndex, dropping the Series' labels
+            raise _unsupported("get_dummies", f"dtype={dtype!r} (NumPy bool or number dtypes are supported)")
+        matrix, tokens = S.dummies(self._col, sep, target)
+        if not len(tokens):
+            # pandas' object path gives no columns, its pyarrow path raises on rows without tokens
+            raise _unsupported("get_dummies", "a Series without any token")
+        labels = tokens.to_pandas().tolist()
+        return self._frame(labels, [NumericColumn(matrix[:, j].copy()) for j in range(len(labels))])
 
     def partition(self, sep: str = " ", expand: bool = True) -> Any:
         return self._partition(sep, expand, reverse=False)
@@ -298,7 +360,7 @@ class StringMethods:
             cols = [where(before, found, empty), middle, where(rest, found, before)]
         else:
             cols = [before, middle, rest]
-        return self._frame([0, 1, 2], [_like(c, col) for c in cols])
+        return self._frame([0, 1, 2], self._object_pieces([_like(c, col) for c in cols]))
 
     def cat(
         self, others: Any = None, sep: str | None = None, na_rep: str | None = None, join: str = "left"
