@@ -1,16 +1,267 @@
 """DataFrame / Series methods of pandas' long tail (mode, dot, to_records, to_dict, flags, asof ...),
-mixed into DataFrame and Series."""
+mixed into DataFrame and Series.
+
+Results pandas hands out as host objects (dicts, record arrays, tuples, scalars, an ExtensionArray)
+are built from the host copy (``to_pandas``); every other result stays in ember columns. Skewness and
+kurtosis, time-of-day filters and asof are in ``frame_extras_stats`` / ``frame_extras_time``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
-class FrameExtras:
+import numpy as np
+import pandas as pd
+
+from ember.column import NumericColumn
+from ember.frame._fallback import unsupported
+
+if TYPE_CHECKING:
+    from ember.frame.dataframe import DataFrame
+    from ember.frame.series import Series
+
+
+class Flags:
+    """pandas' ``Flags`` of an ember object: ember holds every object with
+    ``allows_duplicate_labels=True`` (the flag is not carried through operations, so disallowing
+    duplicates is refused rather than silently forgotten)."""
+
+    _keys = frozenset({"allows_duplicate_labels"})
+
+    @property
+    def allows_duplicate_labels(self) -> bool:
+        return True
+
+    @allows_duplicate_labels.setter
+    def allows_duplicate_labels(self, value: bool) -> None:
+        _check_flag(value)
+
+    def __getitem__(self, key: str) -> bool:
+        if key not in self._keys:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if key not in self._keys:
+            raise ValueError(f"Unknown flag {key}. Must be one of {sorted(self._keys)}")
+        setattr(self, key, value)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Flags, pd.Flags)):
+            return other.allows_duplicate_labels is True
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "<Flags(allows_duplicate_labels=True)>"
+
+
+def _check_flag(value: Any) -> None:
+    if not value:
+        raise unsupported(
+            "flags.allows_duplicate_labels",
+            "False (ember does not carry the flag through operations; every object allows duplicates)",
+        )
+
+
+class _Shared:
+    """Methods written once for DataFrame and Series."""
+
+    __slots__ = ()
+
+    @property
+    def flags(self) -> Flags:
+        """pandas' flags: ``allows_duplicate_labels`` is always True in ember."""
+        return Flags()
+
+    def set_flags(self, *, copy: Any = False, allows_duplicate_labels: bool | None = None) -> Any:
+        """A new object of the same data (columns are immutable: nothing is copied); only
+        ``allows_duplicate_labels=True`` (or None) is supported."""
+        if allows_duplicate_labels is not None:
+            _check_flag(allows_duplicate_labels)
+        return self.copy(deep=False)
+
+    def __matmul__(self, other: Any) -> Any:
+        return self.dot(other)
+
+    def __round__(self, decimals: int = 0) -> Any:
+        return self.round(decimals)
+
+
+class FrameExtras(_Shared):
     """DataFrame methods (mixed into DataFrame)."""
 
     __slots__ = ()
 
+    # --- host conversions (pandas returns host objects) -------------------------------------------
+    def to_dict(self, orient: str = "dict", *, into: Any = dict, index: bool = True) -> Any:
+        """pandas' ``to_dict`` (a host mapping or list, built from the host copy)."""
+        return self.to_pandas().to_dict(orient=orient, into=into, index=index)
 
-class SeriesExtras:
+    def to_records(self, index: bool = True, column_dtypes: Any = None, index_dtypes: Any = None) -> Any:
+        """pandas' NumPy record array (host), built from the host copy."""
+        return self.to_pandas().to_records(
+            index=index, column_dtypes=column_dtypes, index_dtypes=index_dtypes
+        )
+
+    def itertuples(self, index: bool = True, name: str | None = "Pandas") -> Iterator:
+        """pandas' named tuples of host values, one a row (the frame is copied to the host once)."""
+        return self.to_pandas().itertuples(index=index, name=name)
+
+    def iterrows(self) -> Iterator[tuple[Any, Series]]:
+        """(label, row as an ember Series labelled by column) for each row; the frame is copied to
+        the host once. A row across columns of different kinds must be one ember dtype (else
+        NotImplementedError, as for any object Series ember cannot hold)."""
+        from ember.frame.series import Series
+
+        for label, row in self.to_pandas().iterrows():
+            yield label, Series(row)
+
+    # --- linear algebra ---------------------------------------------------------------------------
+    def dot(self, other: Any) -> Any:
+        """Matrix product with a DataFrame, Series (aligned by label) or array, on the device."""
+        from ember.frame.frame_extras_math import frame_dot
+
+        return frame_dot(self, other)
+
+    # --- statistics -------------------------------------------------------------------------------
+    def mode(self, axis: Any = 0, numeric_only: bool = False, dropna: bool = True) -> DataFrame:
+        """Each column's modes (``Series.mode``) on a RangeIndex, shorter columns padded with missing
+        values (ints become float64), as pandas; ``axis=1``: each row's, through the transpose."""
+        from ember.frame.generic import check_axis
+        from ember.frame.index import RangeIndex
+
+        if check_axis("DataFrame.mode", axis) == 1:
+            return self._numeric_part(numeric_only).T.mode(dropna=dropna).T
+        data = self._numeric_part(numeric_only)
+        modes = {k: _column_mode(data, k, dropna) for k in data._names}
+        n = max((len(m) for m in modes.values()), default=0)
+        xp = _xp_of(data)
+        cols = {}
+        for k, m in modes.items():
+            pad = xp.arange(n, dtype=np.int64)
+            cols[k] = m if len(m) == n else m.take_nullable(xp.where(pad < len(m), pad, -1))
+        return data._with_rows(cols, RangeIndex(n))
+
+    def skew(self, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kwargs: Any) -> Any:
+        """Bias-corrected skewness of each column (``axis=1``: row, ``axis=None``: all values)."""
+        return self._moment("skew", axis, skipna, numeric_only)
+
+    def kurt(self, axis: Any = 0, skipna: bool = True, numeric_only: bool = False, **kwargs: Any) -> Any:
+        """Bias-corrected excess kurtosis (Fisher's); see ``skew``."""
+        return self._moment("kurt", axis, skipna, numeric_only)
+
+    kurtosis = kurt
+
+    def _moment(self, op: str, axis: Any, skipna: bool, numeric_only: bool) -> Any:
+        from ember.frame.frame_extras_math import moment_stats
+
+        return moment_stats(self, op, axis, skipna, numeric_only)
+
+    def _numeric_part(self, numeric_only: bool) -> DataFrame:
+        if not numeric_only:
+            return self
+        from ember.column import is_numeric_column
+
+        return self[[k for k, c in self._columns.items() if is_numeric_column(c)]]
+
+
+def _column_mode(frame: Any, label: Any, dropna: bool) -> Any:
+    from ember.frame.series import Series
+
+    return Series._from_column(frame._columns[label], frame._index, label).mode(dropna=dropna).column
+
+
+def _xp_of(obj: Any) -> Any:
+    from ember.backend import xp as current_xp
+
+    cols = list(getattr(obj, "_columns", {}).values())
+    return cols[0].xp if cols else current_xp()
+
+
+class SeriesExtras(_Shared):
     """Series methods (mixed into Series)."""
 
     __slots__ = ()
+
+    # --- host conversions (pandas returns host objects) -------------------------------------------
+    def to_dict(self, *, into: Any = dict) -> Any:
+        """{label: value} of host values (pandas' ``to_dict``), built from the host copy."""
+        return self.to_pandas().to_dict(into=into)
+
+    def items(self) -> Iterator[tuple[Any, Any]]:
+        """(label, host value) pairs; the Series is copied to the host once."""
+        return self.to_pandas().items()
+
+    def keys(self) -> Any:
+        """The index (pandas' alias)."""
+        return self.index
+
+    @property
+    def array(self) -> Any:
+        """pandas' ExtensionArray of the values, built from a host copy (pandas' own type:
+        NumpyExtensionArray, IntegerArray, ArrowStringArray ...); it shares no memory with the
+        Series, which stays on the device."""
+        return self.to_pandas().array
+
+    # --- ordering ---------------------------------------------------------------------------------
+    def argsort(
+        self, axis: Any = 0, kind: str = "quicksort", order: Any = None, stable: Any = None
+    ) -> Series:
+        """Positions that sort the values, missing values' positions last in their order (pandas 3);
+        int64 on the same index. pandas' default quicksort orders tied values in no defined way:
+        ember's sort is stable, so ties are refused unless ``kind`` is 'stable' or 'mergesort'."""
+        from ember.frame.generic import check_axis
+        from ember.ops.sort import argsort
+
+        if axis != -1:
+            check_axis("Series.argsort", axis)
+        if kind not in ("stable", "mergesort") and self.nunique() != self.count():
+            raise unsupported(
+                "Series.argsort",
+                f"kind={kind!r} with tied values (its order of ties is not defined); pass kind='stable'",
+            )
+        order_ = argsort([self._column], ascending=True, na_position="last")
+        return self._wrap(NumericColumn(order_.astype(np.int64, copy=False)))
+
+    # --- linear algebra / statistics --------------------------------------------------------------
+    def dot(self, other: Any) -> Any:
+        """Dot product with a Series (a scalar), a DataFrame (a Series by column) or an array
+        (pandas' host ndarray), aligned by label, computed on the device."""
+        from ember.frame.frame_extras_math import series_dot
+
+        return series_dot(self, other)
+
+    def autocorr(self, lag: int = 1) -> float:
+        """Pearson correlation of the Series with itself shifted by ``lag``."""
+        return self.corr(self.shift(lag))
+
+    def skew(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, **kwargs: Any) -> Any:
+        """Bias-corrected skewness (pandas' type: the float dtype of the values, pd.NA for a masked
+        Series' missing result)."""
+        return self._moment("skew", axis, skipna, numeric_only)
+
+    def kurt(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, **kwargs: Any) -> Any:
+        """Bias-corrected excess kurtosis (Fisher's); see ``skew``."""
+        return self._moment("kurt", axis, skipna, numeric_only)
+
+    kurtosis = kurt
+
+    def _moment(self, op: str, axis: Any, skipna: bool, numeric_only: bool) -> Any:
+        from ember.frame.frame_extras_math import column_moment, moment_scalar
+        from ember.frame.generic import check_axis
+
+        if check_axis(f"Series.{op}", axis) != 0:
+            raise ValueError(f"No axis named {axis} for object type Series")
+        if numeric_only and not isinstance(self._column, NumericColumn):
+            raise TypeError(f"Series.{op} does not allow numeric_only=True with non-numeric dtypes.")
+        value = column_moment(self._column, op, skipna, op)
+        return moment_scalar(self._column, to_host_scalar(value))
+
+
+def to_host_scalar(value: Any) -> float:
+    from ember.backend import to_host
+
+    return float(to_host(value.reshape(1))[0])
