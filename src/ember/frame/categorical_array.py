@@ -29,29 +29,46 @@ _COMPARISONS = {
 }
 
 
-def resolve_dtype(categories: Any, ordered: Any, dtype: Any) -> pd.CategoricalDtype | None:
-    """pandas' checks of ``categories`` / ``ordered`` / ``dtype`` (host metadata); None when none
-    of them is given (the values' own categories, or inferred ones)."""
+def resolve_dtype(values: Any, categories: Any, ordered: Any, dtype: Any) -> pd.CategoricalDtype | None:
+    """pandas' checks of ``categories`` / ``ordered`` / ``dtype`` beside the values' own dtype (host
+    metadata: ``values`` is a Column or None); None when none of them is given."""
     if categories is None and ordered is None and dtype is None:
         return None
-    if isinstance(categories, Column):
+    if hasattr(categories, "to_pandas"):
         categories = categories.to_pandas()
-    elif hasattr(categories, "to_pandas"):
-        categories = categories.to_pandas()
-    return pd.CategoricalDtype._from_values_or_dtype(None, categories, ordered, dtype)
+    proxy = None  # an empty pandas Categorical of the values' dtype: pandas reads only its dtype
+    if isinstance(values, CategoricalColumn):
+        proxy = pd.Categorical.from_codes(np.zeros(0, dtype=np.int8), dtype=values.dtype)
+    return pd.CategoricalDtype._from_values_or_dtype(proxy, categories, ordered, dtype)
 
 
 def categorical_column(values: Any, categories: Any = None, ordered: Any = None, dtype: Any = None) -> Any:
     """The CategoricalColumn pandas' ``Categorical(values, categories, ordered, dtype)`` holds."""
-    target = resolve_dtype(categories, ordered, dtype)
     col = values_column(values)
+    target = resolve_dtype(col, categories, ordered, dtype)
     if target is None:
-        return col if isinstance(col, CategoricalColumn) else C.to_categorical(col)
-    if target.categories is None:  # ordered= or dtype="category" alone: the values' categories
-        if not isinstance(col, CategoricalColumn):
-            col = C.to_categorical(col)
+        return col if isinstance(col, CategoricalColumn) else _inferred(col, values)
+    if target.categories is None:  # ordered= or dtype="category" alone: inferred categories
+        col = col if isinstance(col, CategoricalColumn) else _inferred(col, values)
         return C.with_ordered(col, bool(target.ordered))
     return C.to_categorical(col, target)
+
+
+def _inferred(col: Column, values: Any) -> CategoricalColumn:
+    """Sorted distinct values as categories; pandas drops a list's missing values before typing it,
+    so a list of only None / NaN / NA has float64 categories."""
+    if isinstance(values, (list, tuple)) and values and len(col) and bool(col.isna().all()):
+        if not any(v is pd.NaT for v in values):
+            empty = from_pandas(pd.Series([], dtype=np.float64), col.xp)
+            return CategoricalColumn(col.xp.full(len(col), -1, dtype=np.int32), empty, False)
+    out = C.to_categorical(col)
+    if isinstance(values, (list, tuple)) and out.categories.dtype.kind == "f" and bool(col.isna().any()):
+        kept = pd.Series([v for v in values if not (pd.api.types.is_scalar(v) and pd.isna(v))])
+        if kept.dtype.kind in "iu":  # [3, None]: pandas types the list without its missing values
+            from ember.ops.unary import astype
+
+            out = CategoricalColumn(out.codes, astype(out.categories, kept.dtype), out.ordered)
+    return out
 
 
 def values_column(values: Any) -> Column:
@@ -63,8 +80,8 @@ def values_column(values: Any) -> Column:
         return values._ember_column().to(xp)
     if getattr(values, "_ember_kind", "") == "series" or hasattr(values, "column"):
         return values.column.to(xp)
-    if values is None or pd.api.types.is_scalar(values):
-        values = [values]  # pandas: a scalar is one value
+    if not pd.api.types.is_list_like(values):
+        raise TypeError("Categorical input must be list-like")
     if isinstance(values, (pd.Series, pd.Index, pd.api.extensions.ExtensionArray)):
         return from_pandas(values, xp, copy=True)
     return from_any(values, xp)
@@ -105,7 +122,7 @@ class Categorical:
         cls, codes: Any, categories: Any = None, ordered: Any = None, dtype: Any = None, validate: bool = True
     ) -> Categorical:
         """pandas' ``Categorical.from_codes``: codes (-1 missing) into ``categories``."""
-        target = resolve_dtype(categories, ordered, dtype)
+        target = resolve_dtype(None, categories, ordered, dtype)
         if target is None or target.categories is None:
             raise ValueError("The categories must be provided in 'categories' or 'dtype'. Both were None.")
         xp = current_xp()
@@ -213,7 +230,7 @@ class Categorical:
         from ember.ops.binary import binary_op
 
         if isinstance(other, Categorical):
-            other = other._column
+            other = _matched(self._column, other._column)
         elif not pd.api.types.is_scalar(other) and hasattr(other, "to_pandas"):
             return NotImplemented  # Series / Index: their own comparison (pandas gives theirs)
         elif pd.api.types.is_list_like(other):
@@ -294,6 +311,14 @@ def _comparison(op: str) -> Any:
 
 for _name, _op in _COMPARISONS.items():
     setattr(Categorical, _name, _comparison(_op))
+
+
+def _matched(mine: CategoricalColumn, other: CategoricalColumn) -> CategoricalColumn:
+    """``other`` on ``mine``'s categories where pandas compares them: unordered categoricals whose
+    categories are the same set in another order."""
+    if mine.ordered or other.ordered or hash(mine.dtype) != hash(other.dtype):
+        return other
+    return C.set_categories(other, C.categories_index(mine))
 
 
 def checked_codes(codes: Any, xp: Any) -> Any:

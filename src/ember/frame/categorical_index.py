@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ember.column import CategoricalColumn
+from ember.frame._fallback import unsupported
 from ember.frame.categorical_array import Categorical, categorical_column
 from ember.frame.index import Index, MultiIndex
 from ember.ops import categorical as C
@@ -104,8 +105,6 @@ class CategoricalIndex(Index):
             return False
         if isinstance(other, MultiIndex):
             if any(isinstance(c, tuple) for c in C.categories_index(self._column)):
-                from ember.frame._fallback import unsupported
-
                 raise unsupported("CategoricalIndex.equals", "a MultiIndex beside tuple categories")
             return False
         mine, theirs = self._column, other.column
@@ -116,7 +115,12 @@ class CategoricalIndex(Index):
                 return False
             recoded = C.set_categories(theirs, C.categories_index(mine))
         else:
-            recoded = C.to_categorical(theirs, mine.dtype)
+            try:
+                recoded = C.to_categorical(theirs, mine.dtype)
+            except (NotImplementedError, TypeError, ValueError):
+                if mine.categories.dtype == object:  # object categories may hold any label
+                    raise
+                return False  # labels of another kind are no categories (pandas' TypeError, caught)
             if bool((recoded.isna() & ~theirs.isna()).any()):
                 return False  # a label that is no category (pandas' TypeError, caught)
         return bool((recoded.codes == mine.codes).all())
@@ -124,12 +128,12 @@ class CategoricalIndex(Index):
     def map(self, mapper: Any, na_action: Any = None) -> Index:
         """pandas' ``CategoricalIndex.map``: the categories are mapped (on the host: they are few);
         a one-to-one mapping keeps the codes (still categorical), any other gives plain labels."""
-        if na_action not in (None, "ignore"):
-            raise ValueError(f"na_action must either be 'ignore' or None, {na_action!r} was passed")
         col = self._column
         if hasattr(mapper, "to_pandas"):
             mapper = mapper.to_pandas()
-        new = C.categories_index(col).map(mapper, na_action=na_action)
+        new = C.categories_index(col).map(mapper)  # pandas maps every category (no na_action)
+        if isinstance(new, pd.MultiIndex):
+            raise unsupported("CategoricalIndex.map", "a mapper giving tuples (pandas makes a MultiIndex)")
         has_nans = bool(col.isna().any())
         na_val = np.nan
         if na_action is None and has_nans:
@@ -142,10 +146,10 @@ class CategoricalIndex(Index):
 
 
 def _get(mapper: Any, key: Any) -> Any:
-    """``mapper.get(key, nan)`` for a dict or a pandas Series (as pandas' Categorical.map)."""
+    """``mapper[key]``, NaN when absent (as pandas' Categorical.map)."""
     try:
-        return mapper.get(key, np.nan)
-    except (TypeError, KeyError):
+        return mapper[key]
+    except KeyError:
         return np.nan
 
 
