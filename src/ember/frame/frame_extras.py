@@ -213,11 +213,10 @@ class SeriesExtras(_Shared):
         """Positions that sort the values, missing values' positions last in their order (pandas 3);
         int64 on the same index. pandas' default quicksort orders tied values in no defined way:
         ember's sort is stable, so ties are refused unless ``kind`` is 'stable' or 'mergesort'."""
-        from ember.frame.generic import check_axis
         from ember.ops.sort import argsort
 
-        if axis != -1:
-            check_axis("Series.argsort", axis)
+        if axis not in (0, "index", -1):
+            raise ValueError(f"No axis named {axis} for object type Series")
         if kind not in ("stable", "mergesort") and self.nunique() != self.count():
             raise unsupported(
                 "Series.argsort",

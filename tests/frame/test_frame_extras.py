@@ -1,0 +1,372 @@
+"""Long-tail DataFrame / Series methods (FrameExtras / SeriesExtras) against pandas: host conversions
+(to_dict, to_records, itertuples, iterrows, items, array), flags, argsort, dot / @, mode, skew / kurt,
+autocorr."""
+
+from collections import OrderedDict, defaultdict
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+from ember._compat import PANDAS_31
+from ember.testing import assert_eq
+
+
+@pytest.fixture
+def pdf():
+    return pd.DataFrame(
+        {
+            "i": [3, 1, 2, 3, 9, 1],
+            "f": [1.5, np.nan, 3.0, 4.0, 5.0, 1.5],
+            "b": [True, False, True, True, False, True],
+            "s": ["x", "y", None, "x", "z", "y"],
+            "m": pd.array([1, None, 4, 4, 2, 7], dtype="Int64"),
+        },
+        index=list("uvwxyz"),
+    )
+
+
+def _same_records(a, b):
+    assert a.dtype == b.dtype
+    assert len(a) == len(b)
+    for ra, rb in zip(a.tolist(), b.tolist()):
+        assert len(ra) == len(rb)
+        for x, y in zip(ra, rb):
+            assert (x != x and y != y) or x == y
+
+
+# --- host conversions -----------------------------------------------------------------------------
+@pytest.mark.parametrize("orient", ["dict", "list", "series", "split", "records", "index", "tight"])
+def test_to_dict_orients(pdf, orient):
+    p = pdf[["i", "s"]]
+    got = em.from_pandas(p).to_dict(orient)
+    want = p.to_dict(orient)
+    if orient == "series":
+        assert got.keys() == want.keys()
+        for k in want:
+            pd.testing.assert_series_equal(got[k], want[k])
+    else:
+        assert got == want
+
+
+def test_to_dict_into(pdf):
+    p = pdf[["i", "s"]]
+    e = em.from_pandas(p)
+    got = e.to_dict(into=OrderedDict)
+    assert type(got) is OrderedDict and got == p.to_dict(into=OrderedDict)
+    dd = defaultdict(list)
+    got = e.to_dict("records", into=dd)
+    assert got == p.to_dict("records", into=dd) and all(type(r) is defaultdict for r in got)
+    assert e.to_dict(orient="split", index=False) == p.to_dict(orient="split", index=False)
+    with pytest.raises(ValueError):
+        e.to_dict("nope")
+    with pytest.raises(TypeError):
+        e.to_dict(into=defaultdict)  # pandas: an initialised defaultdict
+
+
+def test_series_to_dict_items_keys(pdf):
+    for col in ("i", "s", "m"):
+        s = pdf[col]
+        es = em.from_pandas(s)
+        assert es.to_dict() == s.to_dict()
+        assert type(es.to_dict(into=OrderedDict)) is OrderedDict
+        assert list(es.items()) == list(s.items())
+        assert_eq(es.keys(), s.keys())
+    s = pd.Series([], dtype="float64")
+    assert em.from_pandas(s).to_dict() == {}
+
+
+def test_to_records(pdf):
+    p = pdf[["i", "f", "b"]]
+    e = em.from_pandas(p)
+    _same_records(e.to_records(), p.to_records())
+    _same_records(e.to_records(index=False), p.to_records(index=False))
+    _same_records(e.to_records(column_dtypes={"i": "int32"}), p.to_records(column_dtypes={"i": "int32"}))
+    _same_records(e.to_records(index_dtypes="<S2"), p.to_records(index_dtypes="<S2"))
+    empty = p.iloc[:0]
+    _same_records(em.from_pandas(empty).to_records(), empty.to_records())
+
+
+def test_itertuples(pdf):
+    p = pdf[["i", "s"]]
+    e = em.from_pandas(p)
+    assert list(e.itertuples()) == list(p.itertuples())
+    assert list(e.itertuples(index=False)) == list(p.itertuples(index=False))
+    got, want = list(e.itertuples(name="Row")), list(p.itertuples(name="Row"))
+    assert got == want and type(got[0]).__name__ == "Row"
+    assert list(e.itertuples(name=None)) == list(p.itertuples(name=None))
+
+
+def test_iterrows(pdf):
+    p = pdf[["i", "f"]]
+    got = list(em.from_pandas(p).iterrows())
+    want = list(p.iterrows())
+    assert [k for k, _ in got] == [k for k, _ in want]
+    for (_, r), (_, w) in zip(got, want):
+        assert_eq(r, w)
+    assert list(em.from_pandas(p.iloc[:0]).iterrows()) == []
+
+
+def test_iterrows_mixed_row_refused(pdf):
+    with pytest.raises(NotImplementedError):
+        next(em.from_pandas(pdf[["i", "s"]]).iterrows())
+
+
+def test_array(pdf):
+    for col in ("i", "f", "b", "s", "m"):
+        got, want = em.from_pandas(pdf[col]).array, pdf[col].array
+        assert type(got) is type(want)
+        pd.testing.assert_extension_array_equal(got, want)
+
+
+# --- flags ----------------------------------------------------------------------------------------
+def test_flags(pdf):
+    for p in (pdf, pdf["i"]):
+        e = em.from_pandas(p)
+        assert e.flags.allows_duplicate_labels is p.flags.allows_duplicate_labels
+        assert e.flags["allows_duplicate_labels"] is True
+        assert repr(e.flags) == repr(p.flags)
+        assert e.flags == p.flags
+        e.flags.allows_duplicate_labels = True
+        e.flags["allows_duplicate_labels"] = True
+        assert_eq(e.set_flags(allows_duplicate_labels=True), p.set_flags(allows_duplicate_labels=True))
+        assert_eq(e.set_flags(), p)
+        with pytest.raises(NotImplementedError):
+            e.flags.allows_duplicate_labels = False
+        with pytest.raises(NotImplementedError):
+            e.set_flags(allows_duplicate_labels=False)
+        with pytest.raises(KeyError):
+            e.flags["nope"]
+        with pytest.raises(ValueError):
+            e.flags["nope"] = True
+
+
+# --- argsort --------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "s",
+    [
+        pd.Series([3, 2, 1]),
+        pd.Series([3.0, np.nan, 1.0, 2.0], index=list("abcd"), name="x"),
+        pd.Series([3, None, 1], dtype="Int64"),
+        pd.Series(["b", None, "a"]),
+        pd.Series(pd.to_datetime(["2020-01-03", None, "2020-01-01"])),
+        pd.Series([], dtype="float64"),
+    ],
+)
+def test_argsort(s):
+    assert_eq(em.from_pandas(s).argsort(), s.argsort())
+
+
+def test_argsort_ties():
+    s = pd.Series([2, 1, 2, 1, np.nan, 0])
+    e = em.from_pandas(s)
+    assert_eq(e.argsort(kind="stable"), s.argsort(kind="stable"))
+    assert_eq(e.argsort(kind="mergesort"), s.argsort(kind="mergesort"))
+    with pytest.raises(NotImplementedError):
+        e.argsort()
+    with pytest.raises(ValueError):
+        e.argsort(axis=1)
+
+
+# --- dot ------------------------------------------------------------------------------------------
+@pytest.fixture
+def mats():
+    df = pd.DataFrame([[0, 1, -2, -1], [1, 1, 1, 1]], index=["r", "s"])
+    other = pd.DataFrame([[0, 1], [1, 2], [-1, -1], [2, 0]], columns=["x", "y"])
+    return df, other
+
+
+def test_frame_dot(mats):
+    df, other = mats
+    e, eo = em.from_pandas(df), em.from_pandas(other)
+    assert_eq(e.dot(eo), df.dot(other))
+    assert_eq(e @ eo, df @ other)
+    s = pd.Series([1, 1, 2, 1])
+    assert_eq(e.dot(em.from_pandas(s)), df.dot(s))
+    assert_eq(e.dot(other.to_numpy()), df.dot(other.to_numpy()))
+    assert_eq(e.dot(s.to_numpy()), df.dot(s.to_numpy()))
+    f = other.astype(float)
+    f.iloc[0, 0] = np.nan
+    assert_eq(e.dot(em.from_pandas(f)), df.dot(f))
+
+
+def test_frame_dot_aligns_labels(mats):
+    df, other = mats
+    shuffled = other.iloc[[2, 0, 3, 1]]
+    assert_eq(em.from_pandas(df).dot(em.from_pandas(shuffled)), df.dot(shuffled))
+    named = pd.DataFrame({"b": [1.0, 2.0], "a": [3.0, 4.0]})
+    right = pd.Series([10.0, 20.0], index=["a", "b"])
+    assert_eq(em.from_pandas(named).dot(em.from_pandas(right)), named.dot(right))
+
+
+def test_frame_dot_errors(mats):
+    df, other = mats
+    e = em.from_pandas(df)
+    with pytest.raises(ValueError, match="not aligned"):
+        e.dot(em.from_pandas(other.iloc[:3]))
+    with pytest.raises(ValueError, match="shape mismatch"):
+        e.dot(np.ones((3, 2)))
+    masked = other.astype("Int64")
+    with pytest.raises(NotImplementedError):
+        e.dot(em.from_pandas(masked))
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(pd.DataFrame({"a": ["x"]})).dot(np.ones(1))
+
+
+def test_series_dot(mats):
+    _, other = mats
+    s = pd.Series([0, 1, 2, 3])
+    t = pd.Series([-1, 2, -3, 4])
+    es = em.from_pandas(s)
+    got = es.dot(em.from_pandas(t))
+    assert got == s.dot(t) and type(got) is type(s.dot(t))
+    assert es @ em.from_pandas(t) == s @ t
+    assert_eq(es.dot(em.from_pandas(other)), s.dot(other))
+    np.testing.assert_array_equal(es.dot(other.to_numpy()), s.dot(other.to_numpy()))
+    f = pd.Series([0.5, np.nan, 1.0, 2.0])
+    assert np.isnan(em.from_pandas(f).dot(em.from_pandas(t)))
+    with pytest.raises(ValueError, match="not aligned"):
+        es.dot(em.from_pandas(t.iloc[:3]))
+    with pytest.raises(Exception, match="shape mismatch"):
+        es.dot(np.ones(3))
+
+
+# --- mode -----------------------------------------------------------------------------------------
+def test_mode(pdf):
+    e = em.from_pandas(pdf)
+    assert_eq(e.mode(), pdf.mode())
+    assert_eq(e.mode(dropna=False), pdf.mode(dropna=False))
+    assert_eq(e.mode(numeric_only=True), pdf.mode(numeric_only=True))
+    t = pd.DataFrame(
+        {
+            "d": pd.to_datetime(["2020-01-01", "2020-01-02", "2020-01-01", None]),
+            "c": pd.Categorical(["a", "b", "b", "a"]),
+            "k": [1, 2, 3, 4],
+        }
+    )
+    assert_eq(em.from_pandas(t).mode(), t.mode())
+
+
+def test_mode_empty():
+    for p in (pd.DataFrame({"a": [], "b": []}), pd.DataFrame(), pd.DataFrame(index=[1, 2])):
+        assert_eq(em.from_pandas(p).mode(), p.mode())
+
+
+def test_mode_axis1():
+    p = pd.DataFrame({"a": [1.0, 2.0, 3.0], "b": [1.0, 5.0, np.nan], "c": [2.0, 5.0, 3.0]})
+    assert_eq(em.from_pandas(p).mode(axis=1), p.mode(axis=1))
+    with pytest.raises(ValueError):
+        em.from_pandas(p).mode(axis=2)
+
+
+# --- skew / kurt ----------------------------------------------------------------------------------
+MOMENT_SERIES = [
+    pd.Series([1, 2, 3, 4, 9]),
+    pd.Series([1.0, 2.0, np.nan, 5.0, 4.0, 11.0]),
+    pd.Series([1, 2, 3.5, 5, 4], dtype="float32"),
+    pd.Series([1, 2, None, 5, 7], dtype="Int64"),
+    pd.Series([1, 2, None, 5, 4, 0.5], dtype="Float64"),
+    pd.Series([1, 2, None], dtype="Int64"),
+    pd.Series([True, False, True, True]),
+    pd.Series([1e10, 1e10 + 1, 1e10 + 3, 1e10 + 7]),
+    pd.Series([1.0, np.inf, 3.0, 4.0]),
+    pd.Series([], dtype="float64"),
+    pd.Series([1.0, 2.0]),
+    pd.Series([1.0, 2.0, 4.0]),
+]
+
+
+def _same_scalar(got, want):
+    if want is pd.NA:
+        assert got is pd.NA
+        return
+    assert type(got) is type(want)
+    if np.isnan(want):
+        assert np.isnan(got)
+    else:
+        assert got == pytest.approx(want, rel=1e-6, abs=1e-9)
+
+
+@pytest.mark.parametrize("s", MOMENT_SERIES)
+@pytest.mark.parametrize("op", ["skew", "kurt"])
+@pytest.mark.parametrize("skipna", [True, False])
+def test_series_moments(s, op, skipna):
+    _same_scalar(getattr(em.from_pandas(s), op)(skipna=skipna), getattr(s, op)(skipna=skipna))
+
+
+@pytest.mark.parametrize("dtype", ["int64", "float64", "Int64"])
+def test_constant_moments(dtype):
+    s = pd.Series([4, 4, 4, 4, 4], dtype=dtype)
+    for op in ("skew", "kurt"):
+        got, want = getattr(em.from_pandas(s), op)(), getattr(s, op)()
+        _same_scalar(got, want)
+        if PANDAS_31 and dtype != "Int64":
+            assert np.isnan(got)
+
+
+@pytest.mark.parametrize(
+    "s",
+    [
+        pd.Series(["a", "b", "c"]),
+        pd.Series(pd.to_datetime(["2020", "2021", "2022"])),
+        pd.Series(list("abc"), dtype="category"),
+    ],
+)
+def test_series_moments_refused(s):
+    with pytest.raises(TypeError):
+        em.from_pandas(s).skew()
+    with pytest.raises(TypeError):
+        em.from_pandas(s).kurt()
+
+
+@pytest.mark.parametrize("op", ["skew", "kurt"])
+def test_frame_moments(pdf, op):
+    e = em.from_pandas(pdf)
+    assert_eq(getattr(e, op)(numeric_only=True), getattr(pdf, op)(numeric_only=True))
+    num = pdf[["i", "f"]]
+    en = em.from_pandas(num)
+    assert_eq(getattr(en, op)(), getattr(num, op)())
+    assert_eq(getattr(en, op)(axis=1), getattr(num, op)(axis=1))
+    assert_eq(getattr(en, op)(skipna=False), getattr(num, op)(skipna=False))
+    _same_scalar(getattr(en, op)(axis=None), getattr(num, op)(axis=None))
+    masked = pdf[["i", "m"]]
+    assert_eq(getattr(em.from_pandas(masked), op)(), getattr(masked, op)())
+    assert_eq(getattr(em.from_pandas(masked), op)(axis=1), getattr(masked, op)(axis=1))
+    with pytest.raises(TypeError):
+        getattr(e, op)()
+
+
+def test_frame_moments_float32_and_empty():
+    p = pd.DataFrame({"a": [1, 2, 4, 5, 9], "b": [1, 2, 3, 7, 0]}, dtype="float32")
+    e = em.from_pandas(p)
+    assert_eq(e.skew(), p.skew())
+    assert_eq(e.kurt(axis=1), p.kurt(axis=1))
+    _same_scalar(e.skew(axis=None), p.skew(axis=None))
+    for q in (p.iloc[:0], pd.DataFrame(), p[[]]):
+        assert_eq(em.from_pandas(q).skew(), q.skew())
+        assert_eq(em.from_pandas(q).kurt(axis=1), q.kurt(axis=1))
+
+
+def test_frame_moments_refused(pdf):
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(pdf[["i", "b"]]).skew(axis=1)  # pandas: object rows
+    with pytest.raises(ValueError):
+        em.from_pandas(pdf[["i"]]).skew(axis=2)
+    with pytest.raises(ValueError):
+        em.from_pandas(pdf["i"]).skew(axis=1)
+
+
+def test_round_builtin(pdf):
+    p = pdf[["f"]] * 1.2345
+    assert_eq(round(em.from_pandas(p), 2), round(p, 2))
+    assert_eq(round(em.from_pandas(p["f"]), 1), round(p["f"], 1))
+
+
+# --- autocorr -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lag", [1, 2, -1, 0])
+def test_autocorr(lag):
+    s = pd.Series([0.25, 0.5, 0.2, -0.05, np.nan, 0.7])
+    got, want = em.from_pandas(s).autocorr(lag), s.autocorr(lag)
+    assert (np.isnan(got) and np.isnan(want)) or got == pytest.approx(want)
+    assert np.isnan(em.from_pandas(pd.Series([1, 0, 0, 0])).autocorr())
