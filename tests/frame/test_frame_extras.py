@@ -370,3 +370,70 @@ def test_autocorr(lag):
     got, want = em.from_pandas(s).autocorr(lag), s.autocorr(lag)
     assert (np.isnan(got) and np.isnan(want)) or got == pytest.approx(want)
     assert np.isnan(em.from_pandas(pd.Series([1, 0, 0, 0])).autocorr())
+
+
+# --- select (pandas 3.1) --------------------------------------------------------------------------
+@pytest.fixture
+def people():
+    return pd.DataFrame(
+        {"first_name": ["John", "Mary", None], "last_name": ["Doe", "Bo", "X"], "age": [20, 30, 41]}
+    )
+
+
+@pytest.mark.skipif(not PANDAS_31, reason="DataFrame.select is new in pandas 3.1")
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [
+        (("first_name", "age"), {}),
+        ((["last_name", "age"],), {}),
+        (("age",), {}),
+        ((), {}),
+        (("first_name", pd.col("age")), {"age_months": pd.col("age") * 12}),
+        (("first_name",), {"age_months": pd.col("age") * 12, "age_days": pd.col("age_months") * 30}),
+        ((), {"k": lambda d: d.age + 1, "j": 5}),
+        ((pd.col("age").rename("a2"), "last_name"), {}),
+    ],
+)
+def test_select(people, args, kwargs):
+    assert_eq(em.from_pandas(people).select(*args, **kwargs), people.select(*args, **kwargs))
+
+
+@pytest.mark.skipif(not PANDAS_31, reason="DataFrame.select is new in pandas 3.1")
+def test_select_multiindex(people):
+    p = people.copy()
+    p.columns = pd.MultiIndex.from_tuples([("names", "first_name"), ("names", "last_name"), ("other", "age")])
+    e = em.from_pandas(p)
+    assert_eq(e.select("names"), p.select("names"))
+    assert_eq(
+        e.select(("names", "last_name"), ("other", "age")), p.select(("names", "last_name"), ("other", "age"))
+    )
+    assert_eq(e.select("other", ("names", "last_name")), p.select("other", ("names", "last_name")))
+    with pytest.raises(TypeError):
+        e.select(k=1)
+
+
+@pytest.mark.skipif(not PANDAS_31, reason="DataFrame.select is new in pandas 3.1")
+def test_select_errors(people):
+    e = em.from_pandas(people)
+    for args in [("zz",), ("age", "zz")]:
+        with pytest.raises(KeyError) as got:
+            e.select(*args)
+        with pytest.raises(KeyError) as want:
+            people.select(*args)
+        assert str(got.value) == str(want.value)
+    with pytest.raises(TypeError):
+        e.select({"age"})
+    with pytest.raises(TypeError):
+        e.select(["age"], "first_name")
+    with pytest.raises(TypeError):
+        e.select(pd.col("age").rename(None))  # an unnamed Series
+    with pytest.raises(NotImplementedError):
+        e.select("age", "age")  # pandas: duplicate columns
+
+
+def test_select_absent_before_31():
+    if PANDAS_31:
+        assert hasattr(em.DataFrame, "select")
+    else:
+        with pytest.raises(AttributeError):
+            em.DataFrame.select  # noqa: B018

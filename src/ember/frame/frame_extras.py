@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from ember._compat import PANDAS_31
 from ember.column import NumericColumn
 from ember.frame._fallback import unsupported
 
@@ -166,6 +167,94 @@ class FrameExtras(_Shared):
         from ember.column import is_numeric_column
 
         return self[[k for k, c in self._columns.items() if is_numeric_column(c)]]
+
+
+def _select(self: Any, /, *args: Any, **kwargs: Any) -> Any:
+    """pandas 3.1's ``select``: existing columns by label and computed ones (``pd.col`` expressions,
+    keyword arguments as in ``assign``), in the order given; later items see earlier computed
+    columns. A label asked for twice (duplicate columns) is refused."""
+    from pandas.core.col import Expression
+    from pandas.core.common import apply_if_callable
+    from pandas.core.methods.select import _parse_select_args
+
+    items = _parse_select_args(args)  # pandas' own parsing and errors
+    nlevels = self.columns.nlevels
+    data = self.copy(deep=False)
+    positions: list[int] = []
+    labels: list = []  # resolved in batches, as pandas (its KeyError names the missing ones)
+    for item in items:
+        switch = nlevels > 1 and labels and isinstance(item, tuple) != isinstance(labels[-1], tuple)
+        if isinstance(item, Expression) or switch:
+            positions.extend(_label_positions(data, labels))
+            labels = []
+        if isinstance(item, Expression):
+            for name, value in _evaluated(item, data, nlevels):
+                positions.append(_set_column(data, name, value))
+        else:
+            labels.append(item)
+    positions.extend(_label_positions(data, labels))
+    for key, value in kwargs.items():
+        if nlevels > 1:
+            raise TypeError(
+                f"cannot create column {key!r} from a keyword argument: the DataFrame's columns have "
+                f"{nlevels} levels, so new column names must be tuples of length {nlevels}; pass a "
+                "positional expression with .rename(...) instead"
+            )
+        positions.append(_set_column(data, key, apply_if_callable(value, data)))
+    if len(set(positions)) < len(positions):
+        raise unsupported("DataFrame.select", "a column selected more than once (duplicate labels)")
+    return data.iloc[:, positions]
+
+
+def _label_positions(data: Any, labels: list) -> list[int]:
+    """Positions of existing labels (every column under a MultiIndex's first-level key), found in
+    the host column labels; pandas' KeyError for missing ones."""
+    if not labels:
+        return []
+    return [int(i) for i in data.columns._get_indexer_strict(labels, "columns")[1]]
+
+
+def _evaluated(item: Any, data: Any, nlevels: int) -> list[tuple[Any, Any]]:
+    """(name, Series) of each column an expression gives, checked as pandas' select."""
+    from ember.frame.dataframe import DataFrame
+    from ember.frame.series import Series
+
+    result = item._eval_expression(data)
+    if isinstance(result, Series):
+        if result.name is None:
+            raise TypeError(
+                f"expression {item!r} evaluated to an unnamed Series; use .rename(...) to name it or "
+                "pass it as a keyword argument"
+            )
+        if nlevels > 1 and (not isinstance(result.name, tuple) or len(result.name) != nlevels):
+            raise TypeError(
+                f"expression {item!r} evaluated to a Series named {result.name!r}, but the DataFrame's "
+                f"columns have {nlevels} levels; use .rename(...) with a tuple of length {nlevels}"
+            )
+        return [(result.name, result)]
+    if isinstance(result, DataFrame):
+        if result.columns.nlevels != nlevels:
+            raise TypeError(
+                f"expression {item!r} evaluated to a DataFrame whose columns have "
+                f"{result.columns.nlevels} levels, but the DataFrame's columns have {nlevels} levels"
+            )
+        return [(name, result.iloc[:, i]) for i, name in enumerate(result.columns)]
+    raise TypeError(
+        f"expression {item!r} evaluated to an object of type {type(result).__name__}, expected a "
+        "Series or DataFrame; pass it as a keyword argument instead"
+    )
+
+
+def _set_column(data: Any, name: Any, value: Any) -> int:
+    """``data[name] = value`` (as ``assign``); the column's position."""
+    if name in data._columns and data._names.count(name) > 1:
+        raise unsupported("DataFrame.select", "a computed column named as duplicated labels")
+    data[name] = value
+    return data._names.index(name)
+
+
+if PANDAS_31:
+    FrameExtras.select = _select  # type: ignore[attr-defined]
 
 
 def _column_mode(frame: Any, label: Any, dropna: bool) -> Any:
