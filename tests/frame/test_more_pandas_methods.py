@@ -393,8 +393,7 @@ def test_to_numeric_of_numbers_and_plain_values():
     np.testing.assert_array_equal(em.to_numeric(["1", "2.5"]), [1.0, 2.5])
     with pytest.raises(ValueError):
         em.to_numeric(em.from_pandas(ps), errors="ignore")
-    with pytest.raises(NotImplementedError):
-        em.to_numeric(em.from_pandas(ps), downcast="integer")
+    assert_eq(em.to_numeric(em.from_pandas(ps), downcast="integer"), pd.to_numeric(ps, downcast="integer"))
 
 
 @pytest.mark.parametrize(

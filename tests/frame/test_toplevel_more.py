@@ -151,3 +151,153 @@ def test_crosstab_margins_string_dtypes(dtype, which, normalize):
         return
     with pytest.raises(NotImplementedError):  # pivot_table's margins give the axes 'str'
         em.crosstab(_ember(df.i), _ember(df.c), margins=True, normalize=normalize)
+
+
+# --- factorize -----------------------------------------------------------------------------------------
+
+FACTORIZE_KWARGS = [{}, {"sort": True}, {"use_na_sentinel": False}, {"sort": True, "use_na_sentinel": False}]
+
+
+def _factorize_equal(result, expected) -> None:
+    assert isinstance(result[0], np.ndarray) and result[0].dtype == expected[0].dtype
+    np.testing.assert_array_equal(result[0], expected[0])
+    _equal(result[1], expected[1])
+
+
+@pytest.mark.parametrize(
+    "obj",
+    [
+        pd.Index(["b", "a", None, "b"], name="x"),
+        pd.Index([3, 1, 3]),
+        pd.Index([1.5, np.nan, 1.5]),
+        pd.Index([True, False, True]),
+        pd.Index(pd.to_datetime(["2020", "NaT", "2020"]), name="d"),
+        pd.Index([], dtype="str"),
+        pd.Index([2, 1, None, 2], dtype="Int64", name="i"),
+        pd.Series(["b", "a", None, "b"], index=[5, 6, 7, 8], name="s"),
+        pd.Series([1, None, 1], dtype="Int64"),
+        pd.Series([1.0, None, 2.5, 1.0], dtype="Float64"),
+        pd.Series(pd.to_datetime(["2020", "NaT", "2020"])),
+        pd.Series(["b", "a", "b"], dtype="category"),
+    ],
+    ids=repr,
+)
+@pytest.mark.parametrize("kwargs", FACTORIZE_KWARGS)
+def test_factorize_series_and_index(obj, kwargs):
+    _factorize_equal(em.from_pandas(obj).factorize(**kwargs), obj.factorize(**kwargs))
+    _factorize_equal(em.factorize(em.from_pandas(obj), **kwargs), pd.factorize(obj, **kwargs))
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        np.array([3, 1, 3, np.nan]),
+        np.array(["b", "a", "b"]),
+        np.array(["b", "b", "a", "c", "b"], dtype=object),
+        np.array(["b", None, "a", "c", "b"], dtype=object),
+        np.array([True, False, True]),
+        np.array(["2020-01-01", "NaT", "2020-01-01"], dtype="M8[ns]"),
+        np.array([], dtype=float),
+        np.array([2, 1, 2], dtype="int8"),
+    ],
+    ids=repr,
+)
+@pytest.mark.parametrize("kwargs", [*FACTORIZE_KWARGS, {"size_hint": 10}])
+def test_factorize_arrays(values, kwargs):
+    result, expected = em.factorize(values, **kwargs), pd.factorize(values, **kwargs)
+    assert isinstance(result[1], np.ndarray) and result[1].dtype == expected[1].dtype
+    np.testing.assert_array_equal(result[0], expected[0])
+    assert pd.isna(result[1]).tolist() == pd.isna(expected[1]).tolist()
+    present = ~pd.isna(expected[1])
+    np.testing.assert_array_equal(result[1][present], expected[1][present])
+
+
+@pytest.mark.parametrize("values", [["b", "a", "b"], ("b", "a"), [1, 2, 1], "abc"])
+def test_factorize_lists_raise_as_pandas(values):
+    with pytest.raises(TypeError):
+        pd.factorize(values)
+    with pytest.raises(TypeError):
+        em.factorize(values)
+
+
+def test_factorize_refusals():
+    with pytest.raises(NotImplementedError):
+        em.factorize(em.from_pandas(pd.RangeIndex(3)))  # pandas: a RangeIndex of the uniques
+    with pytest.raises(NotImplementedError):
+        em.factorize(em.from_pandas(pd.MultiIndex.from_tuples([(1, "a")])))
+
+
+# --- to_numeric ----------------------------------------------------------------------------------------
+
+NUMERIC_CASES = [
+    pd.Series([1, 2, 3]),
+    pd.Series([1, -200, 3], index=["a", "b", "c"], name="n"),
+    pd.Series([1, 70000]),
+    pd.Series([2**40, 1]),
+    pd.Series([], dtype="int64"),
+    pd.Series([1.0, 2.0]),
+    pd.Series([1.0, 2.5]),
+    pd.Series([1.0, np.nan]),
+    pd.Series([1.000000001, 2.0]),
+    pd.Series([-1.000000001, 2.0]),
+    pd.Series([1e10, 2.0]),
+    pd.Series([0.1, 0.2]),
+    pd.Series([1e300, 1]),
+    pd.Series([np.inf, 1.0]),
+    pd.Series([300.0, -5.0]),
+    pd.Series([1, 2, 3], dtype="Int64"),
+    pd.Series([1, None, 300], dtype="Int64"),
+    pd.Series([None, None], dtype="Int64"),
+    pd.Series([1.0, 2.1, 3.0], dtype="Float64"),
+    pd.Series([1.0, None], dtype="Float64"),
+    pd.Series([True, False]),
+    pd.Series([True, None], dtype="boolean"),
+    pd.Series([1, 2], dtype="uint64"),
+    pd.Series([2**63 + 5, 2], dtype="uint64"),
+    pd.Series([1, 2], dtype="int8"),
+    pd.Series([1.5, 2], dtype="float32"),
+    pd.Series([16777217, 1]),
+    pd.Series([2**53 + 1, 1]),
+    pd.Series(["1.0", "2", "-3"]),
+    pd.Series([" 1", "2 ", " 3.5 "]),
+    pd.Series(["1", None, "300"], dtype="string"),
+    pd.Series(["apple", "1.0", "2"], dtype=object),
+]
+NUMERIC_KWARGS = [
+    {"downcast": "integer"},
+    {"downcast": "signed"},
+    {"downcast": "unsigned"},
+    {"downcast": "float"},
+    {"downcast": "integer", "errors": "coerce"},
+    {"downcast": "float", "errors": "coerce"},
+    {"dtype_backend": "numpy_nullable"},
+    {"downcast": "float", "dtype_backend": "numpy_nullable"},
+    {"downcast": "bad"},  # ValueError
+    {"dtype_backend": "x"},  # ValueError
+    {"errors": "ignore"},  # ValueError
+]
+
+
+def to_numeric(ns, *args, **kwargs):
+    return ns.to_numeric(*args, **kwargs)
+
+
+@pytest.mark.parametrize("series", NUMERIC_CASES, ids=lambda s: f"{s.dtype}-{list(s)[:3]}")
+@pytest.mark.parametrize("kwargs", NUMERIC_KWARGS)
+def test_to_numeric(series, kwargs):
+    if "dtype_backend" in kwargs and series.dtype == np.float64 and series.isna().any():
+        pytest.skip("refused: test_to_numeric_refusals")
+    _both(to_numeric, series, **kwargs)
+
+
+def test_to_numeric_index_and_docstring_examples():
+    _both(to_numeric, pd.Index(["1", "2", "3"], name="i"), downcast="integer")
+    _both(to_numeric, pd.Series([1, 2, 3], dtype="Int64"), downcast="integer")
+    _both(to_numeric, pd.Series([1.0, 2.1, 3.0], dtype="Float64"), downcast="float")
+
+
+def test_to_numeric_refusals():
+    with pytest.raises(NotImplementedError):  # pandas keeps NaN as a value of the masked floats
+        em.to_numeric(em.from_pandas(pd.Series([1.0, np.nan])), dtype_backend="numpy_nullable")
+    with pytest.raises(NotImplementedError):
+        em.to_numeric(em.from_pandas(pd.Series([1, 2])), dtype_backend="pyarrow")

@@ -29,6 +29,12 @@ class IndexMethodsMore:
 
     __slots__ = ()
 
+    def factorize(self, sort: bool = False, use_na_sentinel: bool = True) -> tuple:
+        """(codes as a NumPy array, an unnamed Index of the uniques), as pandas."""
+        from ember.frame.algorithms import factorize
+
+        return factorize(self, sort=sort, use_na_sentinel=use_na_sentinel)
+
     # --- truth reductions -------------------------------------------------------------------------
     def all(self, *args: Any, **kwargs: Any) -> Any:
         return self._truth("all", args, kwargs)
