@@ -370,3 +370,28 @@ def test_series_dataframe_index_constructors():
     assert isinstance(idx, em.CategoricalIndex)
     assert_eq(idx, pd.Index(p, name="i"))
     assert_eq(em.Series([1, 2, 3], index=e), pd.Series([1, 2, 3], index=p))
+
+
+@pytest.mark.parametrize("ordered", [False, True])
+@pytest.mark.parametrize(
+    "value, side",
+    [
+        ("bread", "left"),
+        (["bread"], "right"),
+        ("z", "left"),
+        ("cheese", "right"),
+        (["apple", "milk"], "left"),
+        (np.nan, "left"),
+        ([], "left"),
+    ],
+)
+def test_searchsorted(value, side, ordered):
+    cats = ["apple", "bread", "cheese", "milk", "z"]
+    e, p = both(["apple", "bread", "bread", "cheese", "milk"], categories=cats, ordered=ordered)
+    assert_eq(to_host(e.searchsorted(value, side=side)), p.searchsorted(value, side=side))
+
+
+def test_searchsorted_errors():
+    e, p = both(["a", "b"], ordered=True)
+    same_error(lambda: e.searchsorted("q"), lambda: p.searchsorted("q"))
+    same_error(lambda: e.searchsorted("a", side="middle"), lambda: p.searchsorted("a", side="middle"))

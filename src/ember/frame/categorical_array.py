@@ -265,6 +265,21 @@ class Categorical:
         out = Series._from_column(self._column).value_counts(dropna=dropna, sort=False)
         return out.rename("count")
 
+    def searchsorted(self, value: Any, side: str = "left", sorter: Any = None) -> Any:
+        """Insertion points of ``value`` (categories, or missing) among the codes, as pandas
+        searches them: an int64 array on the column's device, a NumPy integer for a scalar."""
+        from ember.frame._fallback import unsupported
+
+        if sorter is not None:
+            raise unsupported("Categorical.searchsorted", "sorter=")
+        if side not in ("left", "right"):
+            raise ValueError(f"side must be 'left' or 'right', got {side!r}")
+        col = self._column
+        needles = new_codes(col, value, col.xp)
+        if not pd.api.types.is_list_like(value):
+            return np.int64(np.searchsorted(to_host(col.codes), needles, side=side))
+        return col.xp.searchsorted(col.codes, needles, side=side).astype(np.int64)
+
     def isna(self) -> Any:
         return self._column.isna()
 
