@@ -28,6 +28,7 @@ from ember.frame.pivot_table import pivot_table
 from ember.frame.reshape import get_dummies, melt, pivot
 from ember.frame.timedeltas import to_timedelta
 from ember.frame.timeseries import merge_asof
+from ember.frame.wide_to_long import wide_to_long
 from ember.io import read_csv, read_json, read_orc, read_parquet
 from ember.namespace import *  # noqa: F403  (pandas' scalars, dtypes, options, isna, unique, array)
 from ember.namespace import __all__ as _namespace_all
@@ -68,6 +69,7 @@ __all__ = [
     "to_datetime",
     "to_numeric",
     "to_timedelta",
+    "wide_to_long",
     "api",
     *_namespace_all,
 ]

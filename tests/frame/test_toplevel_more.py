@@ -301,3 +301,91 @@ def test_to_numeric_refusals():
         em.to_numeric(em.from_pandas(pd.Series([1.0, np.nan])), dtype_backend="numpy_nullable")
     with pytest.raises(NotImplementedError):
         em.to_numeric(em.from_pandas(pd.Series([1, 2])), dtype_backend="pyarrow")
+
+
+# --- wide_to_long --------------------------------------------------------------------------------------
+
+
+def wide_to_long(ns, df, **kwargs):
+    return ns.wide_to_long(df, **kwargs)
+
+
+def _years_frame():
+    rng = np.random.default_rng(123)
+    df = pd.DataFrame(
+        {
+            "A1970": ["a", "b", "c"],
+            "A1980": ["d", "e", "f"],
+            "B1970": [2.5, 1.2, 0.7],
+            "B1980": [3.2, 1.3, 0.1],
+            "X": rng.standard_normal(3),
+        }
+    )
+    df["id"] = df.index
+    return df
+
+
+FAMILIES = pd.DataFrame(
+    {
+        "famid": [1, 1, 1, 2, 2, 2, 3, 3, 3],
+        "birth": [1, 2, 3, 1, 2, 3, 1, 2, 3],
+        "ht1": [2.8, 2.9, 2.2, 2, 1.8, 1.9, 2.2, 2.3, 2.1],
+        "ht2": [3.4, 3.8, 2.9, 3.2, 2.8, 2.4, 3.3, 3.4, 2.9],
+    }
+)
+WEEKLY = pd.DataFrame(
+    {
+        "A(weekly)-2010": [0.5, 0.7, 0.6],
+        "A(weekly)-2011": [0.5, 0.4, 0.9],
+        "B(weekly)-2010": [0.1, 0.2, 0.8],
+        "B(weekly)-2011": [0.9, 0.8, 0.9],
+        "X": [0, 1, 1],
+        "id": [7, 3, 5],
+    }
+)
+MIXED = pd.DataFrame(
+    {
+        "id": ["u", "v", "w"],
+        "when": pd.to_datetime(["2020-01-01", None, "2021-01-01"]),
+        "flag": [True, False, True],
+        "cat": pd.Series(["a", "b", "a"], dtype="category"),
+        "v_x": [1, 2, 3],
+        "v_y": [4, 5, None],
+        "w_x": pd.Series([1, None, 3], dtype="Int64"),
+        "w_y": pd.Series([1, 2, 3], dtype="Int64"),
+    }
+)
+UNEVEN = pd.DataFrame({"id": [1, 2], "A1": [1.0, None], "A2": [3.0, 4.0], "B1": ["x", None]})
+
+
+@pytest.mark.parametrize(
+    "df, kwargs",
+    [
+        (_years_frame(), {"stubnames": ["A", "B"], "i": "id", "j": "year"}),
+        (FAMILIES, {"stubnames": "ht", "i": ["famid", "birth"], "j": "age"}),
+        (WEEKLY, {"stubnames": ["A(weekly)", "B(weekly)"], "i": "id", "j": "year", "sep": "-"}),
+        (
+            FAMILIES.rename(columns={"ht1": "ht_one", "ht2": "ht_two"}),
+            {"stubnames": "ht", "i": ["famid", "birth"], "j": "age", "sep": "_", "suffix": r"\w+"},
+        ),
+        (MIXED, {"stubnames": ["v", "w"], "i": "id", "j": "s", "sep": "_", "suffix": r"\w"}),
+        (MIXED, {"stubnames": ["v"], "i": ["id", "flag"], "j": "s", "sep": "_", "suffix": "[a-z]"}),
+        (UNEVEN, {"stubnames": ["A"], "i": "id", "j": "t"}),
+        (UNEVEN.iloc[:0], {"stubnames": ["A", "B"], "i": "id", "j": "t"}),
+        (UNEVEN, {"stubnames": ["A1"], "i": "id", "j": "t"}),  # ValueError: a stub names a column
+        (FAMILIES, {"stubnames": "ht", "i": ["famid"], "j": "age"}),  # ValueError: ids not unique
+    ],
+)
+def test_wide_to_long(df, kwargs):
+    _both(wide_to_long, df, **kwargs)
+
+
+def test_wide_to_long_refusals():
+    with pytest.raises(NotImplementedError):  # concat of the stubs' differing (i, j) rows
+        em.wide_to_long(_ember(UNEVEN), ["A", "B"], i="id", j="t")
+    with pytest.raises(NotImplementedError):  # pandas: errors or NA-matched rows
+        em.wide_to_long(_ember(UNEVEN.assign(id=pd.Series([1, None], dtype="Int64"))), "A", i="id", j="t")
+    with pytest.raises(NotImplementedError):
+        em.wide_to_long(_ember(MIXED), "v", i="id", j="when", sep="_", suffix=".")
+    with pytest.raises(NotImplementedError):
+        em.wide_to_long(_ember(pd.DataFrame({"id": [1], 0: [2], "A1": [3]})), "A", i="id", j="t")
