@@ -437,3 +437,119 @@ def test_select_absent_before_31():
     else:
         with pytest.raises(AttributeError):
             em.DataFrame.select  # noqa: B018
+
+
+# --- asof -----------------------------------------------------------------------------------------
+@pytest.fixture
+def asof_frame():
+    return pd.DataFrame(
+        {
+            "i": [1, 2, 3, 4],
+            "f": [1.0, np.nan, 3.0, np.nan],
+            "s": ["a", "b", None, "d"],
+            "m": pd.array([1, None, 3, 4], dtype="Int64"),
+            "d": pd.to_datetime(["2020", "2021", "2022", None]),
+            "c": pd.Categorical(["x", "y", "x", "y"]),
+        },
+        index=[10, 20, 30, 40],
+    )
+
+
+@pytest.mark.parametrize("where", [[5, 25], [25, 31, 45], [10], [5], 25, 40, 45])
+def test_frame_asof(asof_frame, where):
+    e = em.from_pandas(asof_frame)
+    for subset in (None, "f", ["i"], ["f", "m"]):
+        want = asof_frame.asof(where, subset=subset)
+        if isinstance(want, pd.Series) and want.dtype == object:
+            with pytest.raises(NotImplementedError):  # an object row of mixed values
+                e.asof(where, subset=subset)
+            continue
+        assert_eq(e.asof(where, subset=subset), want)
+
+
+def test_frame_asof_before_start_and_all_missing(asof_frame):
+    e = em.from_pandas(asof_frame)
+    assert_eq(e.asof(5), asof_frame.asof(5))
+    p = pd.DataFrame({"a": [np.nan, np.nan], "b": [1, 2]}, index=[1, 2])
+    for where in ([0, 2], 2):
+        assert_eq(em.from_pandas(p).asof(where), p.asof(where))
+
+
+@pytest.mark.parametrize(
+    "s",
+    [
+        pd.Series([1, 2, np.nan, 4], index=[10, 20, 30, 40]),
+        pd.Series([np.nan, 2, np.nan, 4], index=[10, 20, 30, 40], name="x"),
+        pd.Series(pd.array([None, 2, None, 4], dtype="Int64"), index=[10, 20, 30, 40]),
+        pd.Series(["a", None, "c", "d"], index=[10, 20, 30, 40]),
+        pd.Series([1, 2, 3, 4], index=[10, 20, 30, 40]),
+    ],
+)
+@pytest.mark.parametrize("where", [5, 10, 20, 30, 45, [5, 20, 35], [30]])
+def test_series_asof(s, where):
+    got, want = em.from_pandas(s).asof(where), s.asof(where)
+    if isinstance(want, pd.Series):
+        assert_eq(got, want)
+    elif pd.isna(want):
+        assert pd.isna(got) and type(got) is type(want)
+    else:
+        assert got == want and type(got) is type(want)
+
+
+def test_asof_dates_and_errors():
+    idx = pd.DatetimeIndex(["2018-02-27 09:01:00", "2018-02-27 09:02:00", "2018-02-27 09:03:00"])
+    p = pd.DataFrame({"a": [10.0, 20.0, np.nan], "b": [None, 40.0, 50.0]}, index=idx)
+    e = em.from_pandas(p)
+    where = pd.DatetimeIndex(["2018-02-27 09:03:30", "2018-02-27 09:04:30"])
+    assert_eq(e.asof(where), p.asof(where))
+    assert_eq(e.asof(where, subset=["a"]), p.asof(where, subset=["a"]))
+    assert_eq(e["a"].asof("2018-02-27 09:02:30"), p["a"].asof("2018-02-27 09:02:30"))
+    with pytest.raises(ValueError, match="sorted"):
+        em.from_pandas(p.iloc[::-1]).asof(where)
+    with pytest.raises(ValueError, match="subset"):
+        e["a"].asof(where, subset="a")
+    b = pd.DataFrame({"a": [True, False]}, index=[1, 2])
+    with pytest.raises(TypeError):
+        b.asof([0, 2])
+    with pytest.raises(TypeError):
+        em.from_pandas(b).asof([0, 2])
+    assert_eq(em.from_pandas(b).asof([1, 2]), b.asof([1, 2]))
+
+
+# --- between_time / at_time -----------------------------------------------------------------------
+@pytest.mark.parametrize("tz", [None, "Europe/Paris"])
+@pytest.mark.parametrize("unit", ["ns", "s"])
+def test_between_time(tz, unit):
+    idx = pd.date_range("2018-04-09", periods=12, freq="17min", tz=tz).as_unit(unit)
+    p = pd.DataFrame({"A": range(12), "B": list("abcdefghijkl")}, index=idx)
+    e = em.from_pandas(p)
+    cases = [("0:15", "0:45"), ("0:45", "0:15"), ("0:17", "1:08"), ("1:00", "1:00")]
+    for start, end in cases:
+        for inclusive in ("both", "left", "right", "neither"):
+            want = p.between_time(start, end, inclusive=inclusive)
+            assert_eq(e.between_time(start, end, inclusive=inclusive), want, check_freq=False)
+            assert_eq(e["A"].between_time(start, end, inclusive), want["A"], check_freq=False)
+    with pytest.raises(ValueError):
+        e.between_time("0:15", "0:45", inclusive="nope")
+
+
+def test_at_time():
+    idx = pd.DatetimeIndex(["2018-04-09 12:00", None, "2018-04-10 00:00", "2018-04-10 12:00:00.5"])
+    p = pd.DataFrame({"A": [1, 2, 3, 4]}, index=idx)
+    e = em.from_pandas(p)
+    for t in ("12:00", "00:00", "12:00:00.5", pd.Timestamp("2000-01-01 12:00").time()):
+        assert_eq(e.at_time(t), p.at_time(t), check_freq=False)
+        assert_eq(e["A"].at_time(t), p["A"].at_time(t), check_freq=False)
+    with pytest.raises(NotImplementedError):
+        e.at_time("12:00", asof=True)
+
+
+def test_time_filters_need_datetime_index():
+    p = pd.DataFrame({"A": [1, 2]})
+    e = em.from_pandas(p)
+    with pytest.raises(TypeError, match="DatetimeIndex"):
+        e.between_time("0:00", "1:00")
+    with pytest.raises(TypeError, match="DatetimeIndex"):
+        e["A"].at_time("0:00")
+    with pytest.raises(ValueError):
+        e["A"].at_time("0:00", axis=1)

@@ -90,6 +90,27 @@ class _Shared:
     def __round__(self, decimals: int = 0) -> Any:
         return self.round(decimals)
 
+    # --- rows by label ----------------------------------------------------------------------------
+    def asof(self, where: Any, subset: Any = None) -> Any:
+        """The last row (value) without a missing value at or before each label of ``where``."""
+        from ember.frame.frame_extras_time import asof
+
+        return asof(self, where, subset)
+
+    def between_time(self, start_time: Any, end_time: Any, inclusive: str = "both", axis: Any = None) -> Any:
+        """Rows whose DatetimeIndex label's wall-clock time lies between two times (across midnight
+        where ``start_time`` is later than ``end_time``)."""
+        from ember.frame.frame_extras_time import between_time
+
+        method = f"{type(self).__name__}.between_time"
+        return between_time(self, start_time, end_time, inclusive, axis, method)
+
+    def at_time(self, time: Any, asof: bool = False, axis: Any = None) -> Any:
+        """Rows whose DatetimeIndex label's wall-clock time is ``time``."""
+        from ember.frame.frame_extras_time import at_time
+
+        return at_time(self, time, asof, axis, f"{type(self).__name__}.at_time")
+
 
 class FrameExtras(_Shared):
     """DataFrame methods (mixed into DataFrame)."""
