@@ -276,8 +276,9 @@ class Categorical:
             raise ValueError(f"side must be 'left' or 'right', got {side!r}")
         col = self._column
         needles = new_codes(col, value, col.xp)
-        if not pd.api.types.is_list_like(value):
-            return np.int64(np.searchsorted(to_host(col.codes), needles, side=side))
+        if not pd.api.types.is_list_like(value):  # one position to the host, not the codes
+            one = col.xp.searchsorted(col.codes, col.xp.asarray([needles], dtype=np.int32), side=side)
+            return np.int64(to_host(one)[0])
         return col.xp.searchsorted(col.codes, needles, side=side).astype(np.int64)
 
     def isna(self) -> Any:
