@@ -553,3 +553,108 @@ def test_time_filters_need_datetime_index():
         e["A"].at_time("0:00")
     with pytest.raises(ValueError):
         e["A"].at_time("0:00", axis=1)
+
+
+# --- corrwith -------------------------------------------------------------------------------------
+@pytest.fixture
+def corr_pair():
+    r = np.random.default_rng(0)
+    a = pd.DataFrame(r.normal(size=(8, 3)), columns=list("xyz"))
+    a.iloc[2, 0] = np.nan
+    b = pd.DataFrame(r.normal(size=(8, 3)), columns=list("zwx"), index=range(7, -1, -1))
+    b.iloc[3, 2] = np.nan
+    return a, b
+
+
+def test_corrwith_frames(corr_pair):
+    a, b = corr_pair
+    ea, eb = em.from_pandas(a), em.from_pandas(b)
+    for kw in ({}, {"drop": True}, {"min_periods": 5}, {"numeric_only": True}):
+        assert_eq(ea.corrwith(eb, **kw), a.corrwith(b, **kw))
+    assert_eq(ea.corrwith(eb.iloc[:5]), a.corrwith(b.iloc[:5]))
+    assert_eq(ea.corrwith(eb, axis=1), a.corrwith(b, axis=1))
+    clean = a.fillna(0.5)
+    assert_eq(
+        em.from_pandas(clean).corrwith(em.from_pandas(clean[::-1]), method="spearman"),
+        clean.corrwith(clean[::-1], method="spearman"),
+    )
+
+
+def test_corrwith_docstring_and_series(corr_pair):
+    index = ["a", "b", "c", "d", "e"]
+    columns = ["one", "two", "three", "four"]
+    df1 = pd.DataFrame(np.arange(20).reshape(5, 4), index=index, columns=columns)
+    df2 = pd.DataFrame(np.arange(16).reshape(4, 4), index=index[:4], columns=columns)
+    e1, e2 = em.from_pandas(df1), em.from_pandas(df2)
+    assert_eq(e1.corrwith(e2), df1.corrwith(df2))
+    assert_eq(e2.corrwith(e1, axis=1), df2.corrwith(df1, axis=1))
+    a, b = corr_pair
+    assert_eq(em.from_pandas(a).corrwith(em.from_pandas(b["w"])), a.corrwith(b["w"]))
+    assert_eq(
+        em.from_pandas(a).corrwith(em.from_pandas(b["w"]), min_periods=8), a.corrwith(b["w"], min_periods=8)
+    )
+
+
+def test_corrwith_refused_and_errors(corr_pair):
+    a, b = corr_pair
+    ea, eb = em.from_pandas(a), em.from_pandas(b)
+    with pytest.raises(ValueError, match="Invalid method"):
+        ea.corrwith(eb, method="nope")
+    with pytest.raises(NotImplementedError):
+        ea.corrwith(eb, method=lambda x, y: 0.0)
+    with pytest.raises(NotImplementedError):
+        ea.corrwith(eb["w"], axis=1)
+    mixed = a.assign(s=list("abcdefgh"))
+    assert_eq(em.from_pandas(mixed).corrwith(eb), mixed.corrwith(b))  # 's' only on one side: NaN
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(mixed).corrwith(em.from_pandas(b.assign(s=list("abcdefgh"))))
+    assert_eq(em.from_pandas(mixed).corrwith(eb, numeric_only=True), mixed.corrwith(b, numeric_only=True))
+
+
+# --- memory_usage ---------------------------------------------------------------------------------
+@pytest.fixture
+def sized():
+    return pd.DataFrame(
+        {
+            "a": [1, 2, None],
+            "m": pd.array([1, None, 3], dtype="Int64"),
+            "b": pd.array([True, None, False], dtype="boolean"),
+            "d": pd.to_datetime(["2020", None, "2021"]).tz_localize("UTC"),
+            "t": pd.to_timedelta([1, 2, 3], unit="s"),
+            "f": np.float32([1, 2, 3]),
+            "i8": np.int8([1, 2, 3]),
+            "bb": [True, False, True],
+            "ii": [1, 2, 3],
+        }
+    )
+
+
+@pytest.mark.parametrize("kw", [{}, {"index": False}, {"deep": True}])
+def test_memory_usage(sized, kw):
+    e = em.from_pandas(sized)
+    assert_eq(e.memory_usage(**kw), sized.memory_usage(**kw))
+    for c in sized:
+        assert e[c].memory_usage(**kw) == sized[c].memory_usage(**kw)
+
+
+def test_memory_usage_indexes_and_empty(sized):
+    for p in (
+        pd.DataFrame(),
+        pd.DataFrame(index=[1, 2]),
+        sized.set_index("d"),
+        sized.set_index("m"),
+        sized.iloc[:0],
+    ):
+        assert_eq(em.from_pandas(p).memory_usage(), p.memory_usage())
+
+
+def test_memory_usage_refused(sized):
+    for p in (pd.DataFrame({"s": ["a", "b"]}), pd.DataFrame({"c": pd.Categorical(["a", "b"])})):
+        with pytest.raises(NotImplementedError):
+            em.from_pandas(p).memory_usage()
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(sized.set_index(["ii", "i8"])).memory_usage()
+    assert_eq(
+        em.from_pandas(sized.set_index(["ii", "i8"])).memory_usage(index=False),
+        sized.set_index(["ii", "i8"]).memory_usage(index=False),
+    )

@@ -90,6 +90,16 @@ class _Shared:
     def __round__(self, decimals: int = 0) -> Any:
         return self.round(decimals)
 
+    def _index_bytes(self, deep: bool) -> int:
+        """pandas' ``Index.memory_usage`` of the row labels (a fresh index: no lookup engine)."""
+        from ember.frame.index import MultiIndex, RangeIndex
+
+        if isinstance(self._index, RangeIndex):
+            return int(self._index.to_pandas().memory_usage(deep=deep))  # no data behind it
+        if isinstance(self._index, MultiIndex):
+            raise unsupported("memory_usage", "a MultiIndex (pass index=False)")
+        return column_bytes(self._index.column, "memory_usage")
+
     # --- rows by label ----------------------------------------------------------------------------
     def asof(self, where: Any, subset: Any = None) -> Any:
         """The last row (value) without a missing value at or before each label of ``where``."""
@@ -181,6 +191,35 @@ class FrameExtras(_Shared):
         from ember.frame.frame_extras_math import moment_stats
 
         return moment_stats(self, op, axis, skipna, numeric_only)
+
+    def corrwith(
+        self,
+        other: Any,
+        axis: Any = 0,
+        drop: bool = False,
+        method: str = "pearson",
+        numeric_only: bool = False,
+        min_periods: int | None = None,
+    ) -> Series:
+        """Correlation of each column with a Series or with the same-labelled column of a frame
+        (``axis=1``: of each row, through the transposes), rows aligned by label."""
+        from ember.frame.frame_extras_math import corrwith
+
+        return corrwith(self, other, axis, drop, method, numeric_only, min_periods)
+
+    def memory_usage(self, index: bool = True, deep: bool = False) -> Series:
+        """pandas' figures (bytes) for each column as pandas would hold it (and the index, labelled
+        'Index'), computed from the dtypes and lengths; numeric, bool, masked and datetime /
+        timedelta columns (strings, categoricals and objects are refused: their size depends on
+        pandas' own layout)."""
+        from ember.frame.series import Series
+
+        values = [column_bytes(c, "DataFrame.memory_usage") for c in self._columns.values()]
+        result = pd.Series(values, index=self.columns, dtype=np.intp)
+        if index:
+            labels = pd.Series(self._index_bytes(deep), index=["Index"])
+            result = pd.concat([labels, result]) if len(result) else labels.astype(np.intp)
+        return Series(result)
 
     def _numeric_part(self, numeric_only: bool) -> DataFrame:
         if not numeric_only:
@@ -369,8 +408,28 @@ class SeriesExtras(_Shared):
         value = column_moment(self._column, op, skipna, op)
         return moment_scalar(self._column, to_host_scalar(value))
 
+    def memory_usage(self, index: bool = True, deep: bool = False) -> int:
+        """pandas' figure (bytes) of the values as pandas would hold them, plus the index's; see
+        ``DataFrame.memory_usage``."""
+        size = column_bytes(self._column, "Series.memory_usage")
+        return size + self._index_bytes(deep) if index else size
+
 
 def to_host_scalar(value: Any) -> float:
     from ember.backend import to_host
 
     return float(to_host(value.reshape(1))[0])
+
+
+def column_bytes(col: Any, method: str) -> int:
+    """The bytes pandas' array of this column takes: n x itemsize (+ n for a masked dtype's mask)."""
+    from ember.column import DatetimeColumn, TimedeltaColumn
+
+    n = len(col)
+    if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
+        return 8 * n
+    if isinstance(col, NumericColumn) and col.dtype != object:
+        if col.nullable:
+            return n * col.data.dtype.itemsize + n
+        return n * np.dtype(col.dtype).itemsize
+    raise unsupported(method, f"a column of dtype {col.dtype} (its size depends on pandas' layout)")

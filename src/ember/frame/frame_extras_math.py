@@ -249,3 +249,67 @@ def _stacked(cols: list[Column], n: int, xp: Any, op: str) -> tuple[Any, Any]:
         return values, None
     ones = xp.ones(n, dtype=bool)
     return values, xp.stack([ones if m is None else m for _, m in pairs], axis=1)
+
+
+# --- corrwith ---------------------------------------------------------------------------------------
+def corrwith(
+    df: Any, other: Any, axis: Any, drop: bool, method: Any, numeric_only: bool, min_periods: int | None
+) -> Any:
+    """pandas' ``DataFrame.corrwith``: one correlation matrix over both sides' columns (pairwise
+    complete rows, on the device), of which the pairs asked for are read."""
+    from ember.frame.generic import check_axis
+    from ember.frame.series import Series
+
+    axis = check_axis("DataFrame.corrwith", axis)
+    if callable(method):
+        raise unsupported("DataFrame.corrwith", "a callable method")
+    if method not in ("pearson", "kendall", "spearman"):
+        raise ValueError(
+            f"Invalid method {method} was passed, valid methods are: 'pearson', 'kendall', "
+            "'spearman', or callable"
+        )
+    this = df._numeric_part(numeric_only)
+    if isinstance(other, Series):
+        if axis == 1:
+            raise unsupported("DataFrame.corrwith", "axis=1 with a Series")
+        values = _paired(this, [other._column] * len(this._names), other.index, method, min_periods or 1)
+        return Series(pd.Series(values, index=this.columns, dtype=np.float64))
+    other = other._numeric_part(numeric_only)
+    if axis == 1:
+        return corrwith(this.T, other.T, 0, drop, method, False, min_periods)
+    common = this.columns.join(other.columns, how="inner")
+    if not (this.columns.is_unique and other.columns.is_unique):
+        raise unsupported("DataFrame.corrwith", "duplicate column labels")
+    left = this[list(common)]
+    right = [other._columns[k] for k in common]
+    correl = pd.Series(_paired(left, right, other.index, method, 1), index=common, dtype=np.float64)
+    if not drop:
+        missing = this.columns.union(other.columns).difference(correl.index)
+        if len(missing):
+            correl = pd.concat([correl, pd.Series([np.nan] * len(missing), index=missing)])
+    return Series(correl)
+
+
+def _paired(this: Any, right: list[Column], right_index: Any, method: str, min_periods: int) -> np.ndarray:
+    """The correlation of each column of ``this`` with the column beside it in ``right`` (rows on
+    ``right_index``), over the rows whose labels both sides hold."""
+    from ember.frame.alignment import join_labels, reindexed
+    from ember.ops.correlation import corr_matrix
+
+    left = list(this._columns.values())
+    for k, c in zip(this._names, left + right):
+        if not isinstance(c, NumericColumn) or c.dtype == object:
+            raise unsupported("DataFrame.corrwith", f"the column {k!r} of dtype {c.dtype} (numbers only)")
+    if not left:
+        return np.zeros(0)
+    if not (this.index.is_unique and right_index.is_unique):
+        raise unsupported("DataFrame.corrwith", "duplicate row labels")
+    _, lpos, rpos = join_labels(this.index, right_index, "inner")
+    left = [reindexed(c, lpos, False) for c in left]
+    right = [reindexed(c, rpos, False) for c in right]
+    k = len(left)
+    if all(r is right[0] for r in right):  # one Series beside every column
+        mat = corr_matrix([right[0], *left], method=method, min_periods=min_periods)
+        return mat[0, 1:]
+    mat = corr_matrix(left + right, method=method, min_periods=min_periods)
+    return np.array([mat[i, k + i] for i in range(k)], dtype=np.float64)
