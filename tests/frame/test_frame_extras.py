@@ -658,3 +658,103 @@ def test_memory_usage_refused(sized):
         em.from_pandas(sized.set_index(["ii", "i8"])).memory_usage(index=False),
         sized.set_index(["ii", "i8"]).memory_usage(index=False),
     )
+
+
+# --- small attributes: T, axes, is_unique, monotonic, pop, repeat, divmod, isetitem ---------------
+@pytest.mark.parametrize(
+    "s",
+    [
+        pd.Series([1.0, np.nan, 3.0]),
+        pd.Series([1, 2, 2]),
+        pd.Series([3, 2, 1]),
+        pd.Series([np.nan, np.nan]),
+        pd.Series(pd.array([1, None, 3], dtype="Int64")),
+        pd.Series(["a", "b", None]),
+        pd.Series(["a", "b", "c"]),
+        pd.Series(pd.to_datetime(["2020", "2021", "2021"])),
+        pd.Series([], dtype="float64"),
+    ],
+)
+def test_series_flags_of_values(s):
+    e = em.from_pandas(s)
+    assert e.is_unique == s.is_unique
+    assert e.is_monotonic_increasing == s.is_monotonic_increasing
+    assert e.is_monotonic_decreasing == s.is_monotonic_decreasing
+    assert e.T is e
+
+
+def test_frame_axes(pdf):
+    got, want = em.from_pandas(pdf).axes, pdf.axes
+    assert len(got) == 2
+    assert_eq(got[0], want[0])
+    pd.testing.assert_index_equal(got[1], want[1])
+
+
+def test_series_pop():
+    s = pd.Series(["a", "b", "c"], index=[1, 2, 2], name="x")
+    e = em.from_pandas(s)
+    assert_eq(e.pop(2), s.pop(2))
+    assert_eq(e, s)
+    assert e.pop(1) == s.pop(1)
+    assert_eq(e, s)
+    with pytest.raises(KeyError):
+        e.pop(9)
+
+
+def test_series_repeat():
+    s = pd.Series(["a", None, "c"], index=[1, 2, 2], name="x")
+    e = em.from_pandas(s)
+    for reps in (2, 0, [1, 0, 3], np.array([2, 2, 2])):
+        assert_eq(e.repeat(reps), s.repeat(reps))
+    for bad in (-1, [1, 2], [1, -1, 1]):
+        with pytest.raises(ValueError) as got:
+            e.repeat(bad)
+        with pytest.raises(ValueError) as want:
+            s.repeat(bad)
+        assert str(got.value) == str(want.value)
+    with pytest.raises(ValueError):
+        e.repeat(2, axis=1)
+
+
+def test_series_divmod():
+    a = pd.Series([1, 1, 1, np.nan, -3, 0], index=list("abcdef"))
+    b = pd.Series([1, np.nan, 1, np.nan, 0, 0], index=list("abdegf"))
+    ints = pd.Series([5, -7, 0, 3])
+    ea, eb, ei = em.from_pandas(a), em.from_pandas(b), em.from_pandas(ints)
+    cases = [
+        (ea.divmod(eb), a.divmod(b)),
+        (ea.divmod(eb, fill_value=0), a.divmod(b, fill_value=0)),
+        (ea.rdivmod(eb, fill_value=0), a.rdivmod(b, fill_value=0)),
+        (divmod(ei, 2), divmod(ints, 2)),
+        (divmod(ei, 0), divmod(ints, 0)),
+        (divmod(7, ei), divmod(7, ints)),
+        (ei.divmod(em.from_pandas(ints[::-1])), ints.divmod(ints[::-1])),
+    ]
+    for got, want in cases:
+        assert isinstance(got, tuple) and len(got) == 2
+        assert_eq(got[0], want[0])
+        assert_eq(got[1], want[1])
+    masked = em.from_pandas(pd.Series([1, None], dtype="Int64"))
+    with pytest.raises(NotImplementedError):
+        masked.divmod(2)
+    with pytest.raises(NotImplementedError):
+        ei.divmod(pd.NA)
+
+
+def test_isetitem():
+    p = pd.DataFrame({"A": [1, 2], "B": [3, 4]}, index=[10, 20])
+    e = em.from_pandas(p)
+    e.isetitem(1, [5, 6])
+    p.isetitem(1, [5, 6])
+    assert_eq(e, p)
+    e.isetitem(0, em.from_pandas(pd.Series([1.5, 2.5], index=[20, 10])))
+    p.isetitem(0, pd.Series([1.5, 2.5], index=[20, 10]))
+    assert_eq(e, p)
+    v = pd.DataFrame({"x": ["a", "b"], "y": [True, False]}, index=[10, 20])
+    e.isetitem([1, 0], em.from_pandas(v))
+    p.isetitem([1, 0], v)
+    assert_eq(e, p)
+    with pytest.raises(ValueError, match="positions"):
+        e.isetitem([0], em.from_pandas(v))
+    with pytest.raises(IndexError):
+        e.isetitem(5, [1, 2])

@@ -221,6 +221,27 @@ class FrameExtras(_Shared):
             result = pd.concat([labels, result]) if len(result) else labels.astype(np.intp)
         return Series(result)
 
+    @property
+    def axes(self) -> list:
+        """[row labels, column labels]."""
+        return [self.index, self.columns]
+
+    def isetitem(self, loc: Any, value: Any) -> None:
+        """Set the column(s) at position(s) ``loc`` to ``value`` (a new column, as pandas: the old
+        one is never written into); a frame's columns go one to each position."""
+        from ember.frame.dataframe import DataFrame
+
+        if isinstance(value, DataFrame):
+            locs = [loc] if pd.api.types.is_integer(loc) else list(loc)
+            if len(locs) != len(value.columns):
+                raise ValueError(f"Got {len(locs)} positions but value has {len(value.columns)} columns.")
+            for i, idx in enumerate(locs):
+                self[self._names[idx]] = value.iloc[:, i]
+            return
+        if not pd.api.types.is_integer(loc):
+            raise unsupported("DataFrame.isetitem", "several positions with one value (pass a DataFrame)")
+        self[self._names[loc]] = value
+
     def _numeric_part(self, numeric_only: bool) -> DataFrame:
         if not numeric_only:
             return self
@@ -407,6 +428,77 @@ class SeriesExtras(_Shared):
             raise TypeError(f"Series.{op} does not allow numeric_only=True with non-numeric dtypes.")
         value = column_moment(self._column, op, skipna, op)
         return moment_scalar(self._column, to_host_scalar(value))
+
+    # --- small pandas attributes ------------------------------------------------------------------
+    @property
+    def T(self) -> Series:  # noqa: N802 - pandas' name
+        """The Series itself (pandas' transpose of one dimension)."""
+        return self
+
+    @property
+    def is_unique(self) -> bool:
+        """Whether no value repeats (missing values count as one value, as pandas)."""
+        return self.nunique(dropna=False) == len(self)
+
+    @property
+    def is_monotonic_increasing(self) -> bool:
+        """As pandas: the values as an Index (a missing value makes it False)."""
+        return self._as_index().is_monotonic_increasing
+
+    @property
+    def is_monotonic_decreasing(self) -> bool:
+        return self._as_index().is_monotonic_decreasing
+
+    def _as_index(self) -> Any:
+        from ember.frame.index import Index
+
+        return Index._from_column(self._column)
+
+    def pop(self, item: Any) -> Any:
+        """The value(s) at label ``item``, dropped from the Series in place."""
+        out = self[item]
+        self._replace_with(self.drop(item))
+        return out
+
+    def repeat(self, repeats: Any, axis: Any = None) -> Series:
+        """Each value (and its label) repeated ``repeats`` times (an int, or one count a value)."""
+        if axis not in (None, 0, "index"):
+            raise ValueError(f"No axis named {axis} for object type Series")
+        n = len(self)
+        counts = np.asarray(repeats)
+        np.repeat(np.zeros(n, dtype=np.int8), counts)  # NumPy's checks and errors, on the counts only
+        xp = self._column.xp
+        reps = int(counts) if counts.ndim == 0 else counts.astype(np.int64).tolist()
+        return self._take_rows(xp.repeat(xp.arange(n, dtype=np.int64), reps))
+
+    def divmod(self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0) -> tuple:
+        """(floordiv, mod) of the two, aligned as each of them."""
+        self._check_divmod(other, "divmod")
+        kw = {"level": level, "fill_value": fill_value, "axis": axis}
+        return self.floordiv(other, **kw), self.mod(other, **kw)
+
+    def rdivmod(self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0) -> tuple:
+        self._check_divmod(other, "rdivmod")
+        kw = {"level": level, "fill_value": fill_value, "axis": axis}
+        return self.rfloordiv(other, **kw), self.rmod(other, **kw)
+
+    def __divmod__(self, other: Any) -> tuple:
+        return self.divmod(other)
+
+    def __rdivmod__(self, other: Any) -> tuple:
+        return self.rdivmod(other)
+
+    def _check_divmod(self, other: Any, method: str) -> None:
+        """pandas' divmod of masked (Int64 ...) values differs in dtype from its floordiv: refused."""
+        from ember.frame.series import Series
+
+        masked = getattr(self._column, "nullable", False) or other is pd.NA
+        if isinstance(other, Series):
+            masked = masked or getattr(other._column, "nullable", False)
+        elif isinstance(getattr(other, "dtype", None), pd.api.extensions.ExtensionDtype):
+            masked = True
+        if masked:
+            raise unsupported(f"Series.{method}", "masked (Int64, Float64, boolean) values or pd.NA")
 
     def memory_usage(self, index: bool = True, deep: bool = False) -> int:
         """pandas' figure (bytes) of the values as pandas would hold them, plus the index's; see
