@@ -15,6 +15,7 @@ from ember.frame.groupby_apply import GroupByApply
 from ember.frame.groupby_more import GroupByMore, counted_pairs
 from ember.frame.groupby_transforms import GroupByTransforms
 from ember.frame.index import Index, MultiIndex, RangeIndex
+from ember.frame.resample_more import GroupByResample
 
 
 def levels_with_missing(uniques: list, dropna: bool, sort: bool) -> list | None:
@@ -75,7 +76,7 @@ def _integer_column_keys(obj: Any, names: list) -> bool:
     )
 
 
-class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore):
+class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
     def __init__(
         self,
         obj: Any,

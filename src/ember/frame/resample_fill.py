@@ -88,11 +88,11 @@ def _check_rule(r: Any, fn: str) -> None:
 
 def _target(r: Any) -> Any:
     """The bins' edges on the ``closed`` side, as int64 ticks of the index's unit."""
-    from ember.ops.resample import bin_grouping
+    from ember.frame.resample_more import make_bins
 
     if r._label == r._closed:
         return r._g.uniques[0].data.astype(np.int64)
-    g = bin_grouping(r._tcol, r._rule, r._closed, r._closed)
+    g = make_bins(r._tcol, r._rule, r._closed, r._closed, r._origin, r._offset)
     return g.uniques[0].data.astype(np.int64)
 
 

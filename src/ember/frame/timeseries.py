@@ -58,9 +58,16 @@ class Resampler:
     """``obj.resample(rule, closed, label, on)``: aggregations per time bin, empty bins included."""
 
     def __init__(
-        self, obj: Any, rule: Any, closed: str | None = None, label: str | None = None, on: Any = None
+        self,
+        obj: Any,
+        rule: Any,
+        closed: str | None = None,
+        label: str | None = None,
+        on: Any = None,
+        origin: Any = "start_day",
+        offset: Any = None,
     ) -> None:
-        from ember.ops.resample import bin_grouping
+        from ember.frame.resample_more import end_defaults, make_bins, resolve_origin
 
         self.obj = obj
         self.on = on
@@ -72,7 +79,9 @@ class Resampler:
             if isinstance(obj.index, MultiIndex):
                 raise unsupported("resample", "a MultiIndex (use on=)")
             tcol, name = obj.index.column, obj.index.name
-        self._g = bin_grouping(tcol, rule, closed, label)
+        self._origin, self._offset = resolve_origin(tcol, rule, origin, offset)
+        closed, label = end_defaults(origin, closed, label)
+        self._g = make_bins(tcol, rule, closed, label, self._origin, self._offset)
         self._tcol, self._rule = tcol, rule
         self._closed, self._label = _closed_label(rule, closed, label)
         self._index = Index._from_column(self._g.uniques[0], name)
@@ -87,7 +96,7 @@ class Resampler:
         cols = {k: aggregate(self._g, c, op, **kw) for k, c in self._values()}
         if op in ("min", "max", "first", "last", "nth") and self._has_empty():
             filled = self._g.sizes[: self._g.ngroups] > 0
-            cols = {k: c.set_missing(filled) for k, c in cols.items()}
+            cols = {k: _bool_as_float(c).set_missing(filled) for k, c in cols.items()}
         return _rewrap(self.obj, cols, self._index)
 
     def _has_empty(self) -> bool:
@@ -172,6 +181,16 @@ class Resampler:
 
     agg = aggregate
 
+    def pipe(self, func: Any, *args: Any, **kwargs: Any) -> Any:
+        """``func(self, *args, **kwargs)``; a ``(callable, keyword)`` tuple passes self as that keyword."""
+        if isinstance(func, tuple):
+            func, target = func
+            if target in kwargs:
+                raise ValueError(f"{target} is both the pipe target and a keyword argument")
+            kwargs[target] = self
+            return func(*args, **kwargs)
+        return func(self, *args, **kwargs)
+
     # --- reindexing to the bins' edges (resample_fill) ------------------------------------------------
     def ffill(self, limit: int | None = None) -> Any:
         from ember.frame.resample_fill import upsample
@@ -213,6 +232,13 @@ class Resampler:
         return quantile(self, q, **kwargs)
 
 
+def _bool_as_float(col: Column) -> Column:
+    """pandas gives a NumPy bool column's empty bins NaN in a float64 column (1.0 / 0.0 elsewhere)."""
+    if isinstance(col, NumericColumn) and col.is_bool and not col.nullable:
+        return NumericColumn(col.data.astype(np.float64), col.mask)
+    return col
+
+
 def _closed_label(rule: Any, closed: str | None, label: str | None) -> tuple[str, str]:
     from ember.ops.resample import default_closed_label
 
@@ -234,12 +260,15 @@ def resample(
     offset: Any = None,
     group_keys: bool = False,
 ) -> Resampler:
-    """``Series.resample`` / ``DataFrame.resample``; origin 'start_day', no offset, no level."""
-    if origin != "start_day" or offset is not None:
-        raise unsupported("resample", "origin other than 'start_day' / offset")
+    """``Series.resample`` / ``DataFrame.resample`` (origin / offset: pandas' bins of fixed
+    frequencies; no level, no PeriodIndex conventions)."""
     if level is not None:
         raise unsupported("resample", "level=")
-    return Resampler(obj, rule, closed, label, on)
+    if axis not in (None, 0, "index", "rows") or kind is not None:
+        raise unsupported("resample", "axis / kind (removed in pandas 3)")
+    if convention not in (None, "start", "end", "s", "e"):  # only a PeriodIndex reads it
+        raise unsupported("resample", f"convention={convention!r}")
+    return Resampler(obj, rule, closed, label, on, origin, offset)
 
 
 # --- merge_asof --------------------------------------------------------------------------------------
