@@ -93,6 +93,35 @@ class IndexAccessors:
         )
 
     @property
+    def freqstr(self) -> Any:
+        self._dt("freqstr", _EITHER)
+        raise unsupported(
+            "Index.freqstr", "the frequency of the labels (ember indexes keep none)", fallback=False
+        )
+
+    @property
+    def asi8(self) -> Any:
+        """The labels' int64 ticks in their unit (NaT: the smallest int64), on the column's device."""
+        col = self._dt("asi8", _EITHER) and self.column
+        data = col.data.astype(np.int64)
+        if col.mask is None:
+            return data.copy()
+        return col.xp.where(col.mask, data, np.iinfo(np.int64).min)
+
+    @property
+    def is_normalized(self) -> bool:
+        """Whether every label is at midnight (local wall time; a NaT is not, as pandas). Synchronizes
+        once."""
+        from ember.backend import to_host
+
+        dt = self._dt("is_normalized")
+        col, norm = self.column, dt.normalize().column
+        same = col.data.astype(np.int64) == norm.data.astype(np.int64)
+        if col.mask is not None:
+            same = same & col.mask
+        return bool(to_host(same.all())) if len(col) else True
+
+    @property
     def date(self) -> np.ndarray:
         """A NumPy object array of ``datetime.date`` (on the host, as pandas gives it: the labels are
         copied there)."""

@@ -177,9 +177,10 @@ class Resampler:
             if func not in RESAMPLE_OPS + ("ohlc",):
                 raise unsupported("Resampler.aggregate", f"func={func!r}")
             return getattr(self, func)()
-        raise unsupported("Resampler.aggregate", "a func other than a method name")
+        raise unsupported("Resampler.aggregate", "a func other than a method name (a callable, list or dict)")
 
     agg = aggregate
+    apply = aggregate
 
     def pipe(self, func: Any, *args: Any, **kwargs: Any) -> Any:
         """``func(self, *args, **kwargs)``; a ``(callable, keyword)`` tuple passes self as that keyword."""
