@@ -95,6 +95,8 @@ EMBER_NAMES = (
     "Index",
     "MultiIndex",
     "RangeIndex",
+    "Categorical",
+    "CategoricalIndex",
     "concat",
     "merge",
     "merge_asof",

@@ -549,3 +549,13 @@ def test_droplevel_errors(level, error):
         obj.droplevel(level)
     with pytest.raises(error):
         em.from_pandas(obj).droplevel(level)
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"sort": True}, {"use_na_sentinel": False}])
+def test_series_factorize_codes_are_a_numpy_array(kwargs):
+    values = pd.Series(["b", "a", None, "b"])
+    want_codes, want_uniques = values.factorize(**kwargs)
+    codes, uniques = em.from_pandas(values).factorize(**kwargs)
+    assert type(codes) is np.ndarray  # on either backend, as pandas
+    np.testing.assert_array_equal(codes, want_codes)
+    assert_eq(uniques, want_uniques)

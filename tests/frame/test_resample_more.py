@@ -8,8 +8,6 @@ import pandas as pd
 import pytest
 
 import ember
-from ember.frame.resample_more import tz_convert, tz_localize
-from ember.frame.timeseries import resample
 from ember.testing import assert_eq
 
 ORIGINS = ["epoch", "start", "start_day", "end", "end_day", "2000-01-01 00:03"]
@@ -45,9 +43,9 @@ def test_origin_offset_series(origin, closed, label, offset):
             want.sum()
         except ValueError as err:  # an 'end' origin moved past the first time
             with pytest.raises(ValueError, match=str(err)):
-                resample(ember.from_pandas(s), "17min", **kw).sum()
+                ember.from_pandas(s).resample("17min", **kw).sum()
             continue
-        got = resample(ember.from_pandas(s), "17min", **kw)
+        got = ember.from_pandas(s).resample("17min", **kw)
         for fn in ("sum", "mean", "count", "size", "min", "max", "first", "last"):
             _eq(getattr(got, fn)(), getattr(want, fn)())
         _eq(got.ffill(), want.ffill())
@@ -65,12 +63,12 @@ def test_origin_frame_dtypes_and_on(dtype, origin):
     for rule in ("17min", "h", "2D", "90s"):
         offset = "1min"
         want = df.resample(rule, origin=_origin(origin, None), offset=offset)
-        got = resample(e, rule, origin=_origin(origin, None), offset=offset)
+        got = e.resample(rule, origin=_origin(origin, None), offset=offset)
         _eq(got.sum(), want.sum())
         _eq(got.max(), want.max())
     flat = df.reset_index()
     want = flat.resample("17min", on="t", origin=_origin(origin, None)).sum()
-    _eq(resample(ember.from_pandas(flat), "17min", on="t", origin=_origin(origin, None)).sum(), want)
+    _eq(ember.from_pandas(flat).resample("17min", on="t", origin=_origin(origin, None)).sum(), want)
 
 
 def test_origin_empty_bins_and_missing_times():
@@ -87,9 +85,9 @@ def _check_or_raise(s, rule, **kw) -> None:
         want.sum()
     except ValueError as err:  # pandas' "Values falls before first bin"
         with pytest.raises(ValueError, match=str(err)):
-            resample(ember.from_pandas(s), rule, **kw).sum()
+            ember.from_pandas(s).resample(rule, **kw).sum()
         return
-    got = resample(ember.from_pandas(s), rule, **kw)
+    got = ember.from_pandas(s).resample(rule, **kw)
     for fn in ("sum", "count", "max", "first"):
         _eq(getattr(got, fn)(), getattr(want, fn)())
 
@@ -98,7 +96,7 @@ def test_origin_empty_series():
     s = pd.Series([], dtype="float64", index=pd.DatetimeIndex([], dtype="datetime64[ns]"))
     for origin in ("epoch", "end"):
         _eq(
-            resample(ember.from_pandas(s), "17min", origin=origin).sum(),
+            ember.from_pandas(s).resample("17min", origin=origin).sum(),
             s.resample("17min", origin=origin).sum(),
         )
 
@@ -109,7 +107,7 @@ def test_origin_units():
     for origin in ORIGINS:
         offset = "30s"
         want = s.resample("17min", origin=origin, offset=offset).sum()
-        _eq(resample(ember.from_pandas(s), "17min", origin=origin, offset=offset).sum(), want)
+        _eq(ember.from_pandas(s).resample("17min", origin=origin, offset=offset).sum(), want)
 
 
 def test_origin_ignored_for_calendar_rules():
@@ -117,7 +115,7 @@ def test_origin_ignored_for_calendar_rules():
     with pytest.warns(RuntimeWarning):
         want = s.resample("ME", origin="epoch").sum()
     with pytest.warns(RuntimeWarning):
-        got = resample(ember.from_pandas(s), "ME", origin="epoch").sum()
+        got = ember.from_pandas(s).resample("ME", origin="epoch").sum()
     _eq(got, want)
 
 
@@ -128,13 +126,13 @@ def test_origin_bad_arguments():
         with pytest.raises(ValueError) as want:
             s.resample("17min", **kw)
         with pytest.raises(ValueError, match=str(want.value)[:30]):
-            resample(e, "17min", **kw)
+            e.resample("17min", **kw)
 
 
 def test_origin_refused_tz_aware_day_rule():
     s = _series("UTC")
     with pytest.raises(NotImplementedError):
-        resample(ember.from_pandas(s), "D", origin="epoch")
+        ember.from_pandas(s).resample("D", origin="epoch")
 
 
 # --- groupby().resample ---------------------------------------------------------------------------
@@ -242,18 +240,18 @@ def test_tz_localize_series_and_frame():
     df = pd.DataFrame({"x": [1.0, None, 3.0, 4.0], "s": list("abcd")}, index=idx)
     for obj in (s, df):
         e = ember.from_pandas(obj)
-        _eq(tz_localize(e, "UTC"), obj.tz_localize("UTC"))
-        _eq(tz_localize(e, "CET", ambiguous="NaT"), obj.tz_localize("CET", ambiguous="NaT"))
+        _eq(e.tz_localize("UTC"), obj.tz_localize("UTC"))
+        _eq(e.tz_localize("CET", ambiguous="NaT"), obj.tz_localize("CET", ambiguous="NaT"))
         flags = np.array([True, True, False, False])
-        _eq(tz_localize(e, "CET", ambiguous=flags), obj.tz_localize("CET", ambiguous=flags))
+        _eq(e.tz_localize("CET", ambiguous=flags), obj.tz_localize("CET", ambiguous=flags))
         with pytest.raises(Exception) as want:
             obj.tz_localize("CET")
         with pytest.raises(type(want.value)):
-            tz_localize(e, "CET")
+            e.tz_localize("CET")
         aware = obj.tz_localize("UTC")
         ea = ember.from_pandas(aware)
-        _eq(tz_convert(ea, "US/Eastern"), aware.tz_convert("US/Eastern"))
-        _eq(tz_localize(ea, None), aware.tz_localize(None))
+        _eq(ea.tz_convert("US/Eastern"), aware.tz_convert("US/Eastern"))
+        _eq(ea.tz_localize(None), aware.tz_localize(None))
 
 
 def test_tz_localize_nonexistent():
@@ -261,7 +259,7 @@ def test_tz_localize_nonexistent():
     s = pd.Series(range(2), index=idx)
     e = ember.from_pandas(s)
     for how in ("shift_forward", "shift_backward", "NaT"):
-        _eq(tz_localize(e, "Europe/Warsaw", nonexistent=how), s.tz_localize("Europe/Warsaw", nonexistent=how))
+        _eq(e.tz_localize("Europe/Warsaw", nonexistent=how), s.tz_localize("Europe/Warsaw", nonexistent=how))
 
 
 def test_tz_errors():
@@ -270,15 +268,15 @@ def test_tz_errors():
     with pytest.raises(TypeError):
         s.tz_localize("UTC")
     with pytest.raises(TypeError):
-        tz_localize(e, "UTC")
+        e.tz_localize("UTC")
     with pytest.raises(TypeError):
-        tz_convert(e, "UTC")
+        e.tz_convert("UTC")
     naive = pd.Series([1], index=pd.DatetimeIndex(["2020-01-01"]))
     with pytest.raises(TypeError):
         naive.tz_convert("UTC")
     with pytest.raises(TypeError):
-        tz_convert(ember.from_pandas(naive), "UTC")
+        ember.from_pandas(naive).tz_convert("UTC")
     with pytest.raises(NotImplementedError):
-        tz_localize(ember.from_pandas(naive.to_frame()), "UTC", axis=1)
+        ember.from_pandas(naive.to_frame()).tz_localize("UTC", axis=1)
     empty = pd.Series([], dtype="int64", index=pd.DatetimeIndex([]))
-    _eq(tz_localize(ember.from_pandas(empty), "UTC"), empty.tz_localize("UTC"))
+    _eq(ember.from_pandas(empty).tz_localize("UTC"), empty.tz_localize("UTC"))

@@ -224,6 +224,8 @@ class DataFrame(
         if isinstance(key, slice):
             names = self.columns.to_series()
             return list(names.loc[key].index)
+        if isinstance(key, tuple) and key in self._columns:  # a whole MultiIndex label
+            return key
         if isinstance(key, (list, tuple, pd.Index, np.ndarray)):
             missing = [k for k in key if k not in self._columns]
             if missing:
@@ -252,7 +254,12 @@ class DataFrame(
         try:
             col = self._columns[key]
         except (KeyError, TypeError):
-            raise KeyError(key) from None
+            from ember.frame.frame_labels import partial_key_columns
+
+            out = partial_key_columns(self, key)
+            if out is None:
+                raise KeyError(key) from None
+            return out
         return Series._from_column(col, self._index, key)
 
     def __getattr__(self, name: str) -> Any:
@@ -482,6 +489,8 @@ class DataFrame(
         axis: Any = None,
         inplace: bool = False,
         errors: str = "ignore",
+        copy: Any = None,
+        level: Any = None,
     ) -> DataFrame:
         if mapper is not None:
             if check_axis("rename", axis) == 1:
@@ -492,19 +501,38 @@ class DataFrame(
         if index is not None:
             from ember.frame.index import relabel
 
+            if level is not None:
+                raise unsupported("rename", "level= of the index labels")
             out = out._with_rows(dict(out._columns), relabel(out._index, index))
         if columns is not None:
-            fn = columns if callable(columns) else (lambda k: columns.get(k, k))
-            if errors == "raise" and isinstance(columns, dict):
-                missing = [k for k in columns if k not in self._columns]
-                if missing:
-                    raise KeyError(f"{missing} not found in axis")
-            cols = out._columns
-            out = out._with_columns(labelled([fn(k) for k in cols], cols.values(), "DataFrame.rename"))
+            out = out._with_columns(
+                labelled(
+                    self._renamed_labels(columns, errors, level), out._columns.values(), "DataFrame.rename"
+                )
+            )
         if inplace:
             self._replace_with(out)
             return None
         return out
+
+    def _renamed_labels(self, columns: Any, errors: str, level: Any) -> list:
+        """``rename(columns=)``: each label mapped; under a MultiIndex every part of each tuple (or
+        the parts of ``level``), as pandas maps a MultiIndex element by element."""
+        fn = columns if callable(columns) else (lambda k: columns.get(k, k))
+        names = self._names
+        multi = self.columns.nlevels > 1
+        if not multi:
+            if level not in (None, 0, -1) and level != self.columns.name:
+                raise IndexError(f"Too many levels: Index has only 1 level, not {level}")
+            if errors == "raise" and isinstance(columns, dict):
+                missing = [k for k in columns if k not in self._columns]
+                if missing:
+                    raise KeyError(f"{missing} not found in axis")
+            return [fn(k) for k in names]
+        if errors == "raise":
+            raise unsupported("rename", "errors='raise' under MultiIndex columns")
+        parts = range(len(names[0])) if level is None else [self.columns._get_level_number(level)]
+        return [tuple(fn(x) if i in parts else x for i, x in enumerate(k)) for k in names]
 
     def astype(self, dtype: Any, copy: bool = True, errors: str = "raise") -> DataFrame:
         from ember.ops.unary import astype

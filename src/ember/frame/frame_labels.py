@@ -47,16 +47,63 @@ OBJECT_KIND = pd.Index([], dtype=object)
 def axis_kind(labels: Any) -> pd.Index | None:
     """The type of a column axis, which a frame keeps beside its list of labels: an empty Index of
     the class and dtype of ``labels`` (a pandas Index, a range, a list), None where the labels alone
-    tell it (a MultiIndex, a list of labels: pandas infers the type from them; an empty list is an
+    tell it (a list of labels, a MultiIndex of inferred level dtypes: pandas infers the type from them; an empty list is an
     object Index). ``frame_reductions.labels_index`` builds the axis back from the labels and this
     kind."""
     if isinstance(labels, (pd.RangeIndex, range)):
         return RANGE_KIND
     if isinstance(labels, (list, tuple)):
         return None if len(labels) else OBJECT_KIND
-    if not isinstance(labels, pd.Index) or isinstance(labels, pd.MultiIndex):
+    if not isinstance(labels, pd.Index):
         return None
+    if isinstance(labels, pd.MultiIndex):  # the levels' dtypes ('string', int32 keys) stay
+        levels = [level[:0].rename(None) for level in labels.levels]
+        if all(_inferred_alike(level) for level in levels):
+            return None
+        return pd.MultiIndex.from_arrays(levels)
     return labels[:0].rename(None)
+
+
+def _inferred_alike(level: pd.Index) -> bool:
+    """Whether pandas' inference from labels gives a level of this dtype anyway (str, int64,
+    float64, object, bool levels: no kind is needed to keep them)."""
+    return str(level.dtype) in ("str", "object", "int64", "float64", "bool")
+
+
+def partial_key_columns(frame: Any, key: Any) -> Any:
+    """``df[key]`` / ``df.loc[:, key]`` of a key naming the first parts of MultiIndex column labels:
+    those columns in order, the named levels dropped (one level left: a plain Index); a single
+    column whose remaining label is ``''`` comes back as a Series named ``key``, as pandas. None
+    where ``key`` names no column that way (the caller raises KeyError)."""
+    from ember.frame.series import Series
+
+    names = frame._names
+    if not names or not all(isinstance(k, tuple) for k in names):
+        return None
+    nlevels = len(names[0])
+    parts = key if isinstance(key, tuple) else (key,)
+    n = len(parts)
+    try:
+        matches = [k for k in names if len(k) == nlevels > n and k[:n] == parts]
+    except (TypeError, ValueError):  # parts that do not compare with labels (arrays): no match
+        return None
+    if not matches:
+        return None
+    rest = [k[n:] if nlevels - n > 1 else k[n] for k in matches]
+    axis_names = frame._axis_names[n:] if frame._axis_names else None
+    if axis_names is not None and all(name is None for name in axis_names):
+        axis_names = None
+    kind = None
+    if isinstance(frame._kind, pd.MultiIndex):  # the remaining levels keep their dtypes
+        levels = list(frame._kind.levels[n:])
+        kind = axis_kind(levels[0] if len(levels) == 1 else pd.MultiIndex.from_arrays(levels))
+    columns = labelled(rest, [frame._columns[k] for k in matches], "DataFrame[]")
+    out = type(frame)._from_columns(columns, frame._index, axis_names, kind)
+    if len(rest) == 1 and (rest[0][0] if isinstance(rest[0], tuple) else rest[0]) == "":
+        out = out[""]  # pandas reads a lone '' as a placeholder level and selects it too
+        if isinstance(out, Series):
+            out = Series._from_column(out._column, frame._index, key)
+    return out
 
 
 def kept_kind(names: list, columns: dict, kind: pd.Index | None, labels: list) -> pd.Index | None:
@@ -66,6 +113,10 @@ def kept_kind(names: list, columns: dict, kind: pd.Index | None, labels: list) -
     (``df[[]]`` of string labels: an empty ``str`` Index); other labels are a new axis pandas infers."""
     if labels == names:
         return kind
+    if isinstance(kind, pd.MultiIndex) and all(
+        isinstance(k, tuple) and len(k) == kind.nlevels for k in labels
+    ):
+        return kind  # pandas maps a MultiIndex level by level: each level keeps its dtype where it can
     if any(k not in columns for k in labels):
         return None
     if kind is not None or not names:

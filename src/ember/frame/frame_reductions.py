@@ -366,12 +366,23 @@ def labels_index(names: list, kind: pd.Index | None = None) -> pd.Index:
         return kind
     if isinstance(kind, pd.RangeIndex):
         return _range_of(names)
+    if isinstance(kind, pd.MultiIndex):
+        return _levels_of(names, kind)
     if _holds(kind.dtype, names):
         try:
             return pd.Index(names, dtype=kind.dtype)
         except (TypeError, ValueError):
             pass
     return labels_index(names)  # labels the kind cannot hold as they are: as pandas infers them
+
+
+def _levels_of(names: list, kind: pd.MultiIndex) -> pd.Index:
+    """Tuple labels as a MultiIndex whose levels keep ``kind``'s level dtypes where they hold them;
+    other labels as pandas infers them."""
+    if not all(isinstance(k, tuple) and len(k) == kind.nlevels for k in names):
+        return labels_index(names)
+    arrays = [labels_index(list(values), level) for values, level in zip(zip(*names), kind.levels)]
+    return pd.MultiIndex.from_arrays(arrays)
 
 
 def _holds(dtype: Any, names: list) -> bool:

@@ -295,10 +295,41 @@ class NDFrame:
             times=times,
         )
 
-    def resample(self, rule: Any, closed: str | None = None, label: str | None = None, on: Any = None) -> Any:
+    def resample(
+        self,
+        rule: Any,
+        closed: str | None = None,
+        label: str | None = None,
+        convention: Any = "start",
+        on: Any = None,
+        level: Any = None,
+        origin: Any = "start_day",
+        offset: Any = None,
+        group_keys: bool = False,
+    ) -> Any:
         from ember.frame.timeseries import resample
 
-        return resample(self, rule, closed=closed, label=label, on=on)
+        return resample(
+            self, rule, closed, label, on, convention=convention, level=level, origin=origin, offset=offset
+        )
+
+    def tz_localize(
+        self,
+        tz: Any,
+        axis: Any = 0,
+        level: Any = None,
+        copy: Any = None,
+        ambiguous: Any = "raise",
+        nonexistent: Any = "raise",
+    ) -> Any:
+        from ember.frame.resample_more import tz_localize
+
+        return tz_localize(self, tz, axis, level, copy, ambiguous, nonexistent)
+
+    def tz_convert(self, tz: Any, axis: Any = 0, level: Any = None, copy: Any = None) -> Any:
+        from ember.frame.resample_more import tz_convert
+
+        return tz_convert(self, tz, axis, level, copy)
 
     def shift(self, periods: int = 1, freq: Any = None, axis: Any = None, fill_value: Any = None) -> Any:
         from ember.frame.timeseries import shift

@@ -469,6 +469,9 @@ class IAtIndexer(_Indexer):
 
 def _frame_2d(frame: Any, key: tuple, by_label: bool) -> Any:
     rows, cols = key
+    if by_label and _names_first_parts(frame, cols):  # df.loc[:, 'a'] under MultiIndex columns
+        sub = frame[cols]
+        return sub if isinstance(rows, slice) and rows == slice(None) else sub.loc[rows]
     if by_label:
         names = frame._select_labels(cols)
     else:
@@ -480,6 +483,16 @@ def _frame_2d(frame: Any, key: tuple, by_label: bool) -> Any:
     if isinstance(rows, slice) and rows == slice(None):
         return sub
     return select_rows(sub, rows, by_label)
+
+
+def _names_first_parts(frame: Any, cols: Any) -> bool:
+    """Whether ``cols`` is a key of MultiIndex columns naming no whole label, only first parts."""
+    if isinstance(cols, (list, slice, np.ndarray, pd.Index)) or not frame._names:
+        return False
+    try:
+        return cols not in frame._columns and isinstance(frame._names[0], tuple)
+    except TypeError:
+        return False
 
 
 def _iloc_column_names(all_names: list, cols: Any) -> Any:

@@ -419,7 +419,14 @@ def _result_labels(lnames: list, rnames: list, overlap: set, suffixes: Any) -> t
         raise ValueError(f"columns overlap but no suffix specified: {sorted(overlap, key=str)}")
 
     def renamed(names: list, suffix: Any) -> list:
-        return [f"{k}{suffix}" if k in overlap and suffix is not None else k for k in names]
+        if suffix is None:
+            return list(names)
+        if overlap and all(isinstance(k, tuple) for k in overlap):
+            # MultiIndex columns: pandas maps every part of every label, suffixing a part that is
+            # the first part of an overlapping label (``part in MultiIndex`` looks in level 0)
+            firsts = {k[0] for k in overlap}
+            return [tuple(f"{x}{suffix}" if x in firsts else x for x in k) for k in names]
+        return [f"{k}{suffix}" if k in overlap else k for k in names]
 
     llabels, rlabels = renamed(lnames, lsuf), renamed(rnames, rsuf)
     dups = [k for labels in (llabels, rlabels) for k, n in Counter(labels).items() if n > 1]

@@ -151,11 +151,8 @@ def pivot_table(
         for (p, _, _), col in zip(specs, aggregated):
             for j, lab in enumerate(labels):
                 out[_table_label(p, lab)] = _gather(col, table[:, j], holes, fill_value)
-        kind = None
-        if len(cuniq) == 1 and not any(isinstance(k, tuple) for k in out):  # one flat level: its dtype
-            kind = pd.Index(cuniq[0].slice(0, 0).to_pandas())[:0]
         result = DataFrame._from_columns(
-            out, _make_index(runiq, row_names), _axis_names(specs, col_names), kind
+            out, _make_index(runiq, row_names), _axis_names(specs, col_names), _columns_kind(out, cuniq)
         )
     if dropna and result._names:
         keep = _keep_valid_any(list(result._columns.values()))
@@ -256,7 +253,21 @@ def _pivot_with_margins(
         else MultiIndex(level_cols, row_names)
     )
     full = concat([table, DataFrame._from_columns(row, row_index)])
-    return DataFrame._from_columns(full._columns, full.index, _axis_names(specs, col_names))
+    # the column axis keeps the pivot's label type ('string' keys stay 'string' beside 'All')
+    return DataFrame._from_columns(full._columns, full.index, _axis_names(specs, col_names), table._kind)
+
+
+def _columns_kind(out: dict, cuniq: list) -> pd.Index | None:
+    """The column axis' type: the ``columns`` keys' dtypes on their levels (a 'string' key stays
+    'string'), the (function, value) prefix levels as pandas infers them."""
+    from ember.frame.frame_labels import axis_kind
+
+    key_levels = [pd.Index(c.slice(0, 0).to_pandas()) for c in cuniq]
+    if not any(isinstance(k, tuple) for k in out):  # one flat level: its dtype
+        return key_levels[0][:0] if len(key_levels) == 1 else None
+    depth = len(next(iter(out)))
+    prefix = [pd.Index([k[i] for k in out])[:0] for i in range(depth - len(key_levels))]
+    return axis_kind(pd.MultiIndex.from_arrays(prefix + key_levels))
 
 
 def _axis_names(specs: list, col_names: list) -> tuple | None:

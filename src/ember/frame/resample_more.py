@@ -1,7 +1,7 @@
 """Resample bins with pandas' ``origin`` / ``offset``, the group-wise resample of a GroupBy
 (``df.groupby(key).resample(rule)``: every group binned from its own first to its last time, the
 result indexed by (group key, bin)), and the DataFrame / Series time-zone methods of the index
-(``tz_localize`` / ``tz_convert``).
+(``tz_localize`` / ``tz_convert``, called from ``NDFrame``).
 
 The bins come from ``ops.resample_bins`` (``ops.resample.bin_grouping`` keeps the plain
 ``origin='start_day'`` resample); the aggregations are the Resampler's.
@@ -248,49 +248,9 @@ def tz_convert(obj: Any, tz: Any, axis: Any = 0, level: Any = None, copy: Any = 
     return _with_index(obj, index.tz_convert(tz), copy)
 
 
-class TimeZoneMethods:
-    """``tz_localize`` / ``tz_convert`` and the full ``resample`` signature for DataFrame and Series
-    (a mixin placed before NDFrame)."""
-
-    __slots__ = ()
-
-    def tz_localize(
-        self,
-        tz: Any,
-        axis: Any = 0,
-        level: Any = None,
-        copy: Any = None,
-        ambiguous: Any = "raise",
-        nonexistent: Any = "raise",
-    ) -> Any:  # noqa: E501
-        return tz_localize(self, tz, axis, level, copy, ambiguous, nonexistent)
-
-    def tz_convert(self, tz: Any, axis: Any = 0, level: Any = None, copy: Any = None) -> Any:
-        return tz_convert(self, tz, axis, level, copy)
-
-    def resample(
-        self,
-        rule: Any,
-        closed: str | None = None,
-        label: str | None = None,
-        convention: Any = "start",
-        on: Any = None,
-        level: Any = None,
-        origin: Any = _DEFAULT_ORIGIN,
-        offset: Any = None,
-        group_keys: bool = False,
-    ) -> Any:
-        from ember.frame.timeseries import resample
-
-        return resample(
-            self, rule, closed, label, on, convention=convention, level=level, origin=origin, offset=offset
-        )
-
-
 __all__ = [
     "GroupByResample",
     "GroupByResampler",
-    "TimeZoneMethods",
     "make_bins",
     "resolve_origin",
     "tz_convert",

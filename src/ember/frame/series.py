@@ -450,10 +450,13 @@ class Series(
         return self._wrap(NumericColumn(duplicated([self._column], keep=keep)))
 
     def factorize(self, sort: bool = False, use_na_sentinel: bool = True) -> tuple[Any, Any]:
+        """(codes as a NumPy int64 array, an Index of the uniques), as pandas (codes on the host
+        whatever the backend: pandas' codes are a NumPy array)."""
+        from ember.backend import to_host
         from ember.ops.factorize import factorize_keys
 
         codes, uniques, _ = factorize_keys([self._column], sort=sort, dropna=use_na_sentinel)
-        return codes, Index._from_column(uniques[0])
+        return to_host(codes), Index._from_column(uniques[0])
 
     def explode(self, ignore_index: bool = False) -> Series:
         """One row per list item, the row's label repeated (an empty or missing list: one missing row).

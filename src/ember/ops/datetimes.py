@@ -541,8 +541,8 @@ def names(col: DatetimeColumn, kind: str) -> StringColumn:
 
 def fixed_nanos(off: Any) -> int:
     """Nanoseconds of a fixed offset. 'D' counts as 24 h on tz-naive data: pandas 3.0 made Day a
-    calendar offset (no ``.nanos``), pandas 3.1 a Tick again; both spell it off.name == 'D'."""
-    if off.name == "D":
+    calendar offset (no ``.nanos``), pandas 3.1 a Tick again; both spell it rule_code == "D"."""
+    if off.rule_code == "D":
         return int(off.n) * 86_400 * 10**9
     return int(off.nanos)
 
