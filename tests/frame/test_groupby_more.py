@@ -111,7 +111,7 @@ def test_indices():
     for kwargs in (dict(by="k"), dict(by="k", sort=False), dict(by=["k", "j"]), dict(by="k", dropna=False)):
         want = pdf.groupby(**kwargs).indices
         got = em.from_pandas(pdf).groupby(**kwargs).indices
-        assert [str(k) for k in got] == [str(k) for k in want]
+        assert list(got) == list(want)  # pandas 3.0 keys hold np.int64, 3.1 Python ints: equal either way
         for a, b in zip(got.values(), want.values()):
             np.testing.assert_array_equal(a, b)
             assert a.dtype == b.dtype

@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 import ember
+from ember._compat import PANDAS_31
 from ember.testing import assert_eq
 
 ORIGINS = ["epoch", "start", "start_day", "end", "end_day", "2000-01-01 00:03"]
@@ -62,6 +63,11 @@ def test_origin_frame_dtypes_and_on(dtype, origin):
     e = ember.from_pandas(df)
     for rule in ("17min", "h", "2D", "90s"):
         offset = "1min"
+        if rule == "2D" and not PANDAS_31 and origin in ("end", "end_day"):
+            # pandas 3.0 bins its calendar Day closed on the right from the midnight before: refused
+            with pytest.raises(NotImplementedError):
+                e.resample(rule, origin=_origin(origin, None), offset=offset).sum()
+            continue
         want = df.resample(rule, origin=_origin(origin, None), offset=offset)
         got = e.resample(rule, origin=_origin(origin, None), offset=offset)
         _eq(got.sum(), want.sum())
@@ -131,6 +137,12 @@ def test_origin_bad_arguments():
 
 def test_origin_refused_tz_aware_day_rule():
     s = _series("UTC")
+    if not PANDAS_31:  # pandas 3.0's Day is a calendar offset: origin ignored with a warning
+        with pytest.warns(RuntimeWarning):
+            got = ember.from_pandas(s).resample("D", origin="epoch").sum()
+        with pytest.warns(RuntimeWarning):
+            _eq(got, s.resample("D", origin="epoch").sum())
+        return
     with pytest.raises(NotImplementedError):
         ember.from_pandas(s).resample("D", origin="epoch")
 
@@ -190,10 +202,11 @@ def test_groupby_resample_on_and_keys():
     nums, enums = df.drop(columns="k"), e.drop(columns="k")
     _eq(enums.groupby("a").resample("2h", on="t").sum(), nums.groupby("a").resample("2h", on="t").sum())
     _eq(e.groupby("k").resample("2h", on="t").max(), df.groupby("k").resample("2h", on="t").max())
-    _eq(
-        e.groupby(["k", "a"]).resample("h", on="t").mean(),
-        df.groupby(["k", "a"]).resample("h", on="t").mean(),
-    )
+    if PANDAS_31:  # pandas 3.0 fails on this one ('NaTType' object has no attribute 'normalize')
+        _eq(
+            e.groupby(["k", "a"]).resample("h", on="t").mean(),
+            df.groupby(["k", "a"]).resample("h", on="t").mean(),
+        )
 
 
 def test_groupby_resample_pipe_and_utc():

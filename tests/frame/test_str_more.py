@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember._compat import PANDAS_31
 from ember.testing import assert_eq
 
 STRING_DTYPES = [
@@ -93,6 +94,10 @@ PATTERNS = [re.compile(r"\.jpg", re.IGNORECASE), re.compile(r"\.jpg"), ".b", r"\
 @pytest.mark.parametrize("kwargs", [{}, {"n": 1}, {"expand": True}, {"expand": True, "n": 1}])
 @pytest.mark.parametrize("method", ["split", "rsplit"])
 def test_split_patterns(dtype, pat, kwargs, method):
+    if not PANDAS_31 and method == "rsplit" and isinstance(pat, re.Pattern) and dtype is object:
+        pytest.skip(
+            "pandas 3.0 gives NaN rows for a compiled pattern in rsplit; ember raises 3.1's TypeError"
+        )
     s = pd.Series(["foojpgbar.jpg", "a.JPGb/c", "axb.b c", ""], dtype=dtype)
     _both(s, lambda x: getattr(x.str, method)(pat, **kwargs))
 

@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember._compat import PANDAS_31
 from ember.testing import assert_eq
 
 METHODS = ["first", "last", "nunique", "sem", "skew", "kurt", "rank"]
@@ -25,6 +26,11 @@ def _series(dtype: str = "float64") -> pd.Series:
     if dtype == "Int64":
         return pd.Series([1, None, 3, 3, 2, None, 5, 1, 1, 1], dtype="Int64", name="v")
     return pd.Series([1.5, None, 2.5, 2.5, 0.5, 4.0, None, 1.0], dtype="Float64", name="v")
+
+
+#: pandas 3.0's rolling moments come from running raw power sums, which lose the variance of windows
+#: far from zero or nearly constant (NaN / inf where 3.1 and ember give the value, GH 62946)
+PANDAS_30_MOMENTS = "pandas 3.0's rolling moments lose precision that pandas 3.1 keeps"
 
 
 def _both(p, fn):
@@ -61,9 +67,11 @@ def test_rolling_center_closed(method, center, closed):
 
 
 @pytest.mark.parametrize("method", METHODS)
-@pytest.mark.parametrize("window", ["2D", "3D"])
+@pytest.mark.parametrize("window", ["48h", "72h"])
 @pytest.mark.parametrize("closed", [None, "both"])
 def test_rolling_time_windows(method, window, closed):
+    if not PANDAS_31 and method in ("skew", "kurt"):
+        pytest.skip(PANDAS_30_MOMENTS)
     idx = pd.to_datetime(
         [
             "2020-01-01",
@@ -210,7 +218,7 @@ def test_step_errors():
         e.rolling(2, step=0).sum()
     t = pd.Series([1.0, 2, 3], index=pd.date_range("2020", periods=3))
     with pytest.raises(NotImplementedError):
-        em.from_pandas(t).rolling("2D", step=1)
+        em.from_pandas(t).rolling("48h", step=1)
 
 
 # --- pipe / aggregate ----------------------------------------------------------------------------
@@ -218,7 +226,7 @@ def test_step_errors():
 
 def test_pipe():
     df = pd.DataFrame({"A": [1.0, 4, 2, 8, 5]}, index=pd.date_range("2020", periods=5))
-    got, exp = _both(df, lambda o: o.rolling("2D").pipe(lambda x: x.max() - x.min()))
+    got, exp = _both(df, lambda o: o.rolling("48h").pipe(lambda x: x.max() - x.min()))
     assert_eq(got, exp, check_freq=False)  # ember's DatetimeIndex keeps no freq
     got, exp = _both(df, lambda o: o.expanding().pipe(lambda x, k: x.sum() * k, 3))
     assert_eq(got, exp, check_freq=False)
@@ -264,6 +272,8 @@ def test_agg_errors():
 @pytest.mark.parametrize("method", ["cov", "corr"])
 @pytest.mark.parametrize("ddof", [0, 1])
 def test_series_with_series(method, ddof):
+    if not PANDAS_31 and method == "corr":
+        pytest.skip(PANDAS_30_MOMENTS)
     a = pd.Series([1.0, 2, 4, np.nan, 3, 7, 7, 7, 7, 2, np.inf, 5], name="a")
     b = pd.Series([2.0, 1, 3, 5, 4, 8, 1, 2, 3, np.nan, 2, 6], name="b")
     for mk in [lambda o: o.rolling(4), lambda o: o.rolling(3, min_periods=1), lambda o: o.expanding(2)]:
@@ -321,8 +331,8 @@ def test_corr_time_window():
     idx = pd.date_range("2020", periods=8, freq="D")
     a = pd.Series([1.0, 2, 4, 3, 5, 6, 2, 9], index=idx)
     b = pd.Series([2.0, 1, 3, 5, 4, 8, 1, 1], index=idx)
-    got = em.from_pandas(a).rolling("3D").corr(em.from_pandas(b))
-    assert_eq(got, a.rolling("3D").corr(b), check_freq=False)
+    got = em.from_pandas(a).rolling("72h").corr(em.from_pandas(b))
+    assert_eq(got, a.rolling("72h").corr(b), check_freq=False)
 
 
 def test_agg_keeps_column_axis_names_and_levels():
@@ -339,6 +349,8 @@ def test_agg_keeps_column_axis_names_and_levels():
 
 
 def test_moments_far_from_zero():
+    if not PANDAS_31:
+        pytest.skip(PANDAS_30_MOMENTS)
     rng = np.random.default_rng(7)
     s = pd.Series(1e6 + 1e-3 * rng.normal(size=120))
     walk = pd.Series(1e6 + np.cumsum(rng.normal(size=120)) * 1e-2)
@@ -358,7 +370,7 @@ def test_moments_far_from_zero():
 @pytest.mark.parametrize("method", ["first", "last", "nunique", "rank", "skew", "kurt"])
 def test_on_column(method):
     df = pd.DataFrame({"t": pd.date_range("2020", periods=6, freq="12h"), "v": [1.0, 3, 2, np.nan, 5, 5]})
-    got, exp = _both(df, lambda o: getattr(o.rolling("1D", on="t"), method)())
+    got, exp = _both(df, lambda o: getattr(o.rolling("24h", on="t"), method)())
     assert_eq(got, exp)
     got, exp = _both(df, lambda o: getattr(o.rolling(2, on="t", step=2), method)())
     assert_eq(got, exp)
@@ -366,7 +378,7 @@ def test_on_column(method):
 
 def test_sem_on_time_column_raises_as_pandas():
     df = pd.DataFrame({"t": pd.date_range("2020", periods=4, freq="12h"), "v": [1.0, 3, 2, 5]})
-    for make in [lambda o: o.rolling("1D", on="t"), lambda o: o.rolling(2, on="t")]:
+    for make in [lambda o: o.rolling("24h", on="t"), lambda o: o.rolling(2, on="t")]:
         with pytest.raises(TypeError):
             make(df).sem()
         with pytest.raises(TypeError):

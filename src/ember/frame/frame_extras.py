@@ -426,8 +426,12 @@ class SeriesExtras(_Shared):
             raise ValueError(f"No axis named {axis} for object type Series")
         if numeric_only and not isinstance(self._column, NumericColumn):
             raise TypeError(f"Series.{op} does not allow numeric_only=True with non-numeric dtypes.")
-        value = column_moment(self._column, op, skipna, op)
-        return moment_scalar(self._column, to_host_scalar(value))
+        value = moment_scalar(self._column, to_host_scalar(column_moment(self._column, op, skipna, op)))
+        if not PANDAS_31 and not self._column.nullable and value != value:
+            # pandas 3.0 returns Python's nan where too few values count (3 for skew, 4 for kurt)
+            if (self.count() if skipna else len(self)) < (3 if op == "skew" else 4):
+                return float("nan")
+        return value
 
     # --- small pandas attributes ------------------------------------------------------------------
     @property

@@ -152,16 +152,29 @@ def moments(values: Any, valid: Any, axis: Any, op: str, skipna: bool, xp: Any) 
     scale = _abs_max(x, axis, xp) * np.finfo(np.float64).eps
     constant = m2 <= scale * scale * n
     with np.errstate(all="ignore"):
-        if op == "skew":
-            out = n * xp.sqrt(n - 1) / (n - 2) * high / m2**1.5
-        else:
-            adj = 3 * (n - 1) ** 2 / ((n - 2) * (n - 3))
-            out = n * (n + 1) * (n - 1) * high / ((n - 2) * (n - 3) * m2 * m2) - adj
+        out = _moment_formula(op, n, m2, high, scale, xp)
     out = xp.where(constant, np.nan if PANDAS_31 else 0.0, out)
     out = xp.where(n < (3 if op == "skew" else 4), np.nan, out)
     if not skipna:
         out = xp.where((~present).any(axis=axis), np.nan, out)
     return out
+
+
+def _moment_formula(op: str, n: Any, m2: Any, high: Any, scale: Any, xp: Any) -> Any:
+    """The bias-corrected statistic from the central sums, in the order of operations pandas uses
+    (pandas 3.1's ``calc_skew`` / ``calc_kurt``; pandas 3.0's nanops, which also zeroes a third or
+    fourth moment within rounding noise), so that equal sums give equal results."""
+    if PANDAS_31:
+        if op == "skew":
+            return (high / (m2 * xp.sqrt(m2))) * ((n * xp.sqrt(n - 1.0)) / (n - 2.0))
+        inner = n * (n + 1.0) * (high / (m2 * m2)) - 3.0 * (n - 1.0)
+        return ((n - 1.0) / ((n - 2.0) * (n - 3.0))) * inner
+    power = 3 if op == "skew" else 4
+    high = xp.where(xp.abs(high) <= scale**power * n, 0.0, high)
+    if op == "skew":
+        return (n * (n - 1) ** 0.5 / (n - 2)) * (high / m2**1.5)
+    adj = 3 * (n - 1) ** 2 / ((n - 2) * (n - 3))
+    return (n * (n + 1) * (n - 1) * high) / ((n - 2) * (n - 3) * m2**2) - adj
 
 
 def _abs_max(x: Any, axis: Any, xp: Any) -> Any:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pandas as pd
 
+from ember._compat import PANDAS_31
 from ember.column import DatetimeColumn
 from ember.frame._fallback import unsupported
 from ember.frame.index import Index, MultiIndex
@@ -51,6 +52,8 @@ def _check_bins(col: Any, rule: Any, closed: str | None, label: str | None) -> t
 def _is_tick(rule: Any) -> bool:
     from ember.ops.resample import parse_rule
 
+    if not PANDAS_31 and isinstance(pd.tseries.frequencies.to_offset(rule), pd.offsets.Day):
+        return False  # pandas 3.0's Day is a calendar offset: origin / offset do not apply to it
     return parse_rule(rule)[0] == "tick"
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ember._compat import PANDAS_31
 from ember.backend import to_host
 from ember.column import DatetimeColumn
 from ember.ops._common import UNIT_NS
@@ -105,12 +106,15 @@ def bin_grouping(
     if nat == len(t):
         return Grouping(xp.full(len(t), -1, dtype=np.int64), 0, [col.take(xp.zeros(0, dtype=np.int64))], nat)
     calendar_days = isinstance(pd.tseries.frequencies.to_offset(rule), pd.offsets.Day)
-    if calendar_days and col.tz is not None and (anchor != 86_400 * 10**9 or closed != "left"):
-        # pandas bins a tz-aware index by calendar days (from the midnight before, one day more on
-        # the right): only 'D' closed on the left gives the same bins as 24-hour steps
+    # pandas bins a tz-aware index by calendar days (from the midnight before, one day more on the
+    # right), and a naive one too in pandas 3.0 (its Day is a calendar offset): only 'D' closed on
+    # the left (any multiple of it when naive) gives the same bins as 24-hour steps
+    aware_differs = col.tz is not None and (anchor != 86_400 * 10**9 or closed != "left")
+    if calendar_days and (aware_differs or (not PANDAS_31 and closed != "left")):
+        where = "on a tz-aware index" if col.tz is not None else "with pandas 3.0"
         raise NotImplementedError(
-            f"resample: rule {rule!r} with closed={closed!r} on a tz-aware index is not supported "
-            "(pandas bins by calendar days there); use 'D' with closed='left', or tz_localize(None)"
+            f"resample: rule {rule!r} with closed={closed!r} {where} is not supported "
+            "(pandas bins by calendar days there); use 'D' with closed='left'"
         )
     if kind == "tick":
         codes, ngroups, labels = _tick_bins(

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from ember._compat import PANDAS_31
 from ember.backend import array_module
 from ember.backend.primitives import cummax, direct_window_limit, stable_argsort
 from ember.column import NumericColumn
@@ -215,7 +216,20 @@ def skew(w: Windows, min_periods: int) -> NumericColumn:
     ok = (nobs >= 3) & (m2 > 0)
     sn, sm2 = xp.where(ok, n, 3.0), xp.where(ok, m2, 1.0)
     res = sn * xp.sqrt(sn - 1.0) / (sn - 2.0) * (m3 / (sm2 * xp.sqrt(sm2)))
+    if not PANDAS_31:
+        res, ok = _pandas30_degenerate(w, res, ok, nobs, m2, 3, 0.0)
     return _out(xp, res, ok & (nobs >= min_periods))
+
+
+def _pandas30_degenerate(w: Windows, res: Any, ok: Any, nobs: Any, m2: Any, need: int, flat: float) -> tuple:
+    """pandas 3.0's rolling skew / kurt: a window of equal values gives ``flat`` (0, or -3 for kurt),
+    one whose variance is within 1e-14 NaN (pandas 3.1 gives NaN for the first, a value for the
+    second)."""
+    xp = w.xp
+    enough = nobs >= need
+    equal = enough & w.constant()
+    low = m2 / xp.maximum(nobs, 1).astype(np.float64) <= 1e-14
+    return xp.where(equal, flat, res), (ok & ~low) | equal
 
 
 def kurt(w: Windows, min_periods: int) -> NumericColumn:
@@ -228,6 +242,8 @@ def kurt(w: Windows, min_periods: int) -> NumericColumn:
     sn, sm2 = xp.where(ok, n, 4.0), xp.where(ok, m2, 1.0)
     inner = sn * (sn + 1.0) * (m4 / (sm2 * sm2)) - 3.0 * (sn - 1.0)
     res = (sn - 1.0) / ((sn - 2.0) * (sn - 3.0)) * inner
+    if not PANDAS_31:
+        res, ok = _pandas30_degenerate(w, res, ok, nobs, m2, 4, -3.0)
     return _out(xp, res, ok & (nobs >= min_periods))
 
 
