@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ember._compat import PANDAS_31
 from ember.column import NumericColumn, from_scalar
 from ember.frame._fallback import unsupported
 from ember.frame.frame_reductions import labels_index
@@ -68,6 +69,30 @@ def _inferred_alike(level: pd.Index) -> bool:
     """Whether pandas' inference from labels gives a level of this dtype anyway (str, int64,
     float64, object, bool levels: no kind is needed to keep them)."""
     return str(level.dtype) in ("str", "object", "int64", "float64", "bool")
+
+
+def _filter_pandas30(
+    frame: Any, arg: Any, items: Any, like: Any, regex: Any, axis: Any, cond: Any, na: Any
+) -> Any:
+    """pandas 3.0's ``filter(items=None, like=None, regex=None, axis=None)``: labels only, and its
+    errors (no ``cond`` / ``na``, which came in pandas 3.1)."""
+    for name, value, default in (("cond", cond, None), ("na", na, False)):
+        if value is not default:
+            raise TypeError(f"filter() got an unexpected keyword argument '{name}'")
+    if arg is not None:
+        if items is not None:
+            raise TypeError("filter() got multiple values for argument 'items'")
+        items = arg
+    given = sum(x is not None for x in (items, like, regex))
+    if given > 1:
+        raise TypeError("Keyword arguments `items`, `like`, or `regex` are mutually exclusive")
+    if given == 0:
+        raise TypeError("Must pass either `items`, `like`, or `regex`")
+    if items is not None and not pd.api.types.is_list_like(items):
+        raise TypeError(f"Index(...) must be called with a collection of some kind, {items!r} was passed")
+    return _filter_labels(
+        frame, items, like, regex, 1 if axis is None else check_axis("DataFrame.filter", axis)
+    )
 
 
 def partial_key_columns(frame: Any, key: Any) -> Any:
@@ -202,6 +227,8 @@ class FrameLabels:
         callable or ``pd.col`` expression of the frame, passed as ``cond`` or positionally), or the
         labels named in ``items`` (in that order), containing ``like`` or matching ``regex``
         (columns unless ``axis=0``)."""
+        if not PANDAS_31:
+            return _filter_pandas30(self, arg, items, like, regex, axis, cond, na)
         given = sum(x is not None for x in (arg, items, cond, like, regex))
         if given > 1:
             raise TypeError(
