@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-gpu bench lint setup clean doctest-pandas fuzz
+.PHONY: demo test test-gpu bench lint setup clean doctest-pandas coverage-page fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ clean:
 # pandas' own docstring examples run with ember and with pandas; the report lists where ember differs.
 doctest-pandas: $(STAMP)
 	$(PY) scripts/pandas_docstrings.py --out build/doctest-pandas.json
+
+# docs/pandas-coverage.md from the docstring report: every pandas member, supported / partial / not.
+coverage-page: doctest-pandas
+	$(PY) scripts/pandas_coverage.py build/doctest-pandas.json --out docs/pandas-coverage.md
 
 # Differential fuzzing against pandas: EMBER_FUZZ_EXAMPLES random chains of operations (seed
 # EMBER_FUZZ_SEED, EMBER_FUZZ_JOBS processes); prints each distinct divergence with a repro.
