@@ -346,19 +346,45 @@ def apply_callables(obj: Any, key: Any) -> Any:
 
 
 class _Indexer:
-    def __init__(self, obj: Any) -> None:
+    def __init__(self, obj: Any, axis: int = 0) -> None:
         self.obj = obj
+        self._axis = axis
 
 
-class ILocIndexer(_Indexer):
+class _AxisIndexer(_Indexer):
+    """loc / iloc: callable with an axis, as pandas' location indexers."""
+
+    def __call__(self, axis: Any = None) -> Any:
+        """``df.loc(axis=1)[key]``: an indexer whose one-part keys select along ``axis``."""
+        from ember.frame.generic import check_axis
+
+        if axis is None:
+            return type(self)(self.obj)
+        kind = "DataFrame" if getattr(self.obj, "_ember_kind", "") == "frame" else "Series"
+        try:
+            number = check_axis(f"{kind}.{type(self).__name__}", axis)
+        except (ValueError, NotImplementedError):
+            number = -1
+        if number not in (0, 1) or (number == 1 and kind == "Series"):
+            raise ValueError(f"No axis named {axis} for object type {kind}")
+        return type(self)(self.obj, number)
+
+    def _along_axis(self, key: Any) -> Any:
+        """A key of one part read along this indexer's axis (``(slice(None), key)`` for columns)."""
+        if self._axis == 1 and not isinstance(key, tuple):
+            return (slice(None), key)
+        return key
+
+
+class ILocIndexer(_AxisIndexer):
     def __getitem__(self, key: Any) -> Any:
-        key = apply_callables(self.obj, key)
+        key = apply_callables(self.obj, self._along_axis(key))
         if isinstance(key, tuple):
             return _frame_2d(self.obj, key, by_label=False)
         return select_rows(self.obj, key, by_label=False)
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        assign(self.obj, apply_callables(self.obj, key), value, by_label=False)
+        assign(self.obj, apply_callables(self.obj, self._along_axis(key)), value, by_label=False)
 
 
 # pandas' resolutions, finest first: a date string coarser than the index's selects a range of rows
@@ -429,9 +455,9 @@ def _date_rows_key(obj: Any, key: Any) -> Any:
     return (mask, *key[1:]) if isinstance(key, tuple) else mask
 
 
-class LocIndexer(_Indexer):
+class LocIndexer(_AxisIndexer):
     def __getitem__(self, key: Any) -> Any:
-        key = _date_rows_key(self.obj, apply_callables(self.obj, key))
+        key = _date_rows_key(self.obj, apply_callables(self.obj, self._along_axis(key)))
         if isinstance(key, tuple) and getattr(self.obj, "_ember_kind", "") == "frame":
             if is_multiindex_row_key(self.obj, key):
                 try:
@@ -442,7 +468,8 @@ class LocIndexer(_Indexer):
         return select_rows(self.obj, key, by_label=True)
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        assign(self.obj, _date_rows_key(self.obj, apply_callables(self.obj, key)), value, by_label=True)
+        key = apply_callables(self.obj, self._along_axis(key))
+        assign(self.obj, _date_rows_key(self.obj, key), value, by_label=True)
 
 
 class AtIndexer(_Indexer):
