@@ -301,11 +301,11 @@ def date_range(
     else:
         try:
             step = D.fixed_nanos(off) // UNIT_NS[unit]
-        except (ValueError, TypeError, AttributeError) as exc:
-            raise NotImplementedError(
-                f"date_range: freq={freq!r} is not supported; use a fixed frequency "
-                "(D, h, min, s, ms, us, ns), W-XXX, MS, ME, QS, QE, YS or YE"
-            ) from exc
+        except (ValueError, TypeError, AttributeError):
+            # other calendars (business days, business month / year anchors, holidays): pandas' own
+            # labels, made on the host from the arguments alone
+            labels = pd.date_range(start, end, periods, freq, tz, normalize, name, inclusive, unit=unit)
+            return Index._from_column(from_any(labels.array, xp), name)
         if D.fixed_nanos(off) % UNIT_NS[unit]:
             raise ValueError(
                 f"freq={off!r} is incompatible with unit={unit}. Use a lower freq or a higher unit instead."

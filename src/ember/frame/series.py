@@ -148,6 +148,8 @@ class Series(
             else:
                 col = from_scalar(data, len(idx), current_xp(), name)
         else:
+            if name is None and isinstance(data, (Index, pd.Index)) and not isinstance(data, pd.MultiIndex):
+                name = data.name  # pandas names a Series made of an Index after it
             col, dtype = _from_values(data, dtype, name, copy)
             idx = ensure_index(index, len(col))
         if dtype is not None:
