@@ -301,7 +301,7 @@ def date_range(
     else:
         try:
             step = D.fixed_nanos(off) // UNIT_NS[unit]
-        except (ValueError, TypeError, AttributeError):
+        except (ValueError, TypeError, AttributeError, NotImplementedError):
             # other calendars (business days, business month / year anchors, holidays): pandas' own
             # labels, made on the host from the arguments alone
             labels = pd.date_range(start, end, periods, freq, tz, normalize, name, inclusive, unit=unit)
