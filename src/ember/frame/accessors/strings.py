@@ -380,6 +380,9 @@ class StringMethods:
             if isinstance(others, (list, tuple)) and others and not isinstance(others[0], str)
             else [others]
         )
+        realigned = self._realigned(items, join, sep, na_rep)
+        if realigned is not None:
+            return realigned
         indexed = [isinstance(o, (pd.Series, pd.Index, Series)) or getattr(o, "ndim", 0) == 1 for o in items]
         if items is others and any(indexed) and not all(indexed):
             raise TypeError(
@@ -409,6 +412,22 @@ class StringMethods:
                     )
                 cols.append(self._checked_other(s.column))
         return self._wrap(S.cat_rows([self._col, *cols], sep, na_rep))
+
+    def _realigned(self, items: list, join: str, sep: str, na_rep: Any) -> Any:
+        """``cat`` of one Series on other labels: both aligned
+        on the joined labels first (the result's index), as pandas; None where nothing is realigned."""
+        import pandas as pd
+
+        from ember.frame.alignment import indexes_equal
+        from ember.frame.series import Series
+
+        if len(items) != 1 or not isinstance(self._s, Series):
+            return None
+        other = Series(items[0]) if isinstance(items[0], pd.Series) else items[0]
+        if not isinstance(other, Series) or indexes_equal(self._s.index, other.index):
+            return None
+        left, right = self._s.align(other, join=join)
+        return left.str.cat(right, sep=sep, na_rep=na_rep, join="left")
 
     def _checked_other(self, col: Any) -> Any:
         if not isinstance(col, StringColumn):
