@@ -378,6 +378,6 @@ def test_str_cat_aligns_others(name):
     _check(STR_CAT_CASES[name])
 
 
-def test_str_cat_other_joins_on_other_labels_refused():
-    with pytest.raises(NotImplementedError):
-        _abc(em).str.cat(em.Series(list("xyz"), index=[2, 1, 5]), join="outer")
+def test_str_cat_other_joins_on_other_labels():
+    got = _abc(em).str.cat(em.Series(list("xyz"), index=[2, 1, 5]), join="outer")
+    assert_eq(got, _abc(pd).str.cat(pd.Series(list("xyz"), index=[2, 1, 5]), join="outer"))
