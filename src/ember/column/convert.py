@@ -129,6 +129,8 @@ def _from_objects(a: np.ndarray, xp: ModuleType, name: Any, keep_object: bool = 
     na = _missing_marker(a, missing)
     if a.size and missing.all():
         kind = "empty"  # only missing values (NaT too): an object column of them, whatever they are
+    elif kind == "mixed" and na is pd.NaT and pd.api.types.infer_dtype(a[~missing]) == "string":
+        kind = "string"  # strings beside NaT (pandas' object column): NaT is its missing value
     if kind in ("string", "empty"):
         arr = pa.array(a, type=pa.large_string(), from_pandas=True)
         as_object = keep_object or kind == "empty" or default_string_dtype() == np.dtype(object)
