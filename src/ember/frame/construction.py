@@ -58,12 +58,25 @@ def build_frame(
     xp = current_xp()
     if columns is not None and not isinstance(columns, (pd.Index, Index, np.ndarray, range)):
         columns = list(columns)
+    index = levels_as_multiindex(index)
     cols, idx, kind = _build(data, index, columns, copy, xp)
     if columns is not None and not isinstance(data, pd.DataFrame):
         kind = _kind_of_columns(columns)  # pandas: the columns' Index (a list's type inferred)
     elif isinstance(data, (Series, pd.Series)) and data.name is None:
         kind = RANGE_KIND  # one column labelled 0: pandas' RangeIndex
     return cols, idx, kind
+
+
+def levels_as_multiindex(index: Any) -> Any:
+    """``index=`` as pandas reads it: a list whose items are all arrays (lists, NumPy arrays, Series,
+    Index) names the levels of a MultiIndex (pandas' ``ensure_index``); anything else is unchanged."""
+    from ember.frame.index import MultiIndex
+    from ember.frame.series import Series
+
+    arraylike = (list, np.ndarray, pd.Series, pd.Index, Series, Index)
+    if type(index) is list and index and all(isinstance(a, arraylike) for a in index):
+        return MultiIndex.from_arrays(index)
+    return index
 
 
 def _kind_of_columns(columns: Any) -> pd.Index | None:

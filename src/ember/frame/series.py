@@ -124,6 +124,9 @@ class Series(
         name: Any = None,
         copy: bool | None = None,
     ) -> None:
+        from ember.frame.construction import levels_as_multiindex
+
+        index = levels_as_multiindex(index)
         if isinstance(data, pd.Series):  # copied: the pandas Series may change afterwards
             col = from_pandas(data, current_xp(), data.name, copy=True)
             data = Series._from_column(col, index_from_pandas(data.index), data.name)
