@@ -232,6 +232,21 @@ class StringMethods:
     def rfind(self, sub: str, start: int = 0, end: int | None = None) -> Any:
         return self._wrap(S.find(self._col, sub, start, end, reverse=True))
 
+    def index(self, sub: str, start: int = 0, end: int | None = None) -> Any:
+        """``find``, with pandas' ValueError where a present value lacks ``sub`` (one sync)."""
+        return self._found(self.find, sub, start, end)
+
+    def rindex(self, sub: str, start: int = 0, end: int | None = None) -> Any:
+        return self._found(self.rfind, sub, start, end)
+
+    def _found(self, find: Any, sub: Any, start: int, end: int | None) -> Any:
+        if not isinstance(sub, str):
+            raise TypeError(f"expected a string object, not {type(sub).__name__}")
+        out = find(sub, start, end)
+        if bool((out == -1).any()):
+            raise ValueError("substring not found")
+        return out
+
     def count(self, pat: str, flags: int = 0) -> Any:
         return self._wrap(S.count(self._col, pat, flags))
 
