@@ -69,6 +69,7 @@ class FrameReshapeIO:
         value_vars: Any = None,
         var_name: Any = None,
         value_name: Any = "value",
+        col_level: Any = None,
         ignore_index: bool = True,
     ) -> Any:
         from ember.frame.reshape import melt
@@ -79,6 +80,7 @@ class FrameReshapeIO:
             value_vars=value_vars,
             var_name=var_name,
             value_name=value_name,
+            col_level=col_level,
             ignore_index=ignore_index,
         )
 

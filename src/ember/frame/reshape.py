@@ -208,39 +208,105 @@ def melt(
     value_vars: Any = None,
     var_name: Any = None,
     value_name: Any = "value",
+    col_level: Any = None,
     ignore_index: bool = True,
 ) -> DataFrame:
     """``DataFrame.melt``: the value columns stacked one after another (all rows of the first value
-    column first), the id columns repeated alongside, and a ``variable`` column naming the source."""
-    if any(isinstance(k, tuple) for k in frame._names):
-        raise unsupported("melt", "tuple (MultiIndex) column labels")
-    ids = _as_list(id_vars)
-    for k in ids:
-        _column(frame, k)
-    vals = [k for k in frame._names if k not in ids] if value_vars is None else _as_list(value_vars)
-    for k in vals:
-        _column(frame, k)
-    if var_name is None:  # pandas names it after the columns' axis where that has a name
-        axis_name = frame.columns.name
-        var_name = "variable" if axis_name is None else axis_name
-    if value_name in frame._names:
+    column first), the id columns repeated alongside, and a ``variable`` column naming the source
+    (one per level of MultiIndex columns, or the labels of ``col_level`` alone)."""
+    columns = frame.columns
+    if value_name in columns:
         raise ValueError(f"value_name ({value_name}) cannot match an element in the DataFrame columns.")
-    n, k = len(frame), len(vals)
-    xp = next(iter(frame._columns.values())).xp if frame._columns else np
+    ids = _melt_vars(id_vars, "id_vars", columns)
+    vals = _melt_vars(value_vars, "value_vars", columns)
+    axis, positions = _melt_axis(columns, ids, vals, value_vars is not None, col_level)
+    kept = {axis[p]: frame._columns[frame._names[p]] for p in positions}
+    value_positions = [p for p in positions if axis[p] not in ids]
+    var_names = _melt_var_names(axis[positions], var_name)
+    output = (*ids, *var_names, value_name)
+    dups = list({x for x in output if output.count(x) > 1})
+    if dups:
+        raise ValueError(f"melt output columns cannot contain duplicate names: {dups}")
+    n, k = len(frame), len(value_positions)
+    if not k:
+        raise unsupported("melt", "no value columns (every column is an id column)")
+    xp = next(iter(frame._columns.values())).xp
     src_row, src_col = rs.melt_indices(n, k, xp)
     # pandas 3 infers an id column of strings held as object to its str dtype
-    out: dict[Any, Column] = {name: strings_if_held(_column(frame, name).take(src_row)) for name in ids}
-    labels = from_any(pd.Index(vals) if vals else pd.Index([], dtype=object), xp)
-    out[var_name] = labels.take(src_col)
-    if not vals:
-        raise unsupported("melt", "no value columns (every column is an id column)")
-    values = _stacked_values([_column(frame, v) for v in vals])
+    out: dict[Any, Column] = {name: strings_if_held(kept[name].take(src_row)) for name in ids}
+    value_axis = axis[value_positions]
+    for i, name in enumerate(var_names):
+        out[name] = from_any(_variable_labels(value_axis, i), xp).take(src_col)
+    values = _stacked_values([kept[axis[p]] for p in value_positions])
     if values.dtype == object and isinstance(values, StringColumn) and len(values):
         if not bool(values.isna().all()):  # pandas 3 infers strings held as object to str
             values = inferred_strings(values)
     out[value_name] = values
     index = RangeIndex(n * k) if ignore_index else frame.index.take(src_row)
     return DataFrame._from_columns(out, index)
+
+
+def _melt_vars(names: Any, argument: str, columns: pd.Index) -> list:
+    """``id_vars`` / ``value_vars`` as a list, as pandas' ``ensure_list_vars``."""
+    if names is None:
+        return []
+    if not pd.api.types.is_list_like(names):
+        return [names]
+    if isinstance(columns, pd.MultiIndex) and not isinstance(names, list):
+        raise ValueError(f"{argument} must be a list of tuples when columns are a MultiIndex")
+    return list(names)
+
+
+def _melt_axis(columns: pd.Index, ids: list, vals: list, vals_given: bool, col_level: Any) -> tuple:
+    """The column labels melt reads (those of ``col_level`` where given) and the positions of the
+    columns it keeps (those named, each once in order of mention, where ``value_vars`` is given)."""
+    if len(columns.get_indexer_for(ids)) > len(ids):
+        raise ValueError("id_vars cannot contain duplicate columns.")
+    axis = columns if col_level is None else columns.get_level_values(col_level)
+    positions = list(range(len(columns)))
+    if ids or vals:
+        found = axis.get_indexer_for(ids + vals)
+        missing = [k for k, i in zip(ids + vals, found, strict=True) if i == -1]
+        if missing:
+            raise KeyError(f"The following id_vars or value_vars are not present in the DataFrame: {missing}")
+        if vals_given:
+            positions = list(dict.fromkeys(int(i) for i in found))
+    if not axis[positions].is_unique:
+        raise unsupported(
+            "melt", f"col_level={col_level!r} whose labels repeat (pandas melts a frame of them)"
+        )
+    return axis, positions
+
+
+def _melt_var_names(axis: pd.Index, var_name: Any) -> list:
+    """The variable columns' names: one per level of MultiIndex columns (the levels' names where they
+    differ), the axis' name or ``variable`` otherwise, as pandas."""
+    multi = isinstance(axis, pd.MultiIndex)
+    if var_name is None:
+        if not multi:
+            return ["variable" if axis.name is None else axis.name]
+        names = list(axis.names)
+        return names if len(set(names)) == len(names) else [f"variable_{i}" for i in range(len(names))]
+    if pd.api.types.is_list_like(var_name):
+        if not multi:
+            raise ValueError(f"{var_name=} must be a scalar.")
+        var_name = list(var_name)
+        if len(var_name) > len(axis):
+            raise ValueError(
+                f"{var_name=} has {len(var_name)} items, but the dataframe columns only have "
+                f"{len(axis)} levels."
+            )
+        if len(var_name) > axis.nlevels:
+            raise unsupported("melt", "more var_name entries than column levels")
+        return var_name
+    return [var_name]
+
+
+def _variable_labels(value_axis: pd.Index, i: int) -> pd.Index:
+    """Level ``i`` of the value columns' labels (their labels themselves for flat columns); labels
+    held as object are inferred as pandas 3 does when it builds the column."""
+    labels = value_axis.get_level_values(i)
+    return pd.Index(list(labels)) if labels.dtype == object else labels
 
 
 def _stacked_zoned_times(cols: list[Column]) -> Column:
