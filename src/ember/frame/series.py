@@ -102,6 +102,22 @@ def _from_values(data: Any, dtype: Any, name: Any, copy: Any = None) -> tuple[Co
     return col, dtype
 
 
+def _dict_on_index(col: Column, keys: Index, dtype: Any, index: Any) -> tuple[Column, Index, Any]:
+    """A dict's values taken at the labels of ``index=``, as pandas: the Series of the dict (in
+    ``dtype``) reindexed, a missing label NaN; an empty dict gives NaN on every label (float64)."""
+    if len(keys) == 0:
+        if dtype is not None and len(index):
+            raise unsupported("Series", "an empty dict with index= and dtype=")
+        idx = ensure_index(index, len(index))
+        return from_scalar(np.nan, len(idx), current_xp()) if len(idx) else col, idx, dtype
+    if dtype is not None:
+        from ember.ops.unary import astype
+
+        col = astype(col, dtype)
+    out = Series._from_column(col, keys).reindex(index.to_pandas() if isinstance(index, Index) else index)
+    return out._column, out._index, None
+
+
 class Series(
     SeriesCombine, SeriesExtras, SeriesLevels, NDFrame, SeriesReductions, SeriesMissing, SeriesConversion
 ):
@@ -140,7 +156,7 @@ class Series(
             idx = ensure_index(keys) if keys else RangeIndex(0)  # pandas: {} has a RangeIndex
             col, dtype = _from_values(list(data.values()), dtype, name)
             if index is not None:
-                raise unsupported("Series", "a dict with index=")
+                col, idx, dtype = _dict_on_index(col, idx, dtype, index)
         elif data is None:  # pandas: no data is object, or NaN on each label of index= (float64)
             idx = ensure_index(index, 0 if index is None else len(index))
             col = from_scalar(np.nan, len(idx), current_xp()) if len(idx) else empty_object(current_xp())
