@@ -100,25 +100,9 @@ def test_timedelta_astype_unit(values, src, dst):
 @pytest.mark.parametrize("unit", ["D", "h"])
 @pytest.mark.parametrize("errors", ["raise", "coerce"])
 def test_to_datetime_int_unit_out_of_range(unit, errors):
-    check_to_datetime_unit(lambda m: m.to_datetime(m.Series([10**17, 1]), unit=unit, errors=errors))
+    check(lambda m: m.to_datetime(m.Series([10**17, 1]), unit=unit, errors=errors))
 
 
-def check_to_datetime_unit(fn):
-    """check(), where pandas 3.0's datetime64[s] / [ms] of numbers with a unit is taken as 3.1's (and
-    ember's) datetime64[us]: the same instants, in the unit 3.1 gives."""
-    if PANDAS_31:
-        return check(fn)
-
-    def converted(m):
-        out = fn(m)
-        if m is pd and out.dtype.kind == "M" and np.datetime_data(out.dtype)[0] in ("s", "ms"):
-            return out.astype("datetime64[us]")
-        return out
-
-    return check(converted)
-
-
-@pytest.mark.skipif(not PANDAS_31, reason="pandas 3.0 keeps datetime64[s]/[ms] for integer input")
 @pytest.mark.parametrize("unit", ["s", "ms"])
 @pytest.mark.parametrize("errors", ["raise", "coerce"])
 def test_to_datetime_int_unit_out_of_the_microsecond_range(unit, errors):
@@ -138,9 +122,7 @@ def test_to_datetime_float_unit_out_of_range(unit, errors, request):
 @pytest.mark.parametrize("unit", ["D", "s", "ms", "us", "ns"])
 def test_to_datetime_float_unit_in_range(unit):
     check(lambda m: m.to_datetime(m.Series([1.5, -2.25, 1e5 + 0.001, np.nan]), unit=unit))
-    check_to_datetime_unit(
-        lambda m: m.to_datetime(m.Series([1.0, -2.0, 1e5, np.nan]), unit=unit)
-    )  # ints' unit
+    check(lambda m: m.to_datetime(m.Series([1.0, -2.0, 1e5, np.nan]), unit=unit))  # ints' unit
 
 
 def test_to_datetime_unit_scalars_lists_and_nullable(request):

@@ -40,6 +40,7 @@ def to_datetime(
     utc: bool = False,
     dayfirst: bool = False,
     yearfirst: bool = False,
+    origin: Any = "unix",
 ) -> Any:
     """pandas.to_datetime for ember Series / Index / lists / scalars.
 
@@ -47,13 +48,30 @@ def to_datetime(
     every string must match (ValueError, or NaT with errors='coerce'); ``format='ISO8601'``: any ISO 8601
     form per row; ``format='mixed'``: ISO 8601 per row, other strings refused (pandas hands them to
     dateutil); or a strptime format (subset: %Y %m %d %H %M %S %f %y %I %p %b %B %a %A %z %%).
-    ``unit=`` converts epoch numbers (out of range: OutOfBoundsDatetime). ``errors``: 'raise' or
-    'coerce'."""
+    ``unit=`` converts epoch numbers (out of range: OutOfBoundsDatetime), counted from ``origin``
+    (a timestamp or 'julian'). A DataFrame of year / month / day (hour ... ns) columns assembles
+    dates. ``errors``: 'raise' or 'coerce'."""
+    from ember.frame.dataframe import DataFrame
+    from ember.frame.datetime_assemble import assemble, shift_to_origin
     from ember.frame.index import Index
     from ember.frame.series import Series
 
     if dayfirst or yearfirst:
         raise NotImplementedError("to_datetime: dayfirst/yearfirst are not supported; pass format=")
+    if getattr(arg, "_ember_kind", "") == "frame" or isinstance(arg, pd.DataFrame):
+        frame = arg if not isinstance(arg, pd.DataFrame) else DataFrame(arg)
+        return assemble(frame, errors, utc)
+    if isinstance(origin, str) and origin == "unix":
+        pass
+    elif isinstance(arg, (Series, Index, list, tuple, np.ndarray, pd.Index, pd.Series)):
+        shifted = shift_to_origin(arg, origin, unit)
+        out = to_datetime(shifted, errors, format, unit, utc)
+        if isinstance(arg, (Series, pd.Series)):
+            return out
+        return Index._from_column(out._column, getattr(arg, "name", None))
+    else:
+        out = to_datetime([arg], errors, format, unit, utc, origin=origin)
+        return out.to_pandas()[0]
     if isinstance(arg, Series):
         return arg._wrap(_convert(arg.column, format, errors, unit, utc))
     if isinstance(arg, Index):

@@ -605,7 +605,8 @@ _FACTOR_NS = {
 
 def numbers_to_datetime(col: NumericColumn, unit: str = "ns", errors: str = "raise") -> DatetimeColumn:
     """Epoch numbers in ``unit`` (D, h, m, s, ms, us, ns), as pandas 3: integers (and floats that are
-    all whole or NaN) keep ``us`` or ``ns`` ticks (``us`` for coarser units), other floats give ``ns``
+    all whole or NaN) keep ``us`` or ``ns`` ticks (``us`` for coarser units; pandas 3.0: ms / us / ns
+    kept, ``s`` for coarser units), other floats give ``ns``
     with the fraction rounded as pandas. A value outside the int64 range of the result raises pandas'
     OutOfBoundsDatetime (errors='coerce': NaT). Synchronizes once (twice for floats)."""
     if unit not in _FACTOR_NS:
@@ -649,7 +650,11 @@ def numbers_to_datetime(col: NumericColumn, unit: str = "ns", errors: str = "rai
 
 
 def _ints_to_datetime(xp: Any, data: Any, valid: Any, unit: str, errors: str) -> DatetimeColumn:
-    out_unit = unit if unit in ("us", "ns") else "us"
+    # pandas 3.1 keeps us / ns and gives coarser units us; pandas 3.0 keeps ms / us / ns and gives s
+    if PANDAS_31:
+        out_unit = unit if unit in ("us", "ns") else "us"
+    else:
+        out_unit = unit if unit in ("ms", "us", "ns") else "s"
     if data.dtype == np.uint64:  # beyond the int64 range: pandas' "cannot convert" (coerce: NaT)
         beyond = data > np.uint64(I64_MAX)
         data, valid = _coerce_or_raise(
