@@ -13,6 +13,7 @@ from ember.column import CategoricalColumn, Column, NumericColumn, concat_column
 from ember.frame._fallback import unsupported
 from ember.frame.index_accessors import IndexAccessors
 from ember.frame.index_methods import IndexMethods
+from ember.frame.index_methods_extra import IndexMethodsExtra, MultiIndexExtra
 from ember.frame.index_methods_more import IndexMethodsMore
 from ember.frame.index_operators import IndexOperators
 from ember.frame.multiindex_methods import MultiIndexMethods
@@ -21,7 +22,7 @@ from ember.frame.multiindex_more import MultiIndexMore
 _NO_NAME = object()  # to_frame(name=) not given: the Index name, or 0
 
 
-class Index(IndexOperators, IndexAccessors, IndexMethods, IndexMethodsMore):
+class Index(IndexMethodsExtra, IndexOperators, IndexAccessors, IndexMethods, IndexMethodsMore):
     """Row labels of any column dtype."""
 
     __slots__ = ("_column", "name")
@@ -294,7 +295,7 @@ class RangeIndex(Index):
         return self.to_pandas().get_loc(label)  # arithmetic on a lazy pandas RangeIndex
 
 
-class MultiIndex(MultiIndexMore, MultiIndexMethods, Index):
+class MultiIndex(MultiIndexExtra, MultiIndexMore, MultiIndexMethods, Index):
     """Several levels of labels (one Column each), as groupby with several keys produces."""
 
     __slots__ = ("levels_columns", "_names", "_levels")

@@ -191,9 +191,12 @@ class IndexAccessors:
         from ember.column import NumericColumn
         from ember.frame.index import MultiIndex, RangeIndex
 
-        if isinstance(self, RangeIndex) and decimals >= 0:
-            return self.copy()  # whole numbers already (pandas keeps the RangeIndex)
-        if isinstance(self, (MultiIndex, RangeIndex)) or not isinstance(self.column, NumericColumn):
+        if isinstance(self, RangeIndex):
+            unit = 10 ** max(-decimals, 0)
+            if self.start % unit == 0 and self.step % unit == 0:
+                return self.copy()  # every label already rounded (pandas keeps the RangeIndex)
+            return self._labels(self._series().round(decimals))
+        if isinstance(self, MultiIndex) or not isinstance(self.column, NumericColumn):
             raise unsupported("Index.round", f"labels of dtype {self.dtype}", fallback=False)
         if self.column.is_bool:
             raise unsupported("Index.round", "boolean labels", fallback=False)
