@@ -21,9 +21,10 @@ def _revenue(frame):
 def q1(tables: dict, pd: ModuleType):
     lineitem = tables["lineitem"]
     cutoff = pd.Timestamp("1998-12-01") - pd.Timedelta(days=90)
-    items = lineitem[lineitem["l_shipdate"] <= cutoff].copy()
-    items["disc_price"] = items["l_extendedprice"] * (1 - items["l_discount"])
-    items["charge"] = items["disc_price"] * (1 + items["l_tax"])
+    items = lineitem.loc[lineitem["l_shipdate"] <= cutoff].assign(
+        disc_price=lambda df: df["l_extendedprice"] * (1 - df["l_discount"]),
+        charge=lambda df: df["disc_price"] * (1 + df["l_tax"]),
+    )
     result = items.groupby(["l_returnflag", "l_linestatus"], as_index=False).agg(
         sum_qty=("l_quantity", "sum"),
         sum_base_price=("l_extendedprice", "sum"),
@@ -77,7 +78,8 @@ def q4(tables: dict, pd: ModuleType):
     end = start + pd.DateOffset(months=3)
     in_quarter = orders[(orders["o_orderdate"] >= start) & (orders["o_orderdate"] < end)]
     late = lineitem[lineitem["l_commitdate"] < lineitem["l_receiptdate"]]
-    with_late = in_quarter[in_quarter["o_orderkey"].isin(late["l_orderkey"])]
+    late_orders = late[["l_orderkey"]].drop_duplicates()
+    with_late = in_quarter.merge(late_orders, left_on="o_orderkey", right_on="l_orderkey")
     result = (
         with_late.groupby("o_orderpriority")
         .agg(order_count=pd.NamedAgg(column="o_orderkey", aggfunc="count"))
@@ -92,18 +94,14 @@ def q5(tables: dict, pd: ModuleType):
     orders = tables["orders"]
     orders = orders[(orders["o_orderdate"] >= start) & (orders["o_orderdate"] < end)]
     region = tables["region"][tables["region"]["r_name"] == "ASIA"]
-    joined = (
-        tables["customer"]
-        .merge(orders, left_on="c_custkey", right_on="o_custkey")
-        .merge(tables["lineitem"], left_on="o_orderkey", right_on="l_orderkey")
-        .merge(
-            tables["supplier"],
-            left_on=["l_suppkey", "c_nationkey"],
-            right_on=["s_suppkey", "s_nationkey"],
-        )
-        .merge(tables["nation"], left_on="s_nationkey", right_on="n_nationkey")
-        .merge(region, left_on="n_regionkey", right_on="r_regionkey")
-    )
+    customers = tables["customer"].rename(columns={"c_custkey": "custkey", "c_nationkey": "nationkey"})
+    orders = orders.rename(columns={"o_custkey": "custkey"})
+    suppliers = tables["supplier"].rename(columns={"s_suppkey": "l_suppkey", "s_nationkey": "nationkey"})
+    joined = pd.merge(customers, orders, on="custkey")
+    joined = pd.merge(joined, tables["lineitem"], left_on="o_orderkey", right_on="l_orderkey")
+    joined = pd.merge(joined, suppliers, on=["l_suppkey", "nationkey"])
+    joined = pd.merge(joined, tables["nation"], left_on="nationkey", right_on="n_nationkey")
+    joined = pd.merge(joined, region, left_on="n_regionkey", right_on="r_regionkey")
     joined["revenue"] = _revenue(joined)
     result = joined.groupby("n_name", as_index=False)["revenue"].sum()
     return result.sort_values("revenue", ascending=False)
@@ -229,7 +227,7 @@ def q10(tables: dict, pd: ModuleType):
     result = result[
         ["c_custkey", "c_name", "revenue", "c_acctbal", "n_name", "c_address", "c_phone", "c_comment"]
     ]
-    return result.sort_values("revenue", ascending=False).head(20)
+    return result.nlargest(20, "revenue")
 
 
 def q11(tables: dict, pd: ModuleType):
@@ -267,7 +265,7 @@ def q13(tables: dict, pd: ModuleType):
     ordinary = orders[~orders["o_comment"].str.contains("special.*requests", regex=True)]
     joined = tables["customer"].merge(ordinary, left_on="c_custkey", right_on="o_custkey", how="left")
     counts = joined.groupby("c_custkey")["o_orderkey"].count().reset_index(name="c_count")
-    result = counts.groupby("c_count").size().reset_index(name="custdist")
+    result = counts["c_count"].value_counts().reset_index(name="custdist")
     return result.sort_values(["custdist", "c_count"], ascending=[False, False])
 
 
@@ -291,7 +289,7 @@ def q15(tables: dict, pd: ModuleType):
     ].copy()
     shipped["total_revenue"] = _revenue(shipped)
     revenue = shipped.groupby("l_suppkey", as_index=False)["total_revenue"].sum()
-    top = revenue[revenue["total_revenue"] == revenue["total_revenue"].max()]
+    top = revenue.loc[lambda df: df["total_revenue"] == df["total_revenue"].max()]
     result = tables["supplier"].merge(top, left_on="s_suppkey", right_on="l_suppkey")
     result = result[["s_suppkey", "s_name", "s_address", "s_phone", "total_revenue"]]
     return result.sort_values("s_suppkey")
@@ -328,8 +326,8 @@ def q17(tables: dict, pd: ModuleType):
 
 def q18(tables: dict, pd: ModuleType):
     lineitem = tables["lineitem"]
-    totals = lineitem.groupby("l_orderkey")["l_quantity"].sum()
-    large = totals[totals > 300].index
+    totals = lineitem.groupby("l_orderkey", as_index=False)["l_quantity"].sum()
+    large = totals.query("l_quantity > 300")["l_orderkey"]
     orders = tables["orders"]
     joined = (
         orders[orders["o_orderkey"].isin(large)]
