@@ -63,8 +63,13 @@ def concat(
     are dropped first, as pandas drops them."""
     if join not in ("inner", "outer"):
         raise ValueError("Only can inner (intersect) or outer (union) join the other axis")
-    if levels is not None or names is not None or verify_integrity:
-        raise unsupported("concat", "levels= / names= / verify_integrity=True")
+    if levels is not None:
+        raise unsupported("concat", "levels=")
+    if names is not None or verify_integrity:
+        if verify_integrity and axis in (1, "columns") and keys is None and not ignore_index:
+            _check_unique_columns(objs)  # before the concat refuses the repeated labels
+        out = concat(objs, axis, join, ignore_index, keys, None, None, False, sort)
+        return _named_and_verified(out, axis, keys, names, verify_integrity)
     if isinstance(objs, dict):
         keys = list(objs) if keys is None else list(keys)
         objs = [objs[k] for k in keys]
@@ -116,6 +121,39 @@ def concat(
     n = sum(len(f) for f in frames)
     index = RangeIndex(n) if ignore_index else _concat_index([f.index for f in frames])
     return _with_labels(cols, labels, index, "concat")
+
+
+def _check_unique_columns(objs: Any) -> None:
+    """pandas' ValueError of concat(axis=1, verify_integrity=True) for labels two parts share."""
+    seen: set = set()
+    for o in objs if not isinstance(objs, dict) else objs.values():
+        if o is None:
+            continue
+        name = getattr(o, "name", None)  # unnamed Series are numbered apart
+        labels = list(o._names) if isinstance(o, DataFrame) else ([] if name is None else [name])
+        for k in labels:
+            if k in seen:
+                raise ValueError(f"Indexes have overlapping values: {[k]}")
+            seen.add(k)
+
+
+def _named_and_verified(out: Any, axis: Any, keys: Any, names: Any, verify: bool) -> Any:
+    """concat's ``names`` (the levels of the keys' MultiIndex, the parts' own names after them) and
+    ``verify_integrity`` (pandas' ValueError where the concatenated axis repeats a label)."""
+    columns = axis in (1, "columns")
+    if keys is not None and names is not None:
+        current = list(out.columns.names if columns else out.index.names)
+        given = list(names)
+        if len(given) > len(current):
+            raise ValueError("Length of names must match number of levels in MultiIndex.")
+        new = given + current[len(given) :]
+        out = out.rename_axis(new, axis=1) if columns else out.rename_axis(new)
+    if verify:
+        labels = out.columns if columns and isinstance(out, DataFrame) else out.index
+        if not labels.is_unique:
+            repeated = labels[labels.duplicated()] if hasattr(labels, "duplicated") else labels
+            raise ValueError(f"Indexes have overlapping values: {repeated}")
+    return out
 
 
 def _pandas_labels(skeletons: list, **kw: Any) -> pd.Index:
