@@ -256,6 +256,8 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
         (``out=("col", "func")``), producing pandas' column layout."""
         if func is None:
             return self._named_agg(named)
+        if callable(func) and not isinstance(func, str) and not _is_named_agg(func):
+            return self._agg_udf(func, args, named)
         if isinstance(func, str) or callable(func):  # pandas hands the other arguments to the method
             return self._call_named(_fname(func), *args, **named)
         if named or args:
@@ -263,6 +265,19 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
         return self._agg_spec(func)
 
     aggregate = agg
+
+    def _agg_udf(self, func: Any, args: tuple, kwargs: dict) -> Any:
+        """``func`` on each column of each group (a loop over groups), as pandas' _python_agg_general."""
+        from ember.frame.groupby_udf import aggregate_udf
+        from ember.frame.series import Series
+
+        if isinstance(self, DataFrameGroupBy) and (args or kwargs) and len(self._key_names) == 1:
+            raise _unsupported("GroupBy.agg", "a function with arguments (pandas passes it whole groups)")
+        cols = {
+            k: aggregate_udf(self._grouping, Series._from_column(c, self.obj.index, k), func, args, kwargs)
+            for k, c in self._value_items()
+        }
+        return self._wrap_agg(cols)
 
     def _call_named(self, name: str, *args: Any, **kwargs: Any) -> Any:
         if name not in AGGREGATIONS:
@@ -610,6 +625,11 @@ class SeriesGroupBy(_GroupBy):
             return counts_frame(self, uniques, [self.obj.name], counts, label)
         index = MultiIndex(uniques, list(self._key_names) + [self.obj.name])
         return Series._from_column(counts, index, label)
+
+
+def _is_named_agg(f: Any) -> bool:
+    """A function standing for one of the aggregations (np.sum, np.mean ...): run as its name."""
+    return getattr(f, "__name__", None) in AGGREGATIONS
 
 
 def _fname(f: Any) -> str:

@@ -30,6 +30,11 @@ class GroupByTransforms:
         if isinstance(func, (list, dict)) and isinstance(self, DataFrameGroupBy):
             return self._transform_spec(func, kwargs)
         op = func if isinstance(func, str) else getattr(func, "__name__", None)
+        if callable(func) and not isinstance(func, str) and op not in AGGREGATIONS + TRANSFORMS:
+            from ember.frame.groupby_udf import transform_frame_udf, transform_series_udf
+
+            udf = transform_series_udf if isinstance(self, SeriesGroupBy) else transform_frame_udf
+            return udf(self, func, args, kwargs)
         if op not in AGGREGATIONS + TRANSFORMS:
             raise _unsupported("GroupBy.transform", f"{func!r}; pass an aggregation or transform name")
         if (
