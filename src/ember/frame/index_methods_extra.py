@@ -115,6 +115,53 @@ class IndexMethodsExtra:
     def replace(self, to_replace: Any = None, value: Any = None, regex: bool = False) -> Any:
         return self._labels(self._series().replace(to_replace, value, regex=regex))
 
+    # --- editing --------------------------------------------------------------------------------------
+    def where(self, cond: Any, other: Any = None) -> Any:
+        """Labels where ``cond`` holds, ``other`` elsewhere; an Index ``other`` by position (as
+        pandas takes it: an array, not aligned on labels)."""
+        from ember.frame.index import Index
+        from ember.frame.index_methods import _host_bool
+        from ember.frame.series import Series
+
+        values = self._positional(other)
+        cond = _host_bool(cond, len(self))
+        if isinstance(values, (Series, Index)) or not pd.api.types.is_scalar(values):
+            keep = self.column.xp.asarray(cond, dtype=bool)
+            if keep.shape == (len(self),) and bool(keep.all()):
+                return Index._from_column(self.column, self.name)  # nothing replaced: pandas keeps the dtype
+        try:
+            return self._labels(self._series().where(cond, values))
+        except TypeError as exc:  # pandas retries in a common dtype: object labels of mixed types
+            raise unsupported(
+                "Index.where", f"values of another kind than the {self.dtype} labels ({exc})", fallback=False
+            ) from exc
+
+    def putmask(self, mask: Any, value: Any) -> Any:
+        """``value`` where ``mask`` holds (pandas' ``where(~mask, value)``), a copy where it never does."""
+        from ember.frame.index_methods import _host_bool
+
+        self._one_level()
+        xp = self.column.xp
+        mask = xp.asarray(_host_bool(mask, len(self)), dtype=bool)
+        if mask.shape != (len(self),):
+            raise ValueError("putmask: mask and data must be the same size")
+        if not bool(mask.any()):
+            return self.copy()
+        return self.where(~mask, value)
+
+    def _positional(self, other: Any) -> Any:
+        """An Index of values as a Series on this index' positions (a length of its own raises
+        pandas' error)."""
+        from ember.frame.index import Index, MultiIndex
+
+        if not isinstance(other, Index):
+            return other
+        if isinstance(other, MultiIndex):
+            raise unsupported("Index.where", "a MultiIndex of values", fallback=False)
+        if len(other) != len(self):
+            raise ValueError(f"Length of values ({len(other)}) does not match length of index ({len(self)})")
+        return other._series()
+
     # --- names ----------------------------------------------------------------------------------------
     def set_names(self, names: Any, *, level: Any = None, inplace: bool = False) -> Any:
         """A copy named ``names`` (or this index renamed in place); pandas checks the arguments on

@@ -118,9 +118,7 @@ class IndexMethodsMore:
         from ember.frame.index import MultiIndex, RangeIndex
 
         if cls is not None:
-            raise unsupported(
-                "Index.view", f"a dtype ({cls!r}: the labels' memory reinterpreted)", fallback=False
-            )
+            return _memory_view(self, cls)
         if isinstance(self, MultiIndex):
             raise unsupported("MultiIndex.view", "this method", fallback=False)
         index_view, range_view = _view_classes()
@@ -225,6 +223,25 @@ class IndexMethodsMore:
         joined, left, right = self.to_pandas().join(other, how=how, return_indexers=True, sort=sort)
         joined = index_from_pandas(joined)
         return (joined, left, right) if return_indexers else joined
+
+
+def _memory_view(index: Any, cls: Any) -> Any:
+    """The labels' memory as an array of another NumPy number dtype (pandas' ``view(dtype)``), on
+    the labels' device; only plain number labels (no mask: the memory is then all labels)."""
+    from ember.frame.index import MultiIndex
+
+    target = pd.api.types.pandas_dtype(cls) if isinstance(cls, str) else cls
+    col = None if isinstance(index, MultiIndex) else index.column
+    plain = isinstance(col, NumericColumn) and col.mask is None and not col.nullable
+    try:
+        target = np.dtype(target)
+    except TypeError:
+        plain = False
+    if not plain or target.kind not in "biuf" or col.data.dtype.kind not in "biuf":
+        raise unsupported(
+            "Index.view", f"a dtype ({cls!r}: the labels' memory reinterpreted)", fallback=False
+        )
+    return col.data.view(target)
 
 
 def _numeric_truth(col: NumericColumn, op: str) -> np.bool_:
