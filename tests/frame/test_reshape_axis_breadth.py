@@ -117,3 +117,101 @@ def test_melt_of_mixed_value_columns_refused():
     p = _abc_def()
     with pytest.raises(NotImplementedError):
         em.from_pandas(p).melt()
+
+
+AXIS1_FRAMES = {
+    "floats_nan": lambda: pd.DataFrame(
+        {"a": [1, 2, np.nan, 4], "b": [2.0, np.nan, np.nan, 4], "c": [1, 2, 3, 4]}
+    ),
+    "ints": lambda: pd.DataFrame(
+        [[10, 13, 17], [20, 23, 27]], columns=["Col1", "Col2", "Col3"], index=["x", "y"]
+    ),
+    "bools": lambda: pd.DataFrame({"a": [True, False], "b": [True, True]}),
+    "int8_float32": lambda: pd.DataFrame(
+        {"a": np.array([1, 2], np.int8), "b": np.array([1.0, 2.5], np.float32)}
+    ),
+    "uint8": lambda: pd.DataFrame({"a": np.array([1, 2], np.uint8), "b": np.array([7, 3], np.uint8)}),
+    "no_rows": lambda: pd.DataFrame({"a": [1.0, 2.0], "b": [3, 4]}).iloc[:0],
+    "str_float": lambda: pd.DataFrame({"a": ["x", "y"], "b": [1.5, 2.5]}),
+    "infinities": lambda: pd.DataFrame({1: [3.0, np.inf], 2: [np.nan, 5], 3: [-np.inf, np.nan]}),
+    "ties": lambda: pd.DataFrame({"a": [3, 1], "b": [3, 5]}, index=["r", "s"]),
+    "datetimes": lambda: pd.DataFrame(
+        {"a": pd.to_datetime(["2020", "2021"]), "b": pd.to_datetime(["2019", None])}
+    ),
+}
+AXIS1_CALLS = [
+    ("cumsum", {}),
+    ("cumsum", dict(skipna=False)),
+    ("cumprod", {}),
+    ("cummin", {}),
+    ("cummax", dict(skipna=False)),
+    ("shift", {}),
+    ("shift", dict(periods=-1)),
+    ("shift", dict(periods=2)),
+    ("shift", dict(periods=5)),
+    ("shift", dict(periods=-7)),
+    ("shift", dict(fill_value=0)),
+    ("shift", dict(periods=-1, fill_value=0.5)),
+    ("diff", {}),
+    ("diff", dict(periods=-1)),
+    ("diff", dict(periods=0)),
+    ("diff", dict(periods=2.0)),
+    ("diff", dict(periods=1.5)),
+    ("idxmax", {}),
+    ("idxmin", {}),
+    ("idxmax", dict(skipna=False)),
+    ("take", dict(indices=[1, 0])),
+    ("take", dict(indices=[-1])),
+    ("take", dict(indices=[5])),
+    ("sem", {}),
+    ("sem", dict(ddof=0)),
+    ("nunique", {}),
+    ("nunique", dict(dropna=False)),
+]
+
+
+@pytest.mark.parametrize("frame", list(AXIS1_FRAMES))
+@pytest.mark.parametrize("name, kw", AXIS1_CALLS)
+def test_axis1_as_pandas_or_refused(frame, name, kw):
+    """Equal to pandas, pandas' error, or NotImplementedError (never another answer)."""
+    p = AXIS1_FRAMES[frame]()
+    e = em.from_pandas(p)
+    try:
+        want = getattr(p, name)(axis=1, **kw)
+    except Exception as exc:  # pandas' error, or a refusal
+        with pytest.raises((type(exc), NotImplementedError)):
+            getattr(e, name)(axis=1, **kw)
+        return
+    try:
+        got = getattr(e, name)(axis=1, **kw)
+    except NotImplementedError:
+        return
+    assert_eq(got, want)
+
+
+@pytest.mark.parametrize(
+    "name, kw",
+    [("cumsum", {}), ("shift", {}), ("diff", {}), ("idxmax", {}), ("take", dict(indices=[1])), ("sem", {})],
+)
+def test_axis1_numbers_are_answered(name, kw):
+    p = pd.DataFrame({"a": [1.5, np.nan, 3.0], "b": [4, 5, 6], "c": [0.5, 9.0, np.nan]}, index=list("xyz"))
+    assert_eq(getattr(em.from_pandas(p), name)(axis=1, **kw), getattr(p, name)(axis=1, **kw))
+    assert_eq(getattr(em.from_pandas(p), name)(axis="columns", **kw), getattr(p, name)(axis="columns", **kw))
+
+
+def test_axis1_refusals():
+    e = em.from_pandas(pd.DataFrame({"a": pd.array([1, None], "Int64"), "b": pd.array([2, 3], "Int64")}))
+    for call in (lambda: e.cumsum(axis=1), lambda: e.idxmax(axis=1), lambda: e.nunique(axis=1)):
+        with pytest.raises(NotImplementedError):
+            call()
+    floats = em.from_pandas(pd.DataFrame({"a": [1.0], "b": [2.0]}))
+    with pytest.raises(NotImplementedError):  # pandas' filler dtype depends on its block layout
+        floats.shift(axis=1, fill_value=0)
+
+
+def test_idxmax_axis1_all_missing_row_raises():
+    p = pd.DataFrame({"a": [1.0, np.nan], "b": [2.0, np.nan]})
+    with pytest.raises(ValueError, match="all NA"):
+        p.idxmax(axis=1)
+    with pytest.raises(ValueError, match="all NA"):
+        em.from_pandas(p).idxmax(axis=1)

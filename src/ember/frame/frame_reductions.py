@@ -23,7 +23,7 @@ from ember.column import (
     is_numeric_column,
 )
 from ember.frame._fallback import unsupported, with_fallback
-from ember.frame.generic import REDUCTIONS, check_axis, require_axis0
+from ember.frame.generic import REDUCTIONS, check_axis
 from ember.frame.index import Index
 from ember.frame.series import Series
 
@@ -174,13 +174,19 @@ class FrameReductions:
     def idxmin(self, axis: Any = 0, skipna: bool = True, numeric_only: bool = False) -> Series:
         if axis is None:
             raise ValueError("No axis named None for object type DataFrame")
-        require_axis0("DataFrame.idxmin", axis)
+        if check_axis("DataFrame.idxmin", axis) == 1:
+            from ember.frame.frame_axis1 import arg_labels_of_rows
+
+            return arg_labels_of_rows(self, "idxmin", skipna, numeric_only)
         return self._arg_labels("idxmin", skipna, numeric_only)
 
     def idxmax(self, axis: Any = 0, skipna: bool = True, numeric_only: bool = False) -> Series:
         if axis is None:
             raise ValueError("No axis named None for object type DataFrame")
-        require_axis0("DataFrame.idxmax", axis)
+        if check_axis("DataFrame.idxmax", axis) == 1:
+            from ember.frame.frame_axis1 import arg_labels_of_rows
+
+            return arg_labels_of_rows(self, "idxmax", skipna, numeric_only)
         return self._arg_labels("idxmax", skipna, numeric_only)
 
     def _arg_labels(self, op: str, skipna: bool, numeric_only: bool = False) -> Series:

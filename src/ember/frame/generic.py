@@ -160,9 +160,18 @@ class NDFrame:
     def _cumulative(self, op: str, skipna: bool, axis: Any = None) -> Any:
         from ember.ops.cumulative import cumulative
 
-        require_axis0(f"{type(self).__name__}.{op}", axis)
+        if self._is_frame_along_columns(op, axis):
+            from ember.frame.frame_axis1 import scan_columns
 
+            return scan_columns(self, op, skipna)
+        require_axis0(f"{type(self).__name__}.{op}", axis)
         return self._map_columns(lambda c: cumulative(c, op, skipna=skipna))
+
+    def _is_frame_along_columns(self, method: str, axis: Any) -> bool:
+        """``axis=1`` of a DataFrame (Series keep refusing it)."""
+        return (
+            getattr(self, "_ember_kind", "") == "frame" and axis is not None and check_axis(method, axis) == 1
+        )
 
     def cumsum(self, axis: Any = None, skipna: bool = True) -> Any:
         return self._cumulative("cumsum", skipna, axis)
@@ -194,6 +203,10 @@ class NDFrame:
         """Rows at integer positions (negative from the end), as pandas' take."""
         from ember.frame.indexing import positions_for_take
 
+        if self._is_frame_along_columns("take", axis):
+            from ember.frame.frame_axis1 import take_columns
+
+            return take_columns(self, indices)
         if check_axis("take", axis) != 0:
             raise unsupported(f"{type(self).__name__}.take", "axis=1")
         return self._take_rows(positions_for_take(self, indices))
@@ -334,11 +347,25 @@ class NDFrame:
     def shift(self, periods: int = 1, freq: Any = None, axis: Any = None, fill_value: Any = None) -> Any:
         from ember.frame.timeseries import shift
 
+        if self._is_frame_along_columns("shift", axis) and freq is None:
+            from ember.frame.frame_axis1 import shift_columns
+
+            return shift_columns(self, periods, fill_value)
         return shift(self, periods, freq=freq, axis=axis, fill_value=fill_value)
 
     def diff(self, periods: int = 1, axis: Any = None) -> Any:
         from ember.frame.timeseries import diff
 
+        if self._is_frame_along_columns("diff", axis):
+            from ember.frame.frame_axis1 import diff_columns
+
+            if isinstance(periods, float) and periods.is_integer():
+                periods = int(periods)
+            if not isinstance(periods, (int, np.integer)) or isinstance(periods, bool):
+                raise ValueError("periods must be an integer")
+            if periods != 0:  # pandas: periods=0 is the diff of 0 rows
+                return diff_columns(self, periods)
+            axis = 0
         return diff(self, periods, axis=axis)
 
     def pct_change(self, periods: int = 1, fill_method: Any = None, freq: Any = None, **kwargs: Any) -> Any:

@@ -11,19 +11,31 @@ from ember.column import Column, NumericColumn
 from ember.ops.reductions import _acc_dtype, _fill, pandas_view
 
 ROW_OPS = ("sum", "mean", "min", "max", "std", "var", "count", "prod", "median", "any", "all")
+# also answered by reduce_rows, but their results over no rows are not those of axis=0 (see callers)
+MORE_ROW_OPS = ("sem", "nunique")
 
 
 def reduce_rows(
     cols: list[Column], op: str, *, skipna: bool = True, ddof: int = 1, min_count: int = 0
 ) -> Column:
     """``op`` across the columns of each row (numeric columns), as ``df.<op>(axis=1)``."""
-    if op not in ROW_OPS:
-        raise NotImplementedError(f"reduce_rows: op {op!r} is not supported; supported: {', '.join(ROW_OPS)}")
+    if op not in ROW_OPS + MORE_ROW_OPS:
+        raise NotImplementedError(
+            f"reduce_rows: op {op!r} is not supported; supported: {', '.join(ROW_OPS + MORE_ROW_OPS)}"
+        )
     if not cols:
         raise ValueError("reduce_rows: no columns")
     xp = cols[0].xp
     if op == "count":  # the non-missing values of each row, of any dtype
         return NumericColumn(xp.stack([~c.isna() for c in cols], axis=1).sum(axis=1).astype(np.int64))
+    if op == "sem":  # pandas' nansem: the deviation over the square root of the row's count
+        std = reduce_rows(cols, "std", skipna=skipna, ddof=ddof)
+        count = reduce_rows(cols, "count").data
+        with np.errstate(all="ignore"):
+            sem = (std.data / xp.sqrt(count)).astype(std.data.dtype, copy=False)
+        return type(std)(sem, std.mask, std.nullable)
+    if op == "nunique":
+        return _row_nunique(cols, dropna=skipna)
     for c in cols:
         if not isinstance(c, NumericColumn):
             raise NotImplementedError(
@@ -60,6 +72,34 @@ def reduce_rows(
     if out_valid is None:
         return NumericColumn(res)
     return NumericColumn(res).set_missing(out_valid)
+
+
+def _row_nunique(cols: list[Column], dropna: bool) -> Column:
+    """The distinct values of each row (``df.nunique(axis=1)``), for columns of NumPy numbers: each
+    row sorted with its missing values as the dtype's largest one, the distinct values counted among
+    the row's first ``count`` (a real value equal to the stand-in is counted once all the same)."""
+    kinds = {c.is_bool for c in cols if isinstance(c, NumericColumn)}
+    if (
+        not all(isinstance(c, NumericColumn) and not c.nullable and c.dtype != object for c in cols)
+        or len(kinds) > 1
+    ):
+        raise NotImplementedError(
+            "DataFrame.nunique(axis=1) over columns other than NumPy numbers of one kind (bools or "
+            "numbers) is not supported: pandas counts such rows as objects"
+        )
+    xp = cols[0].xp
+    common = np.result_type(*(c.data.dtype for c in cols))
+    missing = xp.stack([c.isna() for c in cols], axis=1)
+    m = xp.stack([c.data.astype(common, copy=False) for c in cols], axis=1)
+    m = xp.sort(xp.where(missing, _fill(common, True), m), axis=1)
+    count = (~missing).sum(axis=1)
+    k = m.shape[1]
+    new_value = xp.concatenate([xp.ones((m.shape[0], 1), dtype=bool), m[:, 1:] != m[:, :-1]], axis=1)
+    within = xp.arange(k)[None, :] < count[:, None]
+    res = (new_value & within).sum(axis=1)
+    if not dropna:
+        res = res + (count < k)
+    return NumericColumn(res.astype(np.int64 if len(res) else np.float64))  # pandas: no rows, float64
 
 
 def _masked_int_rows_dtype(
