@@ -312,3 +312,32 @@ def test_view_as_dtype_refused(p):
             pytest.skip("NaN kept in the values")
     with pytest.raises(NotImplementedError):
         em.from_pandas(p).view("int64")
+
+
+UNION_CASES = [
+    ([1, 2, 2, 3], [3, 3, 4]),
+    ([3, 3, 4], [1, 2, 2, 3]),
+    ([5, 1, 1, 2], [2, 2, 2, 7, 5]),
+    ([1, 2, 3], [3, 1, 1, 0]),
+    ([2, 2, 1], [1, 3]),
+    ([1, 2, 4], [2, 3, 5]),
+    ([1.0, np.nan, np.nan, 2.0], [np.nan, 2.0, 2.0]),
+    (["b", "a", "a"], ["a", "a", "a", "c"]),
+    (["b", None, "a"], [None, None, "z"]),
+    ([1, 2, 2], []),
+    ([], [4, 4]),
+]
+
+
+@pytest.mark.parametrize(("left", "right"), UNION_CASES)
+@pytest.mark.parametrize("sort", [None, False, True])
+def test_union_with_repeats(left, right, sort):
+    p1, p2 = pd.Index(left, name="x"), pd.Index(right, name="x")
+    p1, p2 = p1.astype(p2.dtype) if not left else p1, p2.astype(p1.dtype) if not right else p2
+    got = em.from_pandas(p1).union(em.from_pandas(p2), sort=sort)
+    assert_eq(got, p1.union(p2, sort=sort))
+
+
+def test_union_of_other_kinds_refused():
+    with pytest.raises(NotImplementedError):
+        em.Index(["a", "b"]).union(em.Index([1, 2]))

@@ -229,6 +229,46 @@ class IndexMethodsExtra:
             return False
         return self.is_monotonic_increasing if ascending else self.is_monotonic_decreasing
 
+    # --- set operations -------------------------------------------------------------------------------
+    def union(self, other: Any, sort: Any = None) -> Any:
+        """pandas' ``union`` with repeated labels too: each label as many times as the side that
+        repeats it most. Unsorted (``sort=False``), this index' labels come first and the other's
+        missing ones after, or, where the other repeats labels, the labels grouped in order of
+        first appearance (pandas' ``union_with_duplicates``)."""
+        from ember.frame.index_methods import IndexMethods, _check_sort
+
+        _check_sort(sort, "union")
+        other = self._other(other, "union")
+        if not len(self) or not len(other) or self.equals(other):
+            return IndexMethods.union(self, other, sort)
+        name = self._result_name(other)
+        if other.has_duplicates:
+            out = self._union_repeats(other, sort)
+        else:
+            out = self.append(other._keep(~other.isin(self.to_pandas())))
+        return self._sorted(out, sort).rename(name)
+
+    def _union_repeats(self, other: Any, sort: Any) -> Any:
+        """Both indexes' labels, an ``other`` label kept where its occurrence number (0, 1, ...)
+        among its equals in ``other`` reaches this index' count of it."""
+        from ember.backend.primitives import stable_argsort
+        from ember.ops.factorize import factorize_keys
+
+        both = self.append(other)
+        codes, _, ngroups = factorize_keys([both.column], sort=False, dropna=False)
+        xp, n = both.column.xp, len(self)
+        own_counts = xp.bincount(codes[:n], minlength=ngroups)
+        theirs = codes[n:]
+        order = stable_argsort(theirs)
+        grouped = theirs[order]
+        occurrence = xp.empty_like(theirs)
+        occurrence[order] = xp.arange(len(theirs)) - xp.searchsorted(grouped, grouped, side="left")
+        keep = xp.concatenate([xp.ones(n, dtype=bool), occurrence >= own_counts[theirs]])
+        positions = xp.flatnonzero(keep)
+        if sort is False:  # grouped by label, in order of first appearance
+            positions = positions[stable_argsort(codes[positions])]
+        return both.take(positions)
+
     # --- label searches (pandas on the host) ----------------------------------------------------------
     def slice_indexer(self, start: Any = None, end: Any = None, step: Any = None) -> slice:
         return self.to_pandas().slice_indexer(start, end, step)
