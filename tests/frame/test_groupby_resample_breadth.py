@@ -136,3 +136,114 @@ def test_groupby_transform_callable_refusals():
         e.groupby("k")["v"].transform(lambda x: x + 1)  # rows of no group
     with pytest.raises(NotImplementedError):
         e.groupby("k").agg(lambda x: x.cumsum())  # not an aggregation
+
+
+# --- Resampler.aggregate / transform --------------------------------------------------------------
+def _gap_index():
+    secs = [0, 1, 7, 8, 9]
+    return pd.to_datetime(["2013-01-01"] * 5) + pd.to_timedelta(secs, unit="s")
+
+
+def _resample_objects():
+    s = pd.Series([1, 2, 3, 4, 5], index=pd.date_range("20130101", periods=5, freq="s"))
+    gap = pd.Series([1, 2, 3, 4, 5], index=_gap_index())
+    df = pd.DataFrame({"a": [1.0, 2, 3, 4, 5], "b": [5, 4, 3, 2, 1], "s": list("abcde")}, index=_gap_index())
+    masked = pd.Series(
+        pd.array([1, None, 3, 4], dtype="Int64"), index=pd.date_range("2020", periods=4, freq="h")
+    )
+    return {"s": s, "gap": gap, "frame": df[["a", "b"]], "strings": df, "masked": masked}
+
+
+RESAMPLE_SPECS = {
+    "list": ["sum", "mean", "max"],
+    "lambda": lambda x: x.mean() / x.std(),
+    "plus": lambda x: x.sum() + 5,
+    "dict": {"result": lambda x: x.mean() / x.std(), "total": "sum"},
+    "frame_dict_lists": {"a": ["sum", "max"], "b": ["min", lambda x: len(x)]},
+    "len": len,
+    "first": lambda x: x.iloc[0] if len(x) else None,
+    "string": lambda x: str(len(x)),
+    "lambda_list": [lambda x: x.max(), "min"],
+}
+
+
+def _same(got, want):
+    assert_eq(got, want, check_freq=False)  # ember's datetime index carries no freq
+
+
+@pytest.mark.parametrize("obj", list(_resample_objects()))
+@pytest.mark.parametrize("spec", list(RESAMPLE_SPECS))
+@pytest.mark.parametrize("rule", ["2s", "3s", "90min"])
+def test_resample_aggregate(obj, spec, rule):
+    p = _resample_objects()[obj]
+    func = RESAMPLE_SPECS[spec]
+    try:
+        want = p.resample(rule).agg(func)
+    except Exception as err:  # noqa: BLE001 - the same error type as pandas (or a refusal)
+        with pytest.raises((type(err), NotImplementedError)):
+            em.from_pandas(p).resample(rule).agg(func)
+        return
+    try:
+        got = em.from_pandas(p).resample(rule).agg(func)
+    except NotImplementedError:
+        assert obj == "strings"  # groupby sum of strings, refused
+        return
+    _same(got, want)
+
+
+@pytest.mark.parametrize("obj", ["s", "gap", "frame"])
+def test_resample_named_apply_and_arguments(obj):
+    p = _resample_objects()[obj]
+    e = em.from_pandas(p)
+    if obj == "frame":
+        _same(
+            e.resample("2s").agg(x=("a", "mean"), y=("b", lambda v: v.max())),
+            p.resample("2s").agg(x=("a", "mean"), y=("b", lambda v: v.max())),
+        )
+    else:
+        _same(
+            e.resample("2s").agg(average="mean", total="sum"),
+            p.resample("2s").agg(average="mean", total="sum"),
+        )
+    _same(e.resample("3s").apply(lambda x: x.sum() + 5), p.resample("3s").apply(lambda x: x.sum() + 5))
+    _same(
+        e.resample("3s").apply(lambda x, k: x.sum() * k, 2),
+        p.resample("3s").apply(lambda x, k: x.sum() * k, 2),
+    )
+
+
+@pytest.mark.parametrize("obj", ["s", "gap", "frame"])
+@pytest.mark.parametrize(
+    "func",
+    [
+        lambda x: (x - x.mean()) / x.std(),
+        lambda x: x.max(),
+        lambda x: x.cumsum(),
+        "mean",
+        "min",
+        "sum",
+        "count",
+    ],
+)
+def test_resample_transform(obj, func):
+    p = _resample_objects()[obj]
+    _same(em.from_pandas(p).resample("3s").transform(func), p.resample("3s").transform(func))
+
+
+def test_resample_aggregate_edges():
+    empty = pd.Series([], dtype="float64", index=pd.DatetimeIndex([]))
+    _same(
+        em.from_pandas(empty).resample("2s").agg(lambda x: x.sum()),
+        empty.resample("2s").agg(lambda x: x.sum()),
+    )
+    _same(em.from_pandas(empty).resample("2s").agg(["sum", "max"]), empty.resample("2s").agg(["sum", "max"]))
+    nat = pd.Series([1.0, 2, 3], index=pd.to_datetime(["2020-01-01", None, "2020-01-03"]))
+    _same(em.from_pandas(nat).resample("D").agg(lambda x: x.sum()), nat.resample("D").agg(lambda x: x.sum()))
+    s = _resample_objects()["s"]
+    with pytest.raises(pd.errors.SpecificationError):
+        em.from_pandas(s).resample("2s").agg({"x": ["sum"]})
+    df = pd.DataFrame({"t": pd.date_range("2020", periods=4, freq="h"), "v": [1, 2, 3, 4]})
+    with pytest.raises(KeyError):
+        em.from_pandas(df).set_index("t").resample("2h").agg({"zz": "sum"})
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(df).resample("2h", on="t").agg(lambda x: x.sum())

@@ -172,12 +172,17 @@ class Resampler:
             cols = {k: c.set_missing(filled) for k, c in cols.items()}
         return DataFrame._from_columns(cols, self._index)
 
-    def aggregate(self, func: Any) -> Any:
-        if isinstance(func, str):
-            if func not in RESAMPLE_OPS + ("ohlc",):
-                raise unsupported("Resampler.aggregate", f"func={func!r}")
-            return getattr(self, func)()
-        raise unsupported("Resampler.aggregate", "a func other than a method name (a callable, list or dict)")
+    def aggregate(self, func: Any = None, *args: Any, **kwargs: Any) -> Any:
+        """A method name, a callable (run on each bin's rows), a list, a dict, or named aggregations."""
+        from ember.frame.resample_agg import aggregate
+
+        return aggregate(self, func, args, kwargs)
+
+    def transform(self, func: Any, *args: Any, **kwargs: Any) -> Any:
+        """Each row's bin result (a method name), or ``func`` on each bin's rows, on the rows."""
+        from ember.frame.resample_agg import transform
+
+        return transform(self, func, args, kwargs)
 
     agg = aggregate
     apply = aggregate
