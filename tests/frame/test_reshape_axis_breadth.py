@@ -215,3 +215,51 @@ def test_idxmax_axis1_all_missing_row_raises():
         p.idxmax(axis=1)
     with pytest.raises(ValueError, match="all NA"):
         em.from_pandas(p).idxmax(axis=1)
+
+
+TRANSFORM_FUNCS = [
+    [np.sqrt, np.exp],
+    "abs",
+    "sqrt",
+    "cumsum",
+    "shift",
+    np.sqrt,
+    lambda x: x + 1,
+    {"a": np.abs, "b": "cumsum"},
+    ["cumsum", lambda x: x * 2],
+    ["abs", abs],
+]
+
+
+@pytest.mark.parametrize("func", TRANSFORM_FUNCS)
+@pytest.mark.parametrize(
+    "series",
+    [pd.Series(range(3)), pd.Series([1.0, np.nan, 4.0], index=list("abc"), name="v")],
+    ids=["range", "floats"],
+)
+def test_series_transform(series, func):
+    assert_eq(em.from_pandas(series).transform(func), series.transform(func))
+
+
+@pytest.mark.parametrize(
+    "func, exc",
+    [
+        ("sum", ValueError),  # a reduction does not transform
+        ("nonexist", ValueError),
+        ([], ValueError),
+        ({}, ValueError),
+        (["abs", "abs"], pd.errors.SpecificationError),
+        ({"a": {"b": "abs"}}, pd.errors.SpecificationError),
+    ],
+)
+def test_series_transform_errors(func, exc):
+    p = pd.Series([1.0, 2.0])
+    with pytest.raises(exc):
+        p.transform(func)
+    with pytest.raises(exc):
+        em.from_pandas(p).transform(func)
+
+
+def test_series_transform_axis1_is_pandas_error():
+    with pytest.raises(ValueError, match="No axis named 1"):
+        em.Series([1, 2]).transform("abs", axis=1)

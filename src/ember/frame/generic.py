@@ -199,6 +199,13 @@ class NDFrame:
             )
         return self._map_columns(lambda c: isin(c, values))
 
+    def transform(self, func: Any, axis: Any = 0, *args: Any, **kwargs: Any) -> Any:
+        """A function name, a callable, a list or a dict of them on the Series, each keeping its
+        labels, as pandas (``frame/frame_transform.py``)."""
+        from ember.frame.frame_transform import transform_series
+
+        return transform_series(self, func, axis, args, kwargs)
+
     def take(self, indices: Any, axis: Any = 0) -> Any:
         """Rows at integer positions (negative from the end), as pandas' take."""
         from ember.frame.indexing import positions_for_take
