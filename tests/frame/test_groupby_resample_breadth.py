@@ -247,3 +247,37 @@ def test_resample_aggregate_edges():
         em.from_pandas(df).set_index("t").resample("2h").agg({"zz": "sum"})
     with pytest.raises(NotImplementedError):
         em.from_pandas(df).resample("2h", on="t").agg(lambda x: x.sum())
+
+
+@pytest.mark.parametrize(
+    "stamps",
+    [
+        ["2023-01-01", "2023-01-15", "2023-02-01", "2023-02-15"],
+        ["2023-01-01", "2023-01-15", "2023-03-01", "2023-03-15", "2023-03-17"],
+    ],
+)
+@pytest.mark.parametrize("rule", ["MS", "7D"])
+def test_resample_groups_indices_get_group(stamps, rule):
+    ser = pd.Series(range(len(stamps)), index=pd.DatetimeIndex(stamps))
+    r, e = ser.resample(rule), em.from_pandas(ser).resample(rule)
+    assert e.groups == r.groups
+    assert type(e.indices) is type(r.indices) and dict(e.indices) == dict(r.indices)
+    for key in ["2023-01-01", pd.Timestamp("2023-03-01"), "2023-02-01", "2023-01-08"]:
+        try:
+            want = r.get_group(key)
+        except KeyError:
+            with pytest.raises(KeyError):
+                e.get_group(key)
+            continue
+        _same(e.get_group(key), want)
+    frame = ser.to_frame("v")
+    _same(
+        em.from_pandas(frame).resample(rule).get_group("2023-01-01"),
+        frame.resample(rule).get_group("2023-01-01"),
+    )
+
+
+def test_resample_groups_refuses_unsorted_rows():
+    ser = pd.Series([1, 2], index=pd.DatetimeIndex(["2023-02-01", "2023-01-01"]))
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(ser).resample("MS").groups

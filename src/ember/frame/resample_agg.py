@@ -216,3 +216,55 @@ RESAMPLE_OPS_TRANSFORMABLE = (
     "var",
     "prod",
 )
+
+
+# --- the bins as groups (groups, indices, get_group) ----------------------------------------------
+
+
+def _bin_positions(r: Any, fn: str) -> tuple[Any, list]:
+    """The bins' labels (pandas) and each bin's row positions; the rows must be in time order (pandas
+    numbers the rows of the sorted object) with no NaT."""
+    from ember.frame.groupby_udf import group_positions
+
+    _check_callable_ok(r)
+    if r._g.dropped:
+        raise unsupported(f"Resampler.{fn}", "an index holding NaT")
+    if not r.obj.index.is_monotonic_increasing:
+        raise unsupported(f"Resampler.{fn}", "rows out of time order (pandas numbers the sorted rows)")
+    return r._index.to_pandas(), group_positions(r._g)
+
+
+def groups(r: Any) -> dict:
+    """{bin label: the row position where the bin ends}, as pandas' BinGrouper."""
+    import numpy as np
+
+    labels, positions = _bin_positions(r, "groups")
+    ends = np.cumsum([len(p) for p in positions], dtype=np.int64)
+    return {label: end for label, end in zip(labels, ends)}
+
+
+def indices(r: Any) -> dict:
+    """{bin label: [row positions]} of the bins holding rows, as pandas (a defaultdict of lists)."""
+    from collections import defaultdict
+
+    from ember.backend import to_host
+
+    labels, positions = _bin_positions(r, "indices")
+    out: defaultdict = defaultdict(list)
+    for label, pos in zip(labels, positions):
+        if len(pos):
+            out[label] = [int(i) for i in to_host(pos)]
+    return out
+
+
+def get_group(r: Any, name: Any) -> Any:
+    """The rows of the bin labelled ``name`` (a string is read as a time, as pandas)."""
+    labels, positions = _bin_positions(r, "get_group")
+    key = pd.Timestamp(name) if isinstance(name, str) else name
+    tz = getattr(labels, "tz", None)
+    if isinstance(key, pd.Timestamp) and tz is not None and key.tz is None:
+        raise unsupported("Resampler.get_group", "a naive time on a tz-aware index")
+    for label, pos in zip(labels, positions):
+        if label == key and len(pos):
+            return r.obj._take_rows(pos)
+    raise KeyError(name)

@@ -187,6 +187,23 @@ class Resampler:
     agg = aggregate
     apply = aggregate
 
+    @property
+    def groups(self) -> dict:
+        from ember.frame.resample_agg import groups
+
+        return groups(self)
+
+    @property
+    def indices(self) -> dict:
+        from ember.frame.resample_agg import indices
+
+        return indices(self)
+
+    def get_group(self, name: Any) -> Any:
+        from ember.frame.resample_agg import get_group
+
+        return get_group(self, name)
+
     def pipe(self, func: Any, *args: Any, **kwargs: Any) -> Any:
         """``func(self, *args, **kwargs)``; a ``(callable, keyword)`` tuple passes self as that keyword."""
         if isinstance(func, tuple):
