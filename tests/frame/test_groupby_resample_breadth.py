@@ -280,4 +280,4 @@ def test_resample_groups_indices_get_group(stamps, rule):
 def test_resample_groups_refuses_unsorted_rows():
     ser = pd.Series([1, 2], index=pd.DatetimeIndex(["2023-02-01", "2023-01-01"]))
     with pytest.raises(NotImplementedError):
-        em.from_pandas(ser).resample("MS").groups
+        _ = em.from_pandas(ser).resample("MS").groups
