@@ -1,4 +1,4 @@
-"""date_range with pandas' business / custom calendars, and a Series named after the Index it is
+"""date_range with pandas' semi-month offsets (other offsets refused), and a Series named after the Index it is
 made of."""
 
 import pandas as pd
@@ -11,18 +11,28 @@ from ember.testing import assert_eq
 @pytest.mark.parametrize(
     "kwargs",
     [
-        {"start": "2020-10-30", "periods": 4, "freq": "BYS"},
-        {"start": "2020-01-01", "end": "2020-02-01", "freq": "B"},
-        {"start": "2020-01-01", "periods": 5, "freq": "BME", "tz": "US/Eastern", "name": "x"},
-        {"start": "2020-01-03", "periods": 3, "freq": "C"},
-        {"start": "2020-01-01", "periods": 3, "freq": "2BQS", "inclusive": "left"},
-        {"end": "2020-01-01", "periods": 3, "freq": "BMS", "normalize": True},
+        {"start": "2020-01-01", "end": "2020-05-01", "freq": "SME"},
+        {"start": "2020-01-03", "periods": 3, "freq": "SMS", "tz": "US/Eastern", "name": "x"},
+        {"start": "2020-01-03", "periods": 4, "freq": "SMS-10"},
+        {"start": "2020-01-01", "periods": 5, "freq": "SME", "inclusive": "left"},
+        {"end": "2020-01-01", "periods": 3, "freq": "2SME", "normalize": True},
     ],
 )
 def test_business_calendars(kwargs):
     assert_eq(em.date_range(**kwargs), pd.date_range(**kwargs))
+    for field in ("is_month_start", "is_month_end", "is_quarter_start", "is_year_end"):
+        assert (getattr(em.date_range(**kwargs), field) == getattr(pd.date_range(**kwargs), field)).all()
     got = em.Series(em.date_range(**kwargs)).dt.is_year_start
     assert_eq(got, pd.Series(pd.date_range(**kwargs)).dt.is_year_start)
+
+
+@pytest.mark.parametrize(
+    "freq", ["B", "2B", "BYS", "BMS", "BME", "2BQS", "BQE", "C", pd.DateOffset(months=1, days=2)], ids=str
+)
+def test_offsets_refused(freq):
+    # pandas' is_month_start ... of such an index follow its frequency, which ember does not keep
+    with pytest.raises(NotImplementedError):
+        em.date_range("2020-10-30", periods=4, freq=freq)
 
 
 @pytest.mark.parametrize("make", [em.Index, pd.Index])

@@ -320,8 +320,14 @@ def date_range(
         try:
             step = D.fixed_nanos(off) // UNIT_NS[unit]
         except (ValueError, TypeError, AttributeError, NotImplementedError):
-            # other calendars (business days, business month / year anchors, holidays): pandas' own
-            # labels, made on the host from the arguments alone
+            # semi-months: pandas' own labels, made on the host from the arguments
+            # alone. Other offsets change what pandas' is_month_start ... of the index give (they
+            # follow its frequency, which ember does not keep): refused
+            if _rule_code(off) not in _HOST_RANGES:
+                raise NotImplementedError(
+                    f"date_range: freq={freq!r} is not supported; use a fixed frequency (D, h, min, s, ms, "
+                    "us, ns), W-XXX, MS, ME, QS, QE, YS, YE, SMS or SME"
+                ) from None
             labels = pd.date_range(start, end, periods, freq, tz, normalize, name, inclusive, unit=unit)
             return Index._from_column(from_any(labels.array, xp), name)
         if D.fixed_nanos(off) % UNIT_NS[unit]:
@@ -336,6 +342,17 @@ def date_range(
     elif tz is not None:
         col = D.tz_localize(col, tz)
     return Index._from_column(col, name)
+
+
+#: offsets date_range takes from pandas on the host (the fields of their index do not depend on them)
+_HOST_RANGES = ("SMS", "SME")
+
+
+def _rule_code(off: Any) -> str | None:
+    try:
+        return off.rule_code.split("-")[0]
+    except NotImplementedError:  # a DateOffset of several units has none
+        return None
 
 
 def timedelta_range(
