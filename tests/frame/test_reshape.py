@@ -258,7 +258,7 @@ def test_unstack_duplicates_and_errors():
     s = pd.Series([1, 2], index=pd.MultiIndex.from_arrays([[1, 1], ["a", "a"]]))
     with pytest.raises(ValueError, match="duplicate entries"):
         R.unstack(em.from_pandas(s))
-    with pytest.raises(NotImplementedError, match="one level"):
+    with pytest.raises(ValueError, match="must be a MultiIndex"):  # pandas' error
         R.unstack(em.from_pandas(pd.Series([1, 2])))
 
 

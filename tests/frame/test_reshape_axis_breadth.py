@@ -263,3 +263,29 @@ def test_series_transform_errors(func, exc):
 def test_series_transform_axis1_is_pandas_error():
     with pytest.raises(ValueError, match="No axis named 1"):
         em.Series([1, 2]).transform("abs", axis=1)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: pd.DataFrame({"a": [1, 2], "b": [1.5, None]}, index=pd.Index(["x", "y"], name="r")),
+        lambda: pd.DataFrame({"a": [1, 2], "b": [3, 4]}),
+        lambda: pd.DataFrame({"a": ["u", "v"], "b": ["w", None]}, index=[3, 1]),
+        lambda: pd.DataFrame({1: [1.0], 2: [2.0]}, index=pd.to_datetime(["2020-01-01"])),
+        lambda: pd.DataFrame({"a": pd.array([1, None], "Int64"), "b": pd.array([3, 4], "Int64")}),
+    ],
+)
+def test_unstack_of_one_level_index_is_a_series(make):
+    p = make()
+    p.columns.name = "c"
+    assert_eq(em.from_pandas(p).unstack(), p.unstack())
+
+
+def test_unstack_of_one_level_index_refusals_and_errors():
+    mixed = pd.DataFrame({"a": pd.array([1, None], "Int64"), "b": [1.5, np.nan]})  # pandas: objects
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(mixed).unstack()
+    with pytest.raises(ValueError, match="must be a MultiIndex"):
+        pd.Series([1, 2]).unstack()
+    with pytest.raises(ValueError, match="must be a MultiIndex"):
+        em.Series([1, 2]).unstack()

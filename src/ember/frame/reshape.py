@@ -456,7 +456,9 @@ def unstack(obj: Any, level: Any = -1, fill_value: Any = None, sort: bool = True
     level) pairs raise pandas' ValueError."""
     index = obj.index
     if not isinstance(index, MultiIndex):
-        raise unsupported("unstack", "an index with one level (pass a MultiIndex)")
+        if isinstance(obj, Series):
+            raise ValueError(f"index must be a MultiIndex to unstack, {type(index.to_pandas())} was passed")
+        return _unstack_flat(obj)
     lev = _level_number(index, level)
     levels = index.levels_columns
     keep = [i for i in range(index.nlevels) if i != lev]
@@ -476,6 +478,27 @@ def unstack(obj: Any, level: Any = -1, fill_value: Any = None, sort: bool = True
     depth = len(obj._names[0]) if obj._names and isinstance(obj._names[0], tuple) else 1
     above = obj._axis_names if obj._axis_names and len(obj._axis_names) == depth else (None,) * depth
     return DataFrame._from_columns(out, row_index, (*above, index.names[lev]))
+
+
+def _unstack_flat(frame: DataFrame) -> Series:
+    """``DataFrame.unstack`` of a one-level index: pandas' ``frame.T.stack()``, a Series of every
+    column's values one after another (in the columns' common dtype) on (column, row) labels."""
+    columns = frame.columns
+    if isinstance(columns, pd.MultiIndex) or not frame._names or not len(frame):
+        raise unsupported("unstack", "a one-level index beside MultiIndex columns, no columns or no rows")
+    n, k = len(frame), len(frame._names)
+    cols = [frame._columns[name] for name in frame._names]
+    dtypes = {c.dtype for c in cols}
+    if len(dtypes) > 1 and not all(isinstance(d, np.dtype) for d in dtypes):
+        # pandas' transpose of mixed dtypes, one of them an extension dtype: object values
+        raise unsupported(
+            "unstack", "a one-level index over columns of mixed extension dtypes (pandas gives objects)"
+        )
+    values = _stacked_values(cols)
+    src_row, src_col = rs.melt_indices(n, k, values.xp)
+    outer = from_any(columns, values.xp).take(src_col)
+    inner = _index_columns(frame.index)[0].take(src_row)
+    return Series._from_column(values, MultiIndex([outer, inner], [columns.name, frame.index.name]))
 
 
 # --- get_dummies -------------------------------------------------------------------------------------
