@@ -281,3 +281,75 @@ def test_resample_groups_refuses_unsorted_rows():
     ser = pd.Series([1, 2], index=pd.DatetimeIndex(["2023-02-01", "2023-01-01"]))
     with pytest.raises(NotImplementedError):
         _ = em.from_pandas(ser).resample("MS").groups
+
+
+# --- rolling over a BaseIndexer ---------------------------------------------------------------------
+class _PairIndexer(pd.api.indexers.BaseIndexer):
+    """Rows in pairs: (0, 1), (2, 3), ... each row's window its pair."""
+
+    def get_window_bounds(self, num_values=0, min_periods=None, center=None, closed=None, step=None):
+        start = (np.arange(num_values) // 2 * 2).astype(np.int64)
+        return start, np.minimum(start + 2, num_values).astype(np.int64)
+
+
+class _BackwardsIndexer(pd.api.indexers.BaseIndexer):
+    def get_window_bounds(self, num_values=0, min_periods=None, center=None, closed=None, step=None):
+        start = np.arange(num_values)[::-1].astype(np.int64)
+        return start, start + 1
+
+
+WINDOW_OPS = [
+    "sum",
+    "mean",
+    "min",
+    "max",
+    "count",
+    "std",
+    "var",
+    "median",
+    "skew",
+    "kurt",
+    "sem",
+    "first",
+    "last",
+]
+
+
+@pytest.mark.parametrize(
+    "indexer",
+    [
+        pd.api.indexers.FixedForwardWindowIndexer(window_size=2),
+        pd.api.indexers.FixedForwardWindowIndexer(window_size=3),
+        _PairIndexer(window_size=2),
+    ],
+)
+@pytest.mark.parametrize("min_periods", [None, 0, 1, 3])
+def test_rolling_base_indexer(indexer, min_periods):
+    df = pd.DataFrame({"B": [0, 1, 2, np.nan, 4], "C": [1.5, 2, -3, 4, 5], "I": [1, 2, 3, 4, 5]})
+    e = em.from_pandas(df)
+    for op in WINDOW_OPS:
+        got = getattr(e.rolling(indexer, min_periods=min_periods), op)()
+        assert_eq(got, getattr(df.rolling(indexer, min_periods=min_periods), op)())
+    assert_eq(
+        e.B.rolling(indexer, min_periods=min_periods).sum(),
+        df.B.rolling(indexer, min_periods=min_periods).sum(),
+    )
+    assert_eq(e.rolling(indexer).quantile(0.3), df.rolling(indexer).quantile(0.3))
+    assert_eq(e.rolling(indexer).apply(np.sum, raw=True), df.rolling(indexer).apply(np.sum, raw=True))
+    assert_eq(e.iloc[:0].rolling(indexer).sum(), df.iloc[:0].rolling(indexer).sum())
+
+
+def test_rolling_base_indexer_errors_and_refusals():
+    df = pd.DataFrame({"B": [0.0, 1, 2, 3], "k": [1, 1, 2, 2]})
+    e = em.from_pandas(df)
+    forward = pd.api.indexers.FixedForwardWindowIndexer(window_size=2)
+    with pytest.raises(ValueError):
+        e.rolling(forward, center=True).sum()
+    with pytest.raises(ValueError):
+        e.rolling(forward, closed="left").sum()
+    with pytest.raises(NotImplementedError):
+        e.rolling(_BackwardsIndexer(window_size=1)).sum()
+    with pytest.raises(NotImplementedError):
+        e.rolling(forward, step=2).sum()
+    with pytest.raises(NotImplementedError):
+        e.groupby("k").rolling(forward).sum()

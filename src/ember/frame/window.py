@@ -148,7 +148,10 @@ class _Base:
 
 
 class Rolling(WindowMethods, _Base):
-    """``obj.rolling(window, min_periods, center, closed, on)``: integer or fixed time-offset windows."""
+    """``obj.rolling(window, min_periods, center, closed, on)``: integer, fixed time-offset or
+    BaseIndexer windows."""
+
+    _indexer: Any = None  # a pandas BaseIndexer giving the windows' bounds
 
     def __init__(
         self,
@@ -167,12 +170,15 @@ class Rolling(WindowMethods, _Base):
         self.closed = closed
         if closed is not None and closed not in ("right", "left", "both", "neither"):
             raise ValueError("closed must be 'right', 'left', 'both' or 'neither'")
-        if isinstance(window, (bool, np.bool_)) or (hasattr(window, "get_window_bounds")):
-            raise NotImplementedError(
-                "rolling: window must be an int or a fixed offset; BaseIndexer "
-                "subclasses and win_type windows are not supported"
-            )
-        if isinstance(window, (int, np.integer)):
+        if isinstance(window, (bool, np.bool_)):
+            raise NotImplementedError("rolling: window must be an int, a fixed offset or a BaseIndexer")
+        if hasattr(window, "get_window_bounds"):
+            from ember.frame.window_indexer import check_indexer
+
+            check_indexer(window, groupby, step)
+            self._indexer, self.window, self.time_window = window, window, None
+            self.min_periods = window.window_size if min_periods is None else int(min_periods)
+        elif isinstance(window, (int, np.integer)):
             if window < 0:
                 raise ValueError("window must be an integer 0 or greater")
             self.window = int(window)
@@ -213,6 +219,10 @@ class Rolling(WindowMethods, _Base):
 
         n = len(self.obj) if self._grouping is None else int(self._order().shape[0])
         xp = self._xp()
+        if self._indexer is not None:
+            from ember.frame.window_indexer import indexer_bounds
+
+            return indexer_bounds(self._indexer, n, self.min_periods, self.center, self.closed, self.step, xp)
         if self.time_window is None:
             if self._grouping is None:
                 return W.rolling_bounds(n, self.window, self.center, self.closed, xp)
@@ -238,7 +248,8 @@ class Rolling(WindowMethods, _Base):
 
         start, end = self._bounds()
         # integer windows hold at most `window` rows (one more when closed on both sides)
-        max_len = None if self.time_window is not None else self.window + (self.closed == "both")
+        fixed = self.time_window is None and self._indexer is None
+        max_len = self.window + (self.closed == "both") if fixed else None
         return Windows(col, start, end, max_len=max_len)
 
     def _agg(self, op: str, **kw: Any) -> Any:
