@@ -240,10 +240,19 @@ def test_from_arrow_chunked_and_sliced(xp: Any) -> None:
 
 
 def test_from_arrow_dates_and_null_type(xp: Any) -> None:
-    dates = pa.array([0, None, 19000], type=pa.date32())
-    col = from_arrow(dates, xp)
-    assert isinstance(col, DatetimeColumn)
-    assert_eq(col.to_pandas(), pd.Series(pd.to_datetime(["1970-01-01", None, "2022-01-08"]).as_unit("s")))
+    from ember.column.convert import arrow_dates_as_datetime64
+
+    for dates in (
+        pa.array([0, None, 19000], type=pa.date32()),
+        pa.array([0, None, 19000 * 86_400_000], pa.date64()),
+    ):
+        with pytest.raises(NotImplementedError, match="datetime.date objects"):
+            from_arrow(dates, xp)  # pandas: datetime.date objects, which ember columns do not hold
+        with arrow_dates_as_datetime64():
+            col = from_arrow(dates, xp)
+        assert isinstance(col, DatetimeColumn)
+        want = pa.table({"d": dates}).to_pandas(date_as_object=False)["d"].rename(None)
+        assert_eq(col.to_pandas(), want)
     nulls = from_arrow(pa.nulls(3), xp)
     assert on_host(nulls).isna().tolist() == [True, True, True]
 

@@ -106,12 +106,15 @@ def test_raw_decimal_columns_are_refused(tpch_dir) -> None:
         em.read_parquet(raw / "orders.parquet", columns=["o_totalprice"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="read_parquet of a date32 column: pandas gives object datetime.date values, "
-    "ember datetime64[s] (column/convert.py from_arrow casts dates to timestamps)",
-)
 def test_raw_date_columns(tpch_dir) -> None:
+    """date32 columns: pandas gives datetime.date objects, which ember refuses; with
+    ``date_as_object=False`` both give datetime64[ms]."""
     _, raw = tpch_dir
     path = raw / "orders.parquet"
-    assert_eq(em.read_parquet(path, columns=["o_orderdate"]), pd.read_parquet(path, columns=["o_orderdate"]))
+    with pytest.raises(NotImplementedError, match="datetime.date objects"):
+        em.read_parquet(path, columns=["o_orderdate"])
+    dates = {"to_pandas_kwargs": {"date_as_object": False}}
+    assert_eq(
+        em.read_parquet(path, columns=["o_orderdate"], **dates),
+        pd.read_parquet(path, columns=["o_orderdate"], **dates),
+    )

@@ -9,6 +9,9 @@ that is one copy, on the GPU the host->device transfer is that copy already. ``f
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
@@ -207,6 +210,23 @@ def _lists_of_strings(a: np.ndarray, xp: ModuleType) -> Column | None:
     return ListColumn.from_arrow(arr, xp, na)
 
 
+#: whether Arrow dates convert to datetime64[ms] (pyarrow's ``to_pandas(date_as_object=False)``, which
+#: readers take as pandas' ``to_pandas_kwargs``); by default pandas gives datetime.date objects, which
+#: ember columns do not hold, so a date column is refused
+_DATES_AS_DATETIME: contextvars.ContextVar[bool] = contextvars.ContextVar("dates_as_datetime", default=False)
+
+
+@contextlib.contextmanager
+def arrow_dates_as_datetime64(enabled: bool = True) -> Iterator[None]:
+    """Within the block, ``from_arrow`` reads Arrow dates as datetime64[ms] (as pandas does with
+    ``date_as_object=False``)."""
+    token = _DATES_AS_DATETIME.set(enabled)
+    try:
+        yield
+    finally:
+        _DATES_AS_DATETIME.reset(token)
+
+
 def from_arrow(arr: pa.Array | pa.ChunkedArray, xp: ModuleType) -> Column:
     """A column from a pyarrow array; nulls become the validity mask."""
     if isinstance(arr, pa.ChunkedArray):
@@ -239,7 +259,14 @@ def from_arrow(arr: pa.Array | pa.ChunkedArray, xp: ModuleType) -> Column:
         ticks = arr.cast(pa.int64()).fill_null(0).to_numpy()
         return TimedeltaColumn(asarray_on(ticks, xp), t.unit, mask)
     if pa.types.is_date(t):
-        return from_arrow(arr.cast(pa.timestamp("s" if pa.types.is_date32(t) else "ms")), xp)
+        if not _DATES_AS_DATETIME.get():
+            raise Unsupported(
+                f"arrow type {t}: pandas reads Arrow dates as datetime.date objects (an object column), "
+                "which ember columns do not hold. Read them as datetime64[ms], as pandas does with "
+                "to_pandas_kwargs={'date_as_object': False} (read_parquet), or cast them "
+                "to a timestamp type first." + unsupported_hint()
+            )
+        return from_arrow(arr.cast(pa.timestamp("ms")), xp)
     if pa.types.is_boolean(t) or pa.types.is_integer(t) or pa.types.is_floating(t):
         if pa.types.is_floating(t) and arr.null_count:
             values = arr.to_numpy(zero_copy_only=False)  # nulls -> NaN, as pandas reads them

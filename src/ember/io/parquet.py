@@ -39,6 +39,7 @@ def read_parquet(
     engine: str = "auto",
     storage_options: dict | None = None,
     batch_size: int = 1 << 20,
+    to_pandas_kwargs: dict | None = None,
     **kwargs: Any,
 ) -> Any:
     """Read Parquet into an ember DataFrame, as ``pandas.read_parquet``.
@@ -47,7 +48,9 @@ def read_parquet(
     glob or file object. ``filters``: pandas/pyarrow DNF (list of tuples, or list of lists) or a
     ``pyarrow.compute`` expression. ``engine``: "auto" decodes local files without filters on the
     GPU by ember's page kernels (``io/parquet_decode.py``) and everything else by pyarrow;
-    "pyarrow" always by pyarrow; "ember" by the page kernels on either backend (local files only)."""
+    "pyarrow" always by pyarrow; "ember" by the page kernels on either backend (local files only).
+    Date columns: pandas gives datetime.date objects, which ember refuses; with
+    ``to_pandas_kwargs={"date_as_object": False}`` they are datetime64[ms], as pandas then gives."""
     import pyarrow.dataset as ds
     import pyarrow.parquet as pq
 
@@ -56,8 +59,18 @@ def read_parquet(
     if kwargs:
         raise NotImplementedError(
             f"read_parquet: arguments {sorted(kwargs)} are not supported by ember; "
-            "supported: columns, filters, storage_options, batch_size"
+            "supported: columns, filters, storage_options, batch_size, to_pandas_kwargs"
         )
+    if to_pandas_kwargs:
+        from ember.column.convert import arrow_dates_as_datetime64
+
+        other = sorted(set(to_pandas_kwargs) - {"date_as_object"})
+        if other:
+            raise NotImplementedError(f"read_parquet: to_pandas_kwargs {other}; supported: date_as_object")
+        with arrow_dates_as_datetime64(not to_pandas_kwargs.get("date_as_object", True)):
+            return read_parquet(
+                path, columns, filters, engine=engine, storage_options=storage_options, batch_size=batch_size
+            )
     name = _paths.display_name(path)
     expr = pq.filters_to_expression(filters) if isinstance(filters, (list, tuple)) else filters
     if engine == "ember" and (filters is not None or _paths.is_file_like(path)):

@@ -248,9 +248,10 @@ def _present(decoded: Decoded, first: int, last: int, n: int, xp: Any) -> tuple:
 
 def _finish(values: Any, t: Any) -> Any:
     """Decoded physical values as the Arrow type's: narrower / unsigned ints cast (their bits, for the
-    same width), date32 days as seconds (ember reads dates as datetime64[s])."""
+    same width), date32 days as milliseconds (dates read as datetime64[ms], as pandas with
+    ``date_as_object=False``)."""
     if pa.types.is_date32(t):
-        return values.astype(np.int64) * 86_400
+        return values.astype(np.int64) * 86_400_000
     if pa.types.is_integer(t):
         target = np.dtype(t.to_pandas_dtype())
         if target != values.dtype:
