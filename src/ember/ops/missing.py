@@ -309,6 +309,11 @@ def _where_numeric(col: NumericColumn, cond: Any, other: Any, setitem: bool = Fa
         dtype = np.result_type(col.data.dtype, other.data.dtype)
         if setitem and dtype != col.data.dtype and _holds_column(col, cond, other):
             dtype = col.data.dtype
+        elif dtype != col.data.dtype and not (col.nullable or other.nullable):
+            # pandas' Block.where keeps the dtype where no row is replaced, or where it holds every
+            # value of ``other`` (np_can_hold_element); two syncs at most
+            if bool(cond.all()) or _numpy_holds_all(col, other):
+                dtype = col.data.dtype
         with np.errstate(all="ignore"):
             data = xp.where(cond, col.data, other.data).astype(dtype, copy=False)
         ma, mb = col.mask, other.mask
@@ -340,6 +345,29 @@ def _where_numeric(col: NumericColumn, cond: Any, other: Any, setitem: bool = Fa
     if col.nullable:
         return NumericColumn(data, mask, nullable=True)
     return NumericColumn(data, mask)
+
+
+def _numpy_holds_all(col: NumericColumn, other: NumericColumn) -> bool:
+    """Whether a NumPy number column's dtype holds ``other``'s values as pandas' np_can_hold_element
+    decides it for an array: floats into integers (or signed into unsigned) where every value casts
+    back unchanged, other integers where NumPy casts them safely, numbers into floats unchanged by
+    the cast (NaN included)."""
+    from ember.backend.arrays import to_host
+
+    target, data, xp = col.data.dtype, other.data, col.xp
+    kind = data.dtype.kind
+    if target.kind not in "iuf" or kind not in "iuf":
+        return False
+    with np.errstate(all="ignore"):
+        casted = data.astype(target)
+        if target.kind in "iu":
+            if kind == "f" or (target.kind == "u" and kind == "i"):
+                return bool(to_host((casted == data).all()))
+            return bool(np.can_cast(data.dtype, target))
+        if data.dtype.itemsize > target.itemsize or kind != target.kind:
+            same = (casted == data) | (xp.isnan(casted) & xp.isnan(data)) if kind == "f" else casted == data
+            return bool(to_host(same.all()))
+    return True
 
 
 def _holds_column(col: NumericColumn, cond: Any, other: NumericColumn) -> bool:
