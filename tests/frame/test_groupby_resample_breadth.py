@@ -353,3 +353,11 @@ def test_rolling_base_indexer_errors_and_refusals():
         e.rolling(forward, step=2).sum()
     with pytest.raises(NotImplementedError):
         e.groupby("k").rolling(forward).sum()
+
+
+def test_numpy_reduction_inside_a_group_function_is_refused():
+    s = pd.Series(np.arange(9), index=pd.date_range("1/1/2000", periods=9, freq="min"))
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(s).resample("3min").apply(lambda x: np.sum(x) + 5)
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(s).groupby(np.arange(9) // 3).agg(lambda x: np.sum(x) + 5)

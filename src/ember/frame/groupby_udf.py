@@ -27,6 +27,21 @@ def group_positions(g: Any) -> list[Any]:
     return [order[bounds[i] : bounds[i + 1]] for i in range(g.ngroups)]
 
 
+def call_on_group(func: Callable, group: Any, args: tuple, kwargs: dict) -> Any:
+    """``func(group, ...)``; a NumPy reduction (np.sum ...) hands ember's Series numpy's ``out=`` /
+    ``dtype=``, which its reductions do not take: refused clearly rather than a TypeError pandas
+    would not raise."""
+    try:
+        return func(group, *args, **kwargs)
+    except TypeError as err:
+        text = str(err)
+        if "unexpected keyword argument 'out'" in text or "unexpected keyword argument 'dtype'" in text:
+            raise unsupported(
+                "GroupBy / Resampler function", "NumPy reductions (np.sum ...) of ember Series inside it"
+            ) from err
+        raise
+
+
 def _scalar_result(res: Any, dtype: Any, first: bool, resample: bool) -> Any:
     """pandas' extract_result / check_result_array: a length-1 Series or array gives its value."""
     from ember.frame.dataframe import DataFrame
@@ -79,7 +94,7 @@ def aggregate_udf(
     on its rows' labels), the results cast as pandas' agg_series."""
     values = []
     for i, pos in enumerate(group_positions(g)):
-        res = func(series._take_rows(pos), *args, **kwargs)
+        res = call_on_group(func, series._take_rows(pos), args, kwargs)
         values.append(_scalar_result(res, series.dtype, i == 0, resample))
     if not values:  # pandas keeps the input's dtype when there is no group
         return series.column.take(g.xp.zeros(0, dtype=np.int64))
@@ -121,7 +136,7 @@ def transform_series_udf(gb: Any, func: Callable, args: tuple, kwargs: dict) -> 
     for key, pos in zip(keys, positions):
         sub = gb.obj._take_rows(pos)
         sub.name = key  # pandas hands each group over named by its key
-        res = func(sub, *args, **kwargs)
+        res = call_on_group(func, sub, args, kwargs)
         if isinstance(res, DataFrame):
             raise unsupported("SeriesGroupBy.transform", "a function returning a DataFrame")
         if isinstance(res, Series):
@@ -200,7 +215,7 @@ def transform_frame_udf(gb: Any, func: Callable, args: tuple, kwargs: dict) -> A
     positions = group_positions(gb._grouping)
 
     def fast(sub: Any) -> Any:
-        return func(sub, *args, **kwargs)
+        return call_on_group(func, sub, args, kwargs)
 
     def slow(sub: Any) -> Any:
         return sub.apply(lambda x: func(x, *args, **kwargs), axis=0)
