@@ -17,6 +17,7 @@ import pandas as pd
 from ember._compat import PANDAS_31
 from ember.column import NumericColumn
 from ember.frame._fallback import unsupported
+from ember.frame.text_output import FrameTextOutput, SeriesTextOutput
 
 if TYPE_CHECKING:
     from ember.frame.dataframe import DataFrame
@@ -122,7 +123,7 @@ class _Shared:
         return at_time(self, time, asof, axis, f"{type(self).__name__}.at_time")
 
 
-class FrameExtras(_Shared):
+class FrameExtras(_Shared, FrameTextOutput):
     """DataFrame methods (mixed into DataFrame)."""
 
     __slots__ = ()
@@ -351,7 +352,7 @@ def _xp_of(obj: Any) -> Any:
     return cols[0].xp if cols else current_xp()
 
 
-class SeriesExtras(_Shared):
+class SeriesExtras(_Shared, SeriesTextOutput):
     """Series methods (mixed into Series)."""
 
     __slots__ = ()
