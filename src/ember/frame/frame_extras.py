@@ -17,6 +17,7 @@ import pandas as pd
 from ember._compat import PANDAS_31
 from ember.column import NumericColumn
 from ember.frame._fallback import unsupported
+from ember.frame.series_more import SeriesMore
 from ember.frame.text_output import FrameTextOutput, SeriesTextOutput
 
 if TYPE_CHECKING:
@@ -352,7 +353,7 @@ def _xp_of(obj: Any) -> Any:
     return cols[0].xp if cols else current_xp()
 
 
-class SeriesExtras(_Shared, SeriesTextOutput):
+class SeriesExtras(_Shared, SeriesTextOutput, SeriesMore):
     """Series methods (mixed into Series)."""
 
     __slots__ = ()
