@@ -37,14 +37,13 @@ class SeriesMore:
 
     def _relabelled(self, fn: Any, axis: Any) -> Any:
         from ember.frame.generic import check_axis
-        from ember.frame.index import MultiIndex, index_from_pandas
+        from ember.frame.index import index_from_pandas
 
         if axis is not None and check_axis("Series.add_prefix", axis) != 0:
             raise ValueError(f"No axis named {axis} for object type Series")
-        if isinstance(self._index, MultiIndex):
-            labels = self._index.to_pandas().map(lambda t: tuple(fn(x) for x in t))
-        else:
-            labels = self._index.to_pandas().map(fn)
+        # pandas' own relabelling of the (host) labels: every part of a MultiIndex label, and the
+        # dtype of an empty axis as the installed pandas gives it
+        labels = self._index.to_pandas()._transform_index(fn)
         return type(self)._from_column(self._column, index_from_pandas(labels), self.name)
 
     def case_when(self, caselist: list) -> Any:
