@@ -16,6 +16,20 @@ if TYPE_CHECKING:
     from ember.frame.series import Series
 
 
+def _numpy_compat(op: str, kwargs: dict) -> None:
+    """pandas' check of the NumPy keywords a reduction takes for ``np.sum(series)`` and friends
+    (``out=None``, ``dtype=None``, ``keepdims=False`` ...): their defaults only, pandas' ValueError
+    for another value and TypeError for an unknown keyword."""
+    from pandas.compat.numpy import function as nv
+
+    if op in ("std", "var", "sem"):
+        nv.validate_stat_ddof_func((), kwargs, fname=op)
+    elif op in ("any", "all"):
+        nv.validate_logical_func((), kwargs, fname=op)
+    else:
+        getattr(nv, f"validate_{op}")((), kwargs)
+
+
 class SeriesReductions:
     def _reduce(self, op: str, skipna: bool = True, numeric_only: bool = False, **kw: Any) -> Any:
         from ember.ops.reductions import reduce
@@ -25,36 +39,61 @@ class SeriesReductions:
         return reduce(self._column, op, skipna=skipna, **kw)  # pandas' scalar types (np.bool_ ...)
 
     def sum(
-        self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, min_count: int = 0
+        self,
+        axis: Any = None,
+        skipna: bool = True,
+        numeric_only: bool = False,
+        min_count: int = 0,
+        **kwargs: Any,
     ) -> Any:
+        _numpy_compat("sum", kwargs)
         return self._reduce("sum", skipna, numeric_only, min_count=min_count)
 
     def prod(
-        self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, min_count: int = 0
+        self,
+        axis: Any = None,
+        skipna: bool = True,
+        numeric_only: bool = False,
+        min_count: int = 0,
+        **kwargs: Any,
     ) -> Any:
+        _numpy_compat("prod", kwargs)
         return self._reduce("prod", skipna, numeric_only, min_count=min_count)
 
     product = prod
 
-    def mean(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
+    def mean(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, **kwargs: Any) -> Any:
+        _numpy_compat("mean", kwargs)
         return self._reduce("mean", skipna, numeric_only)
 
-    def median(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
+    def median(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, **kwargs: Any) -> Any:
+        _numpy_compat("median", kwargs)
         return self._reduce("median", skipna, numeric_only)
 
-    def min(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
+    def min(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, **kwargs: Any) -> Any:
+        _numpy_compat("min", kwargs)
         return self._reduce("min", skipna, numeric_only)
 
-    def max(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False) -> Any:
+    def max(self, axis: Any = None, skipna: bool = True, numeric_only: bool = False, **kwargs: Any) -> Any:
+        _numpy_compat("max", kwargs)
         return self._reduce("max", skipna, numeric_only)
 
-    def std(self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> Any:
+    def std(
+        self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False, **kwargs: Any
+    ) -> Any:
+        _numpy_compat("std", kwargs)
         return self._reduce("std", skipna, numeric_only, ddof=ddof)
 
-    def var(self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> Any:
+    def var(
+        self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False, **kwargs: Any
+    ) -> Any:
+        _numpy_compat("var", kwargs)
         return self._reduce("var", skipna, numeric_only, ddof=ddof)
 
-    def sem(self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> Any:
+    def sem(
+        self, axis: Any = None, skipna: bool = True, ddof: int = 1, numeric_only: bool = False, **kwargs: Any
+    ) -> Any:
+        _numpy_compat("sem", kwargs)
         return self._reduce("sem", skipna, numeric_only, ddof=ddof)
 
     def count(self) -> int:
@@ -63,10 +102,12 @@ class SeriesReductions:
     def nunique(self, dropna: bool = True) -> int:
         return int(self._reduce("nunique", skipna=dropna))
 
-    def any(self, axis: Any = None, bool_only: bool = False, skipna: bool = True) -> Any:
+    def any(self, axis: Any = None, bool_only: bool = False, skipna: bool = True, **kwargs: Any) -> Any:
+        _numpy_compat("any", kwargs)
         return _truth(self._reduce("any", skipna))
 
-    def all(self, axis: Any = None, bool_only: bool = False, skipna: bool = True) -> Any:
+    def all(self, axis: Any = None, bool_only: bool = False, skipna: bool = True, **kwargs: Any) -> Any:
+        _numpy_compat("all", kwargs)
         return _truth(self._reduce("all", skipna))
 
     def quantile(self, q: Any = 0.5, interpolation: str = "linear") -> Any:
