@@ -85,15 +85,19 @@ def test_fillna_limit_dict_and_in_place() -> None:
 
 
 def test_rename_index_labels() -> None:
-    """A dict (labels it does not name stay; ints renamed to ints stay ints), a function of the labels
-    as a Series, with columns= at once; Series.rename of a mapping; a per-label function is refused."""
+    """A dict (labels it does not name stay; ints renamed to ints stay ints), a function of one label
+    (as pandas calls it: a function of a Series raises pandas' error), with columns= at once;
+    Series.rename of a mapping."""
     df = pd.DataFrame({"a": [1, 2, 3], "b": [4.0, 5.0, 6.0]}, index=["x", "y", "z"])
     e = em.from_pandas(df)
     for kw in ({"index": {"x": "X", "q": "Q"}}, {"index": {"x": "X"}, "columns": {"a": "A"}}):
         pd.testing.assert_frame_equal(e.rename(**kw).to_pandas(), df.rename(**kw))
     pd.testing.assert_frame_equal(e.rename({"y": "Y"}).to_pandas(), df.rename({"y": "Y"}))
-    got = e.rename(index=lambda s: s.str.upper()).to_pandas()
-    pd.testing.assert_frame_equal(got, df.rename(index=str.upper))
+    pd.testing.assert_frame_equal(e.rename(index=str.upper).to_pandas(), df.rename(index=str.upper))
+    with pytest.raises(AttributeError):
+        df.rename(index=lambda s: s.str.upper())
+    with pytest.raises(AttributeError):
+        e.rename(index=lambda s: s.str.upper())
     ints = pd.DataFrame({"a": [1, 2, 3]})
     for mapping in ({0: 10, 2: 20}, {0: 1.5}):
         pd.testing.assert_frame_equal(
@@ -101,8 +105,11 @@ def test_rename_index_labels() -> None:
         )
     s = pd.Series([1, 2, 3], index=["x", "y", "z"], name="n")
     pd.testing.assert_series_equal(em.from_pandas(s).rename({"x": "X"}).to_pandas(), s.rename({"x": "X"}))
-    with pytest.raises(NotImplementedError, match="one label at a time"):
-        e.rename(index=str.upper)
+    mi = pd.DataFrame({"a": [1, 2]}, index=pd.MultiIndex.from_tuples([("a", 1), ("b", 2)], names=["k", "n"]))
+    for mapper in (str, {"a": "z"}, lambda v: v * 2):
+        pd.testing.assert_frame_equal(
+            em.from_pandas(mi).rename(index=mapper).to_pandas(), mi.rename(index=mapper)
+        )
 
 
 def test_concat_columns_of_frames_on_different_indexes() -> None:

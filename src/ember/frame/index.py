@@ -10,7 +10,6 @@ import pandas as pd
 from ember.backend import to_host
 from ember.backend import xp as current_xp
 from ember.column import CategoricalColumn, Column, NumericColumn, concat_columns, from_any, from_pandas
-from ember.frame._fallback import unsupported
 from ember.frame.index_accessors import IndexAccessors
 from ember.frame.index_methods import IndexMethods
 from ember.frame.index_methods_extra import IndexMethodsExtra, MultiIndexExtra
@@ -486,15 +485,28 @@ def ensure_index(obj: Any, n: int | None = None) -> Index:
     return index
 
 
+def _dict_renamer(mapper: dict) -> Any:
+    def rename(label: Any) -> Any:
+        return mapper[label] if label in mapper else label
+
+    return rename
+
+
 def relabel(index: Any, mapper: Any) -> Any:
-    """``rename(index=mapper)``: a one-level index's labels mapped by a dict (labels it does not
-    name stay) or a function of the labels as a Series (``lambda s: s.str.upper()``)."""
-    from ember.frame.series import Series, _index_columns
+    """``rename(index=mapper)``: the labels mapped by a dict (labels it does not name stay; on the
+    device for a one-level index) or by a function of one label (on the host, as pandas)."""
+    from ember.frame.series import _index_columns
     from ember.ops.missing import where
     from ember.ops.unary import astype, isin, map_values
 
-    if isinstance(index, MultiIndex):
-        raise unsupported("rename", "index labels of a MultiIndex")
+    if isinstance(index, MultiIndex) or (callable(mapper) and not isinstance(mapper, dict)):
+        # a function of one label at a time (every part of a MultiIndex label), as pandas calls it:
+        # the labels are mapped on the host by pandas' own label transform
+        if isinstance(mapper, dict):
+            mapper = _dict_renamer(mapper)
+        elif not callable(mapper):
+            raise TypeError(f"rename: index= takes a dict or a function, got {type(mapper).__name__}")
+        return index_from_pandas(index.to_pandas()._transform_index(mapper))
     col = _index_columns(index)[0]
     if isinstance(mapper, dict):
         named = isin(col, list(mapper)).data
@@ -502,13 +514,6 @@ def relabel(index: Any, mapper: Any) -> Any:
         whole = all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in mapper.values())
         if isinstance(col, NumericColumn) and col.data.dtype.kind in "iu" and col.mask is None and whole:
             new = astype(new, col.data.dtype)  # ints renamed to ints stay ints (the map made floats)
-    elif callable(mapper):  # applied to the labels as a Series (vectorized), not label by label
-        try:
-            new = mapper(Series._from_column(col, RangeIndex(len(col)))).column
-        except Exception as exc:
-            raise unsupported(
-                "rename", "a function of one label at a time (pass a dict, or a function of a Series)"
-            ) from exc
     else:
         raise TypeError(f"rename: index= takes a dict or a function, got {type(mapper).__name__}")
     return Index._from_column(new, index.name)
