@@ -203,6 +203,7 @@ def transform(r: Any, func: Any, args: tuple, kwargs: dict) -> Any:
     return udf(adapter, func, args, kwargs)
 
 
+#: the Resampler methods transform takes by name: the bin reductions, but sem, nunique and size
 RESAMPLE_OPS_TRANSFORMABLE = (
     "sum",
     "mean",
