@@ -183,7 +183,7 @@ def transform(r: Any, func: Any, args: tuple, kwargs: dict) -> Any:
     if g.dropped:
         raise unsupported("Resampler.transform", "an index holding NaT")
     if isinstance(func, str):
-        if func not in RESAMPLE_OPS_TRANSFORMABLE:
+        if func not in _transformable():
             raise unsupported("Resampler.transform", f"func={func!r}")
         out = getattr(r, func)(*args, **kwargs)
         items = [(out.name, out.column)] if not _is_frame(out) else [(k, out._columns[k]) for k in out._names]
@@ -203,23 +203,14 @@ def transform(r: Any, func: Any, args: tuple, kwargs: dict) -> Any:
     return udf(adapter, func, args, kwargs)
 
 
-#: the Resampler methods transform takes by name: the bin reductions, but sem, nunique and size
-RESAMPLE_OPS_TRANSFORMABLE = (
-    "sum",
-    "mean",
-    "min",
-    "max",
-    "count",
-    "first",
-    "last",
-    "median",
-    "std",
-    "var",
-    "prod",
-)
-
-
 # --- the bins as groups (groups, indices, get_group) ----------------------------------------------
+
+
+def _transformable() -> tuple:
+    """The Resampler methods transform takes by name: the bin reductions but sem, nunique, size."""
+    from ember.frame.timeseries import RESAMPLE_OPS
+
+    return tuple(op for op in RESAMPLE_OPS if op not in ("sem", "nunique", "size"))
 
 
 def _bin_positions(r: Any, fn: str) -> tuple[Any, list]:
