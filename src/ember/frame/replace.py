@@ -23,16 +23,20 @@ NO_VALUE = object()  # ``value`` not given
 
 
 def replace_series(series: Any, to_replace: Any, value: Any, regex: bool) -> Any:
-    if regex:
-        raise unsupported("Series.replace", "regex=True (use .str.replace)")
+    from ember.frame.replace_regex import has_pattern, replace_regex_series
+
+    if regex is not False or has_pattern(to_replace):
+        return replace_regex_series(series, to_replace, value, regex)
     return _replaced(series, _pairs(to_replace, value, "Series.replace"))
 
 
 def replace_frame(frame: Any, to_replace: Any, value: Any, regex: bool) -> Any:
     """Each column replaced with the pairs; a dict of dicts (``{column: {old: new}}``) or a dict with
     a scalar ``value`` (``{column: old}``) names the columns, as pandas."""
-    if regex:
-        raise unsupported("DataFrame.replace", "regex=True (use .str.replace on a column)")
+    from ember.frame.replace_regex import has_pattern, replace_regex_frame
+
+    if regex is not False or has_pattern(to_replace):
+        return replace_regex_frame(frame, to_replace, value, regex)
     per_column: dict = {}
     if isinstance(to_replace, dict) and to_replace and all(k in frame._columns for k in to_replace):
         if value is NO_VALUE and all(isinstance(v, dict) for v in to_replace.values()):

@@ -1,0 +1,126 @@
+"""DataFrame methods against pandas: replace with regular expressions, arithmetic / comparison with
+dict and list operands, apply with NumPy functions, quantile(method=), join(suffixes=), eval with
+assignments, query with backquoted names, round with per-column decimals."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+from ember.frame._fallback import Unsupported
+from ember.testing import assert_eq
+
+
+def _both(pobj, fn) -> None:
+    """fn on pandas and ember: equal results, or the same exception type."""
+    try:
+        expected = fn(pobj)
+    except Exception as e:  # noqa: BLE001 - pandas' error type is the oracle
+        with pytest.raises(type(e)):
+            fn(em.from_pandas(pobj))
+        return
+    assert_eq(fn(em.from_pandas(pobj)), expected)
+
+
+def _refused(pobj, fn) -> None:
+    with pytest.raises(Unsupported):
+        fn(em.from_pandas(pobj))
+
+
+# --- replace with regex ----------------------------------------------------------------------------
+
+
+def _text_frame() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "A": ["bat", "foo", "bait", None],
+            "B": ["abc", "bar", "xyz", "ab"],
+            "N": [0, 1, 2, 3],
+            "F": [1.5, np.nan, 2.0, 3.0],
+            "T": pd.to_datetime(["2020-01-01", None, "2021-05-06", "2020-01-01"]),
+            "L": [True, False, True, False],
+            "S": pd.array(["ba", None, "xa", "b"], dtype="string"),
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda df: df.replace(to_replace=r"^ba.$", value="new", regex=True),
+        lambda df: df.replace({"A": r"^ba.$"}, {"A": "new"}, regex=True),
+        lambda df: df.replace(regex=r"^ba.$", value="new"),
+        lambda df: df.replace(regex={r"^ba.$": "new", "foo": "xyz"}),
+        lambda df: df.replace(regex=[r"^ba.$", "foo"], value="new"),
+        lambda df: df.replace([r"^ba.$", "foo"], ["x", "y"], regex=True),
+        lambda df: df.replace(regex={"a": "b", "b": "c"}),  # masks of the original strings
+        lambda df: df.replace({"A": {"a": "b", "b": "c"}}, regex=True),
+        lambda df: df.replace({"A": "^b", "B": "^[a-c]"}, value="e", regex=True),
+        lambda df: df.replace(r"(b)a", r"\1\1", regex=True),
+        lambda df: df.replace(re.compile("BA", re.IGNORECASE), "new", regex=True),
+        lambda df: df.replace(re.compile("BA", re.IGNORECASE), "new"),
+        lambda df: df.replace([re.compile("BA", re.IGNORECASE)], "new", regex=True),
+        lambda df: df.replace("a", np.nan, regex=True),
+        lambda df: df.replace("a", None, regex=True),
+        lambda df: df[["A", "B", "N"]].replace("", "x", regex=True),  # empty pattern: a literal
+        lambda df: df.replace("1", "x", regex=True),
+        lambda df: df.replace(0, 5, regex=True),
+        lambda df: df.replace({"N": 0}, 5, regex=True),
+        lambda df: df.replace("(", "x", regex=True),  # pandas' re.error
+        lambda df: df.replace("foo", "x", regex="a"),
+        lambda df: df.replace(regex=5),
+        lambda df: df.replace(regex=5, value="x"),
+        lambda df: df.replace(["a", "b"], ["x"], regex=True),
+        lambda df: df.replace("a", ["x"], regex=True),
+        lambda df: df.replace({"A": {"a": "x"}, "B": "b"}, regex=True),
+    ],
+)
+def test_replace_regex_frame(call):
+    _both(_text_frame(), call)
+
+
+def test_replace_regex_inplace_and_empty():
+    pdf = _text_frame()
+    edf = em.from_pandas(pdf)
+    assert edf.replace(r"^ba", "X", regex=True, inplace=True) is None
+    pdf.replace(r"^ba", "X", regex=True, inplace=True)
+    assert_eq(edf, pdf)
+    _both(_text_frame().iloc[:0], lambda df: df.replace("a", "b", regex=True))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda s: s.replace(r"^ba", "x", regex=True),
+        lambda s: s.replace(regex={"a": "b"}),
+        lambda s: s.replace({"a": "b"}, regex=True),
+        lambda s: s.replace({"a": "b"}, "c", regex=True),
+        lambda s: s.replace(["a", "b"], "c", regex=True),
+        lambda s: s.replace(regex="a", value="q"),
+        lambda s: s.replace("a", np.nan, regex=True),
+    ],
+)
+@pytest.mark.parametrize("dtype", ["str", "string"])
+def test_replace_regex_series(call, dtype):
+    _both(pd.Series(["bat", "foo", None, "ab"], dtype=dtype), call)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda df: df.replace("a", 1, regex=True),  # pandas: an object column
+        lambda df: df.replace("zzz", 1, regex=True),
+        lambda df: df.replace("2020", "e", regex=True),  # reads as a time: object in pandas
+        lambda df: df.replace(regex=[r"^ba.$", 1], value="new"),
+    ],
+)
+def test_replace_regex_refused(call):
+    _refused(_text_frame(), call)
+
+
+def test_replace_regex_categorical_refused():
+    _refused(pd.DataFrame({"A": pd.Categorical(["a", "b"])}), lambda df: df.replace("a", "x", regex=True))
