@@ -124,3 +124,45 @@ def test_replace_regex_refused(call):
 
 def test_replace_regex_categorical_refused():
     _refused(pd.DataFrame({"A": pd.Categorical(["a", "b"])}), lambda df: df.replace("a", "x", regex=True))
+
+
+# --- arithmetic and comparison with a dict operand ------------------------------------------------
+
+
+def _shapes() -> pd.DataFrame:
+    return pd.DataFrame(
+        {"angles": [0, 3, 4], "degrees": [360, 180, 360]}, index=["circle", "triangle", "rectangle"]
+    )
+
+
+@pytest.mark.parametrize(
+    "op",
+    ["add", "sub", "mul", "truediv", "radd", "rsub", "rtruediv", "floordiv", "mod", "pow", "eq", "lt", "ge"],
+)
+@pytest.mark.parametrize(
+    "operand, axis",
+    [
+        ({"angles": 0, "degrees": 2}, "columns"),
+        ({"degrees": 2.5, "angles": 1}, "columns"),  # matched by label, not by position
+        ({"circle": 0, "triangle": 2, "rectangle": 3}, "index"),
+        ({"angles": 1, "other": 2}, "columns"),  # a label the frame lacks: missing
+        ({"angles": 1}, "columns"),  # pandas' length ValueError
+        ({"circle": 1}, 0),
+    ],
+)
+def test_flex_method_dict_operand(op, operand, axis):
+    _both(_shapes(), lambda df: getattr(df, op)(operand, axis=axis))
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [
+        lambda df: df + {"angles": 1.5, "degrees": 2},
+        lambda df: {"angles": 1.5, "degrees": 2} - df,
+        lambda df: df == {"angles": 0, "degrees": 360},
+        lambda df: df.add({"angles": 1, "degrees": None}, fill_value=0),
+        lambda df: df.iloc[:0].mul({"angles": 1, "degrees": 2}),
+    ],
+)
+def test_dict_operand_operators(fn):
+    _both(_shapes(), fn)

@@ -79,7 +79,9 @@ class FrameOperators:
             other = Series(other)
         if isinstance(other, FrameOperators):
             return frame_frame(self, other, op, fill_value, flex)
-        if isinstance(other, (list, tuple)) or (isinstance(other, np.ndarray) and other.ndim == 1):
+        if isinstance(other, dict):
+            other = _dict_as_series(self, other, axis)
+        elif isinstance(other, (list, tuple)) or (isinstance(other, np.ndarray) and other.ndim == 1):
             other = _as_series(self, other, axis)
         if isinstance(other, Series):
             result = frame_series(self, other, op, fill_value, flex, axis)
@@ -179,6 +181,17 @@ def _as_series(frame: Any, values: Any, axis: int) -> Series:
 
     labels = ensure_index(list(frame._names)) if axis == 1 else frame._index
     return Series(list(values) if isinstance(values, tuple) else values, index=labels)
+
+
+def _dict_as_series(frame: Any, mapping: dict, axis: int) -> Series:
+    """A dict operand as pandas takes it: a Series of the dict's values at the column labels
+    (``axis=1``) or the row labels, missing where the dict lacks one, of the same length (pandas'
+    ValueError otherwise). The dict is on the host already: pandas builds the small Series."""
+    labels = frame.columns if axis == 1 else frame.index
+    if len(mapping) != len(labels):
+        raise ValueError(f"Unable to coerce to Series, length must be {len(labels)}: given {len(mapping)}")
+    labels = labels.to_pandas() if hasattr(labels, "to_pandas") else labels
+    return Series(pd.Series(mapping, index=labels))
 
 
 for _dunder, _bop in _BINARY.items():  # the operator methods Series has, calling FrameOperators._binary
