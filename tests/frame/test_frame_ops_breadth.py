@@ -166,3 +166,40 @@ def test_flex_method_dict_operand(op, operand, axis):
 )
 def test_dict_operand_operators(fn):
     _both(_shapes(), fn)
+
+
+# --- apply with NumPy functions --------------------------------------------------------------------
+
+APPLY_FRAMES = {
+    "int": pd.DataFrame([[4, 9]] * 3, columns=["A", "B"]),
+    "mixed": pd.DataFrame(
+        {"A": [1, 2, 3], "B": [0.5, np.nan, 2.5], "C": np.array([1, 2, 3], dtype="int32")},
+        index=list("xyz"),
+    ),
+    "f32": pd.DataFrame({"A": np.array([1, 2, 3], dtype="float32"), "B": np.array([1, 2, 3], dtype="int8")}),
+    "nan": pd.DataFrame({"A": [np.nan, np.nan], "B": [np.nan, 1.0]}),
+    "dup": pd.DataFrame([[1.0, 2.0], [3.0, 4.0]], index=["r", "r"], columns=["A", "B"]),
+}
+
+
+@pytest.mark.parametrize("func", [np.sum, np.mean, np.min, np.max, np.prod, np.sqrt, np.abs])
+@pytest.mark.parametrize("frame", list(APPLY_FRAMES))
+@pytest.mark.parametrize("axis", [0, 1])
+def test_apply_numpy_function(func, frame, axis):
+    pdf = APPLY_FRAMES[frame]
+    if func in (np.sqrt, np.abs) and axis == 1 and frame in ("mixed", "f32"):
+        _refused(pdf, lambda df: df.apply(func, axis=1))  # rows of a common dtype: other results
+        return
+    _both(pdf, lambda df: df.apply(func, axis=axis))
+
+
+@pytest.mark.parametrize(
+    "pdf",
+    [
+        pd.DataFrame({"A": [True, False], "B": [1, 2]}),
+        pd.DataFrame({"A": pd.array([1, None], dtype="Int64"), "B": [1, 2]}),
+        pd.DataFrame({"A": pd.Series([], dtype="int64")}),
+    ],
+)
+def test_apply_numpy_reduction_rows_refused(pdf):
+    _refused(pdf, lambda df: df.apply(np.sum, axis=1))

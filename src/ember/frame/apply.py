@@ -51,6 +51,11 @@ def apply_frame(frame: Any, func: Any, axis: int, **kwargs: Any) -> Any:
     from ember.frame.series import Series
 
     if axis == 1:
+        reduction = _row_reduction(frame, func, kwargs)
+        if reduction is not None:
+            return getattr(frame, reduction)(axis=1)
+        if _elementwise_on_rows(frame, func, kwargs):
+            return func(frame)
         if fallback_enabled():
             return run_in_pandas("DataFrame", "apply", frame, (func,), {"axis": 1, **kwargs})
         raise unsupported("DataFrame.apply", "axis=1 (row-wise Python functions); use column operations")
@@ -62,6 +67,40 @@ def apply_frame(frame: Any, func: Any, axis: int, **kwargs: Any) -> Any:
     import pandas as pd
 
     return Series(pd.Series(results))
+
+
+def _row_reduction(frame: Any, func: Any, kwargs: dict) -> str | None:
+    """The frame reduction a NumPy reduction over each row equals: pandas hands each row to the
+    function as a Series, which NumPy dispatches to that Series' own method. Only for rows of plain
+    NumPy numbers (no booleans, no masked dtypes: their rows take other dtypes) and a non-empty frame
+    (pandas infers an empty result from a call on an empty row)."""
+    import numpy as np
+
+    from ember.column import NumericColumn
+
+    names = {np.sum: "sum", np.mean: "mean", np.min: "min", np.max: "max", np.prod: "prod"}
+    names.update({np.amin: "min", np.amax: "max"})
+    if kwargs or func not in names or len(frame) == 0 or not frame._names:
+        return None
+    for column in frame._columns.values():
+        plain = type(column) is NumericColumn and not column.nullable and not column.is_bool
+        if not plain:
+            return None
+    return names[func]
+
+
+def _elementwise_on_rows(frame: Any, func: Any, kwargs: dict) -> bool:
+    """A one-input NumPy ufunc over rows of one NumPy dtype gives what it gives over the columns."""
+    import numpy as np
+
+    from ember.column import NumericColumn
+
+    if kwargs or not isinstance(func, np.ufunc) or func.nin != 1 or len(frame) == 0:
+        return False
+    columns = list(frame._columns.values())
+    if not columns or not all(type(c) is NumericColumn and not c.nullable for c in columns):
+        return False
+    return len({c.data.dtype for c in columns}) == 1
 
 
 def _categorical_map(series: Any, mapper: dict, na_action: Any) -> Any:
