@@ -203,3 +203,53 @@ def test_apply_numpy_function(func, frame, axis):
 )
 def test_apply_numpy_reduction_rows_refused(pdf):
     _refused(pdf, lambda df: df.apply(np.sum, axis=1))
+
+
+# --- quantile(method=) -----------------------------------------------------------------------------
+
+QUANTILE_FRAMES = {
+    "doc": pd.DataFrame(np.array([[1, 1], [2, 10], [3, 100], [4, 100]]), columns=["a", "b"]),
+    "mixed": pd.DataFrame({"a": [3, 1, 2, 1, 5], "b": [0.5, np.nan, 2.5, 0.1, 3.0]}, index=list("vwxyz")),
+    "nan": pd.DataFrame({"a": [np.nan, 1.0, np.nan, 0.5], "b": [2.0, 1.0, 1.0, 0.0]}),
+    "one": pd.DataFrame({"a": [5, 3, 9]}),
+    "time": pd.DataFrame({"a": pd.to_datetime(["2020", "2019", "2021"])}),
+    "nocol": pd.DataFrame(index=[1, 2]),
+}
+
+
+@pytest.mark.parametrize("frame", list(QUANTILE_FRAMES))
+@pytest.mark.parametrize("q", [0.1, [0.1, 0.5], [0.0, 1.0, 0.33], 1.5])
+@pytest.mark.parametrize("interpolation", ["nearest", "lower", "higher", "linear"])
+@pytest.mark.parametrize("numeric_only", [False, True])
+def test_quantile_table(frame, q, interpolation, numeric_only):
+    _both(
+        QUANTILE_FRAMES[frame],
+        lambda df: df.quantile(q, method="table", interpolation=interpolation, numeric_only=numeric_only),
+    )
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda df: df.quantile(0.5, method="bad"),
+        lambda df: df.quantile([0.5], method="single"),
+        lambda df: df.quantile(0.5, axis="index"),
+        lambda df: df.quantile(0.5, "index", True, "lower"),  # pandas' positional order
+        lambda df: df.quantile(-0.1),
+        lambda df: df.quantile(0.5, axis="bad"),
+    ],
+)
+def test_quantile_arguments(call):
+    _both(QUANTILE_FRAMES["mixed"], call)
+
+
+def test_quantile_table_refused():
+    _refused(
+        pd.DataFrame({"a": [5, 3], "s": ["x", "y"]}),
+        lambda df: df.quantile(0.5, method="table", interpolation="lower"),
+    )
+    _refused(
+        pd.DataFrame({"a": pd.Series([], dtype="int64")}),
+        lambda df: df.quantile([0.5], method="table", interpolation="lower"),
+    )
+    _refused(QUANTILE_FRAMES["doc"], lambda df: df.quantile(0.5, axis=1))

@@ -159,10 +159,25 @@ class FrameReductions:
     def nunique(self, axis: Any = 0, dropna: bool = True) -> Series:
         return self._reduce("nunique", axis, skipna=dropna)
 
-    def quantile(self, q: Any = 0.5, numeric_only: bool = False, interpolation: str = "linear") -> Any:
+    def quantile(
+        self,
+        q: Any = 0.5,
+        axis: Any = 0,
+        numeric_only: bool = False,
+        interpolation: str = "linear",
+        method: str = "single",
+    ) -> Any:
+        """pandas' quantile over each column (``method="single"``) or of whole rows (``"table"``:
+        the rows in lexicographic order, ``frame/frame_quantile_more2.py``)."""
+        from ember.frame.frame_quantile_more2 import checked_quantiles, table_quantile
         from ember.ops.quantiles import quantile_many
 
+        checked_quantiles(q)
+        if check_axis("DataFrame.quantile", axis) == 1:
+            raise unsupported("DataFrame.quantile", "axis=1")
         names = [k for k, c in self._columns.items() if is_numeric_column(c) or not numeric_only]
+        if names and method != "single":
+            return table_quantile(self[names], q, interpolation, method)
         qs = [float(q)] if np.isscalar(q) else [float(v) for v in q]
         table = {k: quantile_many(self._columns[k], qs, interpolation=interpolation) for k in names}
         labels = labels_index(names, self._kind_for(names))
