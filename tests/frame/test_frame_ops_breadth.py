@@ -11,6 +11,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember._compat import PANDAS_31
 from ember.frame._fallback import Unsupported
 from ember.testing import assert_eq
 
@@ -253,3 +254,56 @@ def test_quantile_table_refused():
         lambda df: df.quantile([0.5], method="table", interpolation="lower"),
     )
     _refused(QUANTILE_FRAMES["doc"], lambda df: df.quantile(0.5, axis=1))
+
+
+# --- join(suffixes=) -------------------------------------------------------------------------------
+
+
+def _join_pair() -> tuple[pd.DataFrame, pd.DataFrame]:
+    left = pd.DataFrame(
+        {"key": ["K0", "K1", "K2", "K3", "K4", "K5"], "A": ["A0", "A1", "A2", "A3", "A4", "A5"]}
+    )
+    right = pd.DataFrame({"key": ["K0", "K1", "K2"], "B": ["B0", "B1", "B2"]})
+    return left, right
+
+
+JOIN_CALLS = [
+    lambda a, b: a.join(b, lsuffix="_caller", rsuffix="_other"),
+    lambda a, b: a.join(b, lsuffix="_caller"),
+    lambda a, b: a.join(b),
+    lambda a, b: a.set_index("key").join(b.set_index("key")),
+    lambda a, b: a.join(b.set_index("key"), on="key"),
+    lambda a, b: a.join(b.set_index("key"), on="key", validate="m:1"),
+    lambda a, b: a.join(b.set_index("key"), on="key", validate="1:1", how="inner"),
+    lambda a, b: a.set_index("key").join(b.set_index("key"), how="outer", sort=True),
+    lambda a, b: a.join(b["B"]),
+    lambda a, b: a.join(b["B"].rename(None)),
+]
+JOIN_CALLS_31 = [
+    lambda a, b: a.join(b, suffixes=("_caller", "_other")),
+    lambda a, b: a.join(b, suffixes=(None, "_r")),
+    lambda a, b: a.join(b, suffixes=(None, None)),
+    lambda a, b: a.join(b, lsuffix="_c", suffixes=("_caller", "_other")),
+    lambda a, b: a.join(b, how="cross", suffixes=("_l", "_r")),
+    lambda a, b: a.join(b, how="outer", suffixes=("_l", "_r"), sort=True),
+]
+
+
+@pytest.mark.filterwarnings("ignore::FutureWarning", "ignore::DeprecationWarning")
+@pytest.mark.parametrize("call", JOIN_CALLS + JOIN_CALLS_31)
+def test_join_suffixes(call):
+    left, right = _join_pair()
+    try:
+        expected = call(left, right)
+    except Exception as e:  # noqa: BLE001 - pandas' error type is the oracle (a TypeError on 3.0)
+        with pytest.raises(type(e)):
+            call(em.from_pandas(left), em.from_pandas(right))
+        return
+    assert_eq(call(em.from_pandas(left), em.from_pandas(right)), expected)
+
+
+@pytest.mark.skipif(not PANDAS_31, reason="lsuffix / rsuffix are deprecated in pandas 3.1")
+def test_join_lsuffix_warns_as_pandas():
+    left, right = _join_pair()
+    with pytest.warns(pd.errors.Pandas4Warning):
+        em.from_pandas(left).join(em.from_pandas(right), lsuffix="_l", rsuffix="_r")

@@ -15,6 +15,7 @@ from ember.frame.construction import build_frame
 from ember.frame.conversion import FrameConversion, named_axis
 from ember.frame.frame_combine import FrameCombine
 from ember.frame.frame_extras import FrameExtras
+from ember.frame.frame_join_more2 import NO_DEFAULT as JOIN_NO_DEFAULT
 from ember.frame.frame_labels import (
     FrameLabels,
     axis_kind,
@@ -630,22 +631,20 @@ class DataFrame(
 
     def join(
         self,
-        other: DataFrame,
+        other: Any,
         on: Any = None,
         how: str = "left",
-        lsuffix: str = "",
-        rsuffix: str = "",
+        lsuffix: Any = JOIN_NO_DEFAULT,
+        rsuffix: Any = JOIN_NO_DEFAULT,
         sort: bool = False,
+        validate: Any = None,
+        *,
+        suffixes: Any = JOIN_NO_DEFAULT,
     ) -> DataFrame:
-        from ember.frame.merge import merge
+        """pandas' join: ``merge`` on the index (``frame/frame_join_more2.py``)."""
+        from ember.frame.frame_join_more2 import join_frame
 
-        if on is not None:
-            return merge(
-                self, other, how=how, left_on=on, right_index=True, suffixes=(lsuffix, rsuffix), sort=sort
-            )
-        return merge(
-            self, other, how=how, left_index=True, right_index=True, suffixes=(lsuffix, rsuffix), sort=sort
-        )
+        return join_frame(self, other, on, how, lsuffix, rsuffix, sort, validate, suffixes)
 
     # --- elementwise (operators, where/mask and ufuncs: frame_operators.FrameOperators) ------
     def apply(self, func: Any, axis: Any = 0, **kwargs: Any) -> Any:
