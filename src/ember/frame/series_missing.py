@@ -61,7 +61,7 @@ class SeriesMissing:
             other = Series(other)
         if isinstance(other, Series):
             _, other, _ = align_series(self, other, how="left")
-        return self._wrap(where(self._column, keep, other))
+        return self._wrap(where(self._column, keep, other, block_where=True))
 
     def _condition(self, cond: Any, invert: bool) -> Any:
         """The rows to keep: ``cond`` (inverted for mask) on these rows; missing conditions and labels

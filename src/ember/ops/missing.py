@@ -159,9 +159,13 @@ def interpolate_linear(col: Column, limit_direction: str = "forward") -> Column:
 # --- where ---------------------------------------------------------------------------------------------
 
 
-def where(col: Column, cond: Any, other: Any = None, setitem: bool = False) -> Column:
+def where(
+    col: Column, cond: Any, other: Any = None, setitem: bool = False, block_where: bool = False
+) -> Column:
     """Rows of ``col`` where ``cond`` is True, else ``other`` (a Column, a scalar, or None = missing);
-    ``setitem``: as pandas' fillna sets a masked column's values (a NumPy integer out of range raises)."""
+    ``setitem``: as pandas' fillna sets a masked column's values (a NumPy integer out of range raises);
+    ``block_where``: a column ``other`` keeps the dtype as pandas' ``Series.where`` does (no row
+    replaced, or every value held); else the common type, as the internal row merges want."""
     col, other = _pandas_view(col), scalar_for(col, other, "fill")
     xp = col.xp
     cond = xp.asarray(cond, dtype=bool)
@@ -176,7 +180,7 @@ def where(col: Column, cond: Any, other: Any = None, setitem: bool = False) -> C
     elif isinstance(col, NumericColumn):
         return _where_numeric_scalar(col, cond, other, setitem)
     if isinstance(col, NumericColumn):
-        return _where_numeric(col, cond, other, setitem)
+        return _where_numeric(col, cond, other, setitem, block_where)
     if isinstance(col, StringColumn):
         return _where_string(col, cond, other)
     if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
@@ -302,14 +306,16 @@ def _valid(col: Column) -> Any:
     return col.mask if not (isinstance(col, NumericColumn) and col.is_float) else None
 
 
-def _where_numeric(col: NumericColumn, cond: Any, other: Any, setitem: bool = False) -> Column:
+def _where_numeric(
+    col: NumericColumn, cond: Any, other: Any, setitem: bool = False, block_where: bool = False
+) -> Column:
     """``setitem``: as pandas' fillna sets values from a column (the dtype kept where it holds them)."""
     xp = col.xp
     if isinstance(other, NumericColumn):
         dtype = np.result_type(col.data.dtype, other.data.dtype)
         if setitem and dtype != col.data.dtype and _holds_column(col, cond, other):
             dtype = col.data.dtype
-        elif dtype != col.data.dtype and not (col.nullable or other.nullable):
+        elif block_where and dtype != col.data.dtype and not (col.nullable or other.nullable):
             # pandas' Block.where keeps the dtype where no row is replaced, or where it holds every
             # value of ``other`` (np_can_hold_element); two syncs at most
             if bool(cond.all()) or _numpy_holds_all(col, other):
