@@ -307,3 +307,47 @@ def test_join_lsuffix_warns_as_pandas():
     left, right = _join_pair()
     with pytest.warns(pd.errors.Pandas4Warning):
         em.from_pandas(left).join(em.from_pandas(right), lsuffix="_l", rsuffix="_r")
+
+
+# --- eval with assignments, query / eval with backquoted names ---------------------------------------
+
+
+def _eval_frame() -> pd.DataFrame:
+    return pd.DataFrame(
+        {"A": range(1, 6), "B": range(10, 0, -2), "C&C": range(10, 5, -1), "my col": [1.5, np.nan, 2, 3, 4]}
+    )
+
+
+@pytest.mark.filterwarnings("ignore")
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "A + B",
+        "D = A + B",
+        "\nD = A + B\nE = A - B\n",
+        "D = A + B\nE = D * 2",
+        "A = A * 2",
+        "B * `C&C`",
+        "D = `my col` * `C&C`",
+        "D = A > 2 and B < 8",
+        "D = A + B\nA + B",  # pandas' ValueError
+        "",
+    ],
+)
+def test_eval_assignments(expr):
+    _both(_eval_frame(), lambda df: df.eval(expr))
+
+
+@pytest.mark.filterwarnings("ignore")
+def test_eval_inplace():
+    pdf, edf = _eval_frame(), em.from_pandas(_eval_frame())
+    assert edf.eval("D = A + B\nE = D - 1", inplace=True) is None
+    pdf.eval("D = A + B\nE = D - 1", inplace=True)
+    assert_eq(edf, pdf)
+    _both(_eval_frame(), lambda df: df.eval("A + B", inplace=True))
+    _refused(_eval_frame(), lambda df: df.eval("`new col` = A + B"))
+
+
+@pytest.mark.parametrize("expr", ["B == `C&C`", "`my col` > 1 and A > 2", "`C&C` in [8, 9]"])
+def test_query_backquoted(expr):
+    _both(_eval_frame(), lambda df: df.query(expr))

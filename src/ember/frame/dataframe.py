@@ -566,10 +566,14 @@ class DataFrame(
         mask = evaluate(self, expr, local_dict=local_dict, depth=1)
         return self.loc[mask]
 
-    def eval(self, expr: str) -> Any:
-        from ember.frame.query import evaluate
+    def eval(self, expr: str, *, inplace: bool = False, local_dict: dict | None = None, **kwargs: Any) -> Any:
+        """pandas' eval: an expression of the columns, or ``column = expression`` lines that add
+        columns to a copy (to this frame with ``inplace``), ``frame/query.py``."""
+        from ember.frame.query import evaluate_assignments
 
-        return evaluate(self, expr, depth=1)
+        if kwargs:
+            raise unsupported("DataFrame.eval", f"the arguments {sorted(kwargs)}")
+        return evaluate_assignments(self, expr, inplace, local_dict=local_dict, depth=1)
 
     # --- relational ---------------------------------------------------------------------------
     @property
