@@ -351,3 +351,34 @@ def test_eval_inplace():
 @pytest.mark.parametrize("expr", ["B == `C&C`", "`my col` > 1 and A > 2", "`C&C` in [8, 9]"])
 def test_query_backquoted(expr):
     _both(_eval_frame(), lambda df: df.query(expr))
+
+
+# --- round with places per column ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "decimals",
+    [
+        1,
+        {"dogs": 1, "cats": 0},
+        {"dogs": 1, "zzz": 2},
+        {"dogs": 1.5},
+        {"n": -1},
+        pd.Series([0, 1], index=["cats", "dogs"]),
+        pd.Series([0, 1], index=["cats", "cats"]),
+        pd.Series([0.5, 1], index=["cats", "dogs"]),
+        1.5,
+    ],
+)
+@pytest.mark.parametrize("as_ember", [False, True])
+def test_round_per_column(decimals, as_ember):
+    pdf = pd.DataFrame([(0.21, 0.32), (0.01, 0.67), (0.66, 0.03), (0.21, 0.18)], columns=["dogs", "cats"])
+    pdf["n"], pdf["s"] = [15, 24, 35, 41], list("abcd")
+    given = em.from_pandas(decimals) if as_ember and isinstance(decimals, pd.Series) else decimals
+    try:
+        expected = pdf.round(decimals)
+    except Exception as e:  # noqa: BLE001 - pandas' error type is the oracle
+        with pytest.raises(type(e)):
+            em.from_pandas(pdf).round(given)
+        return
+    assert_eq(em.from_pandas(pdf).round(given), expected)

@@ -566,6 +566,19 @@ class DataFrame(
         mask = evaluate(self, expr, local_dict=local_dict, depth=1)
         return self.loc[mask]
 
+    def round(self, decimals: Any = 0, *args: Any, **kwargs: Any) -> DataFrame:
+        """pandas' round; an ember Series of places per column is read as pandas' (its labels and
+        integers are a few host values), the rounding itself is ``NDFrame.round``."""
+        if isinstance(decimals, Series):
+            decimals = decimals.to_pandas()
+        if isinstance(decimals, pd.Series) and not decimals.index.is_unique:
+            raise ValueError("Index of decimals must be unique")
+        if isinstance(decimals, (dict, pd.Series)):
+            places = list(decimals.values()) if isinstance(decimals, dict) else decimals.tolist()
+            if not all(pd.api.types.is_integer(v) for v in places):
+                raise TypeError("Values in decimals must be integers")
+        return super().round(decimals, *args, **kwargs)
+
     def eval(self, expr: str, *, inplace: bool = False, local_dict: dict | None = None, **kwargs: Any) -> Any:
         """pandas' eval: an expression of the columns, or ``column = expression`` lines that add
         columns to a copy (to this frame with ``inplace``), ``frame/query.py``."""
