@@ -124,7 +124,6 @@ def test_tz_localize_ambiguous_raises_as_pandas():
         _ember_index(pidx).tz_localize("Europe/Berlin")
 
 
-@pytest.mark.skipif(not PANDAS_31, reason="pandas 3.0's isocalendar year is UInt32 (3.1: Int32)")
 def test_isocalendar():
     pidx = DATETIME_INDEXES["unit_ns_named"]()
     assert_eq(_ember_index(pidx).isocalendar(), pidx.isocalendar())

@@ -10,7 +10,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember._compat import PANDAS_31
 from ember.column import Column, NumericColumn, from_pandas
 from ember.frame._fallback import unsupported
 
@@ -68,16 +67,8 @@ def cast_results(values: list, dtype: Any) -> Any:
     """The groups' results as one array, cast as pandas' agg_series does from the input's dtype."""
     objs = np.empty(len(values), dtype=object)
     objs[:] = values
-    template = pd.Series([], dtype=dtype).array
-    if PANDAS_31:
-        return template._cast_pointwise_result(objs)
-    from pandas._libs import lib
-    from pandas.core.dtypes.cast import maybe_cast_pointwise_result
-
-    out = lib.maybe_convert_objects(objs, try_float=False)
-    if not isinstance(pd.Series([], dtype=dtype)._values, np.ndarray):
-        out = maybe_cast_pointwise_result(out, dtype, numeric_only=True)
-    return out
+    # pandas 3.0 and 3.1 alike: agg_series casts with the input array's _cast_pointwise_result
+    return pd.Series([], dtype=dtype).array._cast_pointwise_result(objs)
 
 
 def column_of(values: Any, name: Any) -> Column:

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember._compat import timedelta_product_overflow
+from ember._compat import PANDAS_31, timedelta_product_overflow
 from ember.backend import asarray_on, to_host
 from ember.column import Column, DatetimeColumn, NumericColumn, StringColumn, TimedeltaColumn
 from ember.ops._common import UNIT_NS
@@ -498,7 +498,7 @@ def isocalendar(col: DatetimeColumn) -> list[NumericColumn]:
     week = (thursday - days_from_civil(xp, year, 1, 1)) // 7 + 1
     mask = col.mask
     return [
-        NumericColumn(year.astype(np.int32), mask, nullable=True),
+        NumericColumn(year.astype(np.int32 if PANDAS_31 else np.uint32), mask, nullable=True),  # 3.0: UInt32
         NumericColumn(week.astype(np.uint32), mask, nullable=True),
         NumericColumn(weekday.astype(np.uint32), mask, nullable=True),
     ]
