@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember._compat import PANDAS_31
 from ember.testing import assert_eq
 
 
@@ -136,5 +137,5 @@ def test_bad_arguments():
         g.nth(slice(0, None, -1))
     with pytest.raises(NotImplementedError):
         g["y"].unique()
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(NotImplementedError if PANDAS_31 else TypeError):  # pandas 3.0: not callable
         g.transform({"x": ["sum", "min"]})

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ember._compat import PANDAS_31
 from ember.column import Column, NumericColumn
 
 
@@ -105,6 +106,7 @@ class GroupByMore:
         group, under a first index level of the group keys (``group_keys``), as pandas."""
         if kwargs:
             raise _unsupported("GroupBy.take", f"arguments {sorted(kwargs)}")
+        self._pandas30_frame_of_keys("take")
         if np.isscalar(indices):
             raise _unsupported("GroupBy.take", "a scalar position (pass a list)")
         wanted = np.asarray(indices)
@@ -153,6 +155,16 @@ class GroupByMore:
         if not isinstance(self, SeriesGroupBy):
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '{method}'")
 
+    def _pandas30_frame_of_keys(self, method: str) -> None:
+        """pandas 3.0 gives a SeriesGroupBy(as_index=False)'s take / nlargest / nsmallest as a frame of
+        the keys and values on new row numbers (3.1: the Series): refused there."""
+        from ember.frame.groupby import SeriesGroupBy
+
+        if not PANDAS_31 and isinstance(self, SeriesGroupBy) and not getattr(self, "as_index", True):
+            raise _unsupported(
+                f"SeriesGroupBy.{method}", "as_index=False with pandas 3.0 (a frame of keys and values)"
+            )
+
     def nlargest(self, n: int = 5, keep: str = "first") -> Any:
         return self._select_n(n, keep, largest=True)
 
@@ -166,6 +178,7 @@ class GroupByMore:
 
         method = "nlargest" if largest else "nsmallest"
         self._series_only(method)
+        self._pandas30_frame_of_keys(method)
         if keep != "first":
             raise _unsupported(f"SeriesGroupBy.{method}", f"keep={keep!r} (keep='first' is supported)")
         col = self.obj.column

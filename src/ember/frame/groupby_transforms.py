@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from ember._compat import PANDAS_31
 from ember.column import NumericColumn, is_numeric_column
 
 
@@ -28,6 +29,8 @@ class GroupByTransforms:
         from ember.ops.group_transform import transform
 
         if isinstance(func, (list, dict)) and isinstance(self, DataFrameGroupBy):
+            if not PANDAS_31:  # pandas 3.0 calls the list / dict as the function
+                raise TypeError(f"'{type(func).__name__}' object is not callable")
             return self._transform_spec(func, kwargs)
         op = func if isinstance(func, str) else getattr(func, "__name__", None)
         if callable(func) and not isinstance(func, str) and op not in AGGREGATIONS + TRANSFORMS:
