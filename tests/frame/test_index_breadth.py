@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember._compat import PANDAS_31
 from ember.testing import assert_eq
 
 INDEXES = {
@@ -88,6 +89,8 @@ def test_argmax_argmin(name, op, skipna):
     e, p = _pair(name)
     if name == "cat":
         pytest.skip("unordered categories: pandas' TypeError, checked below")
+    if name == "object" and not PANDAS_31:
+        pytest.skip("pandas 3.0 compares the object labels' NaN with strings (TypeError); 3.1 skips it")
     _same_outcome(lambda i: getattr(i, op)(skipna=skipna), e, p)
 
 
@@ -125,6 +128,7 @@ def test_diff(name, periods):
     ("name", "args"),
     [("int", (2, 20)), ("float", (np.nan, 0.5)), ("str", ("a", "z")), ("int", ([1, 3], 0))],
 )
+@pytest.mark.skipif(not PANDAS_31, reason="Index.replace is new in pandas 3.1")
 def test_replace(name, args):
     e, p = _pair(name)
     assert_eq(e.replace(*args), p.replace(*args))
@@ -260,6 +264,8 @@ def test_multiindex_min_with_missing_refused():
 )
 @pytest.mark.parametrize("mask", [[True, False, False], [False] * 3, [True, True], np.array([1, 0, 1], bool)])
 def test_putmask(value, mask):
+    if not PANDAS_31 and len(value if not np.isscalar(value) else [1, 2, 3]) == 2:
+        pytest.skip("pandas 3.0 repeats a shorter Index of values (NumPy's putmask); 3.1 and ember raise")
     p = pd.Index([1, 2, 3], name="n")
     e = em.from_pandas(p)
     other = em.from_pandas(value) if isinstance(value, pd.Index) else value

@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember._compat import PANDAS_31
 from ember.testing import assert_eq
 
 LEVELS = [
@@ -106,6 +107,8 @@ def test_melt_flat_columns_as_pandas(kw):
     ],
 )
 def test_melt_flat_columns_errors(kw, exc):
+    if not PANDAS_31 and exc is ValueError and kw.get("id_vars") is not None:
+        pytest.skip("pandas 3.0: a KeyError for repeated ids, a frame of repeated labels for var_name=id")
     p = pd.DataFrame({"A": [1, 2], "B": [3, 4]})
     with pytest.raises(exc):
         p.melt(**kw)
@@ -253,6 +256,8 @@ def test_series_transform(series, func):
     ],
 )
 def test_series_transform_errors(func, exc):
+    if not PANDAS_31 and func == ["abs", "abs"]:
+        pytest.skip("pandas 3.0 keeps one 'abs' column; 3.1 and ember raise SpecificationError")
     p = pd.Series([1.0, 2.0])
     with pytest.raises(exc):
         p.transform(func)
