@@ -37,12 +37,6 @@ AREAS = runner.AREAS
 # Remove an entry when its fix lands (test_known_wrong_list_is_current says which ones pass now).
 # Examples whose input comes from one of these (cascade_of) are covered by it.
 KNOWN_WRONG: dict[str, str] = {}
-# pandas 3.0 answers these otherwise than 3.1, which ember follows (the GPU host runs pandas 3.0)
-if tuple(int(p) for p in pd.__version__.split(".")[:2]) < (3, 1):
-    KNOWN_WRONG["DataFrame.loc#8"] = (
-        "pandas 3.0 names the rows after an Index key (3.1: the frame's index name)"
-    )
-    KNOWN_WRONG["DatetimeIndex.isocalendar#1"] = "pandas 3.0's isocalendar year is UInt32 (3.1: Int32)"
 
 
 @pytest.fixture(scope="module")

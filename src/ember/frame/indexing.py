@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ember._compat import PANDAS_31
 from ember.backend import asarray_on, is_device_array, to_host
 from ember.column import Column, DatetimeColumn, NumericColumn, from_any
 from ember.frame.setitem_casting import setitem_scalar, setitem_values
@@ -215,8 +216,21 @@ def select_rows(obj: Any, key: Any, by_label: bool, item: str | None = None) -> 
             return obj._row_at(loc)
         return obj._row_at(_scalar_position(obj, key, by_label))
     if by_label:
-        return obj._take_rows(_label_positions(obj, key))
+        rows = obj._take_rows(_label_positions(obj, key))
+        return _named_after_index_key(rows, key)
     return obj._take_rows(_positions(obj, key))
+
+
+def _named_after_index_key(rows: Any, key: Any) -> Any:
+    """pandas 3.0 names the rows ``loc`` takes with an Index of labels after that Index (its name,
+    None included); pandas 3.1 keeps the object's index name."""
+    from ember.frame.index import Index, MultiIndex
+
+    if PANDAS_31 or not isinstance(key, (Index, pd.Index)) or isinstance(key, (MultiIndex, pd.MultiIndex)):
+        return rows
+    if isinstance(rows.index, MultiIndex) or rows.index.name == key.name:
+        return rows
+    return rows.set_axis(rows.index.rename(key.name), axis=0)
 
 
 def _without_key_levels(rows: Any, key: Any) -> Any:
