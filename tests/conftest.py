@@ -48,12 +48,6 @@ PANDAS_30_DIFFERS = {
     # DataFrame.any / all(skipna=False) with a masked column left undecided: 3.0 raises ("boolean value
     # of NA is ambiguous") casting its own result, 3.1 gives a masked boolean with <NA>
     "tests/frame/test_operators.py::test_frame_any_all_of_masked_columns_and_min_of_mixed_bools": "3.0 raises",
-    # Series.dt.isocalendar: 3.0's year is UInt32, 3.1's Int32 (years before 1 are negative)
-    **{
-        f"tests/frame/test_accessors.py::test_dt_isocalendar[{unit}-{tz}]": "3.0's year is UInt32"
-        for unit in ("ns", "s")
-        for tz in ("None", "America/New_York")
-    },
     # .str.contains/match on Arrow strings: 3.0 runs \d \w \s and $ through RE2 (ASCII-only classes, $ only
     # at the very end); 3.1 falls back to Python's re on non-ASCII data / trailing newlines
     **{
