@@ -105,3 +105,17 @@ def test_pivot_table_margins_keep_the_column_keys_dtype(dtype, keys):
     kwargs = {"aggfunc": "sum", **keys}
     got = em.from_pandas(pdf).pivot_table(values="v", margins=True, **kwargs)
     assert_eq(got, pdf.pivot_table(values="v", margins=True, **kwargs))
+
+
+def test_axis_set_from_a_list_of_arrays():
+    """``df.columns = [list, list]`` / ``df.index = [list, list]``: a MultiIndex, as pandas."""
+    pdf = pd.DataFrame({"A": ["a", "b", "c"], "B": [1, 3, 5], "C": [2, 4, 6]})
+    got = em.from_pandas(pdf)
+    pdf.columns = [list("ABC"), list("DEF")]
+    got.columns = [list("ABC"), list("DEF")]
+    assert_eq(got, pdf)
+    kw = {"col_level": 0, "id_vars": ["A"], "value_vars": ["B"]}
+    assert_eq(got.melt(**kw), pdf.melt(**kw))
+    pdf.index = [["x", "y", "z"], [1, 2, 3]]
+    got.index = [["x", "y", "z"], [1, 2, 3]]
+    assert_eq(got, pdf)

@@ -136,6 +136,12 @@ class DataFrame(
 
     @columns.setter
     def columns(self, new: Any) -> None:
+        if (
+            type(new) is list
+            and new
+            and all(isinstance(a, (list, np.ndarray, pd.Index, pd.Series)) for a in new)
+        ):
+            new = pd.MultiIndex.from_arrays(new)  # a list of arrays names the levels, as pandas' ensure_index
         labels = list(new)
         if len(labels) != len(self._names):
             raise ValueError(
@@ -154,7 +160,9 @@ class DataFrame(
 
     @index.setter
     def index(self, value: Any) -> None:
-        object.__setattr__(self, "_index", ensure_index(value, len(self)))
+        from ember.frame.construction import levels_as_multiindex
+
+        object.__setattr__(self, "_index", ensure_index(levels_as_multiindex(value), len(self)))
 
     @property
     def dtypes(self) -> pd.Series:
