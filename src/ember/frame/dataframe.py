@@ -288,6 +288,8 @@ class DataFrame(
     def __setitem__(self, key: Any, value: Any) -> None:
         if callable(key):
             key = key(self)
+        if isinstance(value, dict):  # pandas reads a dict as a Series: its values aligned on the labels
+            value = Series(value) if value else Series(value, dtype=object)
         if isinstance(key, list):
             if isinstance(value, DataFrame):
                 for k, v in zip(key, value._names):
@@ -396,6 +398,8 @@ class DataFrame(
     def assign(self, **kwargs: Any) -> DataFrame:
         out = self.copy(deep=False)
         for name, value in kwargs.items():
+            if hasattr(value, "_eval_expression"):  # pandas' pd.col(...) expressions (pandas 3.1)
+                value = value._eval_expression(out)
             out[name] = value(out) if callable(value) else value
         return out
 
