@@ -132,10 +132,11 @@ def test_elementwise_methods(pdf):
     assert_eq(df.x.map(np.exp), pdf.x.map(np.exp))
 
 
-def test_non_vectorizable_apply_raises_clearly():
-    s = em.Series([1, 2, 3])
-    with pytest.raises(NotImplementedError, match="vectorizable"):
-        s.apply(lambda v: v if v > 1 else 0)
+def test_non_vectorizable_apply_runs_value_by_value():
+    fn = lambda v: v if v > 1 else 0  # noqa: E731 - a branch on each value: not vectorizable
+    assert_eq(em.Series([1, 2, 3]).apply(fn), pd.Series([1, 2, 3]).apply(fn))
+    with pytest.raises(NotImplementedError, match="vectorizable"):  # a masked column: not by value
+        em.Series(pd.array([1, None, 3], dtype="Int64")).apply(fn)
 
 
 def test_uniques_and_counts():

@@ -1,9 +1,10 @@
-"""Elementwise apply/map: dict mappings and vectorizable functions; anything else raises clearly.
+"""Elementwise apply/map: dict mappings and functions of each value.
 
-A function is *vectorizable* when calling it on the whole Series (ember operators and numpy ufuncs)
-returns a Series of the same length: ``s.apply(lambda v: v * 2 + 1)`` and ``s.map(np.log)`` run on the
-device that way. Functions that need Python scalars (branches, string methods) raise
-NotImplementedError naming the way out (vectorized ops, or the opt-in pandas fallback).
+A function runs value by value on the host as pandas calls it (``frame/map_elementwise.py``) for
+Series up to ``ELEMENTWISE_UP_TO`` values; on longer ones it is first called once on the whole Series
+(``s.apply(lambda v: v * 2 + 1)``, ``s.map(np.log)`` run on the device that way) and that result is
+kept where it equals pandas' map on a sample of the values. Masked, categorical and Arrow-backed
+columns, whose results pandas casts back to their dtype, take only the checked vectorized path.
 """
 
 from __future__ import annotations
@@ -24,25 +25,45 @@ def map_series(series: Any, arg: Any, na_action: Any = None, args: tuple = (), *
         return mapped if mapped is not None else series._wrap(map_values(series.column, arg))
     if not callable(arg):
         raise TypeError(f"map expects a dict, Series or callable, got {type(arg).__name__}")
+    return _map_callable(series, arg, na_action, args, kwargs)
+
+
+def _map_callable(series: Any, func: Any, na_action: Any, args: tuple, kwargs: dict) -> Any:
+    """A function of each value: called value by value on the host up to ``ELEMENTWISE_UP_TO`` values
+    (pandas' semantics exactly); longer Series first call it once on the whole Series (on the device)
+    and keep that result where it equals pandas' map on a sample of the values, else go value by
+    value. NumPy ufuncs take the vectorized call at any length (checked the same way)."""
+    import numpy as np
+
+    from ember.frame.map_elementwise import (
+        ELEMENTWISE_UP_TO,
+        elementwise_supported,
+        map_elementwise,
+        sample_agrees,
+    )
+    from ember.frame.series import Series
+
+    by_value = elementwise_supported(series.column)
+    ufunc = isinstance(func, np.ufunc) and not args and not kwargs
+    if by_value and not ufunc and len(series) <= ELEMENTWISE_UP_TO:
+        return map_elementwise(series, func, na_action, args, kwargs)
     try:
-        result = arg(series, *args, **kwargs)
+        result = func(series, *args, **kwargs)
     except Exception as exc:  # the function needs scalars: not vectorizable
-        if fallback_enabled():
-            return run_in_pandas("Series", "map", series, (arg,), {})
-        raise unsupported(
-            "Series.apply/map",
-            f"the function {getattr(arg, '__name__', arg)!r}, which is not "
-            f"vectorizable ({type(exc).__name__}: {exc}); write it with Series operators or "
-            "numpy ufuncs",
-        ) from exc
+        result = exc
     if isinstance(result, Series) and len(result) == len(series):
-        return Series._from_column(result.column, series.index, series.name)
+        result = Series._from_column(result.column, series.index, series.name)
+        if sample_agrees(series, result, func, na_action, args, kwargs):
+            return result
+    if by_value:
+        return map_elementwise(series, func, na_action, args, kwargs)
     if fallback_enabled():
-        return run_in_pandas("Series", "map", series, (arg,), {})
+        return run_in_pandas("Series", "map", series, (func,), {})
+    detail = f" ({type(result).__name__}: {result})" if isinstance(result, Exception) else ""
     raise unsupported(
         "Series.apply/map",
-        f"the function {getattr(arg, '__name__', arg)!r}, which does not map a "
-        "Series to a Series of the same length",
+        f"the function {getattr(func, '__name__', func)!r} of each value of a {series.dtype} column, which "
+        f"is not vectorizable{detail}; write it with Series operators or numpy ufuncs",
     )
 
 
