@@ -69,3 +69,39 @@ def test_apply_with_arguments():
         em.from_pandas(s).apply(lambda v, k, m=1: v * k + m, args=(2,), m=5),
         s.apply(lambda v, k, m=1: v * k + m, args=(2,), m=5),
     )
+
+
+CATEGORICALS = [
+    pd.Series(["a", "b", "a"], dtype="category"),
+    pd.Series(["a", None, "b"], dtype="category"),
+    pd.Series([1, 2, 1], dtype="category"),
+    pd.Series(pd.Categorical(["x", "y"], categories=["y", "x", "z"], ordered=True)),
+]
+
+
+@pytest.mark.parametrize("s", CATEGORICALS)
+@pytest.mark.parametrize(
+    "func", [str.upper, lambda v: 1, lambda v: v * 2, print, lambda v: None if v == "a" else v]
+)
+@pytest.mark.parametrize("na_action", [None, "ignore"])
+def test_categorical_map_of_a_function(s, func, na_action):
+    """Once per category, as pandas' Categorical.map."""
+    try:
+        want = s.map(func, na_action=na_action)
+    except Exception as exc:  # noqa: BLE001
+        with pytest.raises((type(exc), NotImplementedError)):
+            em.from_pandas(s).map(func, na_action=na_action)
+        return
+    try:
+        got = em.from_pandas(s).map(func, na_action=na_action)
+    except NotImplementedError:
+        return
+    assert_eq(got, want)
+
+
+def test_frame_map_passes_keywords():
+    df = pd.DataFrame([[1, 2.12], [3.356, 4.567]])
+    assert_eq(em.from_pandas(df).map(round, ndigits=1), df.map(round, ndigits=1))
+    df.iloc[0, 0] = None
+    fn = lambda x: len(str(x))  # noqa: E731
+    assert_eq(em.from_pandas(df).map(fn, na_action="ignore"), df.map(fn, na_action="ignore"))

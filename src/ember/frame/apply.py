@@ -25,7 +25,41 @@ def map_series(series: Any, arg: Any, na_action: Any = None, args: tuple = (), *
         return mapped if mapped is not None else series._wrap(map_values(series.column, arg))
     if not callable(arg):
         raise TypeError(f"map expects a dict, Series or callable, got {type(arg).__name__}")
-    return _map_callable(series, arg, na_action, args, kwargs)
+    mapped = _categorical_map_callable(series, arg, na_action, args, kwargs)
+    return mapped if mapped is not None else _map_callable(series, arg, na_action, args, kwargs)
+
+
+def _categorical_map_callable(series: Any, func: Any, na_action: Any, args: tuple, kwargs: dict) -> Any:
+    """pandas' Categorical.map of a function: called once per category (on the host: the categories
+    are few); distinct images without a missing one stay a categorical on the same codes, others are
+    taken by code. None for other columns; a missing value pandas would hand to the function is
+    refused."""
+    import numpy as np
+    import pandas as pd
+
+    from ember.column import CategoricalColumn
+    from ember.column.convert import from_pandas as column_from_pandas
+
+    col = series.column
+    if not isinstance(col, CategoricalColumn):
+        return None
+    missing = bool((col.codes < 0).any())
+    if missing and na_action is None:
+        raise unsupported(
+            "Series.map", "a function of a categorical with missing values (pandas calls it with NaN)"
+        )
+    new = pd.Index(col.categories.to_pandas()).map(lambda v: func(v, *args, **kwargs))
+    if isinstance(new, pd.MultiIndex):
+        raise unsupported("Series.map", "a function returning tuples of a categorical's values")
+    if new.is_unique and not new.hasnans:
+        return series._wrap(
+            CategoricalColumn(col.codes, column_from_pandas(pd.Series(new), col.xp), col.ordered)
+        )
+    if missing and new.dtype == object:  # pandas appends NaN beside the images' own missing values
+        raise unsupported("Series.map", "object images of a categorical with missing values")
+    images = column_from_pandas(pd.Series(new), col.xp)
+    codes = col.codes.astype(np.int64)
+    return series._wrap(images.take_nullable(codes) if missing else images.take(codes))
 
 
 def _map_callable(series: Any, func: Any, na_action: Any, args: tuple, kwargs: dict) -> Any:

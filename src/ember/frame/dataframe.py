@@ -681,8 +681,15 @@ class DataFrame(
 
         return apply_frame(self, func, check_axis("apply", axis), **kwargs)
 
-    def map(self, func: Any, na_action: Any = None) -> DataFrame:
-        return self._with_columns({k: self[k].map(func, na_action).column for k in self._names})
+    def map(self, func: Any, na_action: Any = None, **kwargs: Any) -> DataFrame:
+        """``func`` of each value, column by column as pandas (keywords passed on to it)."""
+        from ember.frame.apply import map_series
+
+        if na_action not in (None, "ignore"):
+            raise ValueError(f"na_action must be 'ignore' or None. Got {na_action!r}")
+        return self._with_columns(
+            {k: map_series(self[k], func, na_action, **kwargs).column for k in self._names}
+        )
 
     applymap = map
 
