@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember.testing import assert_eq
 
 PDF = pd.DataFrame(
     {
@@ -58,3 +59,11 @@ def test_info_as_pandas(pick, kwargs):
     pick(em.from_pandas(PDF)).info(buf=got, **kwargs)
     pick(PDF).info(buf=want, **kwargs)
     assert got.getvalue() == want.getvalue()
+
+
+def test_from_arrow_classmethods():
+    import pyarrow as pa
+
+    table = pa.table({"a": [1, 2], "b": ["x", None]})
+    assert_eq(em.DataFrame.from_arrow(table), table.to_pandas())
+    assert_eq(em.Series.from_arrow(pa.array([1, None])), pd.Series([1.0, None]))

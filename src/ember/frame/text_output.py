@@ -1,5 +1,5 @@
 """Text renderings of a DataFrame / Series (``to_string``, ``to_html``, ``to_markdown``, ``to_latex``,
-``info``) and the Series writers (``to_csv``, ``to_json``). As ember's writers do, the text is made by
+``info``), the Series writers (``to_csv``, ``to_json``) and ``from_arrow``. As ember's writers do, the text is made by
 pandas' formatters on the host from the object's values, so every option renders exactly as pandas';
 the data reaches the host once, as it does for any writer."""
 
@@ -31,12 +31,26 @@ class TextOutput:
 class FrameTextOutput(TextOutput):
     __slots__ = ()
 
+    @classmethod
+    def from_arrow(cls, data: Any) -> Any:
+        """A DataFrame from an Arrow table or stream (pandas 3.1's ``DataFrame.from_arrow``)."""
+        from ember.frame.convert import from_arrow
+
+        return from_arrow(data)
+
     def to_html(self, *args: Any, **kwargs: Any) -> Any:
         return self.to_pandas().to_html(*args, **kwargs)
 
 
 class SeriesTextOutput(TextOutput):
     __slots__ = ()
+
+    @classmethod
+    def from_arrow(cls, data: Any) -> Any:
+        """A Series from an Arrow array (pandas 3.1's ``Series.from_arrow``)."""
+        from ember.frame.convert import from_arrow
+
+        return from_arrow(data)
 
     def to_csv(self, *args: Any, **kwargs: Any) -> Any:
         """CSV text of the Series (pandas' writer); returns the text when no path is given."""
