@@ -80,3 +80,24 @@ def test_case_when_with_series():
     want = C.case_when(caselist=[(A.gt(0), A), (B.gt(0), B)])
     a, b = em.from_pandas(A), em.from_pandas(B)
     assert_eq(em.from_pandas(C).case_when(caselist=[(a.gt(0), a), (b.gt(0), b)]), want)
+
+
+@pytest.mark.parametrize(
+    "index",
+    [pd.Index(["x", "y", "z"], dtype=object), pd.Index(["x", "y", "z"]), pd.Index([1, 2, 3])],
+    ids=str,
+)
+@pytest.mark.parametrize(
+    "fn",
+    [
+        lambda d: d.idxmax(),
+        lambda d: d.idxmin(),
+        lambda d: d.groupby("k").idxmax(),
+        lambda d: d.groupby("k").d.idxmin(),
+        lambda d: d.groupby("k").e.idxmax(),
+    ],
+)
+def test_arg_labels_of_object_strings_infer_str(index, fn):
+    """pandas builds idxmax / idxmin results anew from the labels: object strings become 'str'."""
+    pdf = pd.DataFrame({"k": [1.0, 1.0, 2.0], "d": [1, 5, 3], "e": [2.0, np.nan, 0]}, index=index)
+    assert_eq(fn(em.from_pandas(pdf)), fn(pdf))

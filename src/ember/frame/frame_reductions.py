@@ -207,6 +207,7 @@ class FrameReductions:
     def _arg_labels(self, op: str, skipna: bool, numeric_only: bool = False) -> Series:
         """The index label of each column's min/max: positions in one transfer, labels by one take."""
         from ember.frame.index import MultiIndex
+        from ember.ops.grouping import strings_if_held
         from ember.ops.reductions import reduce_many
 
         if isinstance(self._index, MultiIndex):
@@ -219,7 +220,9 @@ class FrameReductions:
         labels = self._index.take(xp.asarray(np.asarray(positions, dtype=np.int64)))
         if not names:
             return Series(pd.Series([], index=self.columns[:0], dtype=labels.dtype))
-        return Series._from_column(labels.column, Index._from_column(labels_column(names, xp)))
+        # pandas builds the result from the labels anew: object strings infer 'str'
+        values = strings_if_held(labels.column)
+        return Series._from_column(values, Index._from_column(labels_column(names, xp)))
 
     @with_fallback
     def describe(self, percentiles: Any = None, include: Any = None) -> DataFrame:

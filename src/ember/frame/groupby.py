@@ -178,8 +178,8 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
             cols = {k: _inferred_str(c, sources[k]) for k, c in cols.items()}
         if op in ("idxmin", "idxmax"):
             _check_arg_extremes(op, cols, dict(items), kw.get("skipna", True))
-            labels = self._row_labels()
-            cols = {k: labels.take(c.data) for k, c in cols.items()}
+            labels = self._row_labels()  # pandas builds the labels anew: object strings infer 'str'
+            cols = {k: _inferred_str(labels.take(c.data)) for k, c in cols.items()}
         return self._wrap_agg(cols)
 
     def _row_labels(self) -> Column:
