@@ -101,3 +101,14 @@ def test_arg_labels_of_object_strings_infer_str(index, fn):
     """pandas builds idxmax / idxmin results anew from the labels: object strings become 'str'."""
     pdf = pd.DataFrame({"k": [1.0, 1.0, 2.0], "d": [1, 5, 3], "e": [2.0, np.nan, 0]}, index=index)
     assert_eq(fn(em.from_pandas(pdf)), fn(pdf))
+
+
+def test_value_counts_signature_as_pandas():
+    s = pd.Series([1, 2, 2, 3, None])
+    # pandas' positional order: normalize, sort, ascending, bins, dropna
+    assert_eq(
+        em.from_pandas(s).value_counts(True, True, False, None, False),
+        s.value_counts(True, True, False, None, False),
+    )
+    with pytest.raises(NotImplementedError):  # interval labels
+        em.from_pandas(s).value_counts(bins=3)

@@ -346,9 +346,17 @@ class Series(
         return values.to_numpy() if isinstance(values, pd.arrays.NumpyExtensionArray) else values
 
     def value_counts(
-        self, normalize: bool = False, sort: bool = True, ascending: bool = False, dropna: bool = True
+        self,
+        normalize: bool = False,
+        sort: bool = True,
+        ascending: bool = False,
+        bins: Any = None,
+        dropna: bool = True,
     ) -> Series:
         from ember.ops.factorize import value_counts
+
+        if bins is not None:
+            raise unsupported("Series.value_counts", "bins= (pandas' interval labels)")
 
         uniques, counts = value_counts(
             [self._column], sort=sort, ascending=ascending, dropna=dropna, normalize=normalize
