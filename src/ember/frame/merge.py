@@ -10,6 +10,7 @@ import pandas as pd
 from ember.column import Column, NumericColumn
 from ember.frame.frame_labels import unique_labels
 from ember.frame.index import Index, MultiIndex, RangeIndex
+from ember.frame.merge_index import index_join
 
 HOWS = ("inner", "left", "right", "outer", "cross", "left_anti", "right_anti", "leftsemi", "leftanti")
 
@@ -110,7 +111,7 @@ def merge(
         pos = semi_anti_indices(lkeys, rkeys, anti=how == "leftanti")
         return left._take_rows(pos)
     if left_index and right_index and not multi:  # pandas: Index.join of the two indexes
-        lpos, rpos, index = _index_join(left.index, right.index, how, sort)
+        lpos, rpos, index = index_join(left.index, right.index, how, sort)
     else:
         lpos, rpos = join_indices(
             lkeys, rkeys, how=how, sort=sort, names=_key_names(lnames, rnames, len(lkeys))
@@ -512,208 +513,6 @@ def _indicator(lpos: Any, rpos: Any) -> Column:
     codes = xp.where(lpos < 0, 1, xp.where(rpos < 0, 0, 2)).astype(np.int32)
     cats = from_pandas(pd.Series(["left_only", "right_only", "both"]), xp)
     return CategoricalColumn(codes, cats, False)
-
-
-# --- joins of two flat indexes: pandas' Index.join --------------------------------------------------
-
-
-def _index_join(li: Index, ri: Index, how: str, sort: bool) -> tuple[Any, Any, Index]:
-    """(left rows, right rows, result index) of ``merge(left_index=True, right_index=True)`` as
-    pandas' ``Index.join``: tz-aware indexes of different zones join in UTC; an empty side gives
-    the other side's labels (sorted for an outer join); indexes of different dtypes join in their
-    common dtype, ignoring ``sort`` (left / right joins keep their side's labels and dtype); where
-    that dtype is object, values of different kinds (strings, numbers, times) never match."""
-    from ember.column import DatetimeColumn
-    from ember.frame.alignment import join_beside_empty
-
-    lcol, rcol = li.column, ri.column
-    if isinstance(lcol, DatetimeColumn) and isinstance(rcol, DatetimeColumn):
-        if (lcol.tz is None) != (rcol.tz is None):
-            raise TypeError("Cannot join tz-naive with tz-aware DatetimeIndex")
-        if lcol.tz is not None and str(lcol.tz) != str(rcol.tz):
-            li = Index._from_column(DatetimeColumn(lcol.data, lcol.unit, "UTC", lcol.mask), li.name)
-            ri = Index._from_column(DatetimeColumn(rcol.data, rcol.unit, "UTC", rcol.mask), ri.name)
-    if _kind(li) == "u" and _kind(ri) == "i" and len(ri):  # pandas: non-negative ints as the uints
-        ri = _ints_as_uints(li, ri)
-    sort = sort or how == "outer"
-    if len(li) == 0 or len(ri) == 0:
-        index, lpos, rpos = join_beside_empty(li, ri, how, sort)
-        return lpos, rpos, index
-    if li.dtype != ri.dtype:
-        return _join_other_dtypes(li, ri, how)
-    lpos, rpos = _join_positions(li.column, ri.column, how, sort)
-    if how == "right":
-        return lpos, rpos, ri.take(rpos)
-    if how == "outer":
-        lmissing = bool((lpos < 0).any())
-        index = _coalesced_index(li, ri, lpos, rpos) if lmissing else li.take(lpos)
-        return lpos, rpos, index
-    return lpos, rpos, li.take(lpos)
-
-
-def _join_positions(lkey: Column, rkey: Column, how: str, sort: bool) -> tuple[Any, Any]:
-    """``join_indices`` of two index columns: missing times sort last in a sorted index join (a merge
-    on columns sorts NaT first), so times join as their ticks with the missing ones null."""
-    from ember.column import DatetimeColumn, TimedeltaColumn
-    from ember.ops.join import join_indices
-
-    temporal = isinstance(lkey, (DatetimeColumn, TimedeltaColumn)) and type(lkey) is type(rkey)
-    if temporal and lkey.unit == rkey.unit and (lkey.mask is not None or rkey.mask is not None):
-        lkey, rkey = NumericColumn(lkey.data, lkey.mask), NumericColumn(rkey.data, rkey.mask)
-    return join_indices([lkey], [rkey], how=how, sort=sort)
-
-
-def _kind(index: Index) -> Any:
-    return getattr(index.dtype, "kind", None)
-
-
-def _ints_as_uints(li: Index, ri: Index) -> Index:
-    """pandas' ``_maybe_downcast_for_indexing``: int labels none of which is negative join unsigned
-    labels as the unsigned dtype. Synchronizes once."""
-    from ember.ops.unary import astype
-
-    col = ri.column
-    if col.null_count():
-        raise _refuse(li, ri, "holding missing labels")
-    if not bool((col.data >= 0).all()):
-        return ri
-    return Index._from_column(astype(col, li.dtype), ri.name)
-
-
-def _coalesced_index(li: Index, ri: Index, lpos: Any, rpos: Any) -> Index:
-    from ember.frame.alignment import coalesce_take
-
-    return Index._from_column(coalesce_take(li.column, lpos, ri.column, rpos), li.name)
-
-
-def _common_dtype(li: Index, ri: Index) -> Any:
-    """pandas' ``Index._find_common_type_compat`` of two non-empty indexes (read from pandas on
-    one-label stand-ins: the rule depends on the dtypes, and on a categorical holding NaN)."""
-
-    def stand_in(index: Index) -> pd.Index:
-        col, dtype = index.column, index.dtype
-        if isinstance(dtype, pd.CategoricalDtype):
-            return pd.CategoricalIndex([None] if col.null_count() else [], dtype=dtype)
-        if dtype == object:
-            return pd.Index([True if _is_bool_like(col) else "a"], dtype=object)
-        return pd.Index([], dtype=dtype)
-
-    try:
-        return stand_in(li)._find_common_type_compat(stand_in(ri))
-    except (AttributeError, TypeError) as exc:  # pragma: no cover - a pandas without this helper
-        raise _refuse(li, ri, "in this pandas version") from exc
-
-
-def _is_bool_like(col: Column) -> bool:
-    return isinstance(col, NumericColumn) and col.is_bool
-
-
-def _refuse(li: Index, ri: Index, why: str) -> NotImplementedError:
-    from ember.frame._fallback import unsupported
-
-    return unsupported("join", f"indexes of dtypes {li.dtype} and {ri.dtype} {why}")
-
-
-def _value_kind(col: Column) -> str | None:
-    """What a label is once pandas makes both indexes object: numbers (bool is 0 / 1) compare with
-    numbers only, strings with strings, times with times."""
-    from ember.column import CategoricalColumn, DatetimeColumn, StringColumn, TimedeltaColumn
-
-    if isinstance(col, CategoricalColumn):
-        return _value_kind(col.categories)
-    for cls, kind in ((NumericColumn, "number"), (StringColumn, "string")):
-        if isinstance(col, cls):
-            return kind
-    if isinstance(col, DatetimeColumn):
-        return f"datetime {col.tz}"
-    return "timedelta" if isinstance(col, TimedeltaColumn) else None
-
-
-def _join_other_dtypes(li: Index, ri: Index, how: str) -> tuple[Any, Any, Index]:
-    """Indexes of different dtypes: pandas casts both to their common dtype and joins those without
-    sorting (an outer join sorts); left / right joins keep their own side's labels."""
-    from ember.ops.unary import astype
-
-    common = _common_dtype(li, ri)
-    if common != object:
-        lkey, rkey = astype(li.column, common), astype(ri.column, common)
-    else:
-        lkey, rkey = _object_keys(li, ri, how)
-        if lkey is None:  # no label of one side equals one of the other
-            return _no_match(li, ri, how)
-    lpos, rpos = _join_positions(lkey, rkey, how, how == "outer")
-    if how == "left":
-        return lpos, rpos, li.take(lpos)
-    if how == "right":
-        return lpos, rpos, ri.take(rpos)
-    if common == object:
-        lkey, rkey = _as_object(lkey, li, ri), _as_object(rkey, li, ri)
-    if how == "inner":
-        return lpos, rpos, Index._from_column(lkey, li.name).take(lpos)
-    return (
-        lpos,
-        rpos,
-        _coalesced_index(Index._from_column(lkey, li.name), Index._from_column(rkey), lpos, rpos),
-    )
-
-
-def _object_keys(li: Index, ri: Index, how: str) -> tuple[Any, Any]:
-    """Keys that compare as pandas' object labels do, or (None, None) when no label can match."""
-    from ember.column import CategoricalColumn, StringColumn
-    from ember.ops.unary import astype
-
-    lkind, rkind = _value_kind(li.column), _value_kind(ri.column)
-    if lkind is None or rkind is None:
-        raise _refuse(li, ri, "(pandas compares them as Python objects)")
-    lnull, rnull = li.column.null_count(), ri.column.null_count()
-    if lnull and rnull or (lkind == rkind and (lnull or rnull)):  # pandas: NaN, None, NA as objects
-        raise _refuse(li, ri, "holding missing labels (pandas compares them as Python objects)")
-    if lkind != rkind:
-        return None, None
-    lcol, rcol = (c.decode() if isinstance(c, CategoricalColumn) else c for c in (li.column, ri.column))
-    if lkind == "string":
-        return lcol, rcol
-    if isinstance(lcol, StringColumn) or isinstance(rcol, StringColumn):  # pragma: no cover
-        raise _refuse(li, ri, "(pandas compares them as Python objects)")
-    kinds = {lcol.data.dtype.kind, rcol.data.dtype.kind}
-    if "f" in kinds:
-        target = np.dtype(np.float64)
-    elif {"u", "i"} <= kinds:  # uint64 beside signed ints: equal where both fit in int64
-        big = lcol if lcol.data.dtype.kind == "u" else rcol
-        if len(big) and int(big.data.max()) > np.iinfo(np.int64).max:
-            raise _refuse(li, ri, "holding labels above the int64 range")
-        target = np.dtype(np.int64)
-    else:
-        target = np.dtype(np.uint64 if "u" in kinds else np.int64)
-    return astype(lcol, target), astype(rcol, target)
-
-
-def _as_object(key: Column, li: Index, ri: Index) -> Column:
-    """An inner / outer join's labels in pandas' object Index: strings and bools only (ember holds
-    no object column of other values)."""
-    from ember.column import StringColumn
-
-    if isinstance(key, StringColumn):
-        return StringColumn(key.data, key.chars, key.mask, np.dtype(object), key.na)
-    raise _refuse(li, ri, "(pandas' result is an object Index of numbers)")
-
-
-def _no_match(li: Index, ri: Index, how: str) -> tuple[Any, Any, Index]:
-    """A join where no label of one side equals one of the other."""
-    from ember.backend import array_module
-    from ember.column import StringColumn
-
-    xp = array_module(li.column.data)
-    if how in ("left", "right"):
-        side = li if how == "left" else ri
-        rows = xp.arange(len(side), dtype=np.int64)
-        none = xp.full(len(side), -1, dtype=np.int64)
-        return (rows, none, side) if how == "left" else (none, rows, side)
-    if how == "outer":
-        raise _refuse(li, ri, "(pandas' result is an object Index of mixed labels)")
-    none = xp.zeros(0, dtype=np.int64)
-    empty = StringColumn(xp.zeros(1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), None, np.dtype(object))
-    return none, none.copy(), Index._from_column(empty, li.name)
 
 
 # --- key columns pandas makes object ------------------------------------------------------------------
