@@ -4,7 +4,7 @@ OUT=${OUT:-gpu-out}
 mkdir -p "$OUT"
 if [ -d .whl ]; then  # wheels carried to hosts that cannot reach a package index (dask, tzdata, nvidia-libnvcomp-cu13)
   python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl
-  export PYTHONPATH="/tmp/site:${PYTHONPATH:-}"
+  export PYTHONPATH="/tmp/site:${PYTHONPATH:-}" PATH="/tmp/site/bin:$PATH"  # bin/: tpchgen-cli
 fi
 # Polars is not on the GPU image; its wheels (~55 MB, most of a call's 64 MiB transfer) travel only
 # when a call carries .whl-polars (the string / time-series benchmark's Polars column)
