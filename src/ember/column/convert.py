@@ -65,8 +65,11 @@ def from_pandas(
         return NumericColumn(_owned(data, xp, copy), _on(mask, xp), nullable=True)
     if isinstance(dtype, pd.StringDtype):
         return StringColumn.from_arrow(pa.array(s.array, type=pa.large_string(), from_pandas=True), xp, dtype)
-    if isinstance(dtype, pd.ArrowDtype):
-        return from_arrow(pa.array(s.array), xp)
+    if isinstance(dtype, pd.ArrowDtype):  # ember holds no pyarrow-typed columns: refuse, never retype
+        raise Unsupported(
+            f"column {name or s.name!r}: pandas dtype {dtype} (pd.ArrowDtype) is not supported by ember;"
+            " convert it first, e.g. .astype('Int64' / 'Float64' / 'boolean' / 'string')."
+        )
     if isinstance(dtype, pd.api.extensions.ExtensionDtype):
         raise Unsupported(
             f"column {name or s.name!r}: pandas dtype {dtype} is not supported by ember." + unsupported_hint()
