@@ -799,6 +799,16 @@ def f_sort_values(d: Drawer, df: pd.DataFrame) -> Step | None:
 KEY_FAMS = NUMERIC | BOOLS | STRS | DATES | {"td", "cat"}
 
 
+def _same_label(a: Any, b: Any) -> bool:
+    """Label equality that survives pd.NA labels (whose == gives NA, not a bool)."""
+    if a is b:
+        return True
+    try:
+        return bool(a == b)
+    except TypeError:
+        return False
+
+
 def f_groupby(d: Drawer, df: pd.DataFrame) -> Step | None:
     cols = cols_of(df, KEY_FAMS)
     if not cols:
@@ -808,7 +818,7 @@ def f_groupby(d: Drawer, df: pd.DataFrame) -> Step | None:
     kwargs = kw(d, sort=(True, False), dropna=(True, False), as_index=(True, False), observed=(True, False))
     by = keys[0] if len(keys) == 1 and d.flag() else keys
     path = [*method("groupby", by, **kwargs)]
-    rest = [c for c in df.columns if c not in keys]
+    rest = [c for c in df.columns if not any(_same_label(c, k) for k in keys)]
     if rest and d.flag(0.5):
         sel = d.choice(rest) if d.flag() else d.subset(rest, 1)
         path.append(Item(sel))
