@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember.column import Column, StringColumn
+from ember.column import Column, NumericColumn, StringColumn
 
 ARITH = {
     "add": operator.add,
@@ -89,3 +89,22 @@ def _and_masks(*masks: Any) -> Any:
         if m is not None:
             out = m if out is None else out & m
     return out
+
+
+def pandas_view(col: NumericColumn) -> NumericColumn:
+    """The column as pandas stores it: a non-nullable int/float column with a mask is float64 with NaN."""
+    if col.nullable or col.mask is None or col.data.dtype.kind == "b":
+        return col
+    return col.set_missing(col.mask)  # type: ignore[return-value]
+
+
+def _kind(x: Any) -> str:
+    if hasattr(x, "dtype"):
+        return x.dtype.kind
+    return "b" if isinstance(x, bool) else ("i" if isinstance(x, int) else "f")
+
+
+def _constant(col: Column, value: bool) -> NumericColumn:
+    if getattr(col, "nullable", False):  # pandas: a masked column's missing rows stay missing (boolean)
+        return NumericColumn(col.xp.full(len(col), value, dtype=bool), col.mask, nullable=True)
+    return NumericColumn(col.xp.full(len(col), value, dtype=bool))
