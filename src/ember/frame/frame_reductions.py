@@ -180,10 +180,20 @@ class FrameReductions:
             return table_quantile(self[names], q, interpolation, method)
         qs = [float(q)] if np.isscalar(q) else [float(v) for v in q]
         table = {k: quantile_many(self._columns[k], qs, interpolation=interpolation) for k in names}
-        labels = labels_index(names, self._kind_for(names))
-        if np.isscalar(q):  # no column: pandas' float64
+        labels = axis_labels(self, names)
+        if np.isscalar(q):  # no column: pandas' float64; a masked column: a masked float result
             values = [v[0] for v in table.values()]
-            return Series(pd.Series(values, index=labels, name=q, dtype=None if values else np.float64))
+            cols = [self._columns[k] for k in names]
+            dtype = None if values else np.float64
+            masked = [c for c in cols if getattr(c, "nullable", False) and c.data.dtype.kind != "b"]
+            if masked:  # pandas concatenates the columns' masked results: their common dtype
+                kinds = [
+                    _masked_quantile_dtype(c) if c in masked else np.asarray(v).dtype
+                    for c, v in zip(cols, values)
+                ]
+                dtype = _common_dtype(kinds)
+            return Series(pd.Series(values, index=labels, name=q, dtype=dtype))
+        table = {k: _quantiles_array(v, self._columns[k]) for k, v in table.items()}
         return type(self)(pd.DataFrame(table, index=qs, columns=labels))
 
     def idxmin(self, axis: Any = 0, skipna: bool = True, numeric_only: bool = False) -> Series:
@@ -222,7 +232,8 @@ class FrameReductions:
             return Series(pd.Series([], index=self.columns[:0], dtype=labels.dtype))
         # pandas builds the result from the labels anew: object strings infer 'str'
         values = strings_if_held(labels.column)
-        return Series._from_column(values, Index._from_column(labels_column(names, xp)))
+        axis = with_axis_names(_labels(tuple(names), xp, _kind_key(self.columns[:0])), self.columns[:0])
+        return Series._from_column(values, axis)
 
     @with_fallback
     def describe(self, percentiles: Any = None, include: Any = None) -> DataFrame:
@@ -235,7 +246,7 @@ class FrameReductions:
 
         names = self._numeric_names(numeric_only, "corr")
         mat = corr_matrix([self._columns[k] for k in names], method=method, min_periods=min_periods)
-        labels = labels_index(names, self._kind_for(names))
+        labels = axis_labels(self, names)
         return type(self)(pd.DataFrame(mat, index=labels, columns=labels))
 
     def cov(self, min_periods: int | None = None, ddof: int = 1, numeric_only: bool = False) -> DataFrame:
@@ -243,7 +254,7 @@ class FrameReductions:
 
         names = self._numeric_names(numeric_only, "cov")
         mat = cov_matrix([self._columns[k] for k in names], ddof=ddof, min_periods=min_periods)
-        labels = labels_index(names, self._kind_for(names))
+        labels = axis_labels(self, names)
         return type(self)(pd.DataFrame(mat, index=labels, columns=labels))
 
     def _numeric_names(self, numeric_only: bool, op: str) -> list:
@@ -263,12 +274,30 @@ def _reduction_series(values: list, names: list, dtype: Any, no_labels: pd.Index
     if dtype is None and values and all(isinstance(v, (np.floating, np.integer, np.bool_)) for v in values):
         arr = np.asarray(values)
         if arr.dtype.kind in "iufb":
-            return Series._from_column(NumericColumn(xp.asarray(arr)), _labels(tuple(names), xp, kind))
+            labels = with_axis_names(_labels(tuple(names), xp, kind), no_labels)
+            return Series._from_column(NumericColumn(xp.asarray(arr)), labels)
     labels = labels_index(names, _kind_of(kind)) if names or no_labels is None else no_labels
+    labels = with_axis_names(labels, no_labels)
 
     if not values and dtype is None:  # pandas: a reduction over no columns is float64
         dtype = np.float64
     return Series(pd.Series(values, index=labels, dtype=dtype))
+
+
+def with_axis_names(labels: Any, axis: pd.Index | None) -> Any:
+    """``labels`` (a pandas or ember Index) named as the column ``axis`` is: pandas labels every
+    reduction's result by the frame's columns, their name(s) included."""
+    if axis is None or all(n is None for n in axis.names) or len(axis.names) != labels.nlevels:
+        return labels
+    if isinstance(labels, pd.Index):
+        return labels.set_names(list(axis.names))
+    return labels.rename(list(axis.names) if axis.nlevels > 1 else axis.names[0])
+
+
+def axis_labels(frame: Any, names: list) -> pd.Index:
+    """The frame's column axis cut to ``names`` (as pandas' result index of a per-column method):
+    their kind (dtype, range) and the axis' name(s)."""
+    return with_axis_names(labels_index(names, frame._kind_for(names)), frame.columns[:0])
 
 
 def labels_column(names: list, xp: Any) -> Column:
@@ -280,9 +309,13 @@ def _labels(names: tuple, xp: Any, kind: tuple | None = None) -> Index:
     """An Index of column labels of the column axis' ``kind`` (``_kind_key``), cached: reductions
     over the same columns reuse it (immutable)."""
     from ember.column.base import Unsupported
+    from ember.frame.index import index_from_pandas
 
     try:
-        return Index._from_column(from_pandas(labels_index(list(names), _kind_of(kind)), xp))
+        labels = labels_index(list(names), _kind_of(kind))
+        if isinstance(labels, pd.MultiIndex):
+            return index_from_pandas(labels)
+        return Index._from_column(from_pandas(labels, xp))
     except Unsupported as exc:  # pandas' result index: an object Index of numbers
         raise unsupported(
             "DataFrame reductions",
@@ -294,12 +327,17 @@ def _kind_key(axis: pd.Index | None) -> tuple | None:
     """A hashable stand-in for the column axis' type (an empty Index of its class and dtype)."""
     if axis is None:
         return None
+    if isinstance(axis, pd.MultiIndex):
+        return ("multi", tuple(str(level.dtype) for level in axis.levels))
     return ("range", None) if isinstance(axis, pd.RangeIndex) else ("index", str(axis.dtype))
 
 
 def _kind_of(key: tuple | None) -> pd.Index | None:
     if key is None:
         return None
+    if key[0] == "multi":
+        levels = [pd.Index([], dtype=pd.api.types.pandas_dtype(d)) for d in key[1]]
+        return pd.MultiIndex(levels=levels, codes=[[] for _ in levels])
     return pd.RangeIndex(0) if key[0] == "range" else pd.Index([], dtype=pd.api.types.pandas_dtype(key[1]))
 
 
@@ -334,6 +372,29 @@ def _op_result_dtype(d: np.dtype, op: str) -> np.dtype:
     if op in ("sum", "prod") and d.kind in "biu":
         return np.dtype(np.uint64 if d.kind == "u" else np.int64)
     return d
+
+
+def _quantiles_array(values: Any, c: Column) -> Any:
+    """A masked column's quantiles as pandas types them: a masked float (Float32 stays), or the
+    column's own integer dtype where every value is missing (pandas' masked ``_quantile``)."""
+
+    if not getattr(c, "nullable", False) or c.data.dtype.kind == "b":
+        return values
+    return pd.array(list(values), dtype=_masked_quantile_dtype(c))
+
+
+def _masked_quantile_dtype(c: NumericColumn) -> Any:
+    """pandas' masked ``_quantile``: the column's dtype where every value is missing, Float32 for
+    float32 values some of which are missing, else Float64."""
+    from ember.column.dtypes import masked_extension_for
+
+    missing = c.null_count()
+    if len(c) and missing == len(c):
+        return c.dtype
+    # NumPy's quantile of all the values (none missing, or no row) is float64; of the present
+    # ones (some missing) it keeps float32
+    own = _op_result_dtype(c.data.dtype, "median")
+    return masked_extension_for(own if missing else np.dtype("f8"))
 
 
 def _nan_of_column(v: Any, c: Column, skipna: bool, op: str = "") -> Any:
