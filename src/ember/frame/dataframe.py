@@ -251,7 +251,7 @@ class DataFrame(
             from ember.frame.indexing import select_rows
 
             return select_rows(self, key, by_label=True, item="frame")
-        if isinstance(key, Series) or (hasattr(key, "dtype") and getattr(key, "dtype", None) == bool):
+        if isinstance(key, Series) or (getattr(key, "ndim", 0) > 0 and getattr(key, "dtype", None) == bool):
             return self.loc[key]
         if isinstance(key, slice):
             return self.iloc[key]

@@ -20,8 +20,11 @@ from ember.frame.setitem_casting import setitem_scalar, setitem_values
 
 
 def _is_bool_array(key: Any) -> bool:
+    """A boolean mask (a NumPy / NumPy-like bool scalar such as ``np.True_`` is a label, as in pandas)."""
     dtype = getattr(key, "dtype", None)
-    return dtype is not None and (dtype == bool or str(dtype) == "boolean")
+    if dtype is None or getattr(key, "ndim", 1) == 0:
+        return False
+    return dtype == bool or str(dtype) == "boolean"
 
 
 def _row_mask(obj: Any, key: Any, item: str | None = None) -> Any:
