@@ -61,6 +61,10 @@ SYMBOL = {
 UNIT_NS = {"s": 1_000_000_000, "ms": 1_000_000, "us": 1_000, "ns": 1}
 
 
+class OperandTypeError(TypeError):
+    """pandas' TypeError decided by the operands' dtypes alone: raised with rows or without."""
+
+
 def _type_name(x: Any) -> str:
     if isinstance(x, StringColumn):
         return "str"

@@ -34,6 +34,7 @@ from ember.ops._binary_common import (  # noqa: F401 - re-exported: the operator
     REVERSED,
     SYMBOL,
     UNIT_NS,
+    OperandTypeError,
     _and_masks,
     _constant,
     _kind,
@@ -42,6 +43,7 @@ from ember.ops._binary_common import (  # noqa: F401 - re-exported: the operator
     is_missing_scalar,
     pandas_view,
 )
+from ember.ops.binary_objects import object_op
 from ember.ops.binary_strings import mixed_comparison, string_op
 from ember.ops.binary_temporal import (  # noqa: F401 - re-exported for the callers of ops.binary
     _is_temporal_scalar,
@@ -74,7 +76,8 @@ def binary_op(left: Column, right: Column | Any, op: str) -> Column:
     try:
         return _dispatch(a, b, base)
     except TypeError as exc:
-        if isinstance(a, Column) and isinstance(b, Column) and len(a) == 0 and type(a) is not type(b):
+        empty = isinstance(a, Column) and isinstance(b, Column) and len(a) == 0
+        if empty and type(a) is not type(b) and not isinstance(exc, OperandTypeError):
             # pandas' operators of two kinds meet no value to fail on: it answers in a dtype of its
             # own (object, bool ...) or raises, case by case
             raise Unsupported(
@@ -133,6 +136,9 @@ def _dispatch(a: Any, b: Any, op: str) -> Column:
         raise ValueError(f"binary_op: operands have different lengths ({len(a)} and {len(b)})")
     if not ca and op in _SWAPPED_CMP:  # scalar <cmp> column == column <swapped cmp> scalar
         return _dispatch(b, a, _SWAPPED_CMP[op])
+    objects = object_op(a, b, op)  # an object column of Python strings / lists: pandas' host loop
+    if objects is not None:
+        return objects
     if type(a) is NumericColumn and (
         cb and type(b) is NumericColumn or not cb and not _is_temporal_scalar(b)
     ):
