@@ -19,6 +19,36 @@ def _as_list(x: Any) -> list:
     return [] if x is None else (list(x) if isinstance(x, (list, tuple)) else [x])
 
 
+def _is_na_label(label: Any) -> bool:
+    return pd.api.types.is_scalar(label) and bool(pd.isna(label))
+
+
+def _check_na_keys(left: Any, right: Any, keys: list, how: str) -> None:
+    """NaN-like ``on`` keys ember merges as pandas does: a label of one side only (pandas suffixes a
+    label of both and inserts the key beside them), and where rows lacking a match are filled,
+    only the left's own label (pandas writes the key to whichever column the given NA finds)."""
+    from ember.frame._fallback import unsupported
+
+    for key in filter(_is_na_label, keys):
+        lname, rname = _column_label(left, key), _column_label(right, key)
+        if lname in right._columns or rname in left._columns:
+            raise unsupported("merge", f"key {key!r} labelling a column of both sides")
+        if how != "inner" and type(lname) is not type(key):
+            raise unsupported("merge", f"key {key!r} naming the left column {lname!r}")
+
+
+def _column_label(frame: Any, label: Any) -> Any:
+    """The frame's column label ``label`` names: a NaN-like label finds a NaN-like column label as
+    pandas' ``columns.get_loc`` does (which NA-likes match depends on the labels' dtype)."""
+    if label in frame._columns or not _is_na_label(label):
+        return label
+    try:
+        position = frame.columns.get_loc(label)
+    except (KeyError, TypeError):
+        return label
+    return frame._names[position] if isinstance(position, (int, np.integer)) else label
+
+
 def _key_columns(frame: Any, names: list, use_index: bool, side: str) -> list[Column]:
     if use_index:
         idx = frame.index
@@ -88,12 +118,19 @@ def merge(
     if on is None and left_on is None and right_on is None and not left_index and not right_index:
         on = [k for k in left._names if k in right._columns]
         if not on:
-            raise ValueError(
+            raise pd.errors.MergeError(
                 "No common columns to perform merge on. Merge options: left_on=None, right_on=None, "
                 "left_index=False, right_index=False"
             )
+    if on is not None and any(_is_na_label(k) for k in _as_list(on)):
+        _check_na_keys(left, right, _as_list(on), how)
+        on, left_on, right_on = None, on, on  # pandas: a NaN-like key never equals itself (both kept)
     lnames = _as_list(on if on is not None else left_on)
     rnames = _as_list(on if on is not None else right_on)
+    if not left_index:
+        lnames = [_column_label(left, k) for k in lnames]
+    if not right_index:
+        rnames = [_column_label(right, k) for k in rnames]
     lkeys = _key_columns(left, lnames, left_index, "left")
     rkeys = _key_columns(right, rnames, right_index, "right")
     right_keys_as_given = list(rkeys)  # pandas fills keys of rows without a left match from these
@@ -262,7 +299,15 @@ def _result_index(
 
 
 def _take_index(index: Index, positions: Any) -> Index:
-    return index.take_nullable(positions) if bool((positions < 0).any()) else index.take(positions)
+    if not bool((positions < 0).any()):
+        return index.take(positions)
+    if isinstance(index, MultiIndex) and index._levels is None:
+        # pandas' take keeps the levels: those of labels no row holds any more (all of them where
+        # every row is missing) keep their dtype. Host-side level metadata.
+        levels = list(index.to_pandas().levels)
+        cols = [c.take_nullable(positions) for c in index.levels_columns]
+        return MultiIndex(cols, index.names, levels)
+    return index.take_nullable(positions)
 
 
 def _coalesced(left: Any, right: Any, lpos: Any, rpos: Any) -> Index:
@@ -326,6 +371,7 @@ def _assemble(
                 rraw = rkeys[shared.index(k)] if rkeys else rcol
                 lkey, rkey = _common_strings(*_comparable_keys(lcol, rraw))
                 _check_one_missing_value(lkey, rkey)
+                _check_one_kind(k, lkey, rkey)
                 cols[k] = coalesce_take(lkey, lpos, rkey, rpos)
             elif _is_categorical(lcol) and _key_as_values(lcol, rcol):  # decode the rows taken, not the side
                 cols[k] = take_l(lcol).decode()
@@ -387,6 +433,20 @@ def _check_one_missing_value(lkey: Column, rkey: Column) -> None:
     if both and marker(lkey) is not marker(rkey):
         raise unsupported(
             "merge", f"object keys missing as {lkey.na!r} on one side and {rkey.na!r} on the other"
+        )
+
+
+def _check_one_kind(name: Any, lkey: Column, rkey: Column) -> None:
+    """Keys of two kinds (bools beside strings, as pandas coerces a categorical of each) filled from
+    each other: pandas' result is an object column holding both, which ember's columns cannot."""
+    from ember.column import StringColumn
+    from ember.frame._fallback import unsupported
+
+    if isinstance(lkey, StringColumn) != isinstance(rkey, StringColumn):
+        raise unsupported(
+            "merge",
+            f"key {name!r} of dtypes {lkey.dtype} and {rkey.dtype} filled from each other (pandas' "
+            "result holds both kinds as Python objects)",
         )
 
 

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from ember.column import Column, NumericColumn
-from ember.frame.index import Index
+from ember.frame.index import Index, RangeIndex
 
 
 def index_join(li: Index, ri: Index, how: str, sort: bool) -> tuple[Any, Any, Index]:
@@ -33,8 +33,15 @@ def index_join(li: Index, ri: Index, how: str, sort: bool) -> tuple[Any, Any, In
         ri = _ints_as_uints(li, ri)
     sort = sort or how == "outer"
     if len(li) == 0 or len(ri) == 0:
-        index, lpos, rpos = join_beside_empty(li, ri, how, sort)
+        index, lpos, rpos = join_beside_empty(li, ri, how, sort, range_takes_ints=True)
         return lpos, rpos, index
+    lpos, rpos, index = _join_nonempty(li, ri, how, sort)
+    if how in ("inner", "outer") and _joins_as_ranges(li, ri):
+        index = index.rename(li.name if li.name == ri.name or _same_labels(li, ri) else None)
+    return lpos, rpos, index
+
+
+def _join_nonempty(li: Index, ri: Index, how: str, sort: bool) -> tuple[Any, Any, Index]:
     if li.dtype != ri.dtype:
         return _join_other_dtypes(li, ri, how)
     lpos, rpos = _join_positions(li.column, ri.column, how, sort)
@@ -45,6 +52,27 @@ def index_join(li: Index, ri: Index, how: str, sort: bool) -> tuple[Any, Any, In
         index = _coalesced_index(li, ri, lpos, rpos) if lmissing else li.take(lpos)
         return lpos, rpos, index
     return lpos, rpos, li.take(lpos)
+
+
+def _joins_as_ranges(li: Index, ri: Index) -> bool:
+    """pandas' ``RangeIndex._join_monotonic``: an increasing RangeIndex joins integer labels that
+    are an increasing arithmetic sequence through ``intersection`` / ``union``, whose result keeps a
+    name only where both sides share it. Synchronizes once."""
+    if not isinstance(li, RangeIndex) or li.name == ri.name or not li.is_monotonic_increasing:
+        return False
+    if not isinstance(ri.dtype, np.dtype) or ri.dtype.kind not in "iu" or ri.dtype == np.uint64:
+        return False
+    if isinstance(ri, RangeIndex):
+        return ri.is_monotonic_increasing
+    if len(ri) == 1:
+        return True
+    steps = ri.column.xp.diff(ri.column.data.astype(np.int64))
+    return bool(((steps > 0) & (steps == steps[0])).all())
+
+
+def _same_labels(li: Index, ri: Index) -> bool:
+    """``RangeIndex.equals``: the left side is returned as it is, name included."""
+    return li.equals(ri)
 
 
 def _join_positions(lkey: Column, rkey: Column, how: str, sort: bool) -> tuple[Any, Any]:
