@@ -110,3 +110,98 @@ def test_nunique_of_pivot_reset_index_keeps_the_axis_name():
 )
 def test_quantile_of_masked_columns_is_masked(df, q):
     _check(lambda d: d.quantile(q), df)
+
+
+# --- float32 results: pandas keeps float32 where the rows' common dtype is float32 -------------
+
+F32_FRAMES = {
+    "f32": pd.DataFrame({"a": np.array([1.5, np.nan, 2.0], dtype="float32")}),
+    "f32+u8": pd.DataFrame({"a": np.array([1.5, np.nan, 2.0], dtype="float32"), "b": np.array([1, 2, 3], dtype="uint8")}),
+    "f32+i64": pd.DataFrame({"a": np.array([1.5, np.nan, 2.0], dtype="float32"), "b": np.array([1, 2, 3], dtype="int64")}),
+    "f32+F32": pd.DataFrame({"a": np.array([1.5, np.nan, 2.0], dtype="float32"), "b": pd.array([1, None, 3], dtype="Float32")}),
+    "f32 all nan": pd.DataFrame({"a": np.array([np.nan, np.nan], dtype="float32")}),
+    "no rows f32": pd.DataFrame({"a": np.array([], dtype="float32")}),
+    "no rows u8+f32": pd.DataFrame({"b": pd.Series([], dtype="uint8"), "a": pd.Series([], dtype="float32")}),
+    "no rows i16+f32": pd.DataFrame({"b": pd.Series([], dtype="int16"), "a": pd.Series([], dtype="float32")}),
+    "no rows Float32": pd.DataFrame({"b": pd.Series([], dtype="Float32")}),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(F32_FRAMES))
+@pytest.mark.parametrize("op", ["sum", "prod", "mean", "median", "min", "max", "std", "var", "sem"])
+@pytest.mark.parametrize("axis", [0, 1])
+@pytest.mark.parametrize("skipna", [True, False])
+def test_float32_reductions_keep_pandas_dtype(name, op, axis, skipna):
+    _check(lambda d: getattr(d, op)(axis=axis, skipna=skipna), F32_FRAMES[name])
+
+
+@pytest.mark.parametrize("name", list(F32_FRAMES))
+@pytest.mark.parametrize("op", ["sum", "prod"])
+@pytest.mark.parametrize("axis", [0, 1])
+@pytest.mark.parametrize("min_count", [1, 3])
+def test_float32_sum_min_count(name, op, axis, min_count):
+    _check(lambda d: getattr(d, op)(axis=axis, min_count=min_count), F32_FRAMES[name])
+
+
+@pytest.mark.parametrize("name", [k for k in F32_FRAMES if "F32" not in k])
+def test_nunique_axis1(name):
+    _check(lambda d: d.nunique(axis=1), F32_FRAMES[name])
+
+
+def test_sem_axis1_of_no_rows_is_float64():
+    df = pd.DataFrame({"b": pd.Series([], dtype="uint8"), "a": pd.Series([], dtype="float32")})
+    _check(lambda d: d[["b", "a"]].sem(axis=1), df)
+
+
+# --- large integers: pandas' accumulation (float64 for a mean, masked: NumPy's where= reduction) --
+
+BIG = [1, 5, -9223372036854775808, -1, None, 9223372036854775807, -1]
+
+
+@pytest.mark.parametrize("dtype", ["Int64", "int64", "float64"])
+@pytest.mark.parametrize("op", ["sum", "mean", "prod", "min", "max"])
+@pytest.mark.parametrize("drop", [True, False])
+def test_sum_mean_of_int64_extremes(dtype, op, drop):
+    s = pd.Series(BIG, dtype="Int64", name="a")
+    if drop or dtype != "Int64":
+        s = s.dropna()
+    s = s.astype(dtype)
+    _check(lambda d: getattr(d, op)(), s)
+    _check(lambda d: getattr(d.to_frame(), op)(), s)
+
+
+# --- NaN values held by a masked float column: values, not missing ------------------------------
+
+
+def _float_array(data, mask, dtype="Float64"):
+    values = np.array(data, dtype=dtype.lower())
+    return pd.Series(pd.arrays.FloatingArray(values, np.array(mask, dtype=bool)))
+
+
+NAN_VALUED = [
+    _float_array([np.nan, 1.0, 2.0], [0, 0, 1]),
+    _float_array([1.0, np.nan, 2.0], [0, 0, 0]),
+    _float_array([np.nan, np.nan], [0, 0]),
+    _float_array([np.nan, 3.0], [1, 0]),
+    _float_array([2.0, np.nan, np.inf], [0, 0, 0], "Float32"),
+]
+
+
+@pytest.mark.parametrize("i", range(len(NAN_VALUED)))
+@pytest.mark.parametrize(
+    "op",
+    ["sum", "mean", "min", "max", "std", "var", "sem", "idxmin", "idxmax", "median", "prod", "any", "all"],
+)
+@pytest.mark.parametrize("skipna", [True, False])
+def test_nan_values_of_masked_floats(i, op, skipna):
+    s = NAN_VALUED[i]
+    _check(lambda d: getattr(d, op)(skipna=skipna), s)
+    _check(lambda d: getattr(d, op)(skipna=skipna), pd.DataFrame({"a": s, "b": [1.0] * len(s)}))
+
+
+@pytest.mark.parametrize("i", range(len(NAN_VALUED)))
+@pytest.mark.parametrize("op", ["count", "nunique"])
+def test_nan_values_of_masked_floats_count(i, op):
+    s = NAN_VALUED[i]
+    _check(lambda d: getattr(d, op)(), s)
+    _check(lambda d: getattr(d, op)(), pd.DataFrame({"a": s}))

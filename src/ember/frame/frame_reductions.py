@@ -63,7 +63,12 @@ class FrameReductions:
             if not len(self._index) and op in ROW_OPS:  # pandas: no rows reduce as axis=0, for the dtype
                 dtype = self._reduce(op, 0, skipna, numeric_only, names=names, **kw).dtype
                 return Series(pd.Series([], index=self._index.to_pandas(), dtype=dtype))
-            return Series._from_column(reduce_rows(cols, op, skipna=skipna, **kw), self._index)
+            if not len(self._index) and op == "nunique":  # pandas: float64, whatever the columns
+                return Series(pd.Series([], index=self._index.to_pandas(), dtype=np.float64))
+            out = reduce_rows(cols, op, skipna=skipna, **kw)
+            if not len(self._index) and op == "sem" and not out.nullable:  # pandas' nansem: float64
+                out = NumericColumn(out.data.astype(np.float64))
+            return Series._from_column(out, self._index)
         if op not in ("count", "nunique", "min", "max", "any", "all") and not numeric_only:
             bad = [k for k, c in zip(names, cols) if not _reducible(c, op)]
             answered = [k for k in bad if not _pandas_refuses(self._columns[k], op)]

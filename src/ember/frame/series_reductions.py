@@ -96,8 +96,8 @@ class SeriesReductions:
         _numpy_compat("sem", kwargs)
         return self._reduce("sem", skipna, numeric_only, ddof=ddof)
 
-    def count(self) -> int:
-        return int(self._reduce("count"))
+    def count(self) -> Any:
+        return np.int64(self._reduce("count"))  # pandas: a NumPy integer (nunique: a Python int)
 
     def nunique(self, dropna: bool = True) -> int:
         return int(self._reduce("nunique", skipna=dropna))

@@ -194,13 +194,22 @@ def _plan(col: Column, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_coun
         col = pandas_view(col)
         x = col.data
         valid = None
-        if col.is_float and op == "nunique" and col.nullable:
-            valid = col.mask  # a NaN value of a masked float column is a value of its own
+        if col.is_float and col.nullable and op not in ("median", "quantile"):
+            # a NaN value of a masked float column is a value (pandas: it counts, and makes a sum,
+            # a mean, a min ... NaN, thus NA; argmin / argmax land on it); its median skips it
+            valid = col.mask
         elif col.is_float:
             valid = ~col.xp.isnan(x) if col.mask is None else col.mask & ~col.xp.isnan(x)
         elif col.mask is not None:
             valid = col.mask
         na = pd.NA if col.nullable else np.nan
+        if col.is_float and col.nullable and op == "median" and not skipna:
+            # pandas' masked median skips NaN values whatever skipna; a missing value makes it NA
+            median = _plan_values(x, valid, op, fetch, True, ddof, min_count, q, na, None, True)
+            if col.mask is None:
+                return median
+            present = fetch.add(col.mask.all())
+            return lambda h: median(h) if h[present] else na
         return _plan_values(x, valid, op, fetch, skipna, ddof, min_count, q, na, None, col.nullable)
     if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
         return _plan_temporal(col, op, fetch, skipna, ddof, min_count, q)
@@ -308,9 +317,10 @@ def _plan_values(
         if n == 0 or (valid is None and n == 0):
             v0 = _acc_dtype(dtype).type(0 if op == "sum" else 1)
             return lambda h: na if min_count > 0 else wrap(v0)
-        filled = x if valid is None else xp.where(valid, x, 0 if op == "sum" else 1)
         red = xp.sum if op == "sum" else xp.prod
-        i = fetch.add(red(filled, dtype=_acc_dtype(dtype)))
+        i = fetch.add(
+            _total(xp, red, x, valid, 0 if op == "sum" else 1, _acc_dtype(dtype), nullable and skipna)
+        )
         rtype = _acc_dtype(dtype).type
         return finish(lambda h: rtype(h[i]), max(min_count, 0))
     if op in ("min", "max"):
@@ -321,8 +331,9 @@ def _plan_values(
         return finish(lambda h: dtype.type(h[i]))
     fdt = _float_dtype(dtype)
     if op == "mean":
-        filled = x if valid is None else xp.where(valid, x, 0)
-        i = fetch.add(xp.sum(filled, dtype=fdt if dtype.kind == "f" else np.float64))
+        i = fetch.add(
+            _total(xp, xp.sum, x, valid, 0, fdt if dtype.kind == "f" else np.float64, nullable and skipna)
+        )
         return finish(lambda h: fdt.type(h[i] / fdt.type(count(h))))
     if op in ("var", "std", "sem"):
         i = fetch.add(_sum_sq_dev(xp, x, valid))
@@ -346,6 +357,18 @@ def _plan_values(
             return finish(lambda h: dtype.type(h[i]) if _whole_in(h[i], dtype) else np.float64(h[i]))
         return finish(lambda h: np.float64(h[i]) if fdt == np.float64 else fdt.type(h[i]))
     raise NotImplementedError(f"reduce: op {op!r} is not supported")  # pragma: no cover
+
+
+def _total(xp: Any, red: Any, x: Any, valid: Any, neutral: int, acc: Any, masked: bool) -> Any:
+    """The sum / product of the valid values, accumulated in ``acc``. pandas' masked reductions
+    run NumPy's ``where=`` reduction, whose order of additions differs from that of a filled array
+    (large integers summed in float64 cancel otherwise): on the host a masked column takes it
+    (``masked``: with skipna, as pandas)."""
+    if valid is None:
+        return red(x, dtype=acc)
+    if masked and xp is np:
+        return red(x, where=valid, dtype=acc)
+    return red(xp.where(valid, x, neutral), dtype=acc)
 
 
 def _whole_in(v: Any, dtype: np.dtype) -> bool:
@@ -471,7 +494,10 @@ def _plan_idx(
     low = op == "idxmin"
     filled = x if valid is None else xp.where(valid, x, _fill(x.dtype, low))
     m = filled.min() if low else filled.max()
-    hit = filled == m if valid is None else valid & (filled == m)
+    hit = filled == m
+    if x.dtype.kind == "f":  # NumPy's argmin / argmax: the first NaN value wins
+        hit = hit | (xp.isnan(filled) & xp.isnan(m))
+    hit = hit if valid is None else valid & hit
     i = fetch.add(xp.argmax(hit))
 
     def f(h: list) -> int:
