@@ -136,3 +136,49 @@ def test_object_strings_with_numbers_and_scalars(values, other):
     for op in (operator.add, operator.mul, operator.pow, operator.mod):
         check(op, s, other)
         check(op, other, s)
+
+
+# --- comparisons of mixed kinds ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "left",
+    [([None], "Int64"), ([1], "Int64"), ([False], "boolean"), ([1.5, None], "Float64"), ([], "Int64")],
+)
+@pytest.mark.parametrize("right", ["missing", "values"])
+@pytest.mark.parametrize("op", ["lt", "ge", "eq", "ne"])
+def test_masked_compared_with_str(left, right, op):
+    """A masked column < str data of missing values only is all NA (was TypeError); beside str
+    values pandas raises TypeError."""
+    values, dtype = left
+    strs = [None] * len(values) if right == "missing" else ["a"] * len(values)
+    check(lambda a, b: getattr(a, op)(b), pd.Series(values, dtype=dtype), pd.Series(strs, dtype="str"))
+
+
+@pytest.mark.parametrize("dtype", ["Int64", "Int32", "boolean"])
+@pytest.mark.parametrize("op", ["lt", "le", "eq", "ne", "gt", "ge"])
+def test_masked_ints_compared_with_timedeltas(dtype, op):
+    """NumPy reads the int64 minimum as NaT: it compares False (!= True), not as the smallest count."""
+    values = [-(2**63), 5, -5, None] if dtype == "Int64" else [True, False, None, True]
+    if dtype == "Int32":
+        values = [-(2**31), 5, -5, None]
+    td = pd.Series(pd.to_timedelta(["1h", "-1h", "0s", None]))
+    s = pd.Series(values, dtype=dtype)
+    check(lambda a, b: getattr(a, op)(b), s, td)
+    check(lambda a, b: getattr(a, op)(b), td, s)
+
+
+_CATS = ["a", "b", "ç", "日本", ""]
+
+
+@pytest.mark.parametrize("values", [[], ["a", "b", None, ""]])
+@pytest.mark.parametrize("ordered", [False, True])
+@pytest.mark.parametrize("op", ["eq", "ne", "lt"])
+def test_categoricals_with_permuted_categories(values, ordered, op):
+    """Unordered categoricals whose categories are one set in another order compare (pandas recodes;
+    was TypeError); ordered ones, or other sets, raise pandas' TypeError."""
+    s1 = pd.Series(pd.Categorical(values, categories=_CATS, ordered=ordered), name="a")
+    s2 = pd.Series(pd.Categorical(values[::-1], categories=_CATS, ordered=ordered), name="a")
+    check(lambda a, b: getattr(a.cat.reorder_categories(_CATS[::-1]), op)(b), s1, s2)
+    other = pd.Series(pd.Categorical(values, categories=[*_CATS, "z"], ordered=ordered))
+    check(lambda a, b: getattr(a, op)(b), s1, other)

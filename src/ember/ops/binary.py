@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ember.backend import asarray_on
 from ember.backend.primitives import float_divmod
 from ember.column import (
     CategoricalColumn,
@@ -474,6 +475,16 @@ def _categorical_vs_values(values: Column, other: Column, op: str) -> Column:
     return NumericColumn(out.data)
 
 
+def _recoded(col: CategoricalColumn, like: CategoricalColumn) -> Any:
+    """``col``'s codes into ``like``'s categories (the same set, perhaps in another order)."""
+    mine, theirs = (pd.Index(c.categories.to_pandas()) for c in (col, like))
+    if mine.equals(theirs):
+        return col.codes
+    xp = col.xp
+    mapping = asarray_on(theirs.get_indexer(mine).astype(col.codes.dtype), xp)  # small: the categories
+    return xp.where(col.codes >= 0, mapping[xp.maximum(col.codes, 0)], -1)
+
+
 def _categorical(a: Any, b: Any, op: str) -> Column:
     if op not in CMP:
         raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: 'Categorical' and '{_type_name(b)}'")
@@ -482,12 +493,9 @@ def _categorical(a: Any, b: Any, op: str) -> Column:
     if op not in ("eq", "ne") and not col.ordered:
         raise TypeError("Unordered Categoricals can only compare equality or not")
     if isinstance(other, CategoricalColumn):
-        same = (
-            col.categories.to_pandas().equals(other.categories.to_pandas()) and col.ordered == other.ordered
-        )
-        if not same:
+        if col.dtype != other.dtype:  # pandas' dtype equality: unordered ones up to a permutation
             raise TypeError("Categoricals can only be compared if 'categories' are the same.")
-        codes_b = other.codes
+        codes_b = _recoded(other, col)
     elif isinstance(other, Column):
         if op in ("eq", "ne"):
             masked_left = getattr(a, "nullable", False) or getattr(a.dtype, "na_value", 0) is pd.NA

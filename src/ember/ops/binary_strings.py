@@ -105,6 +105,17 @@ def _string_cmp_result(col: StringColumn, out: Any, valid: Any, op: str) -> Nume
     return NumericColumn(out | ~valid if op == "ne" else out & valid)
 
 
+def _masked_beside_missing_strings(a: Any, b: Any) -> bool:
+    """A masked column compared (< <= > >=) with str data of missing values only: pandas compares
+    its values with the strings' NumPy array of NaN (no pair fails) and masks every row: all NA.
+    Syncs once, only on a path that would raise."""
+    if not (isinstance(a, NumericColumn) and a.nullable and isinstance(b, StringColumn)):
+        return False
+    if b.pd_dtype == object or getattr(b.pd_dtype, "na_value", None) is pd.NA:
+        return False
+    return len(b) == 0 or (b.mask is not None and not bool(b.mask.any()))
+
+
 def _is_int_scalar(x: Any) -> bool:
     return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
 
@@ -126,6 +137,8 @@ def string_op(a: Any, b: Any, op: str) -> Column:
         if not other_is_str:
             if op in ("eq", "ne"):
                 return _string_cmp_result(col, xp.full(n, op == "ne", dtype=bool), col.mask, op)
+            if _masked_beside_missing_strings(a, b):
+                return NumericColumn(xp.zeros(n, dtype=bool), xp.zeros(n, dtype=bool), nullable=True)
             raise TypeError(f"Invalid comparison between dtype=str and {_type_name(other)}")
         sign = string_compare(xp, string_parts(a, n, xp), string_parts(b, n, xp), n, op in ("eq", "ne"))
         valid = _and_masks(a.mask if ca else None, b.mask if cb else None)
@@ -477,10 +490,12 @@ def _missing_objects_compared(a: Column, b: Column, op: str) -> NumericColumn | 
 def _masked_ints_vs_ticks(a: NumericColumn, b: TimedeltaColumn, op: str) -> NumericColumn:
     """Masked integers (or booleans) beside timedeltas: pandas hands its integers to NumPy, which
     compares them with the timedeltas' counts of their unit ('boolean', missing where either side
-    is)."""
+    is). NumPy reads the int64 minimum as NaT: unequal to everything."""
     if a.data.dtype == np.uint64:
         raise Unsupported("comparison of UInt64 data with timedeltas is not supported by ember.")
-    out = CMP[op](a.data.astype(np.int64), b.data)
+    ints = a.data.astype(np.int64)
+    nat = ints == np.iinfo(np.int64).min
+    out = a.xp.where(nat, op == "ne", CMP[op](ints, b.data))
     return NumericColumn(out, _and_masks(a.mask, b.mask), nullable=True)
 
 
