@@ -3,6 +3,8 @@ neighbours (index names, NaN-like key labels, kept MultiIndex levels, refusals).
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -156,3 +158,51 @@ def test_merge_category_beside_string_category(values, how):
     except NotImplementedError:
         return
     assert_eq(result, expected)
+
+
+DUPLICATED = pd.Series([0, 2], dtype="int8", index=pd.Index([4.0, 4.0]))
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        pd.DataFrame({"a": pd.Series(["abc"], dtype="string")}),
+        pd.DataFrame({"a": [1, 2]}, index=[4.0, 5.0]),
+        pd.DataFrame({"a": [1, 2]}, index=[5.0, 4.0]),
+    ],
+)
+def test_assign_series_with_duplicate_labels_raises(frame):
+    with pytest.raises(ValueError, match="cannot reindex on an axis with duplicate labels"):
+        frame.assign(w=DUPLICATED)
+    with pytest.raises(ValueError, match="cannot reindex on an axis with duplicate labels"):
+        em.from_pandas(frame).assign(w=em.from_pandas(DUPLICATED))
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [pd.DataFrame({"a": [1, 2]}, index=[4.0, 4.0]), pd.DataFrame({"a": pd.Series([], dtype="float64")})],
+)
+def test_assign_series_with_duplicate_labels_accepted(frame):
+    expected = frame.assign(w=DUPLICATED)
+    assert_eq(em.from_pandas(frame).assign(w=em.from_pandas(DUPLICATED)), expected)
+
+
+@pytest.mark.parametrize("kw", [{}, {"sort": False}, {"sort": True}, {"join": "inner"}])
+@pytest.mark.parametrize("ignore_index", [True, False])
+def test_concat_axis1_of_datetime_indexes_sorts_by_default(kw, ignore_index):
+    """pandas unites DatetimeIndexes sorted when sort is not given (with a deprecation warning)."""
+    cats = pd.Categorical([None], categories=["a", "b"])
+    frame = pd.DataFrame({"b": cats}).set_axis(pd.DatetimeIndex(["2024-01-01 13:00"]))
+    series = pd.Series([0], index=pd.DatetimeIndex(["2024-01-01 00:00"]), name="s")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = pd.concat([frame, series], axis=1, ignore_index=ignore_index, **kw)
+        result = em.concat(
+            [em.from_pandas(frame), em.from_pandas(series)], axis=1, ignore_index=ignore_index, **kw
+        )
+    assert_eq(result, expected)
+
+
+def test_concat_axis1_of_int_indexes_keeps_order():
+    parts = [pd.Series([1], index=[13], name="a"), pd.Series([2], index=[0], name="b")]
+    assert_eq(em.concat([em.from_pandas(p) for p in parts], axis=1), pd.concat(parts, axis=1))

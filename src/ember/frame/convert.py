@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -14,6 +15,8 @@ from ember.frame.construction import from_pandas_any
 from ember.frame.dataframe import DataFrame
 from ember.frame.index import Index, MultiIndex, RangeIndex
 from ember.frame.series import Series
+
+NO_SORT = object()  # concat's sort not given: pandas then sorts DatetimeIndexes it unites
 
 
 def from_pandas(obj: pd.DataFrame | pd.Series | pd.Index) -> Any:
@@ -52,7 +55,7 @@ def concat(
     levels: Any = None,
     names: Any = None,
     verify_integrity: bool = False,
-    sort: bool = False,
+    sort: Any = NO_SORT,
     copy: Any = None,
 ) -> Any:
     """Concatenate Series or DataFrames along rows (axis=0) or columns (axis=1), as pandas.concat.
@@ -65,10 +68,11 @@ def concat(
         raise ValueError("Only can inner (intersect) or outer (union) join the other axis")
     if levels is not None:
         raise unsupported("concat", "levels=")
+    sort_given, sort = sort is not NO_SORT, (False if sort is NO_SORT else sort)
     if names is not None or verify_integrity:
         if verify_integrity and axis in (1, "columns") and keys is None and not ignore_index:
             _check_unique_columns(objs)  # before the concat refuses the repeated labels
-        out = concat(objs, axis, join, ignore_index, keys, None, None, False, sort)
+        out = concat(objs, axis, join, ignore_index, keys, None, None, False, sort if sort_given else NO_SORT)
         return _named_and_verified(out, axis, keys, names, verify_integrity)
     if isinstance(objs, dict):
         keys = list(objs) if keys is None else list(keys)
@@ -96,7 +100,7 @@ def concat(
         non_empty = [o for o in objs if len(o) or len(o._names)]
         objs = non_empty or objs
     if axis in (1, "columns"):
-        return _concat_columns(objs, join, ignore_index, sort)
+        return _concat_columns(objs, join, ignore_index, sort, sort_given)
     if axis not in (0, "index"):
         raise ValueError(f"No axis named {axis} for object type DataFrame")
     if all(isinstance(o, Series) for o in objs):
@@ -293,7 +297,9 @@ def _concat_index(indexes: list[Index]) -> Index:
     return Index._from_column(col, name)
 
 
-def _concat_columns(objs: list, join: str, ignore_index: bool = False, sort: bool = False) -> DataFrame:
+def _concat_columns(
+    objs: list, join: str, ignore_index: bool = False, sort: bool = False, sort_given: bool = True
+) -> DataFrame:
     from ember.frame.alignment import indexes_equal
 
     first = objs[0]
@@ -304,6 +310,7 @@ def _concat_columns(objs: list, join: str, ignore_index: bool = False, sort: boo
         index = index.rename(None)  # equal indexes: pandas keeps a name they share
     if not (same_dtype and all(indexes_equal(o.index, first.index) for o in objs)):
         index, positions, complete = _joined_index([o.index for o in objs], join, _all_series(objs))
+        sort = sort or (not sort_given and join == "outer" and _sorts_dates_by_default(objs))
         take = [
             (lambda c, p=p: c.take(p)) if whole else (lambda c, p=p: c.take_nullable(p))
             for p, whole in zip(positions, complete)
@@ -336,6 +343,24 @@ def _concat_columns(objs: list, join: str, ignore_index: bool = False, sort: boo
     from ember.frame.frame_labels import labelled
 
     return _with_labels(labelled(list(labels), parts, "concat(axis=1)"), labels, index, "concat")
+
+
+def _sorts_dates_by_default(objs: list) -> bool:
+    """pandas unites DatetimeIndexes sorted when concat's ``sort`` is not given (deprecated)."""
+    from ember.column import DatetimeColumn
+
+    if not all(
+        not isinstance(o.index, MultiIndex) and isinstance(o.index.column, DatetimeColumn) for o in objs
+    ):
+        return False
+    warnings.warn(
+        "Sorting by default when concatenating all DatetimeIndex is deprecated.  In the future, pandas "
+        "will respect the default of `sort=False`. Specify `sort=True` or `sort=False` to silence this "
+        "message. If you see this warnings when not directly calling concat, report a bug to pandas.",
+        getattr(pd.errors, "Pandas4Warning", FutureWarning),
+        stacklevel=4,
+    )
+    return True
 
 
 _NUMBER_NAMES = {str(np.dtype(c)) for c in "bBhHiIlLqQefd"}

@@ -329,6 +329,8 @@ class DataFrame(
         if isinstance(value, Series):
             if indexes_equal(value.index, self._index):
                 return value.column
+            if len(self._index) and not value.index.is_unique:  # pandas reindexes the Series
+                raise ValueError("cannot reindex on an axis with duplicate labels")
             _, lpos, rpos = align_indexes(self._index, value.index, how="left")
             if bool((rpos < 0).any()):  # one sync: only a label the Series lacks makes a missing value
                 return value.column.take_nullable(rpos)
