@@ -136,12 +136,19 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
         return int(self._grouping.ngroups)
 
     def _result_index(self) -> Index:
-        uniques = self._grouping.uniques
+        uniques = self._level_columns()
         if len(uniques) == 1:
             return Index._from_column(uniques[0], self._key_names[0])
         return MultiIndex(
             list(uniques), self._key_names, levels_with_missing(uniques, self.dropna, self.sort)
         )
+
+    def _level_columns(self) -> list[Column]:
+        """The groups' key values, a column per key."""
+        uniques = self._grouping.uniques
+        if self._grouping.ngroups == 0:
+            return [_empty_level(u, k) for u, k in zip(uniques, self._keys)]
+        return uniques
 
     def _value_items(self) -> list[tuple[Any, Column]]:
         raise NotImplementedError  # pragma: no cover - abstract
@@ -161,26 +168,32 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
                 )
         cols = {}
         for k, c in items:
-            if op in ("sum", "prod", "cumsum") and isinstance(c, StringColumn):
+            if op in ("sum", "cumsum") and isinstance(c, StringColumn):
                 # pandas concatenates strings here: refused, not mislabelled as a type error
                 raise _unsupported(
                     f"GroupBy.{op}",
                     f"the string column {k!r} (pandas concatenates its values)",
                 )
+            _check_object_strings(self, op, k, c, g)
             try:
                 cols[k] = aggregate(g, c, op, **kw)
             except TypeError as exc:
                 raise TypeError(
                     f"agg function failed [how->{op},dtype->{c.dtype}] on column {k!r}: {exc}"
                 ) from None
-        if op in ("min", "max") and isinstance(self, SeriesGroupBy):
+        if op in ("min", "max", "mean", "median", "var", "prod") and isinstance(self, SeriesGroupBy):
             sources = dict(items)
             cols = {k: _inferred_str(c, sources[k]) for k, c in cols.items()}
         if op in ("idxmin", "idxmax"):
-            _check_arg_extremes(op, cols, dict(items), kw.get("skipna", True))
-            labels = self._row_labels()  # pandas builds the labels anew: object strings infer 'str'
-            cols = {k: _inferred_str(labels.take(c.data)) for k, c in cols.items()}
+            cols = self._labels_at(op, cols, dict(items), kw.get("skipna", True))
         return self._wrap_agg(cols)
+
+    def _labels_at(self, op: str, positions: dict, sources: dict, skipna: bool) -> dict:
+        """idxmin / idxmax: the row labels at each group's position (pandas' ValueError for a group
+        without one)."""
+        _check_arg_extremes(op, positions, sources, skipna)
+        labels = self._row_labels()  # pandas builds the labels anew: object strings infer 'str'
+        return {k: _inferred_str(labels.take(c.data)) for k, c in positions.items()}
 
     def _row_labels(self) -> Column:
         index = self.obj.index
@@ -215,7 +228,7 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
         from ember.frame.dataframe import DataFrame
 
         keys: dict = {}
-        for i, (n, u) in enumerate(zip(self._key_names, self._grouping.uniques)):
+        for i, (n, u) in enumerate(zip(self._key_names, self._level_columns())):
             if n is None:
                 n = "index" if len(self._key_names) == 1 else f"level_{i}"
             label = (n, "") if pad else n
@@ -352,6 +365,34 @@ def _check_arg_extremes(op: str, positions: dict, values: dict, skipna: bool) ->
             raise ValueError(f"{op} with skipna=True encountered all NA values in a group.")
         if not skipna and bool(values[k].isna().any()):
             raise ValueError(f"{op} with skipna=False encountered an NA value.")
+
+
+def _empty_level(unique: Column, key: Column) -> Column:
+    """A level of a result without groups: pandas builds each key's level from that key's own
+    values, so an object key of True / False (and missing values) holding one gives a bool level
+    even when another key's missing values drop every row. One sync."""
+    from ember.ops.groupby import object_bools
+
+    if object_bools(key) and bool(key.mask.any()):
+        return NumericColumn(key.data[:0])
+    return unique
+
+
+def _check_object_strings(gb: _GroupBy, op: str, label: Any, col: Column, g: Any) -> None:
+    """pandas' Python fallback for object strings: a Series' values become 'str' first (mean /
+    median / var / prod of one holding a string raise); a frame's prod gives a group's one string
+    (1 for none), refused."""
+    from ember.ops.group_objects import holds_string, is_object_strings
+
+    if op not in ("mean", "median", "var", "prod") or not is_object_strings(col) or not g.ngroups:
+        return
+    if isinstance(gb, DataFrameGroupBy):
+        if op == "prod":
+            raise _unsupported(
+                "GroupBy.prod", f"the object column {label!r} (pandas gives a group's one string, 1 for none)"
+            )
+    elif holds_string(col):
+        raise TypeError(f"agg function failed [how->{op},dtype->str]")
 
 
 def _inferred_str(col: Column, source: Column | None = None) -> Column:

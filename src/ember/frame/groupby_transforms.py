@@ -16,6 +16,16 @@ def _name(f: Any) -> str:
     return f if isinstance(f, str) else getattr(f, "__name__", repr(f))
 
 
+def _check_series_scan(col: Any, op: str) -> None:
+    """pandas' TypeError for a Series' running op of data it refuses (object data, strings'
+    cummin / cummax), where a frame's column raises NotImplementedError."""
+    from ember.ops.group_transform import scan_refused_dtype
+
+    dtype = scan_refused_dtype(col, op)
+    if dtype is not None:
+        raise TypeError(f"{op} is not supported for {dtype} dtype")
+
+
 class GroupByTransforms:
     def transform(self, func: Any, *args: Any, **kwargs: Any) -> Any:
         from ember.frame.groupby import (
@@ -47,13 +57,31 @@ class GroupByTransforms:
             and len(self.obj) > 0
         ):  # pandas takes the rows' results from no groups (every key missing)
             raise IndexError("cannot do a non-empty take from an empty axes.")
-        cols = {k: transform(self._grouping, c, op, **kwargs) for k, c in self._value_items()}
+        if isinstance(self, SeriesGroupBy):
+            _check_series_scan(self.obj.column, op)
+        if op in ("idxmin", "idxmax"):
+            cols = self._arg_extremes_on_rows(op, kwargs)
+        else:
+            cols = {k: transform(self._grouping, c, op, **kwargs) for k, c in self._value_items()}
         if op in AGGREGATIONS and isinstance(self, SeriesGroupBy):
             cols = {k: _inferred_str(c) for k, c in cols.items()}
         return self._wrap_transform(cols)
 
     def _wrap_transform(self, cols: dict) -> Any:
         raise NotImplementedError  # pragma: no cover - abstract
+
+    def _arg_extremes_on_rows(self, op: str, kwargs: dict) -> dict:
+        """transform('idxmin' / 'idxmax'): each group's row label (not its position) on its rows,
+        missing on rows whose key is dropped; pandas' ValueError for a group without a value."""
+        from ember.ops.groupby import aggregate
+
+        g = self._grouping
+        items = dict(self._value_items())
+        positions = {k: aggregate(g, c, op, **kwargs) for k, c in items.items()}
+        labels = self._labels_at(op, positions, items, kwargs.get("skipna", True))
+        if not g.dropped:
+            return {k: c.take(g.codes) for k, c in labels.items()}
+        return {k: c.take_nullable(g.codes) for k, c in labels.items()}
 
     def _transform_spec(self, spec: Any, kwargs: dict) -> Any:
         """A frame's transform by a list of names (columns labelled (column, name)) or a dict

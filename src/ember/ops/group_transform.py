@@ -15,6 +15,7 @@ from ember.column import (
     StringColumn,
     TimedeltaColumn,
 )
+from ember.column.list import ListColumn
 from ember.ops.group_kernels import extreme_values, seg_scan
 from ember.ops.groupby import (
     AGGREGATIONS,
@@ -41,13 +42,13 @@ def _scan_transform(g: Grouping, col: Column, op: str) -> Column:
     valid = _valid(col)
     values = col.data
     if op in ("cumsum", "cumprod"):
-        acc = (
-            np.float64 if values.dtype.kind == "f" else (np.uint64 if values.dtype.kind == "u" else np.int64)
-        )
+        acc = _scan_accumulator(g, col)
         v = values.astype(acc)
         ident = acc(0 if op == "cumsum" else 1)
         ufunc = xp.add if op == "cumsum" else xp.multiply
-        out_dtype = _sum_dtype(col)
+        out_dtype = (
+            np.dtype(np.float64) if acc is np.float64 and values.dtype.kind != "f" else _sum_dtype(col)
+        )
     else:
         v, ident = extreme_values(values.astype(np.int64) if values.dtype.kind == "b" else values, op[3:])
         ufunc = xp.minimum if op == "cummin" else xp.maximum
@@ -69,6 +70,16 @@ def _scan_transform(g: Grouping, col: Column, op: str) -> Column:
         scanned = _downcast_if_fits(scanned, out_dtype, missing)
         out_dtype = scanned.dtype
     return _same_kind(scanned, missing, col, out_dtype)
+
+
+def _scan_accumulator(g: Grouping, col: Column) -> Any:
+    """The dtype cumsum / cumprod run in: 64 bits of the values' kind, except that pandas turns
+    plain integers and bools into float64 before the scan when some row's key is dropped (a result
+    holding NaN), so their running values round (and do not wrap) as float64 ones."""
+    kind = col.data.dtype.kind
+    if kind == "f" or (g.dropped and not (isinstance(col, NumericColumn) and col.nullable)):
+        return np.float64
+    return np.uint64 if kind == "u" else np.int64
 
 
 def _after_an_infinity(g: Grouping, values: Any, valid: Any) -> Any:
@@ -194,6 +205,31 @@ def _check_nat_beside_dropped_keys(g: Grouping, col: Column, op: str) -> None:
         )
 
 
+def scan_refused_dtype(col: Column, op: str) -> str | None:
+    """pandas' name of ``col``'s dtype where it refuses the running ``op`` (object data, and the
+    cummin / cummax of strings): a frame's column raises NotImplementedError, a Series TypeError."""
+    if op not in ("cumsum", "cumprod", "cummin", "cummax"):
+        return None
+    if col.dtype == np.dtype(object):
+        return "object"
+    if isinstance(col, StringColumn) and op in ("cummin", "cummax"):
+        return str(col.pd_dtype)
+    return None
+
+
+def _missing_as_nan(res: Column) -> Column:
+    """A list result spread over rows whose key is dropped: pandas fills those with NaN (a group
+    without a list, or without enough, holds None: both at once are refused)."""
+    if not isinstance(res, ListColumn):
+        return res
+    if res.mask is not None and not bool(res.mask.all()):  # sync
+        raise NotImplementedError(
+            "groupby transform: lists with a group missing its result beside rows whose key is "
+            "missing are not supported"
+        )
+    return ListColumn(res.data, res.values, None, np.nan, res.as_arrays)
+
+
 def transform(g: Grouping, col: Column, op: str, **kw: Any) -> Column:
     """A per-row result: an aggregation broadcast back to the rows of its group (missing on dropped
     rows), or a within-group scan: cumsum cumprod cummin cummax cumcount(ascending) rank(method,
@@ -202,14 +238,14 @@ def transform(g: Grouping, col: Column, op: str, **kw: Any) -> Column:
     col = col.to(xp)
     if op in AGGREGATIONS:
         res = aggregate(g, col, op, **kw)
-        return res.take(g.codes) if g.dropped == 0 else res.take_nullable(g.codes)
+        if g.dropped == 0:
+            return res.take(g.codes)
+        return _missing_as_nan(res).take_nullable(g.codes)
     if op not in SCANS:
         raise NotImplementedError(
             f"groupby transform: op {op!r} is not supported; supported: {AGGREGATIONS + SCANS}"
         )
-    if op in ("cumsum", "cumprod", "cummin", "cummax") and (
-        col.dtype == np.dtype(object) or (isinstance(col, StringColumn) and op in ("cummin", "cummax"))
-    ):  # pandas: this for a frame's column, TypeError for a Series'
+    if scan_refused_dtype(col, op) is not None:  # pandas: this for a frame's column
         raise NotImplementedError(f"function is not implemented for this dtype: [how->{op},dtype->object]")
     if op == "diff":
         check_object_bools(col, op)

@@ -36,6 +36,7 @@ from ember.ops.group_kernels import (
     group_var,
     temporal_mean_ticks,
 )
+from ember.ops.group_objects import object_aggregate
 from ember.ops.grouping import Grouping, nth_rows
 
 AGGREGATIONS = (
@@ -273,13 +274,6 @@ def check_pandas_refuses(col: Column, op: str) -> None:
         )
 
 
-_EMPTY_OBJECT_OPS = ("mean", "median", "var", "std", "sem", "skew")
-
-
-def _object_strings(col: Column) -> bool:
-    return isinstance(col, StringColumn) and col.pd_dtype == np.dtype(object)
-
-
 def aggregate(
     g: Grouping,
     col: Column,
@@ -298,14 +292,9 @@ def aggregate(
     idxmin/idxmax give row positions (int64 column, missing for a group with no valid value); the frame
     maps them to labels (pandas 3 raises there). nth takes the n-th row of each group (negative n counts
     from the end), missing when the group is shorter."""
-    if _object_strings(col) and op in _EMPTY_OBJECT_OPS and len(col) == 0:
-        # pandas answers these for an object column without rows: an empty object column (std and
-        # sem: float64)
-        from ember.column.convert import empty_object
-
-        return empty_object(col.xp) if op not in ("std", "sem") else NumericColumn(col.xp.zeros(0))
-    if op == "skew" and _object_strings(col):
-        raise ValueError("could not convert string to float")  # pandas' error for object strings
+    objects = object_aggregate(g, col.to(g.xp), op, min_count)  # object strings, lists
+    if objects is not None:
+        return objects
     _check_op(col, op)
     if not isinstance(q, (int, float)):
         raise NotImplementedError(
