@@ -182,3 +182,28 @@ def test_categoricals_with_permuted_categories(values, ordered, op):
     check(lambda a, b: getattr(a.cat.reorder_categories(_CATS[::-1]), op)(b), s1, s2)
     other = pd.Series(pd.Categorical(values, categories=[*_CATS, "z"], ordered=ordered))
     check(lambda a, b: getattr(a, op)(b), s1, other)
+
+
+# --- logical operators of masked integers -----------------------------------------------------------
+
+_LOGICAL = {
+    "Int64_na": ([1, None, 3], "Int64"),
+    "Int64": ([1, 2, 3], "Int64"),
+    "boolean_na": ([True, None, False], "boolean"),
+    "bool": ([True, False, True], "bool"),
+    "int64": ([1, 0, 3], "int64"),
+}
+
+
+@pytest.mark.parametrize("labels", ["aligned", "other"])
+@pytest.mark.parametrize("right", list(_LOGICAL))
+@pytest.mark.parametrize("left", list(_LOGICAL))
+def test_logical_ops_of_masked_ints(left, right, labels):
+    """& | ^ with NA-holding Int64 beside booleans: pandas' ValueError (missing values cannot become
+    NumPy bools), Kleene logic where both are masked."""
+    a = pd.Series(*_LOGICAL[left][:1], dtype=_LOGICAL[left][1])
+    b = pd.Series(
+        *_LOGICAL[right][:1], dtype=_LOGICAL[right][1], index=None if labels == "aligned" else [1, 2, 5]
+    )
+    for op in (operator.and_, operator.or_, operator.xor):
+        check(op, a, b, refuse_ok=labels == "other")
