@@ -41,3 +41,14 @@ def test_numpy_bool_scalar_missing_label_raises_keyerror():
         ps[np.True_]
     with pytest.raises(KeyError):
         s[np.True_]
+
+
+@pytest.mark.parametrize("labels", [[3, 0, 2, 2, 0], [0, 2, 3], [0, 1, 2], [0, 2, 4], [5]], ids=str)
+@pytest.mark.parametrize("how", ["outer", "inner", "left", "right"])
+def test_join_of_an_empty_range_indexed_frame_with_int32_labels(labels, how):
+    """pandas joins an increasing arithmetic sequence beside a RangeIndex as a range (int64 labels),
+    other int32 labels as they are."""
+    empty = pd.DataFrame({"a": pd.Series([], dtype="float64")})
+    full = pd.DataFrame({"d": range(len(labels))}, index=pd.Index(labels, dtype="int32"))
+    for a, b in ((empty, full), (full, empty)):
+        assert_eq(em.from_pandas(a).join(em.from_pandas(b), how=how), a.join(b, how=how))

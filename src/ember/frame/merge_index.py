@@ -33,7 +33,8 @@ def index_join(li: Index, ri: Index, how: str, sort: bool) -> tuple[Any, Any, In
         ri = _ints_as_uints(li, ri)
     sort = sort or how == "outer"
     if len(li) == 0 or len(ri) == 0:
-        index, lpos, rpos = join_beside_empty(li, ri, how, sort, range_takes_ints=True)
+        as_range = isinstance(li, RangeIndex) and _increasing_arithmetic(ri)
+        index, lpos, rpos = join_beside_empty(li, ri, how, sort, range_takes_ints=as_range)
         return lpos, rpos, index
     lpos, rpos, index = _join_nonempty(li, ri, how, sort)
     if how in ("inner", "outer") and _joins_as_ranges(li, ri):
@@ -60,11 +61,17 @@ def _joins_as_ranges(li: Index, ri: Index) -> bool:
     name only where both sides share it. Synchronizes once."""
     if not isinstance(li, RangeIndex) or li.name == ri.name or not li.is_monotonic_increasing:
         return False
+    return _increasing_arithmetic(ri)
+
+
+def _increasing_arithmetic(ri: Index) -> bool:
+    """Whether ``ri`` holds integers in an increasing arithmetic sequence (what pandas' RangeIndex
+    joins as a range). Synchronizes once."""
     if not isinstance(ri.dtype, np.dtype) or ri.dtype.kind not in "iu" or ri.dtype == np.uint64:
         return False
     if isinstance(ri, RangeIndex):
         return ri.is_monotonic_increasing
-    if len(ri) == 1:
+    if len(ri) <= 1:
         return True
     steps = ri.column.xp.diff(ri.column.data.astype(np.int64))
     return bool(((steps > 0) & (steps == steps[0])).all())
