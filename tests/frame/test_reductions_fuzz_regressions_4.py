@@ -205,3 +205,52 @@ def test_nan_values_of_masked_floats_count(i, op):
     s = NAN_VALUED[i]
     _check(lambda d: getattr(d, op)(), s)
     _check(lambda d: getattr(d, op)(), pd.DataFrame({"a": s}))
+
+
+# --- masked row reductions: a NaN result (inf - inf) is NA --------------------------------------
+
+ROW_FRAMES = [
+    pd.DataFrame({"b": np.array([-np.inf, 1.0], dtype="float32"), "a": pd.array([2, 3], dtype="Int64")}),
+    pd.DataFrame({"b": [np.inf, 1.0], "a": pd.array([-np.inf, None], dtype="Float64")}),
+    pd.DataFrame({"b": [np.inf, 0.0], "a": pd.array([0, None], dtype="Int64")}),
+]
+
+
+@pytest.mark.parametrize("i", range(len(ROW_FRAMES)))
+@pytest.mark.parametrize("op", ["sum", "prod", "mean", "median", "min", "max", "std", "var", "sem"])
+@pytest.mark.parametrize("skipna", [True, False])
+def test_masked_row_reduction_nan_is_na(i, op, skipna):
+    _check(lambda d: getattr(d, op)(axis=1, skipna=skipna), ROW_FRAMES[i])
+
+
+def test_var_axis1_after_join_of_float32_inf_and_int64():
+    df = pd.DataFrame({"b": pd.Series(["0 days 01:00:00"], dtype="timedelta64[s]")}).set_axis(
+        pd.Index(["r1"], dtype="str")
+    )
+    o1 = pd.DataFrame(
+        {"b_o": pd.Series([-np.inf], dtype="float32"), "a_o": pd.Series([2], dtype="Int64")}
+    ).set_axis(pd.Index(["r1"], dtype="str"))
+    _check(
+        lambda d: (
+            d.drop(columns=["b"])
+            .join(o1 if isinstance(d, pd.DataFrame) else em.from_pandas(o1), how="inner")
+            .var(axis=1)
+        ),
+        df,
+    )
+
+
+# --- DataFrame.idxmax of a masked boolean column ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "values", [[None, False, True], [False, None, True], [None, True, False], [True, None, False]]
+)
+def test_frame_idxmax_of_masked_bools_is_the_series_answer(values):
+    """pandas' DataFrame.idxmax runs nanargmax over the boolean data with its NA filled by -inf
+    (True): an NA before the first True makes it answer the first valid position, a False
+    (pandas' Series.idxmax answers the True). ember gives the Series' answer for both."""
+    s = pd.Series(values, dtype="boolean")
+    got = em.from_pandas(s.to_frame("d")).idxmax()
+    assert got.to_pandas().tolist() == [s.idxmax()]
+    assert_eq(em.from_pandas(s.to_frame("d")).idxmin(), s.to_frame("d").idxmin())

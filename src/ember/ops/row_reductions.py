@@ -68,6 +68,8 @@ def reduce_rows(
     if common.kind == "f" and res.dtype.kind == "f":  # pandas: float32 rows give float32 results
         res = res.astype(common, copy=False)
     if nullable:
+        if res.dtype.kind == "f":  # pandas: a masked row result that comes out NaN (inf - inf) is NA
+            out_valid = ~xp.isnan(res) if out_valid is None else out_valid & ~xp.isnan(res)
         return NumericColumn(res, out_valid, nullable=True)
     if out_valid is None:
         return NumericColumn(res)
