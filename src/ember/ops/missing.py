@@ -25,6 +25,7 @@ from ember.column import (
 )
 from ember.column.base import Unsupported
 from ember.column.scalars import scalar_for
+from ember.ops.where_numeric import block_where_numeric, merge_rows
 
 _UNIT_NS = {"s": 1_000_000_000, "ms": 1_000_000, "us": 1_000, "ns": 1}
 
@@ -309,32 +310,14 @@ def _valid(col: Column) -> Any:
 def _where_numeric(
     col: NumericColumn, cond: Any, other: Any, setitem: bool = False, block_where: bool = False
 ) -> Column:
-    """``setitem``: as pandas' fillna sets values from a column (the dtype kept where it holds them)."""
+    """``setitem`` / ``block_where``: pandas' fillna / Series.where from a column (ops/where_numeric);
+    else the common type, as the internal row merges want."""
     xp = col.xp
     if isinstance(other, NumericColumn):
+        if setitem or block_where:
+            return block_where_numeric(col, cond, other)
         dtype = np.result_type(col.data.dtype, other.data.dtype)
-        if setitem and dtype != col.data.dtype and _holds_column(col, cond, other):
-            dtype = col.data.dtype
-        elif block_where and dtype != col.data.dtype and not (col.nullable or other.nullable):
-            # pandas' Block.where keeps the dtype where no row is replaced, or where it holds every
-            # value of ``other`` (np_can_hold_element); two syncs at most
-            if bool(cond.all()) or _numpy_holds_all(col, other):
-                dtype = col.data.dtype
-        with np.errstate(all="ignore"):
-            data = xp.where(cond, col.data, other.data).astype(dtype, copy=False)
-        ma, mb = col.mask, other.mask
-        mask = None
-        if ma is not None or mb is not None:
-            ma = xp.ones(len(col), dtype=bool) if ma is None else ma
-            mb = xp.ones(len(col), dtype=bool) if mb is None else mb
-            mask = xp.where(cond, ma, mb)
-        nullable = col.nullable or other.nullable
-        if nullable and not col.nullable and col.is_float:
-            mask = _and(mask, xp.where(cond, ~xp.isnan(col.data), True))
-        if nullable and not other.nullable and other.is_float:
-            mask = _and(mask, xp.where(cond, True, ~xp.isnan(other.data)))
-        out = NumericColumn(data, mask, nullable)
-        return out if nullable or mask is None else NumericColumn(data).set_missing(mask)
+        return merge_rows(col, cond, other, dtype, col.nullable or other.nullable)
     if isinstance(other, Column):
         raise TypeError(f"where: cannot combine {col.dtype} with {other.dtype}")
     if not isinstance(other, (bool, int, float, np.number, np.bool_)):
@@ -351,68 +334,6 @@ def _where_numeric(
     if col.nullable:
         return NumericColumn(data, mask, nullable=True)
     return NumericColumn(data, mask)
-
-
-def _numpy_holds_all(col: NumericColumn, other: NumericColumn) -> bool:
-    """Whether a NumPy number column's dtype holds ``other``'s values as pandas' np_can_hold_element
-    decides it for an array: floats into integers (or signed into unsigned) where every value casts
-    back unchanged, other integers where NumPy casts them safely, numbers into floats unchanged by
-    the cast (NaN included)."""
-    from ember.backend.arrays import to_host
-
-    target, data, xp = col.data.dtype, other.data, col.xp
-    kind = data.dtype.kind
-    if target.kind not in "iuf" or kind not in "iuf":
-        return False
-    with np.errstate(all="ignore"):
-        casted = data.astype(target)
-        if target.kind in "iu":
-            if kind == "f" or (target.kind == "u" and kind == "i"):
-                return bool(to_host((casted == data).all()))
-            return bool(np.can_cast(data.dtype, target))
-        if data.dtype.itemsize > target.itemsize or kind != target.kind:
-            same = (casted == data) | (xp.isnan(casted) & xp.isnan(data)) if kind == "f" else casted == data
-            return bool(to_host(same.all()))
-    return True
-
-
-def _holds_column(col: NumericColumn, cond: Any, other: NumericColumn) -> bool:
-    """Whether ``col``'s dtype holds ``other``'s values as pandas checks them: a NumPy float column
-    all of them exactly (NaN too: np_can_hold_element), a masked integer column the valid values it
-    takes (integral and in range; else pandas' TypeError, or refused out of range). One sync."""
-    from ember.backend.arrays import to_host
-
-    kinds = col.data.dtype.kind + other.data.dtype.kind
-    if kinds[1] not in "iuf":
-        return False
-    if not col.nullable and kinds[0] == "f" and not other.nullable:
-        xp, data = col.xp, other.data
-        with np.errstate(all="ignore"):
-            casted = data.astype(col.data.dtype)
-            same = (
-                (casted == data) | (xp.isnan(casted) & xp.isnan(data)) if kinds[1] == "f" else casted == data
-            )
-        return bool(to_host(same.all()))
-    if not (col.nullable and kinds[0] in "iu"):
-        return False
-    xp, data = col.xp, other.data
-    taken = ~cond & ~other.isna()
-    info = np.iinfo(col.data.dtype)
-    values = data.astype(np.float64)
-    integral = (values == xp.floor(values)) if kinds[1] == "f" else xp.ones(len(values), dtype=bool)
-    ranged = (data >= info.min) & (data <= info.max) if kinds[1] != "u" or info.max < 2**63 else data >= 0
-    bad_kind, bad_range = to_host(xp.stack([(taken & ~integral).any(), (taken & ~ranged).any()])).tolist()
-    if bad_kind:
-        raise TypeError(f"Invalid value for dtype '{col.dtype}': {other.dtype} values that are not integers")
-    if bad_range:
-        raise NotImplementedError(
-            f"where / fillna: {other.dtype} values out of range for a {col.dtype} column"
-        )
-    return True
-
-
-def _and(a: Any, b: Any) -> Any:
-    return b if a is None else a & b
 
 
 def _string_source(x: Any, n: int, xp: Any) -> tuple[Any, Any, Any]:
