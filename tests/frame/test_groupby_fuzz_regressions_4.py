@@ -325,3 +325,57 @@ def test_agg_min_level_fuzz_repro():
         return r.groupby(["e", 1], sort=True).agg("min")
 
     same(chain)
+
+
+@pytest.mark.parametrize("codes", [["x", "x", "x", "x"], ["x", "z", "x", "z"], ["x", "y", "x", "y"]])
+def test_idx_extremes_with_unobserved_categories(codes):
+    keys = pd.Categorical(codes, categories=["x", "y", "z"])
+    df = pd.DataFrame({"v": [1.0, np.nan, 2.0, np.nan], "c": keys}, index=list("abcd"))
+    for fn in (
+        lambda lib, w: w(df).groupby("c", observed=False)["v"].transform("idxmin"),
+        lambda lib, w: w(df).groupby("c", observed=False)[["v"]].transform("idxmax"),
+        lambda lib, w: w(df).groupby("c", observed=False)["v"].idxmax(),
+        lambda lib, w: w(df).groupby("c", observed=False).idxmin(),
+    ):
+        if isinstance(_run(fn, pd, lambda x: x), Exception):
+            raises_like(fn)
+        else:
+            same(fn)
+
+
+# --- any / all of strings, timedeltas and categoricals; cumsum of timedeltas ---------------------------
+
+_TRUTH_VALUES = {
+    "str": pd.Series(["a", "", None, "b", None, ""], dtype="str"),
+    "string": pd.Series(["a", "", None, "b", None, ""], dtype="string"),
+    "object": pd.Series(["a", "", None, "b", None, ""], dtype=object),
+    "object-missing": pd.Series([None] * 6, dtype=object),
+    "timedelta": pd.Series(pd.to_timedelta([1, 0, None, 5, None, 0], unit="s")),
+    "categorical": pd.Series(pd.Categorical(["a", "", None, "b", None, ""])),
+    "categorical-ints": pd.Series(pd.Categorical([0, 1, None, 1, None, 0])),
+}
+
+
+@pytest.mark.parametrize("op", ["any", "all"])
+@pytest.mark.parametrize("values", list(_TRUTH_VALUES))
+def test_any_all_by_truth(values, op):
+    df = pd.DataFrame({"k": [1, 1, 1, 2, 2, 3]})
+    df["v"] = _TRUTH_VALUES[values]
+    same(lambda lib, w: getattr(w(df).groupby("k")["v"], op)())
+    same(lambda lib, w: getattr(w(df).groupby("k"), op)())
+    same(lambda lib, w: w(df).groupby("k").agg(op))
+    same(lambda lib, w: getattr(w(df.iloc[:0]).groupby("k")["v"], op)())
+    refused(lambda lib, w: getattr(w(df).groupby("k")["v"], op)(skipna=False))
+
+
+@pytest.mark.parametrize("unit", ["ns", "s"])
+@pytest.mark.parametrize("keys", [[1, 1, 2, 1], [1.0, np.nan, 1.0, 1.0]])
+def test_timedelta_cumsum(keys, unit):
+    for values in ([2**40 + 1, 5, 1, 1], [1, 7, -3, -4]):
+        td = pd.Series(pd.to_timedelta(values, unit="ns")).astype(f"timedelta64[{unit}]")
+        df = pd.DataFrame({"k": keys, "v": td})
+        same(lambda lib, w, df=df: w(df).groupby("k")["v"].cumsum())
+        same(lambda lib, w, df=df: w(df).groupby("k").cumsum())
+        same(lambda lib, w, df=df: w(df).groupby("k")["v"].transform("cumsum"))
+    td = pd.Series(pd.to_timedelta([1, None, 3, -4], unit="s"))
+    same(lambda lib, w: w(td).groupby(w(pd.Series([1, 1, 2, 1]))).cumsum())

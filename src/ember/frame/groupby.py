@@ -188,9 +188,17 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
             cols = self._labels_at(op, cols, dict(items), kw.get("skipna", True))
         return self._wrap_agg(cols)
 
-    def _labels_at(self, op: str, positions: dict, sources: dict, skipna: bool) -> dict:
+    def _labels_at(
+        self, op: str, positions: dict, sources: dict, skipna: bool, observed_only: bool = False
+    ) -> dict:
         """idxmin / idxmax: the row labels at each group's position (pandas' ValueError for a group
-        without one)."""
+        without one; ``observed_only``: the groups without rows are not looked at)."""
+        g = self._grouping
+        if not observed_only and g.may_have_empty and bool((g.sizes[: g.ngroups] == 0).any()):  # sync
+            raise ValueError(
+                f"Can't get {op} of an empty group due to unobserved categories. Specify "
+                "observed=True in groupby instead."
+            )
         _check_arg_extremes(op, positions, sources, skipna)
         labels = self._row_labels()  # pandas builds the labels anew: object strings infer 'str'
         return {k: _inferred_str(labels.take(c.data)) for k, c in positions.items()}

@@ -26,6 +26,13 @@ def _check_series_scan(col: Any, op: str) -> None:
         raise TypeError(f"{op} is not supported for {dtype} dtype")
 
 
+def _observed_positions(positions: Any, has_rows: Any) -> Any:
+    """Row positions of the groups with rows; the empty ones' (no row takes them) set to row 0."""
+    xp = positions.xp
+    valid = ~positions.isna() if positions.mask is None else positions.mask
+    return NumericColumn(xp.where(has_rows, positions.data, 0), valid | ~has_rows)
+
+
 class GroupByTransforms:
     def transform(self, func: Any, *args: Any, **kwargs: Any) -> Any:
         from ember.frame.groupby import (
@@ -78,7 +85,10 @@ class GroupByTransforms:
         g = self._grouping
         items = dict(self._value_items())
         positions = {k: aggregate(g, c, op, **kwargs) for k, c in items.items()}
-        labels = self._labels_at(op, positions, items, kwargs.get("skipna", True))
+        if g.may_have_empty:  # pandas transforms over the observed groups only
+            has_rows = g.sizes[: g.ngroups] > 0
+            positions = {k: _observed_positions(p, has_rows) for k, p in positions.items()}
+        labels = self._labels_at(op, positions, items, kwargs.get("skipna", True), observed_only=True)
         if not g.dropped:
             return {k: c.take(g.codes) for k, c in labels.items()}
         return {k: c.take_nullable(g.codes) for k, c in labels.items()}

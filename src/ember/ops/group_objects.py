@@ -2,6 +2,7 @@
 (an ember StringColumn of object dtype, possibly holding only missing values) and lists (``ListColumn``,
 what ``.str.split`` gives). pandas answers some of these without looking at a value (every value
 missing, or no group at all), raises for the others; ``object_aggregate`` gives its answer or its error.
+``truth_values``: any / all of strings, timedeltas and categoricals by their values' truth.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from ember.column import Column, NumericColumn, StringColumn
+from ember.column import CategoricalColumn, Column, NumericColumn, StringColumn, TimedeltaColumn
 from ember.column.list import ListColumn
 from ember.ops.grouping import Grouping
 
@@ -135,3 +136,26 @@ def _concat_lists(g: Grouping, col: ListColumn, min_count: int) -> ListColumn:
     offsets = xp.zeros(g.ngroups + 1, dtype=np.int64)
     xp.cumsum(group_sum(g, col.lengths(), valid), out=offsets[1:])
     return ListColumn(offsets, col.take(rows).values, ~below if some_below else None, None, col.as_arrays)
+
+
+def truth_values(col: Column, op: str, skipna: bool) -> Column | None:
+    """any / all of strings (non-empty is true), timedeltas (non-zero) and categoricals (their
+    categories' truth): a column of True / False with ``col``'s missing values, which the numeric
+    any / all skip as pandas does. None for other columns and ops."""
+    if op not in ("any", "all") or not isinstance(col, (StringColumn, TimedeltaColumn, CategoricalColumn)):
+        return None
+    if not skipna:
+        raise NotImplementedError(
+            f"groupby {op} of {col.dtype} values with skipna=False is not supported (pandas tests "
+            "the missing values' truth); use skipna=True"
+        )
+    xp = col.xp
+    if isinstance(col, StringColumn):
+        truth = (col.data[1:] - col.data[:-1]) > 0
+    elif isinstance(col, TimedeltaColumn):
+        truth = col.data != 0
+    else:  # the categories' truth (host metadata), looked up by code
+        table = np.array([bool(v) for v in col.categories.to_pandas()] + [False], dtype=bool)
+        truth = xp.asarray(table)[col.codes.astype(np.int64)]  # (code -1: the last entry, missing)
+    missing = col.isna() if col.has_nulls_possible else None
+    return NumericColumn(truth, None if missing is None else ~missing, False)

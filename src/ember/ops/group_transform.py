@@ -35,7 +35,9 @@ from ember.ops.sort import key_and_nulls, ranks_from_order
 def _scan_transform(g: Grouping, col: Column, op: str) -> Column:
     xp = g.xp
     if not isinstance(col, NumericColumn) and not (
-        isinstance(col, (DatetimeColumn, TimedeltaColumn)) and op in ("cummin", "cummax")
+        isinstance(col, (DatetimeColumn, TimedeltaColumn))
+        and op in ("cummin", "cummax")
+        or (isinstance(col, TimedeltaColumn) and op == "cumsum")
     ):
         check_pandas_refuses(col, op)
         raise TypeError(f"groupby {op}: not supported for {col.dtype} values")

@@ -36,7 +36,7 @@ from ember.ops.group_kernels import (
     group_var,
     temporal_mean_ticks,
 )
-from ember.ops.group_objects import object_aggregate
+from ember.ops.group_objects import object_aggregate, truth_values
 from ember.ops.grouping import Grouping, nth_rows
 
 AGGREGATIONS = (
@@ -295,6 +295,9 @@ def aggregate(
     objects = object_aggregate(g, col.to(g.xp), op, min_count)  # object strings, lists
     if objects is not None:
         return objects
+    truth = truth_values(col.to(g.xp), op, skipna)  # any / all of strings, timedeltas, categoricals
+    if truth is not None:
+        return aggregate(g, truth, op)
     _check_op(col, op)
     if not isinstance(q, (int, float)):
         raise NotImplementedError(
