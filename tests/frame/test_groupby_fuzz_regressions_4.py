@@ -379,3 +379,32 @@ def test_timedelta_cumsum(keys, unit):
         same(lambda lib, w, df=df: w(df).groupby("k")["v"].transform("cumsum"))
     td = pd.Series(pd.to_timedelta([1, None, 3, -4], unit="s"))
     same(lambda lib, w: w(td).groupby(w(pd.Series([1, 1, 2, 1]))).cumsum())
+
+
+# --- as_index=False keeps the column axis' dtype -------------------------------------------------------
+
+
+@pytest.mark.parametrize("op", ["sum", "min", "first", "count", "last", "size"])
+@pytest.mark.parametrize("dtype", ["Float64", "float32"])
+def test_as_index_false_keeps_column_axis_dtype(dtype, op):
+    df = pd.DataFrame([[0.0, 1.0], [2.0, 3.0]], columns=pd.Index([-3.25, 7.5], dtype=dtype, name="e"))
+    same(lambda lib, w: getattr(w(df).groupby([-3.25], as_index=False), op)())
+    same(lambda lib, w: getattr(w(df).groupby(w(pd.Series([1, 1], name="k")), as_index=False), op)())
+
+
+def test_as_index_false_float32_labels_fuzz_repro():
+    df = pd.DataFrame(
+        {
+            "d": pd.Series([None], dtype="Int32"),
+            "a": pd.Series([np.inf], dtype="float32"),
+            "c": pd.Series([None], dtype="Int64"),
+        }
+    )
+    same(
+        lambda lib, w: (
+            w(df)
+            .pivot_table(values="c", index="d", columns="a", dropna=False)
+            .groupby([np.inf], as_index=False, observed=True)
+            .last()
+        )
+    )

@@ -246,7 +246,8 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
         names = getattr(self.obj, "_axis_names", None) if axis_names else None
         if pad and names is not None:
             names = (*names, None)
-        return DataFrame._from_columns(keys, RangeIndex(self.ngroups), names)
+        kind = self.obj._kind_for(keys) if isinstance(self.obj, DataFrame) and axis_names else None
+        return DataFrame._from_columns(keys, RangeIndex(self.ngroups), names, kind)
 
     def quantile(self, q: Any = 0.5, numeric_only: bool = False) -> Any:
         """Linear-interpolated quantiles per group; a list of ``q`` adds an innermost index level of
