@@ -141,6 +141,8 @@ def moments(values: Any, valid: Any, axis: Any, op: str, skipna: bool, xp: Any) 
     ``values`` along ``axis`` (None: all of them); ``valid``: where values are present. NaN below 3
     (4) values, where ``skipna=False`` meets a missing value, and for constant values (pandas 3.0: 0)."""
     present = ~xp.isnan(values) if valid is None else valid & ~xp.isnan(values)
+    if PANDAS_31:  # about the least value: deviations of nearly equal values stay exact
+        values = values - _least(values, present, axis, xp)
     x = xp.where(present, values, 0.0)
     n = present.sum(axis=axis).astype(np.float64)
     mean = x.sum(axis=axis) / xp.maximum(n, 1.0)
@@ -148,9 +150,10 @@ def moments(values: Any, valid: Any, axis: Any, op: str, skipna: bool, xp: Any) 
     d2 = dev * dev
     m2 = d2.sum(axis=axis)
     high = (d2 * dev if op == "skew" else d2 * d2).sum(axis=axis)
-    # rounding noise of equal values (pandas' tolerance: (eps * max|x|)^2 * n)
+    # equal values: pandas 3.1's online update (its m2 exactly 0); pandas 3.0's tolerance for
+    # rounding noise, (eps * max|x|)^2 * n
     scale = _abs_max(x, axis, xp) * np.finfo(np.float64).eps
-    constant = m2 <= scale * scale * n
+    constant = _all_equal(values, present, axis, xp) if PANDAS_31 else m2 <= scale * scale * n
     with np.errstate(all="ignore"):
         out = _moment_formula(op, n, m2, high, scale, xp)
     out = xp.where(constant, np.nan if PANDAS_31 else 0.0, out)
@@ -175,6 +178,25 @@ def _moment_formula(op: str, n: Any, m2: Any, high: Any, scale: Any, xp: Any) ->
         return (n * (n - 1) ** 0.5 / (n - 2)) * (high / m2**1.5)
     adj = 3 * (n - 1) ** 2 / ((n - 2) * (n - 3))
     return (n * (n + 1) * (n - 1) * high) / ((n - 2) * (n - 3) * m2**2) - adj
+
+
+def _least(values: Any, present: Any, axis: Any, xp: Any) -> Any:
+    """The least present value along ``axis`` (0 where none is, or it is not finite), shaped to
+    broadcast against ``values``."""
+    if not values.size:
+        return 0.0
+    low = xp.where(present, values, np.inf).min(axis=axis, keepdims=True)
+    return xp.where(xp.isfinite(low), low, 0.0)
+
+
+def _all_equal(values: Any, present: Any, axis: Any, xp: Any) -> Any:
+    """Whether the present values along ``axis`` are all one value (True where none is present)."""
+    if not values.size:
+        shape = () if axis is None else tuple(d for i, d in enumerate(values.shape) if i != axis)
+        return xp.ones(shape, dtype=bool)
+    low = xp.where(present, values, np.inf).min(axis=axis)
+    high = xp.where(present, values, -np.inf).max(axis=axis)
+    return (low == high) | (low > high)
 
 
 def _abs_max(x: Any, axis: Any, xp: Any) -> Any:
