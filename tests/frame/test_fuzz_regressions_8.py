@@ -52,3 +52,25 @@ def test_join_of_an_empty_range_indexed_frame_with_int32_labels(labels, how):
     full = pd.DataFrame({"d": range(len(labels))}, index=pd.Index(labels, dtype="int32"))
     for a, b in ((empty, full), (full, empty)):
         assert_eq(em.from_pandas(a).join(em.from_pandas(b), how=how), a.join(b, how=how))
+
+
+SKEW_KURT_DATA = {
+    "thirteenths": np.full(13, 1 / 13),
+    "nearly equal": np.array([0.1] * 7 + [0.1 + 1e-17]),
+    "one ulp apart": np.array([1.0, 1.0, 1.0, 1.0 + 2**-52]),
+    "equal": np.array([3.3] * 5),
+    "huge equal": np.array([1e300] * 4),
+    "one differs": np.array([0.1, 0.2, 0.1, 0.1]),
+    "equal with NaN": np.array([1.0, np.nan, 1.0, 1.0, 1.0]),
+    "normal": np.random.default_rng(0).normal(size=50),
+    "offset": np.random.default_rng(1).normal(size=50) * 1e6 + 1e9,
+}
+
+
+@pytest.mark.parametrize("op", ["skew", "kurt"])
+@pytest.mark.parametrize("name", list(SKEW_KURT_DATA))
+def test_skew_kurt_of_equal_and_nearly_equal_values(name, op):
+    s = pd.Series(SKEW_KURT_DATA[name])
+    assert_eq(getattr(em.from_pandas(s), op)(), getattr(s, op)())
+    frame = s.to_frame().T
+    assert_eq(getattr(em.from_pandas(frame), op)(axis=1), getattr(frame, op)(axis=1))
