@@ -408,3 +408,20 @@ def test_as_index_false_float32_labels_fuzz_repro():
             .last()
         )
     )
+
+
+# --- first / last of bools with empty groups -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("kw", [{}, {"skipna": False}, {"min_count": 1}])
+@pytest.mark.parametrize("op", ["first", "last"])
+@pytest.mark.parametrize("keys", [[], ["a", "a"], ["a", "b"], ["a", "b", None]])
+def test_first_last_of_bools_with_unobserved_categories(keys, op, kw):
+    df = pd.DataFrame(
+        {
+            "b": pd.Series([True, False, True][: len(keys)], dtype=bool),
+            "c": pd.Categorical(keys, categories=["a", "b", "ç"]),
+        }
+    )
+    same(lambda lib, w: getattr(w(df).groupby("c", observed=False), op)(**kw))
+    same(lambda lib, w: getattr(w(df).groupby("c", observed=False)["b"], op)(**kw))

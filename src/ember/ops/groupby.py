@@ -340,6 +340,8 @@ def aggregate(
         out = _take_rows(col, rows, may_miss=g.may_have_empty)
         if skipna and isinstance(out, StringColumn) and out.pd_dtype == np.dtype(object):
             out.na = None  # pandas: None for an object group without a value
+        if object_bools(out) and not object_bools(col):  # pandas: bools of empty groups as float64
+            return NumericColumn(g.xp.where(out.mask, out.data, np.nan).astype(np.float64))
         return out
     if op == "nth":
         return _take_rows(col, nth_rows(g, n), may_miss=True)
