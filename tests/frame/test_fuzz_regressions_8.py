@@ -74,3 +74,29 @@ def test_skew_kurt_of_equal_and_nearly_equal_values(name, op):
     assert_eq(getattr(em.from_pandas(s), op)(), getattr(s, op)())
     frame = s.to_frame().T
     assert_eq(getattr(em.from_pandas(frame), op)(axis=1), getattr(frame, op)(axis=1))
+
+
+@pytest.mark.parametrize("op", ["__and__", "__or__", "__xor__", "__rand__", "__ror__"])
+@pytest.mark.parametrize(
+    "objects",
+    [
+        pd.Series([True, None, False, None], dtype=object),
+        pd.Series([True, np.nan, False, True], dtype=object),
+        pd.Series([True, pd.NA, False, pd.NA], dtype=object),
+        pd.Series([True, None, False], dtype=object, index=[0, 1, 5]),
+    ],
+    ids=["None", "NaN", "NA", "None other labels"],
+)
+def test_logical_ops_of_masked_bools_with_object_bools_read_the_markers(objects, op):
+    """pandas' BooleanArray reads an object operand as bool(value): None False, NaN True, NA raises."""
+    masked = pd.Series([True, None, False, None], dtype="boolean")
+    for a, b in ((masked, objects), (objects, masked)):
+        try:
+            want = getattr(a, op)(b)
+        except TypeError:
+            with pytest.raises(TypeError):
+                getattr(em.from_pandas(a), op)(em.from_pandas(b))
+            continue
+        assert_eq(getattr(em.from_pandas(a), op)(em.from_pandas(b)), want)
+        fa, fb = a.to_frame("x"), b.to_frame("x")
+        assert_eq(getattr(em.from_pandas(fa), op)(em.from_pandas(fb)), getattr(fa, op)(fb))

@@ -270,6 +270,21 @@ def is_object_bool(col: Column) -> bool:
     return isinstance(col, NumericColumn) and col.is_bool and not col.nullable and col.mask is not None
 
 
+def own_bool_markers(col: Column, other: Column) -> Column:
+    """An object bool column beside a masked boolean, its own missing values resolved as pandas'
+    BooleanArray reads object operands (``bool(marker)``): None is False, NaN True, pd.NA raises.
+    Done before alignment, whose added rows are NaN (True)."""
+    from ember.ops.missing import fillna
+
+    masked_bool = isinstance(other, NumericColumn) and other.nullable and other.is_bool
+    if not (masked_bool and is_object_bool(col)):
+        return col
+    marker = getattr(col, "na", np.nan)
+    if marker is pd.NA:
+        raise TypeError("boolean value of NA is ambiguous")
+    return fillna(col, False) if marker is None else col  # NaN: True, as the rows alignment adds
+
+
 def fill_pair(left: Column, right: Column, fill_value: Any) -> tuple[Column, Column]:
     """pandas' fill for flex methods: where exactly one side is missing, that side takes
     ``fill_value``; both missing stays missing. A side is changed only when it has a missing value
@@ -433,6 +448,9 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
         if op in CMP and not flex and not indexes_equal(left.index, other.index):
             raise ValueError("Can only compare identically-labeled Series objects")
         index, lpos, rpos = join_labels(left.index, other.index)
+        if base in LOGIC:
+            left = left._wrap(own_bool_markers(left.column, other.column))
+            other = other._wrap(own_bool_markers(other.column, left.column))
         if (
             lpos is not None
             and left.index.dtype != other.index.dtype
@@ -455,6 +473,8 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
                     lcol = fillna(lcol, fill_value)
             return Series._from_column(binary_op(lcol, other, op), index, name)
         rcol = column_like(other, len(left), flex)
+        if base in LOGIC:
+            lcol, rcol = own_bool_markers(lcol, rcol), own_bool_markers(rcol, lcol)
         nones = (none_rows(lcol), none_rows(rcol)) if flex else (None, None)
     if base in LOGIC:
         lcol, rcol = logical_operands(lcol, rcol, op)
@@ -609,8 +629,12 @@ def frame_frame(left: Any, right: Any, op: str, fill_value: Any = None, flex: bo
     logical = REVERSED.get(op, op) in LOGIC
     wanted = set(shared) if reindex_only else set(names)
     # each side's columns on the united rows: a label one side lacks is NaN of their NA block's type
-    lcols = {k: reindexed(c, lpos, lmiss) for k, c in left._columns.items() if k in wanted}
-    rcols = {k: reindexed(c, rpos, rmiss) for k, c in right._columns.items() if k in wanted}
+    lsrc, rsrc = left._columns, right._columns
+    if logical:  # object bool columns' own missing values, before alignment adds NaN rows
+        lsrc = {k: own_bool_markers(c, rsrc[k]) if k in rsrc else c for k, c in lsrc.items()}
+        rsrc = {k: own_bool_markers(c, lsrc[k]) if k in lsrc else c for k, c in rsrc.items()}
+    lcols = {k: reindexed(c, lpos, lmiss) for k, c in lsrc.items() if k in wanted}
+    rcols = {k: reindexed(c, rpos, rmiss) for k, c in rsrc.items() if k in wanted}
     out = {}
     for k in names:
         if k not in wanted:
