@@ -425,3 +425,16 @@ def test_first_last_of_bools_with_unobserved_categories(keys, op, kw):
     )
     same(lambda lib, w: getattr(w(df).groupby("c", observed=False), op)(**kw))
     same(lambda lib, w: getattr(w(df).groupby("c", observed=False)["b"], op)(**kw))
+
+
+# --- skew / kurt without groups keep the values' dtype; kurt of float32 --------------------------------
+
+
+@pytest.mark.parametrize("op", ["skew", "kurt"])
+@pytest.mark.parametrize("dtype", ["bool", "boolean", "int8", "Int8", "uint16", "float32", "Float32"])
+@pytest.mark.parametrize("keys", [[], [np.nan, np.nan], [1.0, 1.0, 2.0, 1.0, 1.0, 2.0]])
+def test_moments_dtype(keys, dtype, op):
+    values = pd.Series([1, 0, 1, 1, 0, 1][: len(keys)]).astype(dtype)
+    df = pd.DataFrame({"k": pd.Series(keys, dtype=float), "v": values})
+    same(lambda lib, w: getattr(w(df).groupby("k")["v"], op)())
+    same(lambda lib, w: getattr(w(df).groupby("k"), op)())

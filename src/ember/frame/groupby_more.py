@@ -241,6 +241,8 @@ class GroupByMore:
     def kurt(self, skipna: bool = True, numeric_only: bool = False) -> Any:
         """Unbiased (Fisher) kurtosis of each group's values, as pandas: NaN below four values, 0.0
         for a constant group."""
+        from ember.ops.groupby import no_groups_moment
+
         if not skipna:
             raise _unsupported("GroupBy.kurt", "skipna=False")
         items = self._value_items()
@@ -250,7 +252,8 @@ class GroupByMore:
                 if numeric_only:
                     continue
                 raise _unsupported("GroupBy.kurt", f"the column {k!r} of dtype {c.dtype}")
-            cols[k] = _group_kurt(self._grouping, c)
+            g = self._grouping
+            cols[k] = _group_kurt(g, c) if g.ngroups else no_groups_moment(c)
         return self._wrap_agg(cols)
 
     def ohlc(self) -> Any:
@@ -431,7 +434,7 @@ def _slice_mask(arg: slice, up: Any, down: Any, xp: Any) -> Any:
 
 def _group_kurt(g: Any, col: Column) -> Column:
     """Fisher's unbiased kurtosis per group from the centred second and fourth moments."""
-    from ember.ops.groupby import aggregate
+    from ember.ops.groupby import _float_dtype, aggregate
 
     xp = g.xp
     values = col.data.astype(np.float64)
@@ -450,6 +453,7 @@ def _group_kurt(g: Any, col: Column) -> Column:
     tiny = m2 <= 1e-14 * xp.maximum(mean * mean, 1e-300)
     result = xp.where(tiny, 0.0, result)
     result = xp.where(n < 4, np.nan, result)
+    result = result.astype(_float_dtype(col, "kurt", result=result))  # float32 where it holds them
     if isinstance(col, NumericColumn) and col.nullable:  # pandas: Float64, missing where NaN
         return NumericColumn(result, ~xp.isnan(result), True)
     return NumericColumn(result)

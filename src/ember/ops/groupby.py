@@ -331,6 +331,8 @@ def aggregate(
         return NumericColumn(g.sizes[: g.ngroups].copy(), None, masked)
     if g.slots is not None and op in _SLOT_OPS and skipna and _slot_summable(col):
         return _slot_aggregate(g, col, op, min_count)
+    if op == "skew" and g.ngroups == 0 and isinstance(col, NumericColumn):
+        return no_groups_moment(col)
     valid = _valid(col)
     nullable = isinstance(col, NumericColumn) and col.nullable
     if op == "count":
@@ -362,6 +364,11 @@ def aggregate(
             else NumericColumn(xp.where(bad, xp.nan, result.data))
         )
     return result
+
+
+def no_groups_moment(col: NumericColumn) -> NumericColumn:
+    """pandas' skew / kurt without any group: an empty column of the values' own dtype."""
+    return NumericColumn(col.data[:0], None, col.nullable)
 
 
 def _numeric_aggregate(
