@@ -100,3 +100,28 @@ def test_logical_ops_of_masked_bools_with_object_bools_read_the_markers(objects,
         assert_eq(getattr(em.from_pandas(a), op)(em.from_pandas(b)), want)
         fa, fb = a.to_frame("x"), b.to_frame("x")
         assert_eq(getattr(em.from_pandas(fa), op)(em.from_pandas(fb)), getattr(fa, op)(fb))
+
+
+def test_nan_column_label_found_whichever_nan_object():
+    pdf = pd.DataFrame([[1.0, 2.0]], columns=pd.Index([3.0, float("nan")]))
+    df = em.from_pandas(pdf)
+    for key in (np.nan, float("nan"), np.float64("nan")):
+        assert_eq(df[key], pdf[key])
+        assert_eq(df[[3.0, key]], pdf[[3.0, key]])
+        assert (key in df) == (key in pdf)
+
+
+@pytest.mark.parametrize("other", [pd.Series(["B", "10", ""], dtype=object), pd.Series(["B", "10", ""])])
+def test_combine_first_of_bools_with_strings_is_refused(other):
+    """pandas makes an object column mixing bools and strings: ember refuses it clearly."""
+    s = pd.Series([np.nan, False, False], dtype=object)
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(s).combine_first(em.from_pandas(other))
+
+
+def test_str_methods_ember_lacks_are_not_implemented_not_missing():
+    s = em.Series(["abc", None])
+    with pytest.raises(NotImplementedError):
+        s.str.join("-")
+    with pytest.raises(AttributeError):
+        s.str.no_such_method  # noqa: B018

@@ -214,7 +214,14 @@ class DataFrame(
         return iter(self._names)
 
     def __contains__(self, key: Any) -> bool:
-        return key in self._columns
+        return self._own_label(key) in self._columns
+
+    def _own_label(self, key: Any) -> Any:
+        """``key`` as this frame's column label: a float NaN finds the NaN label, whichever NaN object
+        it is (pandas' get_loc matches NaN with NaN); else ``key`` itself."""
+        if isinstance(key, (float, np.floating)) and key != key and key not in self._columns:
+            return next((k for k in self._names if isinstance(k, (float, np.floating)) and k != k), key)
+        return key
 
     # --- display ------------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -236,10 +243,12 @@ class DataFrame(
         if isinstance(key, tuple) and key in self._columns:  # a whole MultiIndex label
             return key
         if isinstance(key, (list, tuple, pd.Index, np.ndarray)):
+            key = [self._own_label(k) for k in key]
             missing = [k for k in key if k not in self._columns]
             if missing:
                 raise KeyError(f"{missing} not in index")
-            return list(key)
+            return key
+        key = self._own_label(key)
         if key not in self._columns:
             raise KeyError(key)
         return key
@@ -261,6 +270,7 @@ class DataFrame(
             names = self._select_labels(list(key))
             return self._with_columns(labelled(names, [self._columns[k] for k in names], "DataFrame[]"))
         try:
+            key = self._own_label(key)
             col = self._columns[key]
         except (KeyError, TypeError):
             from ember.frame.frame_labels import partial_key_columns

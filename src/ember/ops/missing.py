@@ -319,7 +319,11 @@ def _where_numeric(
         dtype = np.result_type(col.data.dtype, other.data.dtype)
         return merge_rows(col, cond, other, dtype, col.nullable or other.nullable)
     if isinstance(other, Column):
-        raise TypeError(f"where: cannot combine {col.dtype} with {other.dtype}")
+        if bool(cond.all()):  # pandas' no-op: no row is replaced (one sync)
+            return col
+        if col.nullable:  # a masked column's setitem check
+            raise TypeError(f"Invalid value for dtype '{col.dtype}': {other.dtype} values")
+        raise _object_result(col, f"{other.dtype} values")
     if not isinstance(other, (bool, int, float, np.number, np.bool_)):
         raise TypeError(f"where: cannot set a value of type {type(other).__name__} into a {col.dtype} column")
     dtype = np.result_type(col.data.dtype, other)

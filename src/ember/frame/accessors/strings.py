@@ -78,6 +78,14 @@ class StringMethods:
         self._s = series
         self._col: StringColumn = series.column
 
+    def __getattr__(self, name: str) -> Any:
+        """A pandas ``.str`` method ember lacks: a clear NotImplementedError, not AttributeError."""
+        import pandas as pd
+
+        if name.startswith("_") or not hasattr(pd.Series.str, name):
+            raise AttributeError(f"'StringMethods' object has no attribute {name!r}")
+        raise _unsupported(name, "not supported by ember yet")
+
     def _wrap(self, col: Any) -> Any:
         src = self._col
         if isinstance(col, StringColumn) and col.pd_dtype == object and src.pd_dtype == object:
