@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember._compat import PANDAS_31
 from ember.testing import assert_eq
 
 
@@ -69,7 +70,11 @@ SKEW_KURT_DATA = {
 
 @pytest.mark.parametrize("op", ["skew", "kurt"])
 @pytest.mark.parametrize("name", list(SKEW_KURT_DATA))
-def test_skew_kurt_of_equal_and_nearly_equal_values(name, op):
+def test_skew_kurt_of_equal_and_nearly_equal_values(name, op, backend):
+    if name == "thirteenths" and backend == "gpu" and not PANDAS_31:
+        pytest.skip(
+            "pandas 3.0 calls values constant by a rounding-noise tolerance: the summation order decides"
+        )
     s = pd.Series(SKEW_KURT_DATA[name])
     assert_eq(getattr(em.from_pandas(s), op)(), getattr(s, op)())
     frame = s.to_frame().T
