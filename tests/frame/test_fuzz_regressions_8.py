@@ -130,3 +130,44 @@ def test_str_methods_ember_lacks_are_not_implemented_not_missing():
         s.str.join("-")
     with pytest.raises(AttributeError):
         s.str.no_such_method  # noqa: B018
+
+
+@pytest.mark.parametrize("values", [["a", np.nan], [np.nan], [np.nan, np.nan], ["ab"], []], ids=str)
+@pytest.mark.parametrize("i", [0, 5])
+def test_str_get_of_object_columns_keeps_pandas_dtype(values, i):
+    """A column of missing values only stays object; strings with no character there give float64."""
+    s = pd.Series(values, dtype=object)
+    assert_eq(em.from_pandas(s).str.get(i), s.str.get(i))
+
+
+def test_fillna_of_int64_extremes_from_uint64_keeps_the_values():
+    s = pd.Series([2**63 - 1, None], dtype="Int64")
+    other = pd.Series([], dtype="uint64", index=pd.DatetimeIndex([], dtype="datetime64[s]"))
+    assert_eq(em.from_pandas(s).fillna(em.from_pandas(other)), s.fillna(other))
+    big = pd.Series([1, 2, 2**64 - 1], dtype="uint64")
+    s = pd.Series([2**63 - 1, None, 5], dtype="Int64")
+    cond = pd.Series([True, False, True])
+    assert_eq(em.from_pandas(s).where(em.from_pandas(cond), em.from_pandas(big)), s.where(cond, big))
+
+
+@pytest.mark.parametrize(
+    "values, periods", [(["日本"], 1), (["ab"], 5), (["a", "b"], 1), (["a", None, "b"], 2)]
+)
+def test_pct_change_of_object_columns(values, periods):
+    s = pd.Series(values, dtype=object)
+    try:
+        want = s.pct_change(periods)
+    except TypeError:
+        with pytest.raises(TypeError):
+            em.from_pandas(s).pct_change(periods)
+        return
+    assert_eq(em.from_pandas(s).pct_change(periods), want)
+    assert_eq(em.from_pandas(s.to_frame()).pct_change(periods), s.to_frame().pct_change(periods))
+
+
+@pytest.mark.parametrize("op", ["median", "mean", "sum", "std", "var", "min", "max", "prod", "sem"])
+def test_groupby_nan_results_of_masked_floats_are_na(op):
+    """inf - inf and inf * 0 in a Float64 group: pandas gives <NA>, not a NaN value."""
+    s = pd.Series([-np.inf, np.inf, 1.0, np.inf, 0.0], dtype="Float64")
+    key = pd.Series([1, 1, 2, 3, 3])
+    assert_eq(getattr(em.from_pandas(s).groupby(em.from_pandas(key)), op)(), getattr(s.groupby(key), op)())

@@ -532,7 +532,8 @@ def pct_change(obj: Any, periods: int = 1, fill_method: Any = None, freq: Any = 
         if c.dtype == object and not len(c):  # pandas divides no objects: an empty object column
             cols[k] = c
             continue
-        if not isinstance(c, (NumericColumn, TimedeltaColumn)):  # timedeltas divide into floats
+        # timedeltas divide into floats; objects by Python's operators (pandas' object arithmetic)
+        if not (isinstance(c, (NumericColumn, TimedeltaColumn)) or c.dtype == object):
             raise TypeError(f"pct_change: not supported for {c.dtype} values")
         cols[k] = binary_op(binary_op(c, p, "truediv"), 1, "sub")
     return _rewrap(obj, cols, obj.index)

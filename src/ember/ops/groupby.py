@@ -94,6 +94,8 @@ def _numeric(values: Any, missing: Any, like: Column, dtype: Any) -> Column:
     xp = array_module(values)
     values = values.astype(dtype, copy=False)
     nullable = isinstance(like, NumericColumn) and like.nullable
+    if nullable and values.dtype.kind == "f":  # a NaN result (inf - inf, inf * 0) is NA, as pandas
+        missing = xp.isnan(values) if missing is None else missing | xp.isnan(values)
     if missing is None:
         return NumericColumn(values, None, nullable)
     if nullable:

@@ -38,8 +38,8 @@ def merge_rows(
     """``col``'s rows where ``cond`` holds, else ``other``'s, as ``dtype`` (masked when ``nullable``;
     a float NaN of a NumPy side is missing in a masked result)."""
     xp = col.xp
-    with np.errstate(all="ignore"):
-        data = xp.where(cond, col.data, other.data).astype(dtype, copy=False)
+    with np.errstate(all="ignore"):  # each side cast on its own: int64 beside uint64 is float64 in NumPy
+        data = xp.where(cond, col.data.astype(dtype, copy=False), other.data.astype(dtype, copy=False))
     ma, mb = col.mask, other.mask
     mask = None
     if ma is not None or mb is not None:

@@ -191,8 +191,15 @@ class StringMethods:
         src = self._col
         if src.pd_dtype == object and len(out) and not (isinstance(src.na, float) or src.mask is None):
             return self._wrap(out)  # None / NA rows keep the object column
-        if src.pd_dtype == object and len(out) and out.mask is not None and not bool(out.mask.any()):
-            # pandas infers a result of NaN only (no character found, no None) as float64
+        if (
+            src.pd_dtype == object
+            and len(out)
+            and out.mask is not None
+            and not bool(out.mask.any())
+            and (src.mask is None or bool(src.mask.any()))
+        ):
+            # pandas infers a result of NaN only (no character found in the strings, no None) as
+            # float64; a column of missing values only stays object
             return self._s._wrap(NumericColumn(out.xp.full(len(out), np.nan)))
         return self._wrap(out)
 
