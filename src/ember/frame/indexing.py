@@ -15,7 +15,7 @@ import pandas as pd
 
 from ember._compat import PANDAS_31
 from ember.backend import asarray_on, is_device_array, to_host
-from ember.column import Column, DatetimeColumn, NumericColumn, from_any
+from ember.column import Column, DatetimeColumn, NumericColumn, TimedeltaColumn, from_any
 from ember.frame.setitem_casting import setitem_scalar, setitem_values
 
 
@@ -95,20 +95,68 @@ def obj_xp(obj: Any) -> Any:
     return cols[0].xp if cols else xp()
 
 
-def _labels_for(index: Column, labels: list, xp: Any) -> Column:
-    """Labels to look up in ``index``: in a masked numeric index pandas finds NA (and NaN) labels."""
-    if not isinstance(index, NumericColumn) or not index.nullable:
-        return from_any(labels, xp)
-    if any(_is_na_label(k) for k in labels):
-        try:
-            return from_any(pd.array(labels, dtype=index.dtype), xp)
-        except (TypeError, ValueError):
-            pass  # labels of other types: looked up as they are (and not found)
-    return from_any(labels, xp)
+def _labels_for(index: Any, labels: list, xp: Any) -> list | Column:
+    """The labels to look up in ``index``: a datetime / timedelta index casts them as pandas'
+    ``_maybe_cast_listlike_indexer`` does (date strings, Timestamps into its zone) where the whole
+    list casts; a list (to build a column of) otherwise."""
+    if labels and isinstance(index.column, (DatetimeColumn, TimedeltaColumn)):
+        from pandas.core.common import asarray_tuplesafe
+
+        cast = pd.Index([], dtype=index.dtype)._maybe_cast_listlike_indexer(asarray_tuplesafe(labels))
+        if cast.dtype.kind in "mM":
+            return from_any(cast, xp)
+    return labels
 
 
-def _is_bool_column(col: Column) -> bool:
-    return isinstance(col, NumericColumn) and col.is_bool
+def _is_missing_label(label: Any) -> bool:
+    if label is None or label is pd.NA or label is pd.NaT:
+        return True
+    if isinstance(label, (float, np.floating)):
+        return label != label
+    return isinstance(label, (np.datetime64, np.timedelta64)) and bool(np.isnat(label))
+
+
+def _wanted_labels(index: Any, labels: list, xp: Any) -> tuple[Column, Any]:
+    """The labels as a column to join with the index (missing labels as nulls, which meet the index's
+    missing rows), and which labels pandas does not find although missing: pandas finds a missing
+    label only where it is the index's own kind of missing value (None, NaN, pd.NA or NaT, after its
+    inference of the list), which a small pandas index holding the index's missing value decides."""
+    if not labels:  # nothing to find, whatever the index's dtype
+        return index.column.slice(0, 0), None
+    missing = np.asarray([_is_missing_label(k) for k in labels], dtype=bool)
+    cast = _labels_for(index, labels, xp)
+    if not missing.any():
+        return cast if isinstance(cast, Column) else from_any(labels, xp), None
+    present = np.flatnonzero(~missing)
+    if not len(present):
+        base = index.column.slice(0, 0)
+    elif isinstance(cast, Column):
+        base = cast.take(xp.asarray(present))
+    else:
+        base = from_any([labels[i] for i in present], xp)
+    rows = np.full(len(labels), -1, dtype=np.int64)
+    rows[present] = np.arange(len(present))
+    wanted = base.take_nullable(xp.asarray(rows))
+    return wanted, missing & ~_missing_labels_found(index, labels, xp)
+
+
+def _missing_labels_found(index: Any, labels: list, xp: Any) -> np.ndarray:
+    """Which labels pandas' lookup matches with the index's missing rows, asked of a pandas index of
+    one missing and one valid row of ``index`` (pandas' matching of None / NaN / NA / NaT depends on
+    the index's dtype, its missing value and the list's inferred dtype). One sync."""
+    from pandas.core.common import asarray_tuplesafe
+
+    if not len(index):
+        return np.zeros(len(labels), dtype=bool)
+    na = index.column.isna()
+    first_na, first_valid, any_na, any_valid = (
+        int(v) for v in to_host(xp.stack([xp.argmax(na), xp.argmax(~na), na.any(), (~na).any()]))
+    )
+    if not any_na:
+        return np.zeros(len(labels), dtype=bool)
+    rows = [first_na, first_valid] if any_valid else [first_na]
+    probe = pd.Index(index.column.take(xp.asarray(rows)).to_pandas())
+    return probe.get_indexer(asarray_tuplesafe(labels)) == 0
 
 
 def _is_na_label(label: Any) -> bool:
@@ -126,19 +174,12 @@ def _label_positions(obj: Any, labels: Any, missing: str = "raise", message: str
     xp = obj_xp(obj)
     if isinstance(obj.index, (MultiIndex, RangeIndex)):
         return _label_positions_host(obj, labels, missing, message)
-    if not isinstance(labels, Column) and _is_bool_column(obj.index.column):
+    foreign = None
+    if isinstance(labels, Column):
+        wanted = labels
+    else:
         labels = list(to_host(labels)) if is_device_array(labels) else list(labels)
-        nan_labels = [k for k in labels if isinstance(k, float) and k != k]
-        if nan_labels and missing != "ignore":  # a boolean index holds NA, never NaN
-            raise KeyError(f"{nan_labels} {message}")
-        labels = [k for k in labels if not (isinstance(k, float) and k != k)]
-    wanted = (
-        labels
-        if isinstance(labels, Column)
-        else _labels_for(
-            obj.index.column, list(to_host(labels)) if is_device_array(labels) else list(labels), xp
-        )
-    )
+        wanted, foreign = _wanted_labels(obj.index, labels, xp)
     try:
         label_rows, index_rows = join_indices([wanted], [obj.index.column], how="left")
     except (ValueError, TypeError):  # labels of another type than the index: none can be found
@@ -146,6 +187,8 @@ def _label_positions(obj: Any, labels: Any, missing: str = "raise", message: str
             return xp.zeros(0, dtype=np.int64)
         raise KeyError(f"{wanted.to_pandas().tolist()} {message}") from None
     absent = index_rows < 0
+    if foreign is not None and foreign.any():  # missing labels pandas does not find
+        absent |= xp.asarray(foreign)[label_rows]
     if bool(absent.any()):
         if missing == "ignore":
             return index_rows[~absent]
