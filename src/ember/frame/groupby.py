@@ -12,6 +12,7 @@ import pandas as pd
 from ember.column import CategoricalColumn, Column, NumericColumn, StringColumn, from_any, is_numeric_column
 from ember.frame._fallback import unsupported
 from ember.frame.groupby_apply import GroupByApply
+from ember.frame.groupby_blocks import check_block_dtypes
 from ember.frame.groupby_more import GroupByMore, counted_pairs
 from ember.frame.groupby_transforms import GroupByTransforms
 from ember.frame.index import Index, MultiIndex, RangeIndex
@@ -61,6 +62,8 @@ AGGREGATIONS = (
     "idxmin",
     "idxmax",
 )
+#: the reductions pandas runs on object data by its Python path (a Series of the values first)
+PYTHON_PATH_OPS = ("min", "max", "mean", "median", "var", "prod")
 TRANSFORMS = ("cumsum", "cumprod", "cummin", "cummax", "cumcount", "rank", "shift", "diff", "ffill", "bfill")
 
 
@@ -166,6 +169,8 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
                 raise TypeError(
                     f"Cannot use numeric_only=True with SeriesGroupBy.{op} and non-numeric dtypes."
                 )
+        if op in ("idxmin", "idxmax") and items:
+            self._check_unobserved(op)  # pandas' first check, before the values' own
         cols = {}
         for k, c in items:
             if op in ("sum", "cumsum") and isinstance(c, StringColumn):
@@ -181,24 +186,28 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
                 raise TypeError(
                     f"agg function failed [how->{op},dtype->{c.dtype}] on column {k!r}: {exc}"
                 ) from None
-        if op in ("min", "max", "mean", "median", "var", "prod") and isinstance(self, SeriesGroupBy):
+        if op in PYTHON_PATH_OPS and isinstance(self, SeriesGroupBy):
             sources = dict(items)
             cols = {k: _inferred_str(c, sources[k]) for k, c in cols.items()}
         if op in ("idxmin", "idxmax"):
             cols = self._labels_at(op, cols, dict(items), kw.get("skipna", True))
+        if isinstance(self, DataFrameGroupBy):
+            check_block_dtypes(op, items, cols)
         return self._wrap_agg(cols)
 
-    def _labels_at(
-        self, op: str, positions: dict, sources: dict, skipna: bool, observed_only: bool = False
-    ) -> dict:
-        """idxmin / idxmax: the row labels at each group's position (pandas' ValueError for a group
-        without one; ``observed_only``: the groups without rows are not looked at)."""
+    def _check_unobserved(self, op: str) -> None:
+        """pandas' ValueError for idxmin / idxmax of values with a group without rows (an unobserved
+        category). One sync."""
         g = self._grouping
-        if not observed_only and g.may_have_empty and bool((g.sizes[: g.ngroups] == 0).any()):  # sync
+        if g.may_have_empty and bool((g.sizes[: g.ngroups] == 0).any()):
             raise ValueError(
                 f"Can't get {op} of an empty group due to unobserved categories. Specify "
                 "observed=True in groupby instead."
             )
+
+    def _labels_at(self, op: str, positions: dict, sources: dict, skipna: bool) -> dict:
+        """idxmin / idxmax: the row labels at each group's position (pandas' ValueError for a group
+        without a value)."""
         _check_arg_extremes(op, positions, sources, skipna)
         labels = self._row_labels()  # pandas builds the labels anew: object strings infer 'str'
         return {k: _inferred_str(labels.take(c.data)) for k, c in positions.items()}
@@ -242,11 +251,13 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
             label = (n, "") if pad else n
             if label not in cols and label not in keys:
                 keys[label] = u
-        keys.update(cols)
         names = getattr(self.obj, "_axis_names", None) if axis_names else None
         if pad and names is not None:
             names = (*names, None)
-        kind = self.obj._kind_for(keys) if isinstance(self.obj, DataFrame) and axis_names else None
+        kind = None
+        if isinstance(self.obj, DataFrame) and axis_names:
+            kind = _inserted_keys_kind(self.obj, list(cols), list(keys), pad)
+        keys.update(cols)
         return DataFrame._from_columns(keys, RangeIndex(self.ngroups), names, kind)
 
     def quantile(self, q: Any = 0.5, numeric_only: bool = False) -> Any:
@@ -366,6 +377,21 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
         return expanding(self, min_periods=min_periods)
 
 
+def _inserted_keys_kind(obj: Any, values: list, keys: list, pad: bool) -> Any:
+    """The column axis' kind of an ``as_index=False`` result, as pandas builds it: the values' axis
+    (taken from ``obj``'s), then each key inserted at the front (``Index.insert``: an empty object
+    axis given string labels infers ``str``)."""
+    from ember.frame.frame_labels import axis_kind
+    from ember.frame.frame_reductions import labels_index
+
+    if pad or any(isinstance(k, tuple) for k in values + keys):
+        return obj._kind_for(keys + values)
+    axis = labels_index(values, obj._kind_for(values))
+    for label in reversed(keys):
+        axis = axis.insert(0, label)
+    return axis_kind(axis)
+
+
 def _check_arg_extremes(op: str, positions: dict, values: dict, skipna: bool) -> None:
     """pandas 3's ValueError for a group with no valid value (skipna=True) or for any missing value
     (skipna=False): one synchronization per column."""
@@ -405,15 +431,16 @@ def _check_object_strings(gb: _GroupBy, op: str, label: Any, col: Column, g: Any
 
 
 def _inferred_str(col: Column, source: Column | None = None) -> Column:
-    """pandas 3 infers ``str`` for a SeriesGroupBy's min / max of object strings (its Python path
-    builds the result from the values) and for its transforms of reductions (the rows' values make a
-    new Series): an object string column holding a string becomes ``str``; a result without rows
-    does when its ``source`` holds one. One sync."""
+    """pandas 3 infers ``str`` where it builds a Series anew from object strings: its Python path of
+    a SeriesGroupBy's min / max / mean / median / var / prod makes a Series of the whole ``source``
+    column first (``str`` when the source holds a string, whatever the groups hold), and its
+    transforms of the other reductions make one of the rows' values (``col`` holding a string).
+    One sync."""
     from ember.ops.grouping import inferred_strings, strings_if_held
 
-    if source is not None and not len(col) and strings_if_held(source) is not source:
-        return inferred_strings(col)
-    return strings_if_held(col)
+    if source is None:
+        return strings_if_held(col)
+    return inferred_strings(col) if strings_if_held(source) is not source else col
 
 
 def _make_agg(op: str) -> Any:

@@ -37,12 +37,15 @@ class GroupByTransforms:
     def transform(self, func: Any, *args: Any, **kwargs: Any) -> Any:
         from ember.frame.groupby import (
             AGGREGATIONS,
+            PYTHON_PATH_OPS,
             TRANSFORMS,
             DataFrameGroupBy,
             SeriesGroupBy,
+            _check_object_strings,
             _inferred_str,
             _unsupported,
         )
+        from ember.frame.groupby_blocks import check_block_dtypes
         from ember.ops.group_transform import transform
 
         if isinstance(func, (list, dict)) and isinstance(self, DataFrameGroupBy):
@@ -60,7 +63,7 @@ class GroupByTransforms:
         if (
             op in AGGREGATIONS
             and isinstance(self, DataFrameGroupBy)
-            and self.ngroups == 0
+            and self._reduction_grouping().ngroups == 0
             and len(self.obj) > 0
         ):  # pandas takes the rows' results from no groups (every key missing)
             raise IndexError("cannot do a non-empty take from an empty axes.")
@@ -69,13 +72,34 @@ class GroupByTransforms:
         if op in ("idxmin", "idxmax"):
             cols = self._arg_extremes_on_rows(op, kwargs)
         else:
-            cols = {k: transform(self._grouping, c, op, **kwargs) for k, c in self._value_items()}
+            g = self._reduction_grouping() if op in AGGREGATIONS else self._grouping
+            for k, c in self._value_items():  # pandas' transform of a reduction runs the reduction
+                _check_object_strings(self, op, k, c, g)
+            inferred = isinstance(self, SeriesGroupBy)  # pandas builds the Series anew from the rows
+            cols = {
+                k: transform(g, c, op, strings_inferred=inferred, **kwargs) for k, c in self._value_items()
+            }
+        if isinstance(self, DataFrameGroupBy):
+            check_block_dtypes(op, self._value_items(), cols)
         if op in AGGREGATIONS and isinstance(self, SeriesGroupBy):
-            cols = {k: _inferred_str(c) for k, c in cols.items()}
+            source = self.obj.column if op in PYTHON_PATH_OPS else None
+            cols = {k: _inferred_str(c, source) for k, c in cols.items()}
         return self._wrap_transform(cols)
 
     def _wrap_transform(self, cols: dict) -> Any:
         raise NotImplementedError  # pragma: no cover - abstract
+
+    def _reduction_grouping(self) -> Any:
+        """The grouping a transform of a reduction runs over: pandas reduces over the observed
+        groups only (it sets observed=True), so an unobserved category does not widen the dtype."""
+        g = self._grouping
+        if not g.may_have_empty:
+            return g
+        if getattr(self, "_observed_grouping", None) is None:
+            from ember.ops.grouping import make_grouping
+
+            self._observed_grouping = make_grouping(self._keys, sort=self.sort, dropna=self.dropna)
+        return self._observed_grouping
 
     def _arg_extremes_on_rows(self, op: str, kwargs: dict) -> dict:
         """transform('idxmin' / 'idxmax'): each group's row label (not its position) on its rows,
@@ -88,7 +112,7 @@ class GroupByTransforms:
         if g.may_have_empty:  # pandas transforms over the observed groups only
             has_rows = g.sizes[: g.ngroups] > 0
             positions = {k: _observed_positions(p, has_rows) for k, p in positions.items()}
-        labels = self._labels_at(op, positions, items, kwargs.get("skipna", True), observed_only=True)
+        labels = self._labels_at(op, positions, items, kwargs.get("skipna", True))
         if not g.dropped:
             return {k: c.take(g.codes) for k, c in labels.items()}
         return {k: c.take_nullable(g.codes) for k, c in labels.items()}
@@ -126,10 +150,13 @@ class GroupByTransforms:
 
         if not numeric_only or isinstance(self, SeriesGroupBy):
             return self._transform_op(op)
+        from ember.frame.groupby_blocks import check_block_dtypes
         from ember.ops.group_transform import transform
 
         items = [(k, c) for k, c in self._value_items() if is_numeric_column(c)]
-        return self._wrap_transform({k: transform(self._grouping, c, op) for k, c in items})
+        cols = {k: transform(self._grouping, c, op) for k, c in items}
+        check_block_dtypes(op, items, cols)
+        return self._wrap_transform(cols)
 
     def cumsum(self, numeric_only: bool = False) -> Any:
         return self._cumulative("cumsum", numeric_only)

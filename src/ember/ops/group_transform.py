@@ -15,6 +15,7 @@ from ember.column import (
     StringColumn,
     TimedeltaColumn,
 )
+from ember.column.base import Unsupported
 from ember.column.list import ListColumn
 from ember.ops.group_kernels import extreme_values, seg_scan
 from ember.ops.groupby import (
@@ -198,13 +199,18 @@ def _check_nat_beside_dropped_keys(g: Grouping, col: Column, op: str) -> None:
     if not isinstance(col, (DatetimeColumn, TimedeltaColumn)) or not g.dropped or col.mask is None:
         return
     if bool((~col.mask & (g.codes >= 0)).any()):  # one sync
-        from ember.frame._fallback import unsupported
-
-        raise unsupported(
+        raise _unsupported(
             f"GroupBy.{op}",
             "datetimes or timedeltas with NaT beside rows whose key is missing "
             "(pandas reads NaT as the smallest integer there)",
         )
+
+
+def _unsupported(method: str, detail: str) -> Unsupported:
+    """GroupBy's NotImplementedError (no pandas fallback: the groupby would need rebuilding there)."""
+    return Unsupported(
+        f"{method}: {detail} is not supported by ember. Convert with .to_pandas() to run it in pandas."
+    )
 
 
 def scan_refused_dtype(col: Column, op: str) -> str | None:
@@ -219,10 +225,20 @@ def scan_refused_dtype(col: Column, op: str) -> str | None:
     return None
 
 
-def _missing_as_nan(res: Column) -> Column:
-    """A list result spread over rows whose key is dropped: pandas fills those with NaN (a group
-    without a list, or without enough, holds None: both at once are refused)."""
+def _missing_as_nan(res: Column, op: str, strings_inferred: bool) -> Column:
+    """A list or object result spread over rows whose key is dropped: pandas fills those with NaN (a
+    group without a list, or an object group without a value in first / last, holds None: both at
+    once are refused, a column keeps one missing-value marker; ``strings_inferred``: the caller makes
+    object strings holding one ``str``, whose missing values are all NaN)."""
     if not isinstance(res, ListColumn):
+        mixed = getattr(res, "na", np.nan) is None and res.mask is not None and not bool(res.mask.all())
+        if mixed and strings_inferred and isinstance(res, StringColumn) and bool(res.mask.any()):
+            return res  # (two syncs, only for object columns with a group without a value)
+        if mixed:
+            raise _unsupported(  # (one sync above)
+                f"GroupBy.transform('{op}')",
+                "object data with a group without a value (None) beside rows whose key is missing (NaN)",
+            )
         return res
     if res.mask is not None and not bool(res.mask.all()):  # sync
         raise NotImplementedError(
@@ -232,17 +248,19 @@ def _missing_as_nan(res: Column) -> Column:
     return ListColumn(res.data, res.values, None, np.nan, res.as_arrays)
 
 
-def transform(g: Grouping, col: Column, op: str, **kw: Any) -> Column:
+def transform(g: Grouping, col: Column, op: str, strings_inferred: bool = False, **kw: Any) -> Column:
     """A per-row result: an aggregation broadcast back to the rows of its group (missing on dropped
     rows), or a within-group scan: cumsum cumprod cummin cummax cumcount(ascending) rank(method,
-    ascending, na_option, pct) shift(periods) diff(periods) ffill bfill. Rows keep their order."""
+    ascending, na_option, pct) shift(periods) diff(periods) ffill bfill. Rows keep their order.
+    ``strings_inferred``: the caller turns object strings holding one into ``str`` (pandas' Series
+    built anew from the rows' values)."""
     xp = g.xp
     col = col.to(xp)
     if op in AGGREGATIONS:
         res = aggregate(g, col, op, **kw)
         if g.dropped == 0:
             return res.take(g.codes)
-        return _missing_as_nan(res).take_nullable(g.codes)
+        return _missing_as_nan(res, op, strings_inferred).take_nullable(g.codes)
     if op not in SCANS:
         raise NotImplementedError(
             f"groupby transform: op {op!r} is not supported; supported: {AGGREGATIONS + SCANS}"
