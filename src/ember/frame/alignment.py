@@ -25,7 +25,16 @@ def indexes_equal(a: Index, b: Index) -> bool:
         return (a.start, a.stop, a.step) == (b.start, b.stop, b.step) or (len(a) == 0 and len(b) == 0)
     if len(a) != len(b):
         return False
+    if isinstance(a, MultiIndex) and isinstance(b, MultiIndex):
+        return _labels_of(a).equals(_labels_of(b))
     return a.equals(b)
+
+
+def _labels_of(index: MultiIndex) -> pd.MultiIndex:
+    """The labels of a MultiIndex as pandas builds them from its level values: a missing value is a
+    code of -1 (pandas' ``MultiIndex.equals`` skips those rows), whatever levels the index keeps.
+    Copies the labels to the host."""
+    return pd.MultiIndex.from_arrays([c.to_pandas() for c in index.levels_columns], names=index.names)
 
 
 def align_indexes(a: Index, b: Index, how: str = "outer") -> tuple[Index, Any, Any]:
@@ -73,12 +82,22 @@ def join_beside_empty(
         index, right_pos, left_pos = join_beside_empty(b, a, mirrored, sort)
         return index, left_pos, right_pos
     if how in ("left", "outer"):
-        positions = _pandas_argsort(a) if sort and not a.is_monotonic_increasing else None
+        positions = _pandas_argsort(a) if sort and not _monotonic(a) else None
         index = a if positions is None else a.take(positions)
         if positions is None:
             positions = xp.arange(len(a), dtype=np.int64)
         return index, positions, xp.full(len(a), -1, dtype=np.int64)
     return b, xp.zeros(0, dtype=np.int64), xp.zeros(0, dtype=np.int64)
+
+
+def _monotonic(index: Index) -> bool:
+    """pandas' ``is_monotonic_increasing`` of the labels: a categorical index by its codes (the
+    categories' order, missing as -1, ordered or not). One sync."""
+    col = index.column
+    if isinstance(col, CategoricalColumn):
+        codes = col.codes
+        return len(codes) < 2 or bool((codes[1:] >= codes[:-1]).all())
+    return index.is_monotonic_increasing
 
 
 def _pandas_argsort(index: Index) -> Any:
@@ -456,12 +475,14 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
             and left.index.dtype != other.index.dtype
             and _is_identity(lpos, len(left))
             and not (len(other) and _range_union(left.index, other.index))
+            and _joined_in_place(left.index, other.index, rpos)
         ):
             index, lpos = left.index, None  # pandas keeps a Series' own labels when the join is them
         lmiss, rmiss = missing_flags(lpos, rpos)
         lcol, rcol = reindexed(left.column, lpos, lmiss), reindexed(other.column, rpos, rmiss)
         nones = (none_rows(left.column, lpos), none_rows(other.column, rpos)) if flex else (None, None)
-        lcol, rcol = _aligned_strings(lcol, left.index, lpos), _aligned_strings(rcol, other.index, rpos)
+        lcol = _aligned_strings(lcol, left.index, lpos, beside_empty=not len(other))
+        rcol = _aligned_strings(rcol, other.index, rpos, beside_empty=not len(left))
         name = result_name(left, other)
     else:
         index, name, lcol = left.index, left.name, left.column
@@ -493,17 +514,28 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
     return Series._from_column(binary_op(lcol, rcol, op), index, name)
 
 
-def _aligned_strings(col: Column, index: Index, positions: Any) -> Column:
+def _joined_in_place(a: Index, b: Index, b_positions: Any) -> bool:
+    """Whether pandas' join of labels of two dtypes (the left ones, ``a``, in the join's order) needs
+    no indexer for the left side, which then keeps its own labels: the labels are equal, or both
+    sides are increasing (one of them unique) and joined as sorted arrays; otherwise the union in the
+    common dtype. A few syncs, only on this path."""
+    if len(a) == len(b) and _is_identity(b_positions, len(b)):
+        return True
+    return _monotonic(a) and _monotonic(b) and (a.is_unique or b.is_unique)
+
+
+def _aligned_strings(col: Column, index: Index, positions: Any, beside_empty: bool = False) -> Column:
     """A Series' object strings as pandas' alignment gives them: where it takes the rows anew (labels
-    not the join's as they are, or a RangeIndex) it builds a Series from the object array, which
-    infers pandas' str dtype when a value is a str (missing values become NaN). Syncs once, only
-    for object strings."""
+    not the join's as they are, or a RangeIndex beside other labels) it builds a Series from the
+    object array, which infers pandas' str dtype when a value is a str (missing values become NaN).
+    Beside labels of no rows, labels kept in their order are the join's own (pandas' ``_join_empty``).
+    Syncs once, only for object strings."""
     from ember.column import StringColumn
     from ember.column.dtypes import default_string_dtype
 
     if not isinstance(col, StringColumn) or col.pd_dtype != object or positions is None:
         return col
-    if not isinstance(index, RangeIndex) and _is_identity(positions, len(index)):
+    if (beside_empty or not isinstance(index, RangeIndex)) and _is_identity(positions, len(index)):
         return col
     if col.mask is not None and not bool(col.mask.any()):
         return col  # no str to infer from: pandas keeps object

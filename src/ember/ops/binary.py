@@ -101,11 +101,44 @@ def _object_arithmetic(a: Any, b: Any, op: str, ca: bool, cb: bool) -> Column | 
     plain = op not in ("pow", "rpow") and not any(x.nullable for x in cols)  # 1 ** NaN is 1
     if plain and all(_all_missing_objects(x) for x in objs):
         col = objs[0]
-        return NumericColumn(col.data.copy(), col.mask.copy())
+        return NumericColumn(col.data.copy(), col.mask.copy(), na=_missing_image(a, b, op, ca, objs))
     raise Unsupported(
         f"binary operator {SYMBOL[op]}: a bool column with missing values (pandas computes it as Python "
         "objects, an object column) is not supported by ember."
     )
+
+
+def _missing_image(a: Any, b: Any, op: str, ca: bool, objs: list) -> Any:
+    """The missing value of an object result of missing objects: Python's operator on the missing
+    object (pd.NA * 2 is pd.NA, also beside NaN; None * 2 fails, and pandas then skips the row:
+    NaN). pd.NA with ``//`` / ``%``: pandas' zero-division fill meets ``bool(pd.NA)``."""
+    from ember.ops.binary_strings import _python_image
+
+    nas = [x.na for x in objs]
+    if any(na is None for na in nas) and len(nas) > 1:
+        return np.nan  # None beside another object fails: pandas skips every row
+    na = pd.NA if any(na is pd.NA for na in nas) else nas[0]
+    left = a is objs[0]
+    other = b if left else a
+    if na is pd.NA and op in ("floordiv", "mod"):
+        _check_na_division(other, op, left)
+    return _python_image(na, 1 if isinstance(other, Column) else other, op, left)
+
+
+def _check_na_division(other: Any, op: str, left: bool) -> None:
+    """pandas' ``//`` and ``%`` of pd.NA objects fill the zero divisions afterwards, testing the
+    objects: a TypeError where the divisor is 0 (``//`` with the objects on the right: always)."""
+    if isinstance(other, Column):
+        raise Unsupported(
+            f"binary operator {SYMBOL[op]}: an object column of pd.NA beside a column is not supported by ember."
+        )
+    if op == "floordiv" and (not left or other == 0):
+        raise TypeError("boolean value of NA is ambiguous")
+    if op == "mod" and left and type(other) is int and other == 0:  # not for 0.0 / False (NA)
+        raise TypeError(
+            "ufunc 'isnan' not supported for the input types, and the inputs could not be safely coerced "
+            "to any supported types according to the casting rule ''safe''"
+        )
 
 
 def _all_missing_objects(col: NumericColumn) -> bool:

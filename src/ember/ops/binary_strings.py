@@ -308,7 +308,9 @@ def _cmp_kind(col: Column) -> str | None:
     if isinstance(col, NumericColumn):
         if col.nullable:
             return "masked"
-        return None if col.mask is not None else "num"  # a bool column with a mask is object
+        if col.mask is None:
+            return "num"
+        return "objbool" if col.data.dtype.kind == "b" else None  # pandas: an object array of bools
     if isinstance(col, DatetimeColumn):
         return "dt"
     if isinstance(col, TimedeltaColumn):
@@ -432,7 +434,31 @@ def mixed_comparison(a: Column, b: Column, op: str) -> Column | None:
         if len(a) and (valid is None or bool(valid.any())):  # one sync
             raise TypeError(f"'{SYMBOL[op]}' not supported between instances of 'str' and '{_type_name(b)}'")
         return NumericColumn(a.xp.zeros(len(a), dtype=bool))
+    if "objbool" in (ka, kb) and {ka, kb} <= {"objbool", "obj", "dt", "td"}:
+        return _object_bools_ordered(a, b, op, ka, kb)
     return None
+
+
+_PYTHON_TYPE = {"objbool": "bool", "obj": "str", "dt": "Timestamp", "td": "Timedelta"}
+
+
+def _object_bools_ordered(a: Column, b: Column, op: str, ka: str, kb: str) -> NumericColumn:
+    """An object column of bools ordered (< <= > >=) beside object strings or times: pandas compares
+    the Python objects row by row where both sides hold a value (a time beside an object array is
+    boxed and compared from its own side, the operator mirrored), which raises Python's TypeError;
+    with no such row the answer is all False. One sync."""
+    valid = _and_masks(_valid(a), _valid(b))
+    if len(a) and (valid is None or bool(valid.any())):  # one sync
+        symbol = SYMBOL[op]
+        if kb in ("dt", "td"):
+            symbol, ka, kb = SYMBOL[_MIRRORED[op]], kb, ka
+        raise TypeError(
+            f"'{symbol}' not supported between instances of '{_PYTHON_TYPE[ka]}' and '{_PYTHON_TYPE[kb]}'"
+        )
+    return NumericColumn(a.xp.zeros(len(a), dtype=bool))
+
+
+_MIRRORED = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
 
 
 def _missing_objects(col: Column) -> Any:
@@ -456,7 +482,8 @@ _NONE = object()
 def _missing_objects_compared(a: Column, b: Column, op: str) -> NumericColumn | None:
     """A comparison with an object column of missing values only. pandas makes its own missing value
     of them beside datetimes, timedeltas and str data, and with object data on the left (another
-    object column, or NumPy numbers on the right) skips them (all False; ``!=`` True); NumPy numbers on the left and masked columns meet the objects
+    object column, or NumPy numbers on the right) skips them (all False; ``!=`` True), and 'string'
+    data reads them as nulls (all missing); NumPy numbers on the left and masked columns meet the objects
     in Python's operators row by row: pd.NA raises (``bool(pd.NA)``), None and NaT raise for ordering,
     NaN orders as False (a masked column: all missing, 'boolean'); ``==`` / ``!=`` answer (masked:
     all missing). A categorical raises for pd.NA. None where the usual paths answer."""
@@ -471,6 +498,8 @@ def _missing_objects_compared(a: Column, b: Column, op: str) -> NumericColumn | 
     constant = NumericColumn(xp.full(n, op == "ne", dtype=bool))
     if kind in ("dt", "td", "str") or other.dtype == np.dtype(object) or (kind == "num" and obj_left):
         return constant  # objects on the left: pandas' row-by-row comparison skips missing values
+    if kind == "nastr":  # pandas reads the objects as Arrow's nulls, either way round
+        return NumericColumn(xp.zeros(n, dtype=bool), xp.zeros(n, dtype=bool), nullable=True)
     if kind not in ("num", "masked", "cat"):
         return None
     if marker is pd.NA:
