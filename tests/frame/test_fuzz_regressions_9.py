@@ -158,3 +158,17 @@ def test_quantile_of_integer_extremes_does_not_wrap(values, dtype, qs, interpola
     as_float = pd.Series(values, dtype="float64").quantile(qs, interpolation=interpolation)
     np.testing.assert_allclose(got.to_numpy(dtype="float64"), as_float.to_numpy(), rtol=1e-12)
     assert (got >= min(values)).all() and (got <= max(values)).all()
+
+
+@pytest.mark.parametrize("how", ["outer", "left", "right", "inner"])
+@pytest.mark.parametrize("empty_dtype", ["datetime64[s]", "int64", "str"])
+def test_join_of_an_unordered_categorical_index_with_an_empty_frame(how, empty_dtype):
+    cats = ["a", "b", "ç", "日本", ""]
+    left = pd.DataFrame({"c": pd.Categorical(["a", "ç"], categories=cats)}).groupby("c").sum()
+    left["x"] = [1, 2]
+    right = pd.DataFrame(
+        {"a_o": pd.Series([], dtype="boolean"), "c_o": pd.Series([], dtype="Int32")},
+        index=pd.Index([], dtype=empty_dtype),
+    )
+    got = em.from_pandas(left).join(em.from_pandas(right), how=how)
+    assert_eq(got, left.join(right, how=how))
