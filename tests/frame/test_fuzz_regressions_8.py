@@ -171,3 +171,16 @@ def test_groupby_nan_results_of_masked_floats_are_na(op):
     s = pd.Series([-np.inf, np.inf, 1.0, np.inf, 0.0], dtype="Float64")
     key = pd.Series([1, 1, 2, 3, 3])
     assert_eq(getattr(em.from_pandas(s).groupby(em.from_pandas(key)), op)(), getattr(s.groupby(key), op)())
+
+
+@pytest.mark.parametrize("dtype", ["str", object])
+def test_concat_after_an_empty_tail_of_strings(dtype):
+    s = pd.Series(["ab", "cd", "e"], dtype=dtype)
+    e = em.from_pandas(s)
+    assert_eq(em.concat([e.tail(0), e]), pd.concat([s.tail(0), s]))
+    assert_eq(em.concat([e.iloc[3:], e.iloc[1:2]]), pd.concat([s.iloc[3:], s.iloc[1:2]]))
+
+
+def test_count_of_a_list_column():
+    s = pd.Series(["a b", None, "c"]).str.split()
+    assert em.from_pandas(pd.Series(["a b", None, "c"])).str.split().count() == s.count()

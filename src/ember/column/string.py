@@ -91,9 +91,9 @@ class StringColumn(Column):
             return self.take(self.xp.arange(n)[start:stop:step])
         start, stop, _ = slice(start, stop).indices(len(self))
         stop = max(stop, start)
-        offs = self.data[start : stop + 1]
-        base = int(offs[0]) if stop > start else 0
-        end = int(offs[-1]) if stop > start else 0
+        offs = self.data[start : stop + 1]  # at least one offset: an empty slice starts at 0 too
+        ends = to_host(offs[[0, len(offs) - 1]])  # one transfer
+        base, end = int(ends[0]), int(ends[1])
         mask = None if self.mask is None else self.mask[start:stop]
         return StringColumn(offs - base, self.chars[base:end], mask, self.pd_dtype, self.na)
 

@@ -97,6 +97,11 @@ class SeriesReductions:
         return self._reduce("sem", skipna, numeric_only, ddof=ddof)
 
     def count(self) -> Any:
+        from ember.column.list import ListColumn
+
+        col = self._column
+        if isinstance(col, ListColumn):  # the rows holding a value, whatever they hold
+            return np.int64(len(col) - int(col.isna().sum()))
         return np.int64(self._reduce("count"))  # pandas: a NumPy integer (nunique: a Python int)
 
     def nunique(self, dropna: bool = True) -> int:
