@@ -121,10 +121,11 @@ def known(step) -> str | None:  # noqa: ANN001 - a fuzz_engine.Step
     return None
 
 
-#: pandas computes these by online updates, row after row (Welford's variance, Kahan sums), which
-#: ember's parallel scans match to the last bit or two only
+#: pandas computes these by online updates, row after row (Welford's variance, Kahan sums; groupby's
+#: variance too), which ember's parallel scans match to the last bit or two only
 ONLINE_FLOAT_OPS = ("*.rolling.std", "*.rolling.var", "*.rolling.mean", "*.rolling.sum",
-                    "*.expanding.std", "*.expanding.var")  # fmt: skip
+                    "*.expanding.std", "*.expanding.var", "*.groupby.std", "*.groupby.var",
+                    "*.groupby.sem")  # fmt: skip
 #: later ops that turn such last-bit differences into other rows, ranks or text
 DISCONTINUOUS_OPS = ("*groupby*", "*rank*", "*duplicat*", "*astype(str*", "*astype({col: str*", "*unique*",
                      "*value_counts*", "*mode*", "*sort_*", "*nlargest*", "*nsmallest*", "*%*", "*//*",
