@@ -313,3 +313,48 @@ def test_empty_object_sum_add_fill_value():
     df = pd.DataFrame({"e": pd.Series([], dtype="float32"), "b": pd.Series([], dtype="object")})
     o1 = pd.Series(["AB"], dtype="object", index=pd.RangeIndex(43, 46, 3, name="idx"))
     check(lambda x, y: (x["b"] + x["e"]).add(y, fill_value="b"), df, o1)
+
+
+# --- masked columns ordered beside categoricals of strings ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "dtype, values",
+    [("boolean", [True, None]), ("Int64", [1, None]), ("Float64", [1.5, None]), ("UInt8", [1, None])],
+)
+@pytest.mark.parametrize("cat_values", [[None, None], ["a", None], ["a", "b"], [None, "a"]])
+@pytest.mark.parametrize("ordered", [False, True])
+@pytest.mark.parametrize("op", [operator.lt, operator.ge], ids=lambda f: f.__name__)
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+def test_masked_ordered_beside_categorical_strings(dtype, values, cat_values, ordered, op):
+    """pandas compares a masked column's values with the categorical's objects row by row: a str
+    raises Python's TypeError; a categorical of missing values only gives all missing."""
+    m = pd.Series(values, dtype=dtype)
+    c = pd.Series(pd.Categorical(cat_values, categories=["a", "b"], ordered=ordered))
+    check(op, m, c)
+    check(op, c, m)
+
+
+def test_boolean_lt_categorical_of_missing_values():
+    df = pd.DataFrame(
+        {"c": pd.Series([True], dtype="boolean"), "d": pd.Categorical([None], categories=["a", "b", "ç"])}
+    )
+    check(lambda x: x["c"] < x["d"], df)
+
+
+@pytest.mark.parametrize("dtype", ["datetime64[s]", "datetime64[ns, UTC]", "timedelta64[ns]"])
+@pytest.mark.parametrize("cat_values", [[None, None], ["a", None]])
+@pytest.mark.parametrize("ordered", [False, True])
+@pytest.mark.parametrize("n", [2, 0])
+def test_times_ordered_beside_categorical_strings(dtype, cat_values, ordered, n):
+    """Times ordered beside a categorical of missing values only: pandas reads them as NaT (all
+    False); a value raises."""
+    value = (
+        pd.Timedelta(1, "s")
+        if dtype.startswith("timedelta")
+        else T("2020-01-01", tz="UTC" if "UTC" in dtype else None)
+    )
+    t = pd.Series([value, None]).astype(dtype).iloc[:n]
+    c = pd.Series(pd.Categorical(cat_values, categories=["a", "b"], ordered=ordered)).iloc[:n]
+    check(operator.lt, t, c, refusal_ok=n == 0)
+    check(operator.ge, c, t, refusal_ok=n == 0)

@@ -434,9 +434,24 @@ def mixed_comparison(a: Column, b: Column, op: str) -> Column | None:
         if len(a) and (valid is None or bool(valid.any())):  # one sync
             raise TypeError(f"'{SYMBOL[op]}' not supported between instances of 'str' and '{_type_name(b)}'")
         return NumericColumn(a.xp.zeros(len(a), dtype=bool))
+    if ka == "masked" and kb == "cat":
+        return _masked_ordered_beside_categories(a, b, op)
+    if ka in ("dt", "td") and kb == "cat" and not (len(b) and bool((b.codes >= 0).any())):  # one sync
+        return NumericColumn(a.xp.zeros(len(a), dtype=bool))  # pandas reads missing values as NaT
     if "objbool" in (ka, kb) and {ka, kb} <= {"objbool", "obj", "dt", "td"}:
         return _object_bools_ordered(a, b, op, ka, kb)
     return None
+
+
+def _masked_ordered_beside_categories(a: NumericColumn, b: CategoricalColumn, op: str) -> NumericColumn:
+    """A masked column ordered beside a categorical of strings: pandas compares its values (those
+    beneath the mask too) with the categorical's object array row by row: a str raises Python's
+    TypeError, the missing values (NaN) answer, all missing ('boolean'). One sync."""
+    if len(b) and bool((b.codes >= 0).any()):  # one sync
+        kind = {"b": "bool", "f": "float"}.get(a.data.dtype.kind, "int")
+        raise TypeError(f"'{SYMBOL[op]}' not supported between instances of '{kind}' and 'str'")
+    xp, n = a.xp, len(a)
+    return NumericColumn(xp.zeros(n, dtype=bool), xp.zeros(n, dtype=bool), nullable=True)
 
 
 _PYTHON_TYPE = {"objbool": "bool", "obj": "str", "dt": "Timestamp", "td": "Timedelta"}
