@@ -58,6 +58,12 @@ PRECISION: list[tuple[str, str, str]] = [
 #: behaviour) and ember keeps the sane answer; each is a divergence by design, not an open one
 PANDAS_BUGS: list[tuple[str, str, str]] = [
     (
+        "series*",
+        r"accepted: pandas TypeError: int\(\) argument must be",
+        "pandas' alignment takes a missing indexer from a datetime / timedelta array and fails "
+        "(ensure_platform_int); ember aligns",
+    ),
+    (
         "*",
         "accepted: pandas (IndexError|AttributeError)",
         "pandas fails with an internal error; ember answers",
