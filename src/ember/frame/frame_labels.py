@@ -268,15 +268,17 @@ class FrameLabels:
         missing values (new columns are float64 NaN, as pandas) (``frame/reindex.py``)."""
         from ember.frame.reindex import check_options, row_positions, taken
 
-        check_options(method, level, limit, tolerance, "DataFrame.reindex")
+        fill = check_options(method, level, limit, tolerance, "DataFrame.reindex")
         if labels is not None:
             if check_axis("DataFrame.reindex", axis) == 0:
                 index = labels
             else:
                 columns = labels
+        if fill and columns is not None:
+            raise unsupported("DataFrame.reindex", "method= / limit= / tolerance= with columns=")
         out = self
         if index is not None:
-            positions, new_index = row_positions(self, index, "DataFrame.reindex")
+            positions, new_index = row_positions(self, index, "DataFrame.reindex", fill)
             cols = {k: taken(c, positions, fill_value) for k, c in self._columns.items()}
             out = type(self)._from_columns(cols, new_index, self._axis_names, self._kind)
         if columns is not None:

@@ -4,7 +4,8 @@ object does not have get missing values (an int column then reads as float64, as
 
 The label lookup runs on the host (``Index.get_indexer``, pandas' hash table over the index labels);
 the rows are gathered on the device. ``method`` / ``limit`` / ``tolerance`` (filling from
-neighbouring labels) and ``level`` are refused.
+neighbouring labels) ask pandas' ``Index.reindex`` on the host for the positions too, so its rules hold
+exactly (a monotonic index, the limit counted in positions, the tolerance); ``level`` is refused.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import pandas as pd
 from ember.frame._fallback import unsupported
 
 
-def row_positions(obj: Any, labels: Any, method: str) -> tuple[Any, Any]:
-    """(host positions of ``labels`` in ``obj``'s index, -1 where absent; the new Index)."""
+def row_positions(obj: Any, labels: Any, method: str, fill: dict | None = None) -> tuple[Any, Any]:
+    """(host positions of ``labels`` in ``obj``'s index, -1 where absent; the new Index). ``fill``
+    holds the ``method`` / ``limit`` / ``tolerance`` of a fill from neighbouring labels."""
     from ember.frame.index import ensure_index
 
     index = obj.index
@@ -30,14 +32,29 @@ def row_positions(obj: Any, labels: Any, method: str) -> tuple[Any, Any]:
         new_index = ensure_index(labels, None)
     if len(index) and not index.to_pandas().is_unique:
         raise ValueError("cannot reindex on an axis with duplicate labels")
+    if fill:
+        return filled_positions(index, new_index, fill), new_index
     positions = np.asarray(index.get_indexer(new_index.to_pandas()), dtype=np.int64)
     return positions, new_index
 
 
-def check_options(method: Any, level: Any, limit: Any, tolerance: Any, name: str) -> None:
-    for key, value in (("method", method), ("level", level), ("limit", limit), ("tolerance", tolerance)):
-        if value is not None:
-            raise unsupported(name, f"{key}= (filling from neighbouring labels)")
+def filled_positions(index: Any, new_index: Any, fill: dict) -> np.ndarray:
+    """Positions of pandas' ``Index.reindex(method=, limit=, tolerance=)``: each new label takes the
+    previous / next / nearest existing one by position in the (monotonic) index; pandas raises for an
+    unsorted index, a limit or tolerance without a method."""
+    current = index.to_pandas()
+    _, indexer = current.reindex(new_index.to_pandas(), **fill)
+    if indexer is None:  # pandas: the same labels, no lookup
+        return np.arange(len(current), dtype=np.int64)
+    return np.asarray(indexer, dtype=np.int64)
+
+
+def check_options(method: Any, level: Any, limit: Any, tolerance: Any, name: str) -> dict:
+    """The fill options to pass on to ``row_positions`` (empty when there are none)."""
+    if level is not None:
+        raise unsupported(name, "level= (broadcasting over a MultiIndex level)")
+    fill = {"method": method, "limit": limit, "tolerance": tolerance}
+    return {k: v for k, v in fill.items() if v is not None}
 
 
 def taken(column: Any, positions: np.ndarray, fill_value: Any) -> Any:

@@ -395,10 +395,10 @@ class Series(
         """The rows of ``index``'s labels, missing where this Series has none (``frame/reindex.py``)."""
         from ember.frame.reindex import check_options, row_positions, taken
 
-        check_options(method, level, limit, tolerance, "Series.reindex")
+        fill = check_options(method, level, limit, tolerance, "Series.reindex")
         if index is None:
             return self.copy()
-        positions, new_index = row_positions(self, index, "Series.reindex")
+        positions, new_index = row_positions(self, index, "Series.reindex", fill)
         return Series._from_column(taken(self._column, positions, fill_value), new_index, self.name)
 
     def agg(self, func: Any = None, axis: Any = 0, *args: Any, **kwargs: Any) -> Any:
