@@ -111,9 +111,7 @@ def apply_frame(frame: Any, func: Any, axis: int, **kwargs: Any) -> Any:
             return getattr(frame, reduction)(axis=1)
         if _elementwise_on_rows(frame, func, kwargs):
             return func(frame)
-        if fallback_enabled():
-            return run_in_pandas("DataFrame", "apply", frame, (func,), {"axis": 1, **kwargs})
-        raise unsupported("DataFrame.apply", "axis=1 (row-wise Python functions); use column operations")
+        return _apply_rows(frame, func, kwargs)
     if isinstance(func, str):
         return getattr(frame, func)(**kwargs)
     results = {k: func(frame[k], **kwargs) for k in frame._names}
@@ -122,6 +120,33 @@ def apply_frame(frame: Any, func: Any, axis: int, **kwargs: Any) -> Any:
     import pandas as pd
 
     return Series(pd.Series(results))
+
+
+def _apply_rows(frame: Any, func: Any, kwargs: dict) -> Any:
+    """A Python function of each row (``frame/apply_rows.py``): its vectorized call on the columns,
+    checked against pandas on a sample of the rows; pandas' other arguments at their defaults only."""
+    from ember.column.base import Unsupported
+    from ember.frame.apply_rows import apply_rows
+
+    # by_row concerns list / dict functions only; the Python engine is pandas' own row loop
+    options = {"raw": [False], "result_type": [None], "by_row": ["compat", False], "engine": [None, "python"]}
+    options["engine_kwargs"] = [None]
+    passed = {k: kwargs.pop(k) for k in list(kwargs) if k in options}
+    args = kwargs.pop("args", ())
+    try:
+        changed = [
+            k
+            for k, v in passed.items()
+            if not any(v is o or (type(v) is type(o) and v == o) for o in options[k])
+        ]
+        if changed:
+            raise unsupported("DataFrame.apply", f"axis=1 with {changed[0]}={passed[changed[0]]!r}")
+        return apply_rows(frame, func, tuple(args), kwargs)
+    except Unsupported:
+        if fallback_enabled():
+            call = {"axis": 1, "args": args, **passed, **kwargs}
+            return run_in_pandas("DataFrame", "apply", frame, (func,), call)
+        raise
 
 
 def _row_reduction(frame: Any, func: Any, kwargs: dict) -> str | None:
