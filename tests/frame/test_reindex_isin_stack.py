@@ -93,3 +93,81 @@ def test_reindex_method_multiindex():
     new = pd.MultiIndex.from_tuples([(1, "b"), (1, "d"), (0, "z"), (3, "a")])
     both(lambda o: o.reindex(new, method="ffill"), s)
     both(lambda o: o.reindex(new, method="bfill"), s)
+
+
+# --- DataFrame.isin of a DataFrame / Series -------------------------------------------------------
+
+FRAME = pd.DataFrame(
+    {
+        "A": [1, 2, 3, 4],
+        "B": ["a", None, "f", "b"],
+        "C": pd.array([1, None, 3, 4], dtype="Int64"),
+        "D": [1.5, np.nan, 2.0, 0.0],
+        "E": [True, False, True, False],
+        "F": pd.to_datetime(["2024-01-01", None, "2024-01-03", "2024-01-04"]),
+    },
+    index=[0, 1, 2, 3],
+)
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        pd.DataFrame(
+            {
+                "A": [1, 3, 3, 2],
+                "B": ["e", "f", "f", None],
+                "C": [1, 2, 3, 4],
+                "D": [1.5, np.nan, 2.0, 1.0],
+                "F": pd.to_datetime(["2024-01-01", None, "2024-01-03", "2024-01-05"]),
+                "Z": [1, 2, 3, 4],
+            },
+            index=[0, 1, 2, 7],
+        ),
+        pd.DataFrame({"A": [4, 3, 2, 1], "E": [False, True, True, False]}, index=[3, 2, 1, 0]),
+        pd.DataFrame({"A": pd.array([1, None], dtype="Int64")}, index=[0, 1]),
+        pd.DataFrame(),
+        pd.DataFrame({"A": [1, 1]}, index=[0, 0]),  # duplicate index: ValueError
+        pd.DataFrame([[1, 2]], columns=["A", "A"]),  # duplicate columns: ValueError
+    ],
+)
+def test_isin_frame(other):
+    eframe = em.from_pandas(FRAME)
+    try:
+        expected = FRAME.isin(other)
+    except ValueError:
+        with pytest.raises(ValueError, match="duplicate axis"):
+            eframe.isin(other)
+        return
+    assert_eq(eframe.isin(em.from_pandas(other)), expected)
+    assert_eq(eframe.isin(other), expected)  # a pandas frame of values
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        pd.Series([1, 2, 9], index=[0, 1, 7]),
+        pd.Series([1.5, np.nan, 3.0, 0.0], index=[0, 1, 2, 3]),
+        pd.Series(["a", "x"], index=[0, 1]),
+        pd.Series([], dtype="int64"),
+        pd.Series([1, 1], index=[0, 0]),
+    ],
+)
+def test_isin_series(other):
+    frame = FRAME[["A", "C", "D"]]
+    eframe = em.from_pandas(frame)
+    try:
+        expected = frame.isin(other)
+    except ValueError:
+        with pytest.raises(ValueError, match="duplicate axis"):
+            eframe.isin(em.from_pandas(other))
+        return
+    assert_eq(eframe.isin(em.from_pandas(other)), expected)
+
+
+def test_isin_frame_duplicate_self_labels_and_empty():
+    frame = pd.DataFrame({"a": [1, 2, 3]}, index=[5, 5, 6])
+    other = pd.DataFrame({"a": [1, 3]}, index=[5, 6])
+    assert_eq(em.from_pandas(frame).isin(em.from_pandas(other)), frame.isin(other))
+    empty = frame.iloc[:0]
+    assert_eq(em.from_pandas(empty).isin(em.from_pandas(other)), empty.isin(other))

@@ -191,13 +191,30 @@ class NDFrame:
         if isinstance(values, dict) and getattr(self, "_ember_kind", "") == "frame":
             # pandas: each column looks in its own list; a column the dict does not name matches nothing
             return self._with_columns({k: isin(c, list(values.get(k, []))) for k, c in self._columns.items()})
+        labelled = isinstance(values, (pd.DataFrame, pd.Series)) or getattr(values, "_ember_kind", "") in (
+            "frame",
+            "series",
+        )
+        if labelled and getattr(self, "_ember_kind", "") == "frame":
+            return self._isin_aligned(values)
         if hasattr(values, "to_pandas"):
             values = values.to_pandas()
-        if getattr(self, "_ember_kind", "") == "frame" and isinstance(values, (pd.DataFrame, pd.Series)):
-            raise unsupported(
-                "DataFrame.isin", "a DataFrame or Series of values (pandas aligns them on labels)"
-            )
         return self._map_columns(lambda c: isin(c, values))
+
+    def _isin_aligned(self, values: Any) -> Any:
+        """``DataFrame.isin`` of a DataFrame / Series: pandas' ``self.eq(values.reindex_like(self))``,
+        a cell True where ``values`` holds the same value at the same row (and column) label."""
+        from ember.frame.convert import from_pandas
+
+        frame_values = isinstance(values, pd.DataFrame) or getattr(values, "_ember_kind", "") == "frame"
+        axes = [values.index] + ([pd.Index(values.columns)] if frame_values else [])
+        if not all(axis.is_unique for axis in axes):
+            raise ValueError("cannot compute isin with a duplicate axis.")
+        if isinstance(values, (pd.DataFrame, pd.Series)):
+            values = from_pandas(values)
+        if not frame_values:
+            return self.eq(values.reindex(self.index), axis="index")
+        return self.eq(values.reindex(index=self.index, columns=self.columns))
 
     def transform(self, func: Any, axis: Any = 0, *args: Any, **kwargs: Any) -> Any:
         """A function name, a callable, a list or a dict of them on the Series, each keeping its
