@@ -6,6 +6,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember._compat import PANDAS_31
 from ember.testing import assert_eq
 
 
@@ -171,3 +172,113 @@ def test_isin_frame_duplicate_self_labels_and_empty():
     assert_eq(em.from_pandas(frame).isin(em.from_pandas(other)), frame.isin(other))
     empty = frame.iloc[:0]
     assert_eq(em.from_pandas(empty).isin(em.from_pandas(other)), empty.isin(other))
+
+
+# --- DataFrame.stack of any column level ----------------------------------------------------------
+
+
+def _two_level(names=("up", "low")):
+    cols = pd.MultiIndex.from_tuples([("b", "y"), ("a", "x"), ("b", "x"), ("a", "z")], names=names)
+    return pd.DataFrame(np.arange(8).reshape(2, 4), columns=cols, index=["r1", "r0"])
+
+
+def _mixed():
+    cols = pd.MultiIndex.from_tuples([("k", 1), ("k", 2), ("m", 1), ("m", 2), ("n", 2)], names=[None, "i"])
+    return pd.DataFrame(
+        {
+            ("k", 1): [1.5, np.nan, 3.0],
+            ("k", 2): [0.5, 1.0, np.nan],
+            ("m", 1): pd.array([1, None, 3], dtype="Int64"),
+            ("m", 2): pd.array([4, 5, None], dtype="Int64"),
+            ("n", 2): pd.array([0.5, None, 2.5], dtype="Float64"),
+        },
+        index=pd.MultiIndex.from_tuples([(0, "a"), (0, "b"), (1, "a")], names=["o", "q"]),
+    )[cols]
+
+
+def _three_level():
+    cols = pd.MultiIndex.from_tuples(
+        [("a", "x", 1), ("a", "y", 2), ("b", "x", 2), ("b", "y", 1), ("a", "x", 2)], names=["L0", "L1", "L2"]
+    )
+    return pd.DataFrame(np.arange(15, dtype="int64").reshape(3, 5), columns=cols)
+
+
+def _typed():
+    cols = pd.MultiIndex.from_tuples([("d", "t"), ("d", "u"), ("c", "t"), ("c", "u"), ("f", "t"), ("f", "u")])
+    return pd.DataFrame(
+        {
+            ("d", "t"): pd.to_datetime(["2024-01-01", None]),
+            ("d", "u"): pd.to_datetime(["2024-02-01", "2024-03-01"]),
+            ("c", "t"): pd.Categorical(["x", "y"]),
+            ("c", "u"): pd.Categorical(["x", "y"]),
+            ("f", "t"): [False, False],
+            ("f", "u"): [True, False],
+        }
+    )[cols]
+
+
+FRAMES = {
+    "two": _two_level,
+    "unnamed": lambda: _two_level((None, None)),
+    "mixed": _mixed,
+    "three": _three_level,
+}
+
+
+@pytest.mark.parametrize("name", list(FRAMES))
+@pytest.mark.parametrize("level", [0, 1, -1, -2, 2, -3, [0], [1], [0, 1], [1, 0], [0, 1, 2], [2, 0, 1]])
+def test_stack_level(name, level):
+    both(lambda o: o.stack(level=level), FRAMES[name]())
+
+
+@pytest.mark.parametrize("level", ["up", "low", "zz", ["low"], ["low", "up"]])
+def test_stack_level_names(level):
+    both(lambda o: o.stack(level=level), _two_level())
+
+
+def test_stack_typed_and_empty():
+    both(lambda o: o.stack(level=1), _typed())
+    assert _typed().stack(level=0).dtypes.eq(object).all()  # pandas: objects, refused
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(_typed()).stack(level=0)
+    frame = _two_level()
+    both(lambda o: o.iloc[:0].stack(level=0), frame[[("a", "x"), ("a", "z")]])
+
+
+def test_stack_single_level_columns():
+    frame = pd.DataFrame({"a": [1, 2], "b": [3, 4]})
+    frame.columns.name = "nm"
+    for level in [0, -1, "nm", [0], 1, "zz"]:
+        both(lambda o, level=level: o.stack(level=level), frame)
+    with pytest.raises(ValueError, match="dropna must be unspecified"):
+        em.from_pandas(_two_level()).stack(level=0, dropna=True)
+
+
+@pytest.mark.parametrize("frame", [_two_level, _three_level])
+def test_stack_duplicate_levels(frame):
+    # pandas 3.0 fails inside (AssertionError / InvalidIndexError); 3.1 raises this ValueError
+    if PANDAS_31:
+        with pytest.raises(ValueError, match="duplicate values"):
+            frame().stack(level=[0, 0])
+    with pytest.raises(ValueError, match="duplicate values"):
+        em.from_pandas(frame()).stack(level=[0, 0])
+
+
+def test_stack_single_level_mixed_dtypes():
+    # pandas reshapes frame._values: int with float is float64, a masked or bool mix is objects
+    frame = pd.DataFrame({"a": [1, 2], "b": [0.5, np.nan], "c": [3, 4]})
+    both(lambda o: o.stack(), frame)
+    both(lambda o: o[["a", "c"]].stack(), frame)
+    masked = pd.DataFrame({"a": [np.nan, 1.5], "b": pd.array([1, None], dtype="Int64")})
+    assert masked.stack().dtype == object
+    with pytest.raises(NotImplementedError):
+        em.from_pandas(masked).stack()
+    same = masked.astype("Float64")
+    both(lambda o: o.stack(), same)
+
+
+def test_stack_strings_missing_combination():
+    cols = pd.MultiIndex.from_tuples([("s", "t"), ("s", "u"), ("v", "u")])
+    frame = pd.DataFrame([["a", None, "b"], [None, "c", "d"]], columns=cols)
+    for level in [0, 1, [0, 1]]:
+        both(lambda o, level=level: o.stack(level=level), frame)

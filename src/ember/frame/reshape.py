@@ -368,20 +368,26 @@ def _object_strings(col: Column) -> Column:
 def stack(frame: DataFrame, level: Any = -1, dropna: Any = _NO_DEFAULT) -> Any:
     """``DataFrame.stack`` (pandas 3's implementation): every cell becomes a row, row-major, with the
     column labels as a new innermost index level; missing values are kept. Frames with tuple labels
-    stack their last label level into the index and keep a frame."""
+    (MultiIndex columns) stack one level (any, by position or name) into the index and keep a frame
+    of the other levels, or all levels at once into a Series."""
     if dropna is not _NO_DEFAULT:
         raise ValueError(
             "dropna must be unspecified as the new implementation does not introduce rows of "
             "NA values. This argument will be removed in a future version of pandas."
         )
-    if level not in (-1,) and not (level == 0 and not _tuple_labels(frame)):
-        raise unsupported("stack", f"level={level!r} (only the last column level, level=-1)")
+    levels = _stack_level_numbers(frame, level)
     if _tuple_labels(frame):
-        return _stack_tuples(frame)
+        if len(set(levels)) != len(levels):
+            raise ValueError(f"level should not contain duplicate values, got level numbers {levels}")
+        # pandas orders the new index levels by argsort(level) over the levels in column order
+        ordered = [sorted(levels)[i] for i in np.argsort(levels)]
+        if len(levels) == len(frame._names[0]):
+            return _stack_all_levels(frame, ordered)
+        return _stack_tuples(frame, ordered)
     n, k = len(frame), len(frame._names)
     if k == 0:
         raise unsupported("stack", "a frame with no columns")
-    cols = list(frame._columns.values())
+    cols = _as_one_block(list(frame._columns.values()))
     xp = cols[0].xp
     src_row, src_col = rs.stack_indices(n, k, xp)
     values = concat_columns(cols).take(src_col * n + src_row)
@@ -389,6 +395,35 @@ def stack(frame: DataFrame, level: Any = -1, dropna: Any = _NO_DEFAULT) -> Any:
     levels = [c.take(src_row) for c in _index_columns(frame.index)]
     index = MultiIndex(levels + [labels], list(frame.index.names) + [_column_level_name(frame, -1)])
     return Series._from_column(values, index)
+
+
+def _as_one_block(cols: list) -> list:
+    """The columns in the dtype of pandas' ``frame._values`` (the dtype they share, else NumPy's
+    interleaved one, found on empty skeletons on the host); a mix pandas keeps as objects is refused."""
+    dtypes = [c.dtype for c in cols]
+    if all(d == dtypes[0] for d in dtypes):
+        return cols
+    from ember.ops.unary import astype
+
+    skeleton = pd.DataFrame({i: pd.Series([], dtype=d) for i, d in enumerate(dtypes)})
+    target = skeleton._values.dtype
+    if target == np.dtype(object):
+        raise unsupported(
+            "stack",
+            f"columns of {', '.join(sorted({str(d) for d in dtypes}))}: pandas stacks them into an "
+            "object column, which ember does not have",
+        )
+    return [c if c.dtype == target else astype(c, target) for c in cols]
+
+
+def _stack_level_numbers(frame: DataFrame, level: Any) -> list[int]:
+    """The column levels ``level`` names (positions or names; one or a list), with pandas' errors;
+    read from the column labels on the host."""
+    columns = frame.columns
+    if _tuple_labels(frame) and len({len(k) for k in frame._names}) != 1:
+        raise unsupported("stack", "tuple column labels of different lengths")
+    wanted = level if isinstance(level, (list, tuple)) else [level]
+    return [columns._get_level_number(lev) for lev in wanted]
 
 
 def _column_level_name(frame: DataFrame, level: int) -> Any:
@@ -401,34 +436,62 @@ def _tuple_labels(frame: DataFrame) -> bool:
     return bool(frame._names) and all(isinstance(k, tuple) for k in frame._names)
 
 
-def _stack_tuples(frame: DataFrame) -> DataFrame:
-    """Stack the last level of tuple column labels: output columns are the distinct label prefixes,
-    the new index level the distinct last parts (both in order of appearance, as pandas 3)."""
-    names = frame._names
-    if len({len(k) for k in names}) != 1:
-        raise unsupported("stack", "tuple column labels of different lengths")
-    prefixes = list(dict.fromkeys(k[:-1] for k in names))
-    inner = list(dict.fromkeys(k[-1] for k in names))
-    n, m = len(frame), len(inner)
+def _stack_all_levels(frame: DataFrame, levels: list[int]) -> Series:
+    """Every column level into the index (in ``levels``' order): a Series of every cell, row-major
+    in column order, as pandas 3."""
+    n, k = len(frame), len(frame._names)
+    from ember.frame.convert import _concat_like_pandas
+
     cols = list(frame._columns.values())
     xp = cols[0].xp
+    src_row, src_col = rs.stack_indices(n, k, xp)
+    values = _concat_like_pandas(cols).take(src_col * n + src_row)
+    parts = [from_any(pd.Index([key[lev] for key in frame._names]), xp).take(src_col) for lev in levels]
+    rows = [c.take(src_row) for c in _index_columns(frame.index)]
+    names = list(frame.index.names) + [_column_level_name(frame, lev) for lev in levels]
+    return Series._from_column(values, MultiIndex(rows + parts, names))
+
+
+def _stack_tuples(frame: DataFrame, levels: list[int]) -> DataFrame:
+    """Stack some levels of tuple column labels: output columns are the distinct labels of the other
+    levels, the new index levels the distinct labels of ``levels`` (both in order of appearance, as
+    pandas 3); a combination the frame lacks gives missing values."""
+    names = frame._names
+    kept = [i for i in range(len(names[0])) if i not in levels]
+    cell = {(tuple(k[i] for i in kept), tuple(k[i] for i in levels)): k for k in names}
+    rests = list(dict.fromkeys(rest for rest, _ in cell))
+    inner = list(dict.fromkeys(part for _, part in cell))
+    n, m = len(frame), len(inner)
+    xp = next(iter(frame._columns.values())).xp
     src_row, src_part = rs.stack_indices(n, m, xp)
     out: dict[Any, Column] = {}
-    for p in prefixes:
-        present = [(p + (lab,)) in frame._columns for lab in inner]
-        parts = [frame._columns[p + (lab,)] for lab, ok in zip(inner, present) if ok]
-        block = concat_columns(parts)
-        slot = np.cumsum(present) - 1  # which concatenated part holds each inner label
-        slot = np.where(present, slot, -1)
-        slot_d = xp.asarray(slot, dtype=np.int64)[src_part]
-        rows = xp.where(slot_d >= 0, slot_d * n + src_row, -1)
-        key = p[0] if len(p) == 1 else p
-        out[key] = block.take_nullable(rows) if not all(present) else block.take(rows)
-    labels = from_any(pd.Index(inner), xp).take(src_part)
-    levels = [c.take(src_row) for c in _index_columns(frame.index)]
-    index = MultiIndex(levels + [labels], list(frame.index.names) + [_column_level_name(frame, -1)])
-    above = frame._axis_names[:-1] if frame._axis_names is not None else None
-    return DataFrame._from_columns(out, index, above if above and any(a is not None for a in above) else None)
+    for rest in rests:
+        key = rest[0] if len(rest) == 1 else rest
+        block = _stacked_block([frame._columns.get(cell.get((rest, part))) for part in inner], key, n)
+        out[key] = block.take(src_part * n + src_row)
+    parts = [from_any(pd.Index([p[j] for p in inner]), xp).take(src_part) for j in range(len(levels))]
+    row_levels = [c.take(src_row) for c in _index_columns(frame.index)]
+    new_names = [_column_level_name(frame, lev) for lev in levels]
+    index = MultiIndex(row_levels + parts, list(frame.index.names) + new_names)
+    above = [frame._axis_names[i] for i in kept] if frame._axis_names is not None else None
+    return DataFrame._from_columns(
+        out, index, tuple(above) if above and any(a is not None for a in above) else None
+    )
+
+
+def _stacked_block(parts: list, name: Any, n: int) -> Column:
+    """One output column of a MultiIndex stack: the parts (None where the frame lacks the
+    combination) one after another, in the dtype of pandas' concat of DataFrames (missing parts
+    filled with NA: ints turn float64)."""
+    from ember.frame.convert import _all_missing, _common_dtype, _concat_like_pandas
+
+    present = [p for p in parts if p is not None]
+    missing = len(present) < len(parts)
+    target = _common_dtype([p.dtype for p in present], frames=True, missing=missing)
+    if missing:
+        filler = _all_missing(present, target, name, n)
+        parts = [filler if p is None else p for p in parts]
+    return _concat_like_pandas(parts, name, frames=True, target=target)
 
 
 def _level_number(index: MultiIndex, level: Any) -> int:
