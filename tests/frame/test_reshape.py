@@ -230,7 +230,9 @@ def test_stack_flat(df):
 def test_stack_dropna_argument(df):
     with pytest.raises(ValueError, match="dropna"):
         R.stack(em.from_pandas(df[["v"]]), dropna=True)
-    with pytest.raises(NotImplementedError, match="level"):
+    with pytest.raises(IndexError):  # pandas: "Too many levels"
+        df[["v"]].stack(level=3)
+    with pytest.raises(IndexError):
         R.stack(em.from_pandas(df[["v"]]), level=3)
 
 
