@@ -184,3 +184,12 @@ def test_concat_after_an_empty_tail_of_strings(dtype):
 def test_count_of_a_list_column():
     s = pd.Series(["a b", None, "c"]).str.split()
     assert em.from_pandas(pd.Series(["a b", None, "c"])).str.split().count() == s.count()
+
+
+@pytest.mark.parametrize("op", ["cummin", "cummax", "cumsum", "min", "max", "sum"])
+@pytest.mark.parametrize("values", [[], ["a b", "c"]], ids=["empty", "lists"])
+def test_reductions_and_scans_of_list_columns_are_refused_clearly(op, values):
+    """pandas compares / adds Python lists row by row; ember refuses with NotImplementedError."""
+    s = em.from_pandas(pd.Series(values, dtype=object)).str.split()
+    with pytest.raises(NotImplementedError):
+        getattr(s, op)()

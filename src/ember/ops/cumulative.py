@@ -21,6 +21,7 @@ from ember.column import (
     StringColumn,
     TimedeltaColumn,
 )
+from ember.column.base import Unsupported
 
 OPS = ("cumsum", "cumprod", "cummin", "cummax")
 
@@ -37,7 +38,10 @@ def cumulative(col: Column, op: str, skipna: bool = True) -> Column:
         return _string(col, op, skipna)
     if isinstance(col, CategoricalColumn):
         raise TypeError(f"Accumulation {op} not supported for Categorical")
-    raise TypeError(f"cumulative: unsupported column {col!r}")
+    # lists and other Python objects: pandas compares / adds them row by row
+    raise Unsupported(
+        f"cumulative {op}: a column of {col.dtype} values (Python objects) is not supported by ember"
+    )
 
 
 def _scan(xp: Any, x: Any, op: str, acc: np.dtype) -> Any:

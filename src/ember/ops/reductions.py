@@ -28,6 +28,7 @@ from ember.column import (
     StringColumn,
     TimedeltaColumn,
 )
+from ember.column.base import Unsupported
 
 OPS = (
     "sum",
@@ -217,7 +218,8 @@ def _plan(col: Column, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_coun
         return _plan_categorical(col, op, fetch, skipna)
     if isinstance(col, StringColumn):
         return _plan_string(col, op, fetch, skipna, min_count)
-    raise TypeError(f"reduce: unsupported column {col!r}")
+    # lists and other Python objects: pandas compares / adds them row by row
+    raise Unsupported(f"{op}: a column of {col.dtype} values (Python objects) is not supported by ember")
 
 
 _NAN_FUSED = ("sum", "mean", "count")
