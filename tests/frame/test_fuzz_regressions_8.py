@@ -193,3 +193,19 @@ def test_reductions_and_scans_of_list_columns_are_refused_clearly(op, values):
     s = em.from_pandas(pd.Series(values, dtype=object)).str.split()
     with pytest.raises(NotImplementedError):
         getattr(s, op)()
+
+
+@pytest.mark.parametrize("method", ["nlargest", "nsmallest"])
+def test_nlargest_by_a_timestamp_column_label(method):
+    pdf = (
+        pd.DataFrame({"a": [10, 3]})
+        .set_axis(pd.DatetimeIndex(["2024-01-01 01:00", "2024-01-02"], name="idx"))
+        .T
+    )
+    key = pd.Timestamp("2024-01-01 01:00")
+    assert_eq(getattr(em.from_pandas(pdf), method)(1, key), getattr(pdf, method)(1, key))
+    both = pd.DataFrame({"a": [3, 1, 2], "b": [1, 2, 3]})
+    with pytest.raises(KeyError):  # a tuple is one label
+        getattr(both, method)(2, ("a", "b"))
+    with pytest.raises(KeyError):
+        getattr(em.from_pandas(both), method)(2, ("a", "b"))

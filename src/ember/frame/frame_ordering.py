@@ -139,7 +139,9 @@ class FrameOrdering:
         (``keep`` 'first', 'last' or 'all'); by several with their ties kept in row order."""
         from ember.ops.sort import nlargest_positions, nsmallest_positions
 
-        names = [columns] if np.isscalar(columns) else list(columns)
+        # pandas: a list-like names several columns; a tuple or any other label (a Timestamp) one
+        several = pd.api.types.is_list_like(columns) and not isinstance(columns, tuple)
+        names = list(columns) if several else [columns]
         if not names:  # pandas: no column to order by selects no row
             return self._take_rows(current_xp().zeros(0, dtype=np.int64))
         if len(names) == 1:
