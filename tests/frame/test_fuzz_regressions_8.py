@@ -209,3 +209,23 @@ def test_nlargest_by_a_timestamp_column_label(method):
         getattr(both, method)(2, ("a", "b"))
     with pytest.raises(KeyError):
         getattr(em.from_pandas(both), method)(2, ("a", "b"))
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        pd.Series([None, "z", None], dtype="string"),
+        pd.Series(["z", np.nan, np.nan], dtype=object),
+        pd.Series(["z", None, None], dtype=object),
+        pd.Series(["z", None, None], dtype="str"),
+    ],
+    ids=["string NA", "object NaN", "object None", "str"],
+)
+def test_object_string_fills_keep_the_missing_value_of_their_source(other):
+    """pandas keeps each row's own missing value: a row taken from ``other`` shows other's."""
+    s = pd.Series(["a", None, "b"], dtype=object)
+    cond = pd.Series([True, False, True])
+    assert_eq(em.from_pandas(s).where(em.from_pandas(cond), em.from_pandas(other)), s.where(cond, other))
+    assert_eq(em.from_pandas(s).fillna(em.from_pandas(other)), s.fillna(other))
+    got = em.from_pandas(s).fillna(em.from_pandas(other)).to_pandas()
+    assert [type(v) for v in got] == [type(v) for v in s.fillna(other)]

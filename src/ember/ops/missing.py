@@ -381,8 +381,38 @@ def _where_string(col: StringColumn, cond: Any, other: Any) -> StringColumn:
     if ma is not None or mb is not None:
         ones = xp.ones(n, dtype=bool)
         mask = xp.where(cond, ones if ma is None else ma, ones if mb is None else mb)
-    na = col.na if mb is None or ma is not None else other.na  # the missing value (None / NaN) kept
+    na = _kept_marker(col, other, cond, ma, mb) if mask is not None else col.na
     return StringColumn(offs, chars, mask, col.pd_dtype, na)
+
+
+def _marker(col: StringColumn) -> Any:
+    """The missing value a string column shows: its dtype's (str NaN, 'string' pd.NA), else its own."""
+    return col.pd_dtype.na_value if isinstance(col.pd_dtype, pd.StringDtype) else col.na
+
+
+def _kept_marker(col: StringColumn, other: Any, cond: Any, ma: Any, mb: Any) -> Any:
+    """The missing value of an object result: that of the side its missing rows come from (pandas
+    keeps each row's own None / NaN / pd.NA); refused where both sides give one and they differ, as
+    an ember object column holds a single missing value. One sync."""
+    from ember.backend.arrays import to_host
+
+    if col.pd_dtype != np.dtype(object) or not isinstance(other, StringColumn):
+        return col.na
+    xp = col.xp
+    kept = xp.zeros((), dtype=bool) if ma is None else (cond & ~ma).any()
+    taken = xp.zeros((), dtype=bool) if mb is None else (~cond & ~mb).any()
+    from_kept, from_taken = to_host(xp.stack([kept, taken])).tolist()
+    mine, theirs = col.na, _marker(other)
+    if from_kept and from_taken and not (mine is theirs or (_is_nan(mine) and _is_nan(theirs))):
+        raise Unsupported(
+            f"where / fillna: missing values {mine!r} and {theirs!r} in one object column (pandas keeps "
+            "both; an ember object column holds one missing value) is not supported by ember."
+        )
+    return theirs if from_taken and not from_kept else mine
+
+
+def _is_nan(x: Any) -> bool:
+    return isinstance(x, float) and x != x
 
 
 def _object_result(col: Column, what: str) -> Unsupported:
