@@ -229,3 +229,19 @@ def test_object_string_fills_keep_the_missing_value_of_their_source(other):
     assert_eq(em.from_pandas(s).fillna(em.from_pandas(other)), s.fillna(other))
     got = em.from_pandas(s).fillna(em.from_pandas(other)).to_pandas()
     assert [type(v) for v in got] == [type(v) for v in s.fillna(other)]
+
+
+@pytest.mark.parametrize(
+    "labels", [["index", 0], ["index", "x"], [1, 0]], ids=["str and int", "object strings", "object ints"]
+)
+def test_melt_variable_column_keeps_the_column_axis_dtype(labels):
+    """pandas repeats the labels' own array: labels held as object give an object variable column."""
+    pdf = pd.DataFrame([["e", 0]])
+    pdf.columns = pd.Index(labels, dtype=object)
+    ids = ["index"] if "index" in labels else None
+    want = pdf.melt(id_vars=ids)
+    if not all(isinstance(v, str) for v in want["variable"]):  # object ints: ember refuses them
+        with pytest.raises(NotImplementedError):
+            em.from_pandas(pdf).melt(id_vars=ids)
+        return
+    assert_eq(em.from_pandas(pdf).melt(id_vars=ids), want)

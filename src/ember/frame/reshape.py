@@ -303,10 +303,9 @@ def _melt_var_names(axis: pd.Index, var_name: Any) -> list:
 
 
 def _variable_labels(value_axis: pd.Index, i: int) -> pd.Index:
-    """Level ``i`` of the value columns' labels (their labels themselves for flat columns); labels
-    held as object are inferred as pandas 3 does when it builds the column."""
-    labels = value_axis.get_level_values(i)
-    return pd.Index(list(labels)) if labels.dtype == object else labels
+    """Level ``i`` of the value columns' labels (their labels themselves for flat columns), in the
+    column axis' dtype: pandas repeats that array, labels held as object stay object."""
+    return value_axis.get_level_values(i)
 
 
 def _stacked_zoned_times(cols: list[Column]) -> Column:
