@@ -245,3 +245,19 @@ def test_melt_variable_column_keeps_the_column_axis_dtype(labels):
             em.from_pandas(pdf).melt(id_vars=ids)
         return
     assert_eq(em.from_pandas(pdf).melt(id_vars=ids), want)
+
+
+@pytest.mark.parametrize("method", ["len", "count", "find", "rfind"])
+@pytest.mark.parametrize("missing", [pd.NA, None, np.nan], ids=["NA", "None", "NaN"])
+def test_str_numbers_of_object_columns_follow_the_missing_value(method, missing):
+    """pandas gives float64 beside None / NaN, an object column of ints beside pd.NA (refused)."""
+    s = pd.Series(["ab", missing, "c"], dtype=object)
+    call = (
+        (lambda x: getattr(x.str, method)()) if method == "len" else (lambda x: getattr(x.str, method)("a"))
+    )
+    want = call(s)
+    if want.dtype == object:
+        with pytest.raises(NotImplementedError):
+            call(em.from_pandas(s))
+    else:
+        assert_eq(call(em.from_pandas(s)), want)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from ember.column import NumericColumn, StringColumn
 from ember.ops import lists as L
@@ -60,6 +61,14 @@ class ListMethods:
         raise NotImplementedError(what)  # pandas answers (NaN for the rows that hold no string)
 
 
+def _numbers_beside_na(src: StringColumn, col: Any) -> bool:
+    """Whether a numeric result (len, count, find ...) of an object column whose missing value is
+    pd.NA has a missing row: pandas gives an object column of ints and <NA> there. One sync."""
+    if not (isinstance(col, NumericColumn) and col.data.dtype.kind in "iuf"):
+        return False
+    return src.pd_dtype == object and src.na is pd.NA and src.mask is not None and not bool(src.mask.all())
+
+
 class StringMethods:
     """pandas' ``.str`` accessor; positions are characters (UTF-8 decoded on the device)."""
 
@@ -91,6 +100,9 @@ class StringMethods:
         if isinstance(col, StringColumn) and col.pd_dtype == object and src.pd_dtype == object:
             # pandas keeps an object column's own missing value (None, NaN, NA) in its results
             col = StringColumn(col.offsets, col.chars, col.mask, col.pd_dtype, src.na)
+        elif _numbers_beside_na(src, col):
+            # pandas: the numbers stay Python ints in an object column beside pd.NA
+            raise _unsupported("<method>", "numbers of an object column holding pd.NA (pandas: object)")
         return self._s._wrap(col)
 
     def _frame(self, labels: list[Any], cols: list[Any]) -> Any:
