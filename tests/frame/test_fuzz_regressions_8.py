@@ -261,3 +261,31 @@ def test_str_numbers_of_object_columns_follow_the_missing_value(method, missing)
             call(em.from_pandas(s))
     else:
         assert_eq(call(em.from_pandas(s)), want)
+
+
+@pytest.mark.parametrize(
+    "divisor",
+    [
+        3,
+        np.int64(3),
+        3.0,
+        2.5,
+        -3,
+        0,
+        0.0,
+        [3, 3, 3, 0],
+        [3.0, 3, 3, 3],
+        ("Int64", [3, None, 3, 3]),
+        ("uint8", [3] * 4),
+    ],
+    ids=str,
+)
+def test_timedeltas_divided_by_integers_truncate_as_numpy(divisor):
+    """NumPy divides timedelta ticks by integers as integers (toward zero), by floats through float64."""
+    s = pd.Series([pd.Timedelta(31536007000000000), pd.Timedelta(-8), pd.NaT, pd.Timedelta(7)])
+    if isinstance(divisor, tuple):
+        divisor = pd.Series(divisor[1], dtype=divisor[0])
+    elif isinstance(divisor, list):
+        divisor = pd.Series(divisor)
+    other = em.from_pandas(divisor) if isinstance(divisor, pd.Series) else divisor
+    assert_eq(em.from_pandas(s) / other, s / divisor)

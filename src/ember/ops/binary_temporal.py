@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember._compat import bool_timedelta_product
+from ember._compat import PANDAS_31, bool_timedelta_product
 from ember.column import Column, DatetimeColumn, NumericColumn, TimedeltaColumn
 from ember.column.base import Unsupported
 from ember.ops._binary_common import (
@@ -267,6 +267,13 @@ def _td_td(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
     return NumericColumn(out.astype(np.float64)).set_missing(valid)
 
 
+def _whole_float_scalar(q: Any) -> bool:
+    """A float scalar holding a whole number, which pandas 3.1 divides timedeltas by as an integer."""
+    if not PANDAS_31 or hasattr(q, "shape") or not isinstance(q, (float, np.floating)):
+        return False
+    return bool(np.isfinite(q)) and float(q).is_integer() and abs(q) < 2**63
+
+
 def _td_num(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
     """Timedeltas times / divided by numbers, checked for overflow as pandas (OutOfBoundsTimedelta)."""
     td, num = (ta, tb) if ta.kind == "m" else (tb, ta)
@@ -294,6 +301,17 @@ def _td_num(xp: Any, n: int, ta: _T, tb: _T, op: str, valid: Any) -> Column:
             raise Unsupported(
                 f"binary operator %: {td.unit} timedeltas modulo floats is not supported by ember."
             )
+        elif (_kind(q) in "iu" and (num.valid is None or bool(num.valid.all()))) or _whole_float_scalar(q):
+            # NumPy divides timedeltas by integers as integers, truncating toward zero (pandas 3.1
+            # also takes a whole float scalar so; masked integers with a missing value go as floats);
+            # a zero divisor gives NaT
+            qi = q if hasattr(q, "shape") else int(q)
+            qs = xp.where(qi == 0, 1, qi) if hasattr(qi, "shape") else (qi or 1)
+            out = ticks // qs
+            out = out + ((ticks - out * qs != 0) & ((ticks < 0) != (qs < 0))).astype(np.int64)
+            if hasattr(qi, "shape") or qi == 0:
+                nz = qi != 0 if hasattr(qi, "shape") else xp.zeros(n, dtype=bool)
+                valid = nz if valid is None else valid & nz
         else:
             out = ticks / q
     if out.dtype.kind == "f":
