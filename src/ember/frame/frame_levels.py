@@ -44,7 +44,7 @@ class _LevelsCommon:
 
         index = self.index
         if level is None and not isinstance(index, MultiIndex):
-            from ember.frame.indexing import drop_positions
+            from ember.frame.label_positions import drop_positions
 
             listed = [labels] if pd.api.types.is_scalar(labels) else list(labels)
             keep = _xp_of(self).ones(len(self), dtype=bool)

@@ -1,8 +1,8 @@
 """loc / iloc / at / iat and row assignment for Series and DataFrame (the values a column may take:
 ``frame/setitem_casting.py``).
 
-Row selectors become integer positions (or a boolean mask) here; label lookups go through
-``Index.get_indexer`` (host, for a few labels), RangeIndex labels are positions by arithmetic.
+Row selectors become integer positions (or a boolean mask) here; lists of labels find their rows in
+``frame/label_positions.py`` (a join with the index on the device).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import pandas as pd
 
 from ember._compat import PANDAS_31
 from ember.backend import asarray_on, is_device_array, to_host
-from ember.column import Column, DatetimeColumn, NumericColumn, TimedeltaColumn, from_any
+from ember.column import Column, DatetimeColumn, NumericColumn, from_any
+from ember.frame.label_positions import obj_xp, row_positions
 from ember.frame.setitem_casting import setitem_scalar, setitem_values
 
 
@@ -88,136 +89,6 @@ def _dummy_col(obj: Any) -> Column:
     return NumericColumn(obj_xp(obj).zeros(len(obj), dtype=np.int8))
 
 
-def obj_xp(obj: Any) -> Any:
-    cols = [obj.column] if hasattr(obj, "_column") else list(obj._columns.values())
-    from ember.backend import xp
-
-    return cols[0].xp if cols else xp()
-
-
-def _labels_for(index: Any, labels: list, xp: Any) -> list | Column:
-    """The labels to look up in ``index``: a datetime / timedelta index casts them as pandas'
-    ``_maybe_cast_listlike_indexer`` does (date strings, Timestamps into its zone) where the whole
-    list casts; a list (to build a column of) otherwise."""
-    if labels and isinstance(index.column, (DatetimeColumn, TimedeltaColumn)):
-        from pandas.core.common import asarray_tuplesafe
-
-        cast = pd.Index([], dtype=index.dtype)._maybe_cast_listlike_indexer(asarray_tuplesafe(labels))
-        if cast.dtype.kind in "mM":
-            return from_any(cast, xp)
-    return labels
-
-
-def _is_missing_label(label: Any) -> bool:
-    if label is None or label is pd.NA or label is pd.NaT:
-        return True
-    if isinstance(label, (float, np.floating)):
-        return label != label
-    return isinstance(label, (np.datetime64, np.timedelta64)) and bool(np.isnat(label))
-
-
-def _wanted_labels(index: Any, labels: list, xp: Any) -> tuple[Column, Any]:
-    """The labels as a column to join with the index (missing labels as nulls, which meet the index's
-    missing rows), and which labels pandas does not find although missing: pandas finds a missing
-    label only where it is the index's own kind of missing value (None, NaN, pd.NA or NaT, after its
-    inference of the list), which a small pandas index holding the index's missing value decides."""
-    if not labels:  # nothing to find, whatever the index's dtype
-        return index.column.slice(0, 0), None
-    missing = np.asarray([_is_missing_label(k) for k in labels], dtype=bool)
-    cast = _labels_for(index, labels, xp)
-    if not missing.any():
-        return cast if isinstance(cast, Column) else from_any(labels, xp), None
-    present = np.flatnonzero(~missing)
-    if not len(present):
-        base = index.column.slice(0, 0)
-    elif isinstance(cast, Column):
-        base = cast.take(xp.asarray(present))
-    else:
-        base = from_any([labels[i] for i in present], xp)
-    rows = np.full(len(labels), -1, dtype=np.int64)
-    rows[present] = np.arange(len(present))
-    wanted = base.take_nullable(xp.asarray(rows))
-    return wanted, missing & ~_missing_labels_found(index, labels, xp)
-
-
-def _missing_labels_found(index: Any, labels: list, xp: Any) -> np.ndarray:
-    """Which labels pandas' lookup matches with the index's missing rows, asked of a pandas index of
-    one missing and one valid row of ``index`` (pandas' matching of None / NaN / NA / NaT depends on
-    the index's dtype, its missing value and the list's inferred dtype). One sync."""
-    from pandas.core.common import asarray_tuplesafe
-
-    if not len(index):
-        return np.zeros(len(labels), dtype=bool)
-    na = index.column.isna()
-    first_na, first_valid, any_na, any_valid = (
-        int(v) for v in to_host(xp.stack([xp.argmax(na), xp.argmax(~na), na.any(), (~na).any()]))
-    )
-    if not any_na:
-        return np.zeros(len(labels), dtype=bool)
-    rows = [first_na, first_valid] if any_valid else [first_na]
-    probe = pd.Index(index.column.take(xp.asarray(rows)).to_pandas())
-    return probe.get_indexer(asarray_tuplesafe(labels)) == 0
-
-
-def _is_na_label(label: Any) -> bool:
-    return label is pd.NA or (isinstance(label, float) and label != label)
-
-
-def _label_positions(obj: Any, labels: Any, missing: str = "raise", message: str = "not in index") -> Any:
-    """Positions of the rows labelled ``labels``, in label order (every row of a repeated label, in
-    index order, as pandas' loc); KeyError naming the labels not found.
-
-    A left join of the labels with the index on the device: the index is not copied to the host."""
-    from ember.frame.index import MultiIndex, RangeIndex
-    from ember.ops.join import join_indices
-
-    xp = obj_xp(obj)
-    if isinstance(obj.index, (MultiIndex, RangeIndex)):
-        return _label_positions_host(obj, labels, missing, message)
-    foreign = None
-    if isinstance(labels, Column):
-        wanted = labels
-    else:
-        labels = list(to_host(labels)) if is_device_array(labels) else list(labels)
-        wanted, foreign = _wanted_labels(obj.index, labels, xp)
-    try:
-        label_rows, index_rows = join_indices([wanted], [obj.index.column], how="left")
-    except (ValueError, TypeError):  # labels of another type than the index: none can be found
-        if missing == "ignore":
-            return xp.zeros(0, dtype=np.int64)
-        raise KeyError(f"{wanted.to_pandas().tolist()} {message}") from None
-    absent = index_rows < 0
-    if foreign is not None and foreign.any():  # missing labels pandas does not find
-        absent |= xp.asarray(foreign)[label_rows]
-    if bool(absent.any()):
-        if missing == "ignore":
-            return index_rows[~absent]
-        raise KeyError(f"{wanted.take(label_rows[absent]).to_pandas().tolist()} {message}")
-    return index_rows
-
-
-def _label_positions_host(
-    obj: Any, labels: Any, missing: str = "raise", message: str = "not in index"
-) -> Any:
-    """RangeIndex (labels are arithmetic) and MultiIndex (tuples) lookups through pandas' indexer."""
-    if isinstance(labels, Column):
-        labels = labels.to_pandas()
-    labels = list(to_host(labels)) if is_device_array(labels) else list(labels)
-    pos = obj.index.get_indexer(labels)
-    if (pos < 0).any():
-        if missing != "ignore":
-            raise KeyError(f"{[lab for lab, p in zip(labels, pos) if p < 0]} {message}")
-        pos = pos[pos >= 0]
-    return asarray_on(pos.astype(np.int64), obj_xp(obj))
-
-
-def drop_positions(obj: Any, labels: Any, errors: str = "raise") -> Any:
-    """Rows whose label is in ``labels`` (every row of a repeated label), for ``drop(index=...)``."""
-    return _label_positions(
-        obj, labels, missing="ignore" if errors == "ignore" else "raise", message="not found in axis"
-    )
-
-
 def _positions(obj: Any, key: Any) -> Any:
     xp = obj_xp(obj)
     if is_device_array(key):
@@ -262,7 +133,7 @@ def select_rows(obj: Any, key: Any, by_label: bool, item: str | None = None) -> 
             return obj._row_at(loc)
         return obj._row_at(_scalar_position(obj, key, by_label))
     if by_label:
-        rows = obj._take_rows(_label_positions(obj, key))
+        rows = obj._take_rows(row_positions(obj, key))
         return _named_after_index_key(rows, key)
     return obj._take_rows(_positions(obj, key))
 
@@ -781,7 +652,7 @@ def set_rows(series: Any, key: Any, value: Any, by_label: bool = True) -> Column
         elif pd.api.types.is_scalar(key):
             pos = xp.asarray([_scalar_position(series, key, by_label)])
         else:
-            pos = _label_positions(series, key) if by_label else _positions(series, key)
+            pos = row_positions(series, key) if by_label else _positions(series, key)
         mask = xp.zeros(n, dtype=bool)
         mask[pos] = True
         if aligned is not None:

@@ -2,7 +2,7 @@
 
 Row-wise questions (duplicated, dropna, monotonic, argsort) run on the level columns on their device.
 Lookups of a few labels the user names (``drop``, ``isin`` of tuples) run on the host with pandas'
-own index, as the other label lookups of a MultiIndex do (``indexing._label_positions_host``): the
+own index, as the other label lookups of a MultiIndex do (``label_positions._host_row_positions``): the
 positions they give select the level columns on the device. Row selections keep pandas' levels
 (labels no row uses any more stay, as pandas keeps them).
 """
