@@ -639,29 +639,26 @@ def frame_frame(left: Any, right: Any, op: str, fill_value: Any = None, flex: bo
     from ember.ops.binary import CMP, LOGIC, REVERSED
 
     same_rows = indexes_equal(left._index, right._index)
-    names = union_labels(left._names, right._names)
-    if (
-        op in CMP
-        and not flex
-        and not (same_rows and names == left._names and len(names) == len(right._names))
-    ):
+    right_names, right_columns = _with_nan_label_of(left._names, right._names, right._columns)
+    names = union_labels(left._names, right_names)
+    if op in CMP and not flex and not (same_rows and names == left._names and len(names) == len(right_names)):
         raise ValueError("Can only compare identically-labeled (both index and columns) DataFrame objects")
     index, lpos, rpos = join_labels(left._index, right._index)
     lmiss, rmiss = missing_flags(lpos, rpos)
     n, xp = len(index), current_xp()
-    shared = [k for k in left._names if k in right._columns]
+    shared = [k for k in left._names if k in right_columns]
     # pandas computes only the shared columns (the others all NaN) when the column sets partly differ
     reindex_only = (
         fill_value is None
         and REVERSED.get(op, op) != "pow"
         and op not in CMP
         and 0 < len(shared)
-        and not (len(shared) == len(left._names) == len(right._names))
+        and not (len(shared) == len(left._names) == len(right_names))
     )
     logical = REVERSED.get(op, op) in LOGIC
     wanted = set(shared) if reindex_only else set(names)
     # each side's columns on the united rows: a label one side lacks is NaN of their NA block's type
-    lsrc, rsrc = left._columns, right._columns
+    lsrc, rsrc = left._columns, right_columns
     if logical:  # object bool columns' own missing values, before alignment adds NaN rows
         lsrc = {k: own_bool_markers(c, rsrc[k]) if k in rsrc else c for k, c in lsrc.items()}
         rsrc = {k: own_bool_markers(c, lsrc[k]) if k in lsrc else c for k, c in rsrc.items()}
@@ -677,14 +674,29 @@ def frame_frame(left: Any, right: Any, op: str, fill_value: Any = None, flex: bo
     if reindex_only:  # pandas reindexes the shared columns' result: its NA block
         computed = list(out.values())
         out = {k: out[k] if k in out else _absent(n, xp, False, computed) for k in names}
-    if names == left._names and right._names == left._names:  # the left frame's axis: names, type
+    if names == left._names and right_names == left._names:  # the left frame's axis: names, type
         return left._with_rows(out, index)
     axis_names = joined_axis_names(left.columns, right.columns)
-    if names == left._names:
-        return type(left)._from_columns(out, index, axis_names, left._kind_for(out))
-    # the united labels' type, as pandas' union: object beside str stays object
+    # the united labels' type, as pandas' union: object beside str stays object, ints beside object
+    # labels become object (an empty right side leaves the left's)
     kind = left.columns[:0].append(right.columns[:0])
+    if names == left._names and (not right._names or kind.dtype == left.columns.dtype):
+        return type(left)._from_columns(out, index, axis_names, left._kind_for(out))
     return type(left)._from_columns(out, index, axis_names, kind)
+
+
+def _is_nan_label(k: Any) -> bool:
+    return isinstance(k, (float, np.floating)) and k != k
+
+
+def _with_nan_label_of(left_names: list, names: list, columns: dict) -> tuple[list, dict]:
+    """The right side's labels and columns with a NaN label as the left side's own NaN object:
+    pandas' alignment matches NaN labels with each other, Python's ``in`` only the same object."""
+    left_nan = next((k for k in left_names if _is_nan_label(k)), None)
+    if left_nan is None or sum(map(_is_nan_label, names)) != 1:
+        return names, columns  # none to match, or several NaN labels (duplicates, refused later)
+    same = [left_nan if _is_nan_label(k) else k for k in names]
+    return same, {(left_nan if _is_nan_label(k) else k): c for k, c in columns.items()}
 
 
 def joined_axis_names(left: pd.Index, right: pd.Index) -> tuple | None:

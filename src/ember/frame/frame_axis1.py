@@ -116,5 +116,8 @@ def arg_labels_of_rows(frame: Any, op: str, skipna: bool, numeric_only: bool) ->
     positions = m.argmin(axis=1) if op == "idxmin" else m.argmax(axis=1)
     chosen = set(names)
     axis = frame.columns[[i for i, k in enumerate(frame._names) if k in chosen]]
+    from ember.ops.grouping import strings_if_held
+
     labels = from_any(axis, xp)  # the labels' own dtype, as pandas' take of the columns
-    return Series._from_column(labels.take(positions), frame.index)
+    # pandas builds the result anew from the taken labels: object strings infer 'str'
+    return Series._from_column(strings_if_held(labels.take(positions)), frame.index)

@@ -281,6 +281,13 @@ class RangeIndex(Index):
     def rename(self, name: Any) -> RangeIndex:
         return RangeIndex(self.start, self.stop, self.step, name)
 
+    def take(self, positions: Any) -> Index:
+        # pandas keeps a RangeIndex where the taken labels are evenly spaced; none taken is the
+        # one case known without reading the positions back
+        if len(positions) == 0:
+            return RangeIndex(0, 0, 1, name=self.name)
+        return super().take(positions)
+
     def copy(self) -> RangeIndex:
         return self.rename(self.name)
 

@@ -151,6 +151,10 @@ class IndexMethodsMore:
         else:
             positions = pd.RangeIndex(len(self)).repeat(repeats, axis=axis).to_numpy()
             positions = asarray_on(positions.astype(np.int64), xp)
+        from ember.frame.index import Index, RangeIndex
+
+        if isinstance(self, RangeIndex):  # pandas' repeat builds a plain Index, even of a range
+            return Index.take(self, positions)
         return self.take(positions)
 
     def shift(self, periods: int = 1, freq: Any = None) -> Any:
