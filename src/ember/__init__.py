@@ -3,6 +3,8 @@
 ``import ember`` imports neither CuPy, Dask nor scikit-learn; the GPU is probed on first use.
 """
 
+from pandas import Grouper  # a key / level / freq grouping spec, which ember's groupby reads
+
 from ember import _config as config
 from ember import api, backend
 from ember.frame import (
@@ -28,6 +30,7 @@ from ember.frame.pivot_table import pivot_table
 from ember.frame.reshape import get_dummies, melt, pivot
 from ember.frame.timedeltas import to_timedelta
 from ember.frame.timeseries import merge_asof
+from ember.frame.timeseries_ranges import bdate_range, interval_range, period_range
 from ember.frame.wide_to_long import wide_to_long
 from ember.io import read_csv, read_json, read_orc, read_parquet
 from ember.namespace import *  # noqa: F403  (pandas' scalars, dtypes, options, isna, unique, array)
@@ -38,12 +41,14 @@ __version__ = "0.1.0"
 __all__ = [
     "Categorical",
     "CategoricalIndex",
+    "Grouper",
     "DataFrame",
     "Index",
     "MultiIndex",
     "RangeIndex",
     "Series",
     "backend",
+    "bdate_range",
     "concat",
     "config",
     "crosstab",
@@ -55,8 +60,10 @@ __all__ = [
     "from_dlpack",
     "from_pandas",
     "get_dummies",
+    "interval_range",
     "merge",
     "melt",
+    "period_range",
     "merge_asof",
     "pivot",
     "pivot_table",

@@ -10,6 +10,7 @@ import pandas as pd
 from ember.backend import asarray_on
 from ember.backend import xp as current_xp
 from ember.column import Column, DatetimeColumn, NumericColumn, StringColumn, TimedeltaColumn, from_any
+from ember.frame.timeseries_ranges import BusinessDayIndex, is_business_day
 from ember.ops import datetime_parse as P
 from ember.ops import datetimes as D
 from ember.ops._common import UNIT_NS
@@ -186,6 +187,10 @@ def _anchors(off: Any, unit: str) -> tuple[Any, Any] | None:
     the days since the epoch of anchor numbers, ``(a, xp) -> days``; None for other offsets."""
     pday = D.per_day(unit)
     name = type(off).__name__
+    if is_business_day(off):
+        if off.n == 0 or off.normalize:
+            raise NotImplementedError(f"date_range: freq={off!r} is not supported (n=0 or normalize=True)")
+        return _business_anchors(pday)
     if name == "Week" and off.weekday is not None:
         if off.n == 0 or off.normalize:
             raise NotImplementedError(f"date_range: freq={off!r} is not supported (n=0 or normalize=True)")
@@ -222,6 +227,20 @@ def _anchors(off: Any, unit: str) -> tuple[Any, Any] | None:
         return D.days_from_civil(mod, yy, mm, dd)
 
     return roll_month, days_of
+
+
+def _business_anchors(pday: int) -> tuple[Any, Any]:
+    """Business days numbered from Monday 1969-12-29 (five a week): a weekend rolls onto the next
+    Monday (forward) or the Friday before."""
+
+    def roll_business(t: int, forward: bool) -> tuple[int, int]:
+        day, tod = divmod(t, pday)
+        week, weekday = divmod(day + 3, 7)
+        if weekday < 5:
+            return week * 5 + weekday, tod
+        return week * 5 + (5 if forward else 4), tod
+
+    return roll_business, lambda a, mod: (a // 5) * 7 + a % 5 - 3
 
 
 def _anchored_range(
@@ -272,8 +291,9 @@ def date_range(
     inclusive: str = "both",
     unit: str | None = None,
 ) -> Any:
-    """pandas.date_range: fixed frequencies (D, h, min, s, ms, us, ns, W-XXX and multiples) and month
-    anchors (MS, ME, QS, QE, YS, YE). Returns an ember Index of datetime64."""
+    """pandas.date_range: fixed frequencies (D, h, min, s, ms, us, ns, W-XXX and multiples), month
+    anchors (MS, ME, QS, QE, YS, YE) and business days (B: an index refusing the fields pandas
+    counts in business days). Returns an ember Index of datetime64."""
     from ember.frame.index import Index
 
     if freq is None and (start is None or end is None or periods is None):
@@ -326,7 +346,7 @@ def date_range(
             if _rule_code(off) not in _HOST_RANGES:
                 raise NotImplementedError(
                     f"date_range: freq={freq!r} is not supported; use a fixed frequency (D, h, min, s, ms, "
-                    "us, ns), W-XXX, MS, ME, QS, QE, YS, YE, SMS or SME"
+                    "us, ns), W-XXX, MS, ME, QS, QE, YS, YE, SMS, SME or B"
                 ) from None
             labels = pd.date_range(start, end, periods, freq, tz, normalize, name, inclusive, unit=unit)
             return Index._from_column(from_any(labels.array, xp), name)
@@ -341,7 +361,8 @@ def date_range(
         col = DatetimeColumn(ticks, unit, tz)
     elif tz is not None:
         col = D.tz_localize(col, tz)
-    return Index._from_column(col, name)
+    index = Index._from_column(col, name)
+    return BusinessDayIndex.of(index) if off is not None and is_business_day(off) else index
 
 
 #: offsets date_range takes from pandas on the host (the fields of their index do not depend on them)

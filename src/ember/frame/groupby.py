@@ -80,6 +80,14 @@ def _integer_column_keys(obj: Any, names: list) -> bool:
 
 
 class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
+    def __new__(
+        cls, obj: Any = None, by: Any = None, level: Any = None, as_index: Any = True, **kw: Any
+    ) -> Any:
+        from ember.frame.resample_grouper import freq_groupby
+
+        grouped = freq_groupby(obj, by, level, as_index)  # a lone freq Grouper: resample's bins
+        return grouped if grouped is not None else super().__new__(cls)
+
     def __init__(
         self,
         obj: Any,

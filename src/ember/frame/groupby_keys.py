@@ -21,13 +21,17 @@ def unsupported(method: str, detail: str) -> Exception:
 def resolve_groupers(obj: Any, by: Any, level: Any, sort: bool, dropna: bool) -> tuple:
     """``pd.Grouper(key=...)`` / ``pd.Grouper(level=...)`` as the column / index level it names:
     alone, the Grouper's own ``sort`` / ``dropna`` apply (``sort=True`` orders the rows by the key
-    first, missing keys first, as pandas); in a list, the groupby's. Frequencies (``freq=``, a
-    TimeGrouper) are refused. Returns ``(obj, by, level, sort, dropna)``."""
+    first, missing keys first, as pandas); in a list, the groupby's. A Grouper with ``freq=`` in a
+    list is a key of the rows' bin labels; alone, the
+    GroupBy constructor answers it with ``resample_grouper.freq_groupby``. Returns ``(obj, by, level,
+    sort, dropna)``."""
     items = by if isinstance(by, list) else [by]
     if not any(isinstance(g, pd.Grouper) for g in items):
         return obj, by, level, sort, dropna
+    from ember.frame.resample_grouper import bin_label_key, is_freq_grouper
+
     for g in items:
-        if isinstance(g, pd.Grouper):
+        if isinstance(g, pd.Grouper) and not (isinstance(by, list) and is_freq_grouper(g)):
             _check_grouper(obj, g)
     if not isinstance(by, list):
         if by.key is not None:
@@ -36,8 +40,14 @@ def resolve_groupers(obj: Any, by: Any, level: Any, sort: bool, dropna: bool) ->
             by, level = None, by.level
         return _grouper_sorted(obj, by, level, items[0]), by, level, items[0].sort, items[0].dropna
     keys = []
+    if sum(is_freq_grouper(g) for g in by) > 1:
+        raise unsupported("groupby", "several Groupers with freq=")
     for g in by:
-        if not isinstance(g, pd.Grouper):
+        if is_freq_grouper(g):
+            if not sort:
+                raise unsupported("groupby", "sort=False with a Grouper of freq= among several keys")
+            keys.append(bin_label_key(obj, g))
+        elif not isinstance(g, pd.Grouper):
             keys.append(g)
         elif g.sort:
             raise unsupported("groupby", "a Grouper with sort=True among several keys")

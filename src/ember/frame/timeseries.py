@@ -69,7 +69,6 @@ class Resampler:
     ) -> None:
         from ember.frame.resample_more import end_defaults, make_bins, resolve_origin
 
-        self.obj = obj
         self.on = on
         if on is not None:
             if not _is_frame(obj) or on not in obj._columns:
@@ -79,6 +78,8 @@ class Resampler:
             if isinstance(obj.index, MultiIndex):
                 raise unsupported("resample", "a MultiIndex (use on=)")
             tcol, name = obj.index.column, obj.index.name
+        obj, tcol = _time_sorted(obj, tcol, on)
+        self.obj = obj
         self._origin, self._offset = resolve_origin(tcol, rule, origin, offset)
         closed, label = end_defaults(origin, closed, label)
         self._g = make_bins(tcol, rule, closed, label, self._origin, self._offset)
@@ -253,6 +254,25 @@ class Resampler:
         from ember.frame.resample_fill import quantile
 
         return quantile(self, q, **kwargs)
+
+
+def _time_sorted(obj: Any, tcol: Column, on: Any) -> tuple[Any, Column]:
+    """The rows in time order (stable, NaT first) when they are not already: pandas sorts them
+    before binning, so first / last / an applied function see each bin's rows by time. Synchronizes
+    once."""
+    from ember.backend import to_host
+    from ember.ops.sort import argsort
+
+    if not isinstance(tcol, (DatetimeColumn, TimedeltaColumn)) or len(tcol) < 2:
+        return obj, tcol
+    t = tcol.data.astype(np.int64)
+    ordered = t[1:] >= t[:-1]
+    if tcol.mask is not None:
+        ordered = ordered & tcol.mask[1:] & tcol.mask[:-1]
+    if bool(to_host(ordered.all())):
+        return obj, tcol
+    obj = obj._take_rows(argsort([tcol], na_position="first"))
+    return obj, (obj._columns[on] if on is not None else obj.index.column)
 
 
 def _bool_as_float(col: Column) -> Column:
