@@ -3,6 +3,8 @@ its neighbours."""
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -74,3 +76,62 @@ def test_an_empty_selection_of_a_range_keeps_a_range() -> None:
 def test_repeat_of_a_range_is_a_plain_index(count: int) -> None:
     idx = pd.RangeIndex(2, 5, name="r")
     assert_eq(em.from_pandas(pd.Series(range(3), index=idx)).index.repeat(count), idx.repeat(count))
+
+
+CATEGORICALS = {
+    "bool NA": pd.Series([True, None], dtype="boolean").astype("category"),
+    "bool": pd.Series([True, False]).astype("category"),
+    "float": pd.Series([np.inf, 1.0], dtype="float32").astype("category"),
+    "float nan": pd.Series([np.nan, 1.0]).astype("category"),
+    "str": pd.Series(["a", None]).astype("category"),
+    "time strings": pd.Series(["2020-01-01", ""]).astype("category"),
+}
+VALUES = {
+    "string NA": pd.Series([None, "a"], dtype="string"),
+    "str nan": pd.Series([None, "a"], dtype="str"),
+    "Int64 NA": pd.Series([None, 1], dtype="Int64"),
+    "boolean NA": pd.Series([None, True], dtype="boolean"),
+    "timedelta": pd.Series(pd.to_timedelta(["1s", None])),
+    "datetime": pd.Series(pd.to_datetime(["2020", None])),
+    "float": pd.Series([1.0, np.nan]),
+    "bool": pd.Series([True, False]),
+}
+
+
+def _same_or_refused(op, a: pd.Series, b: pd.Series) -> None:
+    try:
+        want, raised = op(a, b), None
+    except TypeError as exc:
+        want, raised = None, exc
+    try:
+        got = op(em.from_pandas(a), em.from_pandas(b))
+    except NotImplementedError:
+        return  # a clear refusal
+    except TypeError:
+        assert raised is not None
+        return
+    assert raised is None, f"pandas raises {raised!r}"
+    if str(want.dtype) == "bool[pyarrow]":  # deliberate: ember's 'string' comparisons give 'boolean'
+        want = want.astype("boolean")
+    assert_eq(got, want)
+
+
+@pytest.mark.parametrize("cat", list(CATEGORICALS))
+@pytest.mark.parametrize("values", list(VALUES))
+@pytest.mark.parametrize("op", [operator.eq, operator.ne, operator.lt], ids=["eq", "ne", "lt"])
+def test_categorical_compared_with_values(cat: str, values: str, op) -> None:
+    _same_or_refused(op, CATEGORICALS[cat], VALUES[values])
+    _same_or_refused(op, VALUES[values], CATEGORICALS[cat])
+
+
+def test_times_ordered_against_parseable_categorical_strings_refused() -> None:
+    df = pd.DataFrame(
+        {
+            "d": pd.Categorical([""], categories=["a", ""]),
+            "b": pd.Series(["2020-01-01"], dtype="datetime64[ms]"),
+        }
+    )
+    assert not (df["b"] < df["d"]).any()  # pandas parses '' as NaT
+    e = em.from_pandas(df)
+    with pytest.raises(NotImplementedError):
+        _ = e["b"] < e["d"]

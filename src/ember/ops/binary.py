@@ -494,9 +494,15 @@ def _int_div_by_zero(xp: Any, op: str, out: Any, xa: Any, xb: Any) -> Any:
 
 def _categorical_vs_values(values: Column, other: Column, op: str) -> Column:
     """pandas compares a categorical with other values as NumPy arrays: a plain bool result (a
-    missing value is unequal); where bools meet pd.NA it raises (the truth of NA)."""
+    missing value is unequal); where bools meet pd.NA it raises (the truth of NA); 'string' values
+    with pd.NA: refused (NumPy's object comparison raises on most pairs)."""
     from ember.backend import to_host
 
+    if _holds_na_strings(values) or _holds_na_strings(other):
+        raise Unsupported(
+            f"comparing a categorical ({SYMBOL[op]}) with strings whose missing value is pd.NA (pandas "
+            "compares Python objects, raising by NumPy's rules) is not supported by ember."
+        )
     out = _dispatch(values, other, op)
     if not (isinstance(out, NumericColumn) and out.nullable):
         return out
@@ -506,6 +512,59 @@ def _categorical_vs_values(values: Column, other: Column, op: str) -> Column:
             raise TypeError("boolean value of NA is ambiguous")
         return NumericColumn(xp.where(out.mask, out.data, op == "ne"))
     return NumericColumn(out.data)
+
+
+def _bools_meet_missing(col: CategoricalColumn, other: Column) -> bool:
+    """Whether bools (the categories or ``other``) meet a missing value on either side (a sync)."""
+    from ember.backend import to_host
+
+    bools = any(isinstance(c, NumericColumn) and c.is_bool for c in (col.categories, other))
+    return bools and bool(to_host((col.codes < 0).any() | other.isna().any()))
+
+
+def _holds_na_strings(col: Column) -> bool:
+    """Whether ``col`` is a 'string' column (pd.NA missing) with a missing value (one sync)."""
+    from ember.backend import to_host
+
+    na_strings = isinstance(col, StringColumn) and getattr(col.dtype, "na_value", None) is pd.NA
+    return na_strings and col.mask is not None and not bool(to_host(col.mask.all()))
+
+
+def _parses_as_times(col: CategoricalColumn, times: Any) -> bool:
+    """Whether the categorical's values, all strings, read as ``times``' kind (pandas' comparison
+    then parses them; a value that does not parse makes it raise TypeError). The categories are few:
+    checked on the host, those in use only."""
+    from ember.backend import to_host
+
+    if not isinstance(times, (DatetimeColumn, TimedeltaColumn)) or not isinstance(
+        col.categories, StringColumn
+    ):
+        return False
+    used = np.unique(to_host(col.codes))
+    used = used[used >= 0]
+    if not len(used):
+        return False
+    values = pd.Index(col.categories.to_pandas()).take(used)
+    parse = pd.to_timedelta if isinstance(times, TimedeltaColumn) else pd.to_datetime
+    try:
+        parse(values)
+    except (ValueError, TypeError, OverflowError):
+        return False
+    return True
+
+
+def _categorical_vs_temporal(col: CategoricalColumn, op: str) -> Column | None:
+    """pandas compares datetimes / timedeltas with a categorical by their own rules: categories of
+    numbers or bools never match (all unequal); string categories it parses as dates: refused."""
+    cats = col.categories
+    if isinstance(cats, StringColumn):
+        raise Unsupported(
+            f"comparing datetimes with a categorical of strings ({SYMBOL[op]}: pandas parses them "
+            "as dates) is not supported by ember."
+        )
+    if isinstance(cats, NumericColumn):
+        return NumericColumn(col.xp.full(len(col), op == "ne", dtype=bool))
+    return None
 
 
 def _recoded(col: CategoricalColumn, like: CategoricalColumn) -> Any:
@@ -523,14 +582,34 @@ def _categorical(a: Any, b: Any, op: str) -> Column:
         raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: 'Categorical' and '{_type_name(b)}'")
     col = a if isinstance(a, CategoricalColumn) else b
     other = b if col is a else a
+    if op not in ("eq", "ne") and col is b and _parses_as_times(col, a):
+        raise Unsupported(  # pandas parses the categorical's strings as times and compares
+            f"ordering times against a categorical of time strings ({SYMBOL[op]}) is not supported by ember."
+        )
     if op not in ("eq", "ne") and not col.ordered:
+        if col is b and isinstance(a, NumericColumn) and a.nullable:  # masked numbers: their own rules
+            if _bools_meet_missing(col, a):
+                raise Unsupported(
+                    f"ordering masked values against a categorical ({SYMBOL[op]}) where bools meet missing "
+                    "values is not supported by ember."
+                )
+            return _dispatch(a, col.decode(), op)
         raise TypeError("Unordered Categoricals can only compare equality or not")
     if isinstance(other, CategoricalColumn):
         if col.dtype != other.dtype:  # pandas' dtype equality: unordered ones up to a permutation
             raise TypeError("Categoricals can only be compared if 'categories' are the same.")
         codes_b = _recoded(other, col)
     elif isinstance(other, Column):
+        if op in ("eq", "ne") and isinstance(other, (DatetimeColumn, TimedeltaColumn)):
+            constant = _categorical_vs_temporal(col, op)
+            if constant is not None:
+                return constant
         if op in ("eq", "ne"):
+            if _bools_meet_missing(col, other):
+                raise Unsupported(
+                    f"comparing a categorical ({SYMBOL[op]}) where bools meet missing values (pandas "
+                    "compares Python objects: pd.NA raises or not by NumPy's rules) is not supported by ember."
+                )
             masked_left = getattr(a, "nullable", False) or getattr(a.dtype, "na_value", 0) is pd.NA
             if col is not a and masked_left:
                 return _dispatch(a, col.decode(), op)  # a masked array on the left: its own NA rules
