@@ -16,13 +16,15 @@ from ember.ops import datetimes as D
 from ember.ops._common import UNIT_NS
 
 
-def _convert(col: Column, fmt: str | None, errors: str, unit: str | None, utc: bool) -> Column:
+def _convert(
+    col: Column, fmt: str | None, errors: str, unit: str | None, utc: bool, firsts: tuple = (False, False)
+) -> Column:
     if isinstance(col, StringColumn):
         if unit is not None:
             raise NotImplementedError(
                 "to_datetime: unit= with string input is not supported; convert the strings to numbers first"
             )
-        return P.strings_to_datetime(col, fmt, errors, utc)
+        return P.strings_to_datetime(col, fmt, errors, utc, *firsts)
     if isinstance(col, NumericColumn) and not col.is_bool:
         out = P.numbers_to_datetime(col, unit or "ns", errors)
         return D.tz_localize(out, "UTC") if utc else out
@@ -51,14 +53,15 @@ def to_datetime(
     dateutil); or a strptime format (subset: %Y %m %d %H %M %S %f %y %I %p %b %B %a %A %z %%).
     ``unit=`` converts epoch numbers (out of range: OutOfBoundsDatetime), counted from ``origin``
     (a timestamp or 'julian'). A DataFrame of year / month / day (hour ... ns) columns assembles
-    dates. ``errors``: 'raise' or 'coerce'."""
+    dates. ``errors``: 'raise' or 'coerce'. ``dayfirst``: the format guessed from the first string
+    reads an ambiguous day / month day first (pandas' rule: one format for every string);
+    ``yearfirst`` changes nothing there (pandas reads it only in dateutil, which ember refuses)."""
     from ember.frame.dataframe import DataFrame
     from ember.frame.datetime_assemble import assemble, shift_to_origin
     from ember.frame.index import Index
     from ember.frame.series import Series
 
-    if dayfirst or yearfirst:
-        raise NotImplementedError("to_datetime: dayfirst/yearfirst are not supported; pass format=")
+    firsts = (bool(dayfirst), bool(yearfirst))
     if getattr(arg, "_ember_kind", "") == "frame" or isinstance(arg, pd.DataFrame):
         frame = arg if not isinstance(arg, pd.DataFrame) else DataFrame(arg)
         return assemble(frame, errors, utc)
@@ -66,24 +69,24 @@ def to_datetime(
         pass
     elif isinstance(arg, (Series, Index, list, tuple, np.ndarray, pd.Index, pd.Series)):
         shifted = shift_to_origin(arg, origin, unit)
-        out = to_datetime(shifted, errors, format, unit, utc)
+        out = to_datetime(shifted, errors, format, unit, utc, dayfirst, yearfirst)
         if isinstance(arg, (Series, pd.Series)):
             return out
         return Index._from_column(out._column, getattr(arg, "name", None))
     else:
-        out = to_datetime([arg], errors, format, unit, utc, origin=origin)
+        out = to_datetime([arg], errors, format, unit, utc, dayfirst, yearfirst, origin=origin)
         return out.to_pandas()[0]
     if isinstance(arg, Series):
-        return arg._wrap(_convert(arg.column, format, errors, unit, utc))
+        return arg._wrap(_convert(arg.column, format, errors, unit, utc, firsts))
     if isinstance(arg, Index):
-        return Index._from_column(_convert(arg.column, format, errors, unit, utc), arg.name)
+        return Index._from_column(_convert(arg.column, format, errors, unit, utc, firsts), arg.name)
     if arg is None or isinstance(arg, (str, int, float, np.integer, np.floating)):
         col = from_any([arg], current_xp())
-        out = _convert(col, format, errors, unit, utc).to_pandas().iloc[0]
+        out = _convert(col, format, errors, unit, utc, firsts).to_pandas().iloc[0]
         return out
     if isinstance(arg, (list, tuple, np.ndarray, pd.Index, pd.Series)):
         col = from_any(list(arg) if isinstance(arg, tuple) else arg, current_xp())
-        out = _convert(col, format, errors, unit, utc)
+        out = _convert(col, format, errors, unit, utc, firsts)
         if isinstance(arg, pd.Series):
             return Series(arg)._wrap(out)
         return Index._from_column(out, getattr(arg, "name", None))

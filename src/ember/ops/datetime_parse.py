@@ -441,9 +441,10 @@ def _first_valid_text(col: StringColumn, valid: Any) -> tuple[int, str] | None:
     return i, col.take(xp.asarray([i])).to_pandas().iloc[0]
 
 
-def _inferred_format(col: StringColumn, valid: Any) -> tuple[str | None, int | None]:
+def _inferred_format(col: StringColumn, valid: Any, dayfirst: bool = False) -> tuple[str | None, int | None]:
     """pandas' format for ``format=None``: the one guessed from the first non-missing string
-    (``guess_datetime_format``), with that row's position."""
+    (``guess_datetime_format``, reading an ambiguous day and month day first with ``dayfirst``),
+    with that row's position."""
     first = _first_valid_text(col, valid)
     if first is None:
         return None, None
@@ -451,7 +452,7 @@ def _inferred_format(col: StringColumn, valid: Any) -> tuple[str | None, int | N
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return guess_datetime_format(first[1]), first[0]
+        return guess_datetime_format(first[1], dayfirst=dayfirst), first[0]
 
 
 def _format_error(value: Any, i: int, fmt: str | None) -> ValueError:
@@ -470,14 +471,22 @@ def _format_error(value: Any, i: int, fmt: str | None) -> ValueError:
 
 
 def strings_to_datetime(
-    col: StringColumn, fmt: str | None = None, errors: str = "raise", utc: bool = False
+    col: StringColumn,
+    fmt: str | None = None,
+    errors: str = "raise",
+    utc: bool = False,
+    dayfirst: bool = False,
+    yearfirst: bool = False,
 ) -> DatetimeColumn:
     """Parse a string column as pandas 3's ``to_datetime``; unit ``us`` (``ns`` when a value has more
     than 6 fraction digits). ``'' / 'NaT' / 'nan'`` are missing. ``format=None``: the format pandas
     guesses from the first non-missing string, which every other string must match (an ISO 8601
     format is checked on the strings' shapes and parsed by the ISO parser; others go through the
     strptime subset); ``'ISO8601'``: any ISO 8601 form per row; ``'mixed'``: ISO 8601 per row, other
-    strings refused (pandas parses them with dateutil). Offsets: all equal -> that fixed offset;
+    strings refused (pandas parses them with dateutil). ``dayfirst`` guides the guess of the format
+    (then applied to every string, as pandas); a given format ignores it and ``yearfirst``; where
+    pandas would hand the strings to dateutil with either, they are refused (dateutil reads even
+    ISO 8601 strings day first). Offsets: all equal -> that fixed offset;
     ``utc=True`` -> UTC. Synchronizes a few times."""
     if errors not in ("raise", "coerce"):
         raise ValueError("errors must be one of 'raise', or 'coerce'.")
@@ -486,16 +495,22 @@ def strings_to_datetime(
     nat = nat_strings(col)
     valid = ~nat if col.mask is None else col.mask & ~nat
     col = col.with_mask(valid)
-    shape_fmt = None  # the inferred ISO format whose shape every row must have
+    shape_fmt, first = None, None  # the inferred ISO format whose shape every row must have
     mixed = fmt in ("mixed", "ISO8601", "iso8601")
     if fmt is None:
-        guessed, first = _inferred_format(col, valid)
+        guessed, first = _inferred_format(col, valid, dayfirst)
         if guessed is None:
             mixed = True  # pandas parses each string with dateutil: ISO ones the same as here
         elif format_is_iso(guessed):
             shape_fmt = guessed
         else:
             fmt = guessed
+    dateutil = fmt == "mixed" or (fmt is None and mixed and first is not None)
+    if dateutil and (dayfirst or yearfirst):
+        raise NotImplementedError(
+            "to_datetime: dayfirst / yearfirst where pandas parses each string with dateutil (no format "
+            "guessed from the first string, or format='mixed'); pass format="
+        )
     iso = fmt is None or mixed
     days, nsod, ok, tzoff, has_tz, fcnt = parse_iso(col) if iso else parse_format(col, fmt)
     if shape_fmt is not None:
