@@ -135,3 +135,46 @@ def test_times_ordered_against_parseable_categorical_strings_refused() -> None:
     e = em.from_pandas(df)
     with pytest.raises(NotImplementedError):
         _ = e["b"] < e["d"]
+
+
+def test_categoricals_equal_up_to_the_categories_dtype_compare() -> None:
+    # pandas matches categories by the hash of their values: 'string' and 'str' categories match
+    cats = ["a", "b", "ç", "日本", ""]
+    left = (
+        pd.Series(pd.Categorical(["b", "", "ç", "日本", "a"], categories=cats))
+        .astype("string")
+        .astype("category")
+    )
+    right = pd.Series(pd.Categorical(["", "b", "ç", "日本", "a"], categories=cats))
+    assert_eq(em.from_pandas(left) == em.from_pandas(right), left == right)
+    ints, floats = pd.Series(pd.Categorical([1, 2])), pd.Series(pd.Categorical([1.0, 2.0]))
+    with pytest.raises(TypeError, match="categories"):
+        _ = ints == floats
+    with pytest.raises(TypeError, match="categories"):
+        _ = em.from_pandas(ints) == em.from_pandas(floats)
+
+
+@pytest.mark.parametrize("keys", [[], ["a", "b"], ["a", "a"]])
+def test_group_results_of_strings_beside_nat_stay_object(keys: list) -> None:
+    # pandas infers 'mixed' (object) from strings beside NaT objects, 'str' beside None / NaN
+    df = pd.DataFrame({"c": pd.Series([None, None], dtype="timedelta64[s]"), "e": pd.Categorical(["ç", "a"])})
+    df2 = pd.DataFrame({"c": [np.nan, np.nan], "e": ["x", "y"]})
+    for frame in (df, df2):
+        row, erow = frame.iloc[0], em.from_pandas(frame).iloc[0]
+        by = pd.Series(keys, index=row.index[: len(keys)], dtype="str")
+        assert_eq(erow.groupby(em.from_pandas(by)).max(), row.groupby(by).max())
+
+
+@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("op", ["std", "sem", "var"])
+def test_float32_spread_rounds_as_pandas(seed: int, op: str) -> None:
+    # pandas rounds the variance to float32, then takes the square roots in float32: exactly equal
+    rng = np.random.default_rng(seed)
+    s = pd.Series(
+        (rng.standard_normal(int(rng.integers(1, 9))) * 10.0 ** rng.integers(-3, 8)).astype(np.float32)
+    )
+    for ddof in (0, 1):
+        got, want = getattr(em.from_pandas(s), op)(ddof=ddof), getattr(s, op)(ddof=ddof)
+        assert type(got) is type(want)
+        assert (np.isnan(got) and np.isnan(want)) or got == want
+    assert_eq(em.from_pandas(s.to_frame())[[0]].sem(), s.to_frame()[[0]].sem(), check_exact=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from ember.backend import array_module
 from ember.backend.kernels.segment import segment_count
@@ -215,8 +216,16 @@ def inferred_strings(col: Column) -> Column:
     """An object column of strings as pandas 3's ``str`` dtype: the groups' keys of such a column
     (pandas infers the result index's dtype from the values)."""
     if isinstance(col, StringColumn) and col.pd_dtype == np.dtype(object):
+        if _nat_missing(col):  # pandas infers 'mixed' from strings beside NaT: object stays
+            return col
         return StringColumn(col.data, col.chars, col.mask)  # the default: pandas' str
     return col
+
+
+def _nat_missing(col: StringColumn) -> bool:
+    """Whether the column's missing values are NaT objects and one is present (a sync)."""
+    nat = col.na is pd.NaT or (isinstance(col.na, (np.datetime64, np.timedelta64)) and np.isnat(col.na))
+    return nat and col.mask is not None and not bool(col.mask.all())
 
 
 # --- rows in group order (also for the transforms: ops.group_transform) --------------------------------

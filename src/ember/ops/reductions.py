@@ -342,6 +342,10 @@ def _plan_values(
         # masked var / std divide by max(count - ddof, 0) as NumPy (inf where ddof >= count); plain
         # floats, and sem, are NaN from count <= ddof
         need = 1 if nullable and op != "sem" else ddof + 1
+        if not nullable and n > 0:  # pandas' NaN of too few values has the values' float type
+            na = fdt.type(np.nan)
+        elif not nullable and op == "sem":
+            na = np.float64(np.nan)
         return finish(lambda h: _var_finish(op, h[i], count(h), ddof, fdt), need)
     if op in ("median", "quantile"):
         if op == "quantile" and dtype.kind == "b":
@@ -399,11 +403,14 @@ def _sum_sq_dev(xp: Any, x: Any, valid: Any) -> Any:
 def _var_finish(op: str, ss: Any, c: int, ddof: int, fdt: np.dtype) -> Any:
     with np.errstate(divide="ignore", invalid="ignore"):
         var = np.float64(ss) / np.float64(max(c - ddof, 0))
+    # pandas rounds the variance to the values' float type first, then takes the roots in it
+    var = fdt.type(var)
     if op == "var":
-        return fdt.type(var)
+        return var
     if op == "std":
         return fdt.type(np.sqrt(var))
-    return fdt.type(np.sqrt(var) / np.sqrt(c))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return fdt.type(np.sqrt(var) / np.sqrt(fdt.type(c)))
 
 
 def _sorted_valid(xp: Any, x: Any, valid: Any) -> Any:
