@@ -7,6 +7,7 @@ The lead wires the methods: ``Series.rolling = lambda self, *a, **k: rolling(sel
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 import numpy as np
@@ -359,7 +360,8 @@ class Expanding(Rolling):
 
 
 class ExponentialMovingWindow(_Base):
-    """``obj.ewm(com, span, halflife, alpha, min_periods, adjust, ignore_na)``: mean, sum, var, std."""
+    """``obj.ewm(com, span, halflife, alpha, min_periods, adjust, ignore_na, times)``: mean, sum, var,
+    std; with ``times`` (halflife a time delta) the mean only, as pandas."""
 
     _name = "ExponentialMovingWindow"
 
@@ -381,9 +383,18 @@ class ExponentialMovingWindow(_Base):
         super().__init__(obj, None, groupby)
         if groupby is not None:
             raise unsupported("GroupBy.ewm", "this method")
+        self.deltas = None
         if times is not None:
-            raise unsupported("ewm", "times= (time-based decay)")
-        self.alpha = ewm_alpha(com, span, halflife, alpha)
+            from ember.frame.window_more import ewm_time_deltas
+
+            self.deltas = ewm_time_deltas(obj, times, halflife)
+            self.alpha = ewm_alpha(com, span, None, alpha) if (com, span, alpha) != (None,) * 3 else 0.5
+        else:
+            if isinstance(halflife, (str, datetime.timedelta, np.timedelta64)):
+                raise ValueError(
+                    "halflife can only be a timedelta convertible argument if times is not None."
+                )
+            self.alpha = ewm_alpha(com, span, halflife, alpha)
         self.min_periods = 0 if min_periods is None else int(min_periods)
         if self.min_periods < 0:
             raise ValueError("min_periods must be >= 0")
@@ -394,7 +405,9 @@ class ExponentialMovingWindow(_Base):
         from ember.ops.window import ewm_aggregate
 
         return self._apply(
-            lambda c: ewm_aggregate(c, op, self.alpha, self.adjust, self.ignore_na, self.min_periods, **kw),
+            lambda c: ewm_aggregate(
+                c, op, self.alpha, self.adjust, self.ignore_na, self.min_periods, deltas=self.deltas, **kw
+            ),
             op,
         )
 

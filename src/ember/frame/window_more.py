@@ -309,3 +309,40 @@ def _check_numeric(cols: list) -> None:
 
 
 __all__ = ["WindowMethods"]
+
+
+# --- ewm(times=) ----------------------------------------------------------------------------------------
+
+
+def ewm_time_deltas(obj: Any, times: Any, halflife: Any) -> Any:
+    """The steps between consecutive ``times`` in half-lives (float64, on the rows' device), with
+    pandas' checks: datetime64 times as long as the rows, no NaT, a time-delta halflife."""
+    import datetime
+
+    from ember.column import DatetimeColumn, from_any
+
+    if hasattr(times, "column") and not hasattr(times, "_columns"):  # an ember Index / Series
+        col = times.column
+    elif isinstance(getattr(times, "dtype", None), (np.dtype, pd.DatetimeTZDtype)):
+        col = from_any(times.array if isinstance(times, (pd.Index, pd.Series)) else times, _xp_of(obj))
+    else:
+        col = None
+    if not isinstance(col, DatetimeColumn):
+        raise ValueError("times must be datetime64 dtype.")
+    if len(col) != len(obj):
+        raise ValueError("times must be the same length as the object.")
+    if not isinstance(halflife, (str, datetime.timedelta, np.timedelta64)):
+        raise ValueError("halflife must be a timedelta convertible object")
+    if col.mask is not None and bool(col.xp.any(~col.mask)):
+        raise ValueError("Cannot convert NaT values to integer")
+    span = float(pd.Timedelta(halflife).as_unit(col.unit)._value)
+    ticks = col.data.astype(np.int64).astype(np.float64)
+    return (ticks[1:] - ticks[:-1]) / span
+
+
+def _xp_of(obj: Any) -> Any:
+    """The array module of a Series' or DataFrame's values (its index' for a frame of no columns)."""
+    columns = getattr(obj, "_columns", None)
+    if columns is None:
+        return obj.column.xp
+    return next(iter(columns.values())).xp if columns else obj.index.column.xp

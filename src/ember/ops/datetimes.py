@@ -342,9 +342,11 @@ def tz_localize(
             _raise_at(col, amb, "Cannot infer dst time from {}, try using the 'ambiguous' argument")
         elif ambiguous == "NaT":
             new_valid = new_valid & ~amb
+        elif ambiguous == "infer":
+            out = _inferred_dst(col, amb, u1, u2, out)
         else:
             raise NotImplementedError(
-                f"tz_localize: ambiguous={ambiguous!r} is not supported; use 'raise', "
+                f"tz_localize: ambiguous={ambiguous!r} is not supported; use 'raise', 'infer', "
                 "'NaT' or a boolean array"
             )
     else:
@@ -381,6 +383,37 @@ def tz_localize(
     else:
         new_mask = new_valid
     return DatetimeColumn(out, col.unit, tz, new_mask)
+
+
+def _inferred_dst(col: DatetimeColumn, amb: Any, early: Any, late: Any, out: Any) -> Any:
+    """pandas' ``ambiguous='infer'``: each run of consecutive ambiguous rows is one fall-back
+    transition, read as summer time until its UTC times (as summer time) stop increasing, winter
+    time from there; ValueError as pandas where a run has one row, never goes back, or goes back
+    more than once. Synchronizes twice (the ambiguous rows are few: gathered on the host)."""
+    xp = col.xp
+    rows = to_host(xp.flatnonzero(amb))
+    if rows.shape[0] == 0:
+        return out
+
+    def stamp(i: int) -> str:
+        return str(pd.Timestamp(int(to_host(col.data[i : i + 1])[0]), unit=col.unit))
+
+    if rows.shape[0] == 1:
+        raise ValueError(f"Cannot infer dst time from {stamp(int(rows[0]))} as there are no repeated times")
+    rows_dev = asarray_on(rows, xp)
+    summer = to_host(early[rows_dev])
+    winter_from = np.zeros(rows.shape[0], dtype=bool)
+    bounds = [0, *(np.flatnonzero(np.diff(rows) != 1) + 1).tolist(), rows.shape[0]]
+    for lo, hi in zip(bounds[:-1], bounds[1:]):  # one run per transition in the data
+        back = np.flatnonzero(np.diff(summer[lo:hi]) <= 0)
+        if hi - lo == 1 or back.shape[0] == 0:
+            raise ValueError(f"{stamp(int(rows[lo]))} is an ambiguous time and cannot be inferred.")
+        if back.shape[0] > 1:
+            raise ValueError(f"There are {back.shape[0]} dst switches when there should only be 1.")
+        winter_from[lo + int(back[0]) + 1 : hi] = True
+    out = out.copy()
+    out[rows_dev] = xp.where(asarray_on(winter_from, xp), late[rows_dev], early[rows_dev])
+    return out
 
 
 def _raise_at(col: DatetimeColumn, bad: Any, message: str) -> None:

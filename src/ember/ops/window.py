@@ -665,9 +665,13 @@ def ewm_alpha(com: Any = None, span: Any = None, halflife: Any = None, alpha: An
     raise ValueError("Must pass one of comass, span, halflife, or alpha")
 
 
-def _ewm_coefficients(valid: Any, alpha: float, adjust: bool, ignore_na: bool) -> tuple[Any, Any, Any]:
+def _ewm_coefficients(
+    valid: Any, alpha: float, adjust: bool, ignore_na: bool, deltas: Any = None
+) -> tuple[Any, Any, Any]:
     """(c, d, decay) with mean[t] = c[t] * mean[t-1] + d[t] * x[t] (pandas' online update), and the
-    per-step decay of the accumulated weights (1 - alpha, or 1 across missing rows with ignore_na)."""
+    per-step decay of the accumulated weights (1 - alpha, or 1 across missing rows with ignore_na).
+    ``deltas`` (``times=``): the steps between rows in half-lives, each decaying by (1 - alpha) to
+    that power instead of once."""
     xp = array_module(valid)
     n = valid.shape[0]
     f = 1.0 - alpha
@@ -677,10 +681,11 @@ def _ewm_coefficients(valid: Any, alpha: float, adjust: bool, ignore_na: bool) -
     seen = ffill_index(xp, valid)  # last valid position at or before t
     prev_seen = xp.concatenate([xp.full(1, -1, dtype=np.int64), seen[:-1]]) if n else seen
     started = prev_seen >= 0
-    if ignore_na:
-        decay = xp.where(valid & started, f, 1.0)
-    else:
-        decay = xp.where(started, f, 1.0)
+    step = xp.ones(n, dtype=np.float64)
+    if deltas is not None and n:
+        step = xp.concatenate([xp.zeros(1, dtype=np.float64), deltas.astype(np.float64)])
+    applied = (valid & started) if ignore_na else started
+    decay = xp.where(applied, f**step, 1.0)
     new_wt = 1.0 if adjust else alpha
     if adjust:
         # total weight D[t] = decay[t] * D[t-1] + valid[t]; old weight before adding x[t]
@@ -688,19 +693,24 @@ def _ewm_coefficients(valid: Any, alpha: float, adjust: bool, ignore_na: bool) -
         old = total - vf
     else:
         # the weight of the history is reset to 1 at every observation, then decays to the next one
-        gap = xp.arange(n, dtype=np.int64) - prev_seen
-        steps = xp.where(valid, 1, 0) if ignore_na else gap
-        old = xp.where(started, f ** steps.astype(np.float64), 0.0)
+        elapsed = xp.cumsum(step)  # in steps (or half-lives) since the first row
+        since = elapsed - elapsed[xp.maximum(prev_seen, 0)]
+        exponent = xp.where(valid, step, 0.0) if ignore_na else since
+        old = xp.where(started, f**exponent, 0.0)
+        if deltas is not None:
+            new_wt = 1.0 - old  # pandas: with times, the new value takes the weight the history lost
     denom = old + new_wt
     c = xp.where(valid, old / denom, 1.0)
     d = xp.where(valid, new_wt / denom, 0.0)
     return c, d, decay
 
 
-def ewm_moments(values: Any, valid: Any, alpha: float, adjust: bool, ignore_na: bool) -> tuple[Any, Any, Any]:
+def ewm_moments(
+    values: Any, valid: Any, alpha: float, adjust: bool, ignore_na: bool, deltas: Any = None
+) -> tuple[Any, Any, Any]:
     """(weighted mean, weighted variance (biased), bias factor) at every row."""
     xp = array_module(values)
-    c, d, decay = _ewm_coefficients(valid, alpha, adjust, ignore_na)
+    c, d, decay = _ewm_coefficients(valid, alpha, adjust, ignore_na, deltas)
     shift = xp.where(valid, values, 0.0).sum() / xp.maximum(valid.sum(), 1)  # stays on the device
     x = xp.where(valid, values - shift, 0.0)
     mean = linear_scan(c, d * x)
@@ -729,10 +739,15 @@ def ewm_aggregate(
     ignore_na: bool = False,
     min_periods: int = 0,
     bias: bool = False,
+    deltas: Any = None,
 ) -> NumericColumn:
-    """``ExponentialMovingWindow.<op>`` (mean, sum, var, std) as pandas computes it (float64)."""
+    """``ExponentialMovingWindow.<op>`` (mean, sum, var, std) as pandas computes it (float64);
+    ``deltas`` (the times between rows in half-lives) for ``times=``, which pandas takes for the
+    mean only."""
     if op not in ("mean", "sum", "var", "std"):
         raise NotImplementedError(f"ewm: op {op!r} is not supported; supported: mean, sum, var, std")
+    if deltas is not None and op != "mean":
+        raise NotImplementedError(f"{op} is not implemented with times")
     values, valid = float_values(col)
     xp = col.xp
     n = values.shape[0]
@@ -744,7 +759,7 @@ def ewm_aggregate(
             raise NotImplementedError("sum is not implemented with adjust=False")
         res = _ewm_sum(xp, values, valid, alpha, ignore_na)
     else:
-        mean, var, factor = ewm_moments(values, valid, alpha, adjust, ignore_na)
+        mean, var, factor = ewm_moments(values, valid, alpha, adjust, ignore_na, deltas)
         if op == "mean":
             res = mean
         else:
