@@ -81,6 +81,41 @@ PANDAS_BUGS: list[tuple[str, str, str]] = [
         "pandas fails with an internal error; ember answers",
     ),
     (
+        "*",
+        "accepted: pandas TypeError: boolean value of NA is ambiguous",
+        "pandas' own code takes the truth of pd.NA (object comparisons of a row or a categorical "
+        "beside pd.NA values) and fails; ember answers as NumPy values compare",
+    ),
+    (
+        "series.[en][qe](series, other labels)",
+        r"accepted: pandas TypeError: # not supported between instances of # and #",
+        "an equality test fails on an ordering inside pandas' join of the labels (a named RangeIndex "
+        "beside floats: None >= int); ember aligns",
+    ),
+    (
+        "*groupby.a[nl][yl]",
+        r"accepted: pandas ValueError: cannot convert to #-dtype NumPy array with missing values",
+        "pandas' groupby any / all of a categorical holding NaN converts it to NumPy bools and fails",
+    ),
+    (
+        "*groupby*",
+        r"^index.* pandas: [^\n]*\n#?\s*(\S+) +\1 *\n",
+        "pandas' groupby by several keys where one is an all-missing categorical (observed=False) "
+        "repeats another key's values and name in both levels; ember keeps each key's level",
+    ),
+    (
+        "series.*(series, * fill_value)",
+        r"accepted: pandas TypeError: unsupported operand type\(s\) for [^:]*: # and #",
+        "pandas applies the operator to rows missing on both sides (NaT objects beside NaN) and "
+        "fails; ember leaves them missing, as fill_value's documented rule",
+    ),
+    (
+        "frame // scalar",
+        r"\[left\]:  int64 \[right\]: float64",
+        "pandas divides a frame block by block: a NaT in one timedelta column makes float64 the "
+        "other columns of its block (a Series, or the column alone, gives int64, as ember)",
+    ),
+    (
         "frame.idxmax",
         "^values",
         "pandas' DataFrame.idxmax takes a masked bool's NA as True (its Series.idxmax does not)",
@@ -163,11 +198,19 @@ DISCONTINUOUS_OPS = ("*groupby*", "*rank*", "*duplicat*", "*astype(str*", "*asty
 def known_chain(outcome, steps) -> str | None:  # noqa: ANN001 - fuzz_engine types
     """A divergence at a discontinuous op fed by a rolling / expanding statistic: the statistic's
     last-bit difference from pandas' online update becomes different groups, ranks or strings."""
-    if outcome.step is None or not steps or outcome.kind.startswith(("raises", "accepted")):
+    if outcome.step is None or not steps or outcome.kind.startswith("accepted"):
         return None
-    earlier = steps[: max(outcome.steps_run - 1, 0)]
-    fed = any(fnmatchcase(s.op, p) for s in earlier for p in ONLINE_FLOAT_OPS)
-    if fed and any(fnmatchcase(outcome.step.op, p) for p in DISCONTINUOUS_OPS):
+    if outcome.kind.startswith("raises") and outcome.kind != "raises KeyError":
+        return None  # a label the statistic made, looked up: KeyError; other errors are not its doing
+    ran = steps[: outcome.steps_run]
+    first = next(
+        (i for i, s in enumerate(ran[:-1]) if any(fnmatchcase(s.op, p) for p in ONLINE_FLOAT_OPS)), None
+    )
+    if first is None:
+        return None
+    # the discontinuous step may be the diverging one or any after the statistic: its groups, ranks
+    # or labels carry the difference on (a later concat, lookup or name shows it)
+    if any(fnmatchcase(s.op, p) for s in ran[first + 1 :] for p in DISCONTINUOUS_OPS):
         return "a rolling / expanding statistic's last bit (pandas' online update) decides a later step"
     return None
 

@@ -342,10 +342,8 @@ def _plan_values(
         # masked var / std divide by max(count - ddof, 0) as NumPy (inf where ddof >= count); plain
         # floats, and sem, are NaN from count <= ddof
         need = 1 if nullable and op != "sem" else ddof + 1
-        if not nullable and n > 0:  # pandas' NaN of too few values has the values' float type
-            na = fdt.type(np.nan)
-        elif not nullable and op == "sem":
-            na = np.float64(np.nan)
+        if not nullable and na is np.nan:  # pandas' NaN of too few numbers: a NumPy float
+            na = fdt.type(np.nan) if n > 0 else np.float64(np.nan) if op == "sem" else na
         return finish(lambda h: _var_finish(op, h[i], count(h), ddof, fdt), need)
     if op in ("median", "quantile"):
         if op == "quantile" and dtype.kind == "b":
