@@ -178,3 +178,19 @@ def test_float32_spread_rounds_as_pandas(seed: int, op: str) -> None:
         assert type(got) is type(want)
         assert (np.isnan(got) and np.isnan(want)) or got == want
     assert_eq(em.from_pandas(s.to_frame())[[0]].sem(), s.to_frame()[[0]].sem(), check_exact=True)
+
+
+@pytest.mark.parametrize(
+    "dtypes",
+    [
+        ("float32", "UInt8"),
+        ("Float32", "Float32"),
+        ("float32", "float32"),
+        ("Int8", "UInt8"),
+        ("int8", "Float32"),
+    ],
+)
+@pytest.mark.parametrize("op", ["std", "var", "sem", "mean", "median", "sum"])
+def test_row_reductions_of_no_rows_take_pandas_dtype(dtypes: tuple, op: str) -> None:
+    df = pd.DataFrame({"d": pd.Series([], dtype=dtypes[0]), "b": pd.Series([], dtype=dtypes[1])})
+    assert_eq(getattr(em.from_pandas(df), op)(axis=1), getattr(df, op)(axis=1))

@@ -66,8 +66,10 @@ class FrameReductions:
             if not len(self._index) and op == "nunique":  # pandas: float64, whatever the columns
                 return Series(pd.Series([], index=self._index.to_pandas(), dtype=np.float64))
             out = reduce_rows(cols, op, skipna=skipna, **kw)
-            if not len(self._index) and op == "sem" and not out.nullable:  # pandas' nansem: float64
-                out = NumericColumn(out.data.astype(np.float64))
+            if not len(self._index) and op == "sem":  # pandas' nansem of no rows: float64 ...
+                mixed = out.nullable and not all(getattr(c, "nullable", False) for c in cols)
+                if not out.nullable or mixed:  # ... masked Float64 where NumPy and masked columns mix
+                    out = NumericColumn(out.data.astype(np.float64), out.mask, out.nullable)
             return Series._from_column(out, self._index)
         if op not in ("count", "nunique", "min", "max", "any", "all") and not numeric_only:
             bad = [k for k, c in zip(names, cols) if not _reducible(c, op)]
