@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 import ember as em
+from ember._compat import PANDAS_31
 from ember.testing import assert_eq
 
 
@@ -162,7 +163,12 @@ def test_group_results_of_strings_beside_nat_stay_object(keys: list) -> None:
     for frame in (df, df2):
         row, erow = frame.iloc[0], em.from_pandas(frame).iloc[0]
         by = pd.Series(keys, index=row.index[: len(keys)], dtype="str")
-        assert_eq(erow.groupby(em.from_pandas(by)).max(), row.groupby(by).max())
+        try:
+            want = row.groupby(by).max()
+        except TypeError:  # pandas 3.0 orders NaN against a string here; 3.1 skips it
+            assert not PANDAS_31
+            continue
+        assert_eq(erow.groupby(em.from_pandas(by)).max(), want)
 
 
 @pytest.mark.parametrize("seed", range(40))
