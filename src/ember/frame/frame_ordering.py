@@ -175,15 +175,15 @@ def keyed_column(col: Column, name: Any, key: Any, method: str, index: Any = Non
 
 
 def _appearance_levels(keys: list, uniques: list, dropna: bool) -> list | None:
-    """pandas' levels of ``DataFrame.value_counts(dropna=False)`` with a missing key: each key's
+    """pandas' levels of ``DataFrame.value_counts(dropna=False)`` with a missing key among several: each key's
     distinct values in order of appearance, the missing one among them (its groupby runs unsorted),
     so that a missing key is a level value of its own. None otherwise (the levels from_arrays
     derives). A sync a key, and the distinct values to the host."""
     from ember.column import CategoricalColumn
     from ember.ops.factorize import factorize_keys
 
-    if dropna or any(isinstance(u, CategoricalColumn) for u in uniques):
-        return None
+    if dropna or len(keys) == 1 or any(isinstance(u, CategoricalColumn) for u in uniques):
+        return None  # one key: pandas codes its missing value -1 (a lookup gives NaN)
     if not any(u.has_nulls_possible and bool(u.isna().any()) for u in uniques):
         return None
     levels = []

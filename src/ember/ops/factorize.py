@@ -399,7 +399,8 @@ def value_counts(
     else:
         codes, uniques, ngroups = factorize_keys(cols, sort=False, dropna=dropna)
         counts = xp.bincount(xp.where(codes >= 0, codes, ngroups), minlength=ngroups + 1)[:ngroups]
-        if len(cols) == 1 and isinstance(cols[0], NumericColumn) and cols[0].nullable and not dropna:
+        masked = len(cols) == 1 and isinstance(cols[0], NumericColumn) and cols[0].nullable
+        if masked and not dropna and not frame:  # (DataFrame.value_counts groups: NA where it appears)
             last = stable_argsort(uniques[0].isna())  # pandas' masked arrays count NA after the values
             counts, uniques = counts[last], [uniques[0].take(last)]
     if sort:
