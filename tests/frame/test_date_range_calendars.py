@@ -30,7 +30,7 @@ def test_business_calendars(kwargs):
 
 
 @pytest.mark.parametrize(
-    "freq", ["B", "2B", "BYS", "BMS", "BME", "2BQS", "BQE", "C", pd.DateOffset(months=1, days=2)], ids=str
+    "freq", ["BYS", "BMS", "BME", "2BQS", "BQE", "C", pd.DateOffset(months=1, days=2)], ids=str
 )
 def test_offsets_refused(freq):
     # pandas' is_month_start ... of such an index follow its frequency, which ember does not keep
@@ -42,3 +42,15 @@ def test_offsets_refused(freq):
 def test_series_of_an_index_takes_its_name(make):
     assert_eq(em.Series(make([1, 2], name="x")), pd.Series(pd.Index([1, 2], name="x")))
     assert_eq(em.Series(make([1, 2], name="x"), name="y"), pd.Series(pd.Index([1, 2], name="x"), name="y"))
+
+
+@pytest.mark.parametrize("freq", ["B", "2B"])
+def test_business_days_build_the_labels_and_refuse_the_calendar_fields(freq):
+    # pandas counts is_month_start ... of a business-day index in business days: refused there
+    got, want = (
+        em.date_range("2020-10-30", periods=4, freq=freq),
+        pd.date_range("2020-10-30", periods=4, freq=freq),
+    )
+    assert_eq(em.Series(got), pd.Series(want))
+    with pytest.raises(NotImplementedError):
+        _ = got.is_month_start

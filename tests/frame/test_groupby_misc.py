@@ -106,10 +106,13 @@ def test_grouper(frames, case):
     _compare(GROUPER_CASES[case], *frames, refused=case in REFUSED)
 
 
-def test_grouper_freq_is_refused(frames):
+def test_grouper_freq_groups_as_resample(frames):
     pdf = pd.DataFrame({"t": pd.date_range("2020", periods=4, freq="h"), "v": [1, 2, 3, 4]})
-    with pytest.raises(NotImplementedError):
-        em.from_pandas(pdf).groupby(pd.Grouper(key="t", freq="2h")).sum()
+    assert_eq(
+        em.from_pandas(pdf).groupby(pd.Grouper(key="t", freq="2h")).sum(),
+        pdf.groupby(pd.Grouper(key="t", freq="2h")).sum(),
+        check_freq=False,  # ember's indexes keep no freq
+    )
 
 
 # --- Series.unique's type, timedelta operators beside NumPy's NaT ------------------------------------

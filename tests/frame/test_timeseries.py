@@ -138,10 +138,12 @@ def test_ewm(kw, op):
     pd.testing.assert_frame_equal(got.to_pandas(), getattr(df.ewm(**kw), op)())
 
 
-def test_ewm_unsupported():
-    e = ember.from_pandas(_series())
-    with pytest.raises(NotImplementedError, match="times"):
-        ewm(e, halflife=2, times=[1, 2, 3])
+def test_ewm_times_of_numbers_raise_as_pandas():
+    s = _series()
+    with pytest.raises(ValueError, match="times must be datetime64"):
+        s.ewm(halflife=2, times=[1, 2, 3])
+    with pytest.raises(ValueError, match="times must be datetime64"):
+        ewm(ember.from_pandas(s), halflife=2, times=[1, 2, 3])
 
 
 @pytest.mark.parametrize("op", ["sum", "mean", "max", "std", "count"])
