@@ -229,3 +229,19 @@ def test_frame_value_counts_of_missing_keys(subset, kw: dict, reverse: bool) -> 
     assert_eq(got, want)
     assert repr(got.idxmin()) == repr(want.idxmin())
     assert repr(got.index[0]) == repr(want.index[0])
+
+
+@pytest.mark.parametrize("dtype", ["string", "str", object])
+@pytest.mark.parametrize(
+    "cond", [[True, True, False], [False, True, True], [True] * 3, [False] * 3, [False, True, False]]
+)
+@pytest.mark.parametrize("op", ["where", "mask"])
+def test_where_of_list_cells_fills_nan_and_keeps_own_missing(dtype, cond: list, op: str) -> None:
+    source = pd.Series(["ç", "ab", None], dtype=dtype)
+    lists, elists = source.str.split("b"), em.from_pandas(source).str.split("b")
+    c = pd.Series(cond)
+    try:
+        got = getattr(elists, op)(em.from_pandas(c))
+    except NotImplementedError:  # NaN beside the column's own missing value: refused
+        return
+    assert_eq(got, getattr(lists, op)(c))

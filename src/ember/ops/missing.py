@@ -175,6 +175,8 @@ def where(
     ):
         if _dtype_follows_missing(col) and bool(cond.all()):
             return col  # one sync: pandas keeps an int / bool column whose rows all stay
+        if type(col).__name__ == "ListColumn":
+            return _where_lists_missing(col, cond)
         return col.set_missing(cond)
     if isinstance(other, Column):
         other = _pandas_view(other.to(xp))
@@ -189,6 +191,28 @@ def where(
     if isinstance(col, CategoricalColumn):
         return _where_categorical(col, cond, other)
     raise NotImplementedError(f"where: column kind {type(col).__name__} is not supported")
+
+
+def _where_lists_missing(col: Column, cond: Any) -> Column:
+    """A list column's rows where ``cond`` is False made missing: pandas fills them with NaN and keeps
+    each kept row's own missing value (pd.NA / None); one marker per ember column, so refused where
+    both meet. One sync."""
+    from ember.backend import to_host
+
+    out = col.set_missing(cond)
+    if col.na is np.nan or (isinstance(col.na, float) and col.na != col.na):
+        return out
+    xp = col.xp
+    kept_missing = xp.zeros((), dtype=bool) if col.mask is None else (cond & ~col.mask).any()
+    replaced, kept = to_host(xp.stack([(~cond).any(), kept_missing])).tolist()
+    if replaced and kept:
+        raise Unsupported(
+            f"where / mask of a list column: NaN beside its own missing value {col.na!r} (pandas keeps "
+            "each row's; an ember list column holds one) is not supported by ember."
+        )
+    if replaced:
+        out.na = np.nan
+    return out
 
 
 def _where_numeric_scalar(col: NumericColumn, cond: Any, other: Any, setitem: bool = False) -> Column:
