@@ -26,7 +26,6 @@ KNOWN: list[tuple[str, str, str]] = [
 KNOWN_RESULTS: list[tuple[str, str, str]] = [
     ("*", r"(bool|double|u?int\d+)\[pyarrow\]", "pandas 3.1 gives bool[pyarrow] / double[pyarrow] / int64[pyarrow] from 'string' (pyarrow) data: ember gives the NumPy / masked types (deliberate: it holds no pyarrow-typed numbers)"),
     ("*", r"raises TypeError at column/convert\.py", "results pandas makes object (concat / melt of mixed dtypes): TypeError"),
-    ("*value_counts", ".", "DataFrame.value_counts: pandas' index is a MultiIndex even for one column; NA keys"),
     ("*", 'Attribute "names" are different', "binary ops of differently named indexes keep a name (pandas: None)"),
     ("*merge(*", "^dtype", "merge result dtypes: mixed key dtypes, empty sides (pandas object, ember typed)"),
     ("*join(*", "^(dtype|index)", "join(on=) of empty sides: the index / key dtypes; index names"),

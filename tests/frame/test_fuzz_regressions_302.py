@@ -245,3 +245,29 @@ def test_where_of_list_cells_fills_nan_and_keeps_own_missing(dtype, cond: list, 
     except NotImplementedError:  # NaN beside the column's own missing value: refused
         return
     assert_eq(got, getattr(lists, op)(c))
+
+
+@pytest.mark.parametrize("values", [[None], [None, None], [np.nan, None], [None, "a"], []])
+@pytest.mark.parametrize("subset", [None, ["c"], "c"])
+@pytest.mark.parametrize("kw", [{"dropna": False}, {"dropna": True}, {"dropna": False, "normalize": True}])
+def test_frame_value_counts_of_an_object_key_of_missing_values(values: list, subset, kw: dict) -> None:
+    # pandas' groupby key of only missing object values is float64 NaN (empty: object)
+    df = pd.DataFrame({"c": pd.Series(values, dtype=object), "v": range(len(values))})
+    assert_eq(em.from_pandas(df).value_counts(subset=subset, **kw), df.value_counts(subset=subset, **kw))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_rolling_median_is_the_mean_of_the_middle_values(seed: int) -> None:
+    # pandas: (a + b) / 2, not a + (b - a) / 2 (they differ in the last bit)
+    rng = np.random.default_rng(seed)
+    values = rng.standard_normal(int(rng.integers(1, 12))) * 10.0 ** rng.integers(-3, 4)
+    for dtype in ("float64", "Float64"):
+        s = pd.Series(values, dtype=dtype)
+        e = em.from_pandas(s)
+        for window in (2, 4):
+            got, want = e.rolling(window, min_periods=1).median(), s.rolling(window, min_periods=1).median()
+            assert got.to_pandas().astype(str).tolist() == want.astype(str).tolist()
+        assert (
+            e.expanding().median().to_pandas().astype(str).tolist()
+            == s.expanding().median().astype(str).tolist()
+        )

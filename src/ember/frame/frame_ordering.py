@@ -194,12 +194,16 @@ def _appearance_levels(keys: list, uniques: list, dropna: bool) -> list | None:
 
 
 def _grouped_strings(unique: Column, source: Column) -> Column:
-    """A key of object strings as pandas' groupby gives it: its str dtype (where a value is held)."""
+    """A key of object strings as pandas' groupby gives it: its str dtype where a value is held, float64
+    NaN where none is."""
     from ember.column import StringColumn
     from ember.ops.grouping import inferred_strings
 
-    if isinstance(source, StringColumn) and source.dtype == object and not bool(source.isna().all()):
-        return inferred_strings(unique)
+    if isinstance(source, StringColumn) and source.dtype == object:
+        if not bool(source.isna().all()):
+            return inferred_strings(unique)
+        if len(unique):  # only missing values, counted: pandas' groupby key is float64 NaN
+            return NumericColumn(unique.xp.full(len(unique), np.nan, dtype=np.float64))
     return unique
 
 

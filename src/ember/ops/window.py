@@ -547,7 +547,8 @@ def window_aggregate(
     elif op in ("min", "max"):
         res = w.extreme(op)
     else:
-        res = w.quantile(0.5 if op == "median" else q, "linear" if op == "median" else interpolation)
+        # pandas' rolling median is the mean of the two middle values, (a + b) / 2
+        res = w.quantile(0.5 if op == "median" else q, "midpoint" if op == "median" else interpolation)
     return NumericColumn(xp.where(enough, res, np.nan).astype(np.float64))
 
 
