@@ -251,25 +251,54 @@ class FrameReductions:
     def corr(self, method: str = "pearson", min_periods: int = 1, numeric_only: bool = False) -> DataFrame:
         from ember.ops.correlation import corr_matrix
 
-        names = self._numeric_names(numeric_only, "corr")
-        mat = corr_matrix([self._columns[k] for k in names], method=method, min_periods=min_periods)
+        names = self._numeric_names(numeric_only, "corr", temporal=True)
+        cols = [_temporal_as_float(self._columns[k]) for k in names]
+        mat = corr_matrix(cols, method=method, min_periods=min_periods)
         labels = axis_labels(self, names)
         return type(self)(pd.DataFrame(mat, index=labels, columns=labels))
 
     def cov(self, min_periods: int | None = None, ddof: int = 1, numeric_only: bool = False) -> DataFrame:
         from ember.ops.correlation import cov_matrix
 
+        if any(_is_temporal(c) for c in self._columns.values()):  # pandas: numeric_only or not
+            raise TypeError(
+                "DataFrame contains columns with dtype datetime64 or timedelta64, which are not supported for cov."
+            )
         names = self._numeric_names(numeric_only, "cov")
         mat = cov_matrix([self._columns[k] for k in names], ddof=ddof, min_periods=min_periods)
         labels = axis_labels(self, names)
         return type(self)(pd.DataFrame(mat, index=labels, columns=labels))
 
-    def _numeric_names(self, numeric_only: bool, op: str) -> list:
-        names = [k for k, c in self._columns.items() if is_numeric_column(c)]
+    def _numeric_names(self, numeric_only: bool, op: str, temporal: bool = False) -> list:
+        """The columns ``op`` works on; ``temporal``: without numeric_only, datetimes and timedeltas
+        count too (pandas' DataFrame.corr takes their int64 ticks as floats)."""
+        from ember.column.temporal import DatetimeColumn, TimedeltaColumn
+
+        keep = (DatetimeColumn, TimedeltaColumn) if temporal and not numeric_only else ()
+        names = [k for k, c in self._columns.items() if is_numeric_column(c) or isinstance(c, keep)]
         if not numeric_only and len(names) != len(self._names):
             bad = [k for k in self._names if k not in names]
             raise ValueError(f"could not convert column(s) {bad} to float for {op}; pass numeric_only=True")
         return names
+
+
+def _is_temporal(col: Any) -> bool:
+    from ember.column.temporal import DatetimeColumn, TimedeltaColumn
+
+    return isinstance(col, (DatetimeColumn, TimedeltaColumn))
+
+
+def _temporal_as_float(col: Any) -> Any:
+    """A datetime / timedelta column as float64 ticks, NaT as NaN (pandas' ``to_numpy(float)`` in
+    DataFrame.corr); other columns as they are."""
+    from ember.backend import array_module
+    from ember.column.temporal import NAT
+
+    if not _is_temporal(col):
+        return col
+    xp = array_module(col.data)
+    missing = col.data == NAT if col.mask is None else (~col.mask) | (col.data == NAT)
+    return NumericColumn(xp.where(missing, xp.nan, col.data.astype(xp.float64)))
 
 
 def _reduction_series(values: list, names: list, dtype: Any, no_labels: pd.Index | None = None) -> Series:
