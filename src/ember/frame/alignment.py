@@ -345,6 +345,9 @@ def _filled(col: Column, keep: Any, value: Any) -> Column:
             )
         if isinstance(value, str):
             raise ValueError(f"could not convert string to float: {value!r}")
+    from ember.ops.object_missing import check_fill
+
+    check_fill(col, value)  # missing objects beside the value: pandas' object column of mixed values
     if isinstance(col, StringColumn) and not isinstance(value, str):
         raise TypeError(f"Invalid value '{value}' for dtype 'str'")
     if isinstance(col, DatetimeColumn) and not isinstance(value, (datetime.datetime, np.datetime64)):

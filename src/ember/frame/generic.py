@@ -101,6 +101,10 @@ class NDFrame:
             )
         if not isinstance(decimals, (int, np.integer)):
             raise TypeError("decimals must be an integer, a dict-like or a Series")
+        if getattr(self, "_ember_kind", "") != "frame":
+            from ember.ops.object_missing import check_round
+
+            check_round(self._column, int(decimals))  # pandas' Python round of each object
         return self._map_columns(lambda c: round_(c, decimals) if _is_numeric(c) else c)
 
     def sort_index(

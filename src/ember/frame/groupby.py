@@ -195,8 +195,11 @@ class _GroupBy(GroupByTransforms, GroupByApply, GroupByMore, GroupByResample):
                     f"agg function failed [how->{op},dtype->{c.dtype}] on column {k!r}: {exc}"
                 ) from None
         if op in PYTHON_PATH_OPS and isinstance(self, SeriesGroupBy):
+            from ember.ops.object_missing import series_group_inferred
+
             sources = dict(items)
             cols = {k: _inferred_str(c, sources[k]) for k, c in cols.items()}
+            cols = {k: series_group_inferred(c, sources[k], op) for k, c in cols.items()}  # NaT objects
         if op in ("idxmin", "idxmax"):
             cols = self._labels_at(op, cols, dict(items), kw.get("skipna", True))
         if isinstance(self, DataFrameGroupBy):

@@ -534,7 +534,15 @@ def diff(obj: Any, periods: int = 1, axis: Any = None) -> Any:
     """``Series.diff`` / ``DataFrame.diff``: the value minus the value ``periods`` rows earlier."""
     if axis not in (None, 0, "index"):
         raise unsupported("diff", "axis=1")
-    return _rewrap(obj, {k: _diff_column(c, int(periods)) for k, c in _items(obj)}, obj.index)
+    frame = getattr(obj, "_ember_kind", "") == "frame"
+    return _rewrap(obj, {k: _diff_one(c, int(periods), frame) for k, c in _items(obj)}, obj.index)
+
+
+def _diff_one(col: Column, periods: int, frame: bool) -> Column:
+    from ember.ops.object_missing import diff as missing_objects_diff
+
+    out = missing_objects_diff(col, periods, frame)  # NaT / pd.NA objects: the marker's difference
+    return _diff_column(col, periods) if out is None else out
 
 
 def pct_change(obj: Any, periods: int = 1, fill_method: Any = None, freq: Any = None, **kwargs: Any) -> Any:

@@ -53,6 +53,7 @@ from ember.ops.binary_temporal import (  # noqa: F401 - re-exported for the call
     rescale,
     scalar_ticks,
 )
+from ember.ops.object_missing import empty_comparison as missing_objects_compared
 
 _SWAPPED_CMP = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
 _BOOL_NOT_ALLOWED = ("truediv", "floordiv", "pow")
@@ -170,6 +171,9 @@ def _dispatch(a: Any, b: Any, op: str) -> Column:
         raise ValueError(f"binary_op: operands have different lengths ({len(a)} and {len(b)})")
     if not ca and op in _SWAPPED_CMP:  # scalar <cmp> column == column <swapped cmp> scalar
         return _dispatch(b, a, _SWAPPED_CMP[op])
+    empty = missing_objects_compared(a, b, op) if ca else None  # no object to compare: no error
+    if empty is not None:
+        return empty
     objects = object_op(a, b, op)  # an object column of Python strings / lists: pandas' host loop
     if objects is not None:
         return objects

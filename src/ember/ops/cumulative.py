@@ -22,6 +22,7 @@ from ember.column import (
     TimedeltaColumn,
 )
 from ember.column.base import Unsupported
+from ember.ops.object_missing import cumulative as missing_objects_cumulative
 
 OPS = ("cumsum", "cumprod", "cummin", "cummax")
 
@@ -163,6 +164,9 @@ def _check_cumsum(xp: Any, x: Any, out: Any, stop: Any) -> None:
 
 def _string(col: StringColumn, op: str, skipna: bool) -> Column:
     """Running min/max of strings: scan over (dense rank, position) keys, then one gather."""
+    missing = missing_objects_cumulative(col, op, skipna)  # pandas skips every marker
+    if missing is not None:
+        return missing
     if col.pd_dtype == object and col.mask is not None and len(col):
         out = _object_strings_with_missing(col, op, skipna)
         if out is not None:

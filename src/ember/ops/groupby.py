@@ -38,6 +38,7 @@ from ember.ops.group_kernels import (
 )
 from ember.ops.group_objects import object_aggregate, truth_values
 from ember.ops.grouping import Grouping, nth_rows
+from ember.ops.object_missing import group_aggregate as missing_objects_aggregate
 
 AGGREGATIONS = (
     "sum",
@@ -294,6 +295,7 @@ def aggregate(
     idxmin/idxmax give row positions (int64 column, missing for a group with no valid value); the frame
     maps them to labels (pandas 3 raises there). nth takes the n-th row of each group (negative n counts
     from the end), missing when the group is shorter."""
+    missing_objects_aggregate(col, op)  # float() of the NaT / pd.NA markers: pandas' TypeError
     objects = object_aggregate(g, col.to(g.xp), op, min_count)  # object strings, lists
     if objects is not None:
         return objects

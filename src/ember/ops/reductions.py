@@ -29,6 +29,7 @@ from ember.column import (
     TimedeltaColumn,
 )
 from ember.column.base import Unsupported
+from ember.ops.object_missing import reduction as missing_objects_reduction
 
 OPS = (
     "sum",
@@ -645,6 +646,9 @@ def _plan_string(col: StringColumn, op: str, fetch: _Fetch, skipna: bool, min_co
             return lambda h: na
         v = pc.min_max(arr)[op].as_py()
         return lambda h: na if v is None else v
+    missing = missing_objects_reduction(col, op, skipna, min_count)  # nanops skips every marker
+    if missing is not None:
+        return missing
     raise TypeError(f"Cannot perform reduction '{op}' with string dtype")
 
 

@@ -31,6 +31,7 @@ from ember.column.dtypes import is_masked_extension, resolve
 from ember.column.scalars import SKIP, isin_values, scalar_for
 from ember.ops.binary import UNIT_NS, binary_op, pandas_view, scalar_ticks
 from ember.ops.datetimes import rescale_checked
+from ember.ops.object_missing import unary as missing_objects_unary
 
 _UFUNC_TO_OP = {
     "add": "add",
@@ -68,6 +69,8 @@ def _numeric_only(col: Column, what: str) -> NumericColumn:
 
 def negate(col: Column) -> Column:
     """``-col``."""
+    if (missing := missing_objects_unary(col, "neg")) is not None:
+        return missing
     if isinstance(col, TimedeltaColumn):
         return col._rebuild(-col.data, col.mask)
     c = _numeric_only(col, "unary -")
@@ -78,6 +81,8 @@ def negate(col: Column) -> Column:
 
 def invert(col: Column) -> Column:
     """``~col``: logical not for bools, bitwise not for integers."""
+    if (missing := missing_objects_unary(col, "invert")) is not None:
+        return missing
     c = _numeric_only(col, "unary ~")
     if c.is_float:
         raise TypeError("ufunc 'invert' not supported for the input types")
@@ -86,6 +91,8 @@ def invert(col: Column) -> Column:
 
 def absolute(col: Column) -> Column:
     """``abs(col)``."""
+    if (missing := missing_objects_unary(col, "abs")) is not None:
+        return missing
     if isinstance(col, TimedeltaColumn):
         return col._rebuild(col.xp.abs(col.data), col.mask)
     c = _numeric_only(col, "abs()")

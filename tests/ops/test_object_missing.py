@@ -1,0 +1,149 @@
+"""Object columns holding only missing values (None, NaN, NaT, pd.NA): ember vs pandas, which
+computes on the markers as Python objects."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ember as em
+from ember.testing import assert_eq
+
+MARKERS = {"None": None, "nan": np.nan, "NaT": pd.NaT, "NA": pd.NA}
+SIZES = [0, 1, 3]
+
+
+def _objects(marker: object, n: int) -> pd.Series:
+    return pd.Series([marker] * n, dtype=object)
+
+
+def _keys(n: int) -> pd.Series:
+    return pd.Series([1] * n)
+
+
+def _same(ember_fn, pandas_fn, s: pd.Series) -> None:
+    """ember's answer equals pandas', or both raise the same error type (ember may refuse)."""
+    try:
+        expected = pandas_fn(s)
+    except Exception as exc:  # noqa: BLE001 - pandas' error type is the oracle
+        with pytest.raises((type(exc), NotImplementedError)):
+            ember_fn(em.from_pandas(s))
+        return
+    try:
+        got = ember_fn(em.from_pandas(s))
+    except NotImplementedError:
+        return
+    if isinstance(expected, (pd.Series, pd.DataFrame)):
+        assert_eq(got, expected)
+    elif pd.isna(expected):
+        assert pd.isna(got) and type(got) is type(expected), (got, expected)
+    else:
+        assert got == expected and type(got) is type(expected), (got, expected)
+
+
+ELEMENTWISE = {
+    "add": lambda s: s + 1,
+    "radd": lambda s: 1.5 + s,
+    "mul": lambda s: s * 2,
+    "neg": lambda s: -s,
+    "invert": lambda s: ~s,
+    "abs": lambda s: s.abs(),
+    "round": lambda s: s.round(),
+    "eq_self": lambda s: s == s,
+    "lt_scalar": lambda s: s < 1,
+    "cumsum": lambda s: s.cumsum(),
+    "cumprod": lambda s: s.cumprod(),
+    "cummin": lambda s: s.cummin(),
+    "cummax": lambda s: s.cummax(),
+    "diff": lambda s: s.diff(),
+    "diff0": lambda s: s.diff(0),
+    "frame_diff": lambda s: s.to_frame().diff(),
+    "shift": lambda s: s.shift(),
+    "isna": lambda s: s.isna(),
+    "astype_float": lambda s: s.astype(float),
+    "astype_string": lambda s: s.astype("string"),
+}
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize("marker", MARKERS)
+@pytest.mark.parametrize("op", ELEMENTWISE)
+def test_elementwise(marker: str, n: int, op: str) -> None:
+    fn = ELEMENTWISE[op]
+    _same(fn, fn, _objects(MARKERS[marker], n))
+
+
+REDUCTIONS = ["sum", "prod", "mean", "median", "std", "var", "sem", "min", "max", "count", "nunique"]
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize("marker", MARKERS)
+@pytest.mark.parametrize("op", REDUCTIONS)
+def test_reductions(marker: str, n: int, op: str) -> None:
+    _same(lambda s: getattr(s, op)(), lambda s: getattr(s, op)(), _objects(MARKERS[marker], n))
+
+
+@pytest.mark.parametrize("marker", MARKERS)
+@pytest.mark.parametrize("op", ["mean", "std", "prod", "min"])
+def test_reductions_skipna_false(marker: str, op: str) -> None:
+    fn = lambda s: getattr(s, op)(skipna=False)  # noqa: E731
+    _same(fn, fn, _objects(MARKERS[marker], 2))
+
+
+def test_prod_min_count() -> None:
+    _same(lambda s: s.prod(min_count=1), lambda s: s.prod(min_count=1), _objects(None, 2))
+
+
+GROUPED = ["std", "sem", "mean", "median", "min", "max", "var", "sum", "first", "last", "count", "size"]
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize("marker", MARKERS)
+@pytest.mark.parametrize("op", GROUPED)
+def test_series_groupby(marker: str, n: int, op: str) -> None:
+    s = _objects(MARKERS[marker], n)
+    keys = _keys(n)
+    _same(
+        lambda e: getattr(e.groupby(em.from_pandas(keys)), op)(),
+        lambda p: getattr(p.groupby(keys), op)(),
+        s,
+    )
+
+
+@pytest.mark.parametrize("marker", MARKERS)
+@pytest.mark.parametrize("op", ["std", "mean", "min", "var"])
+def test_frame_groupby(marker: str, op: str) -> None:
+    s = _objects(MARKERS[marker], 2)
+    _same(
+        lambda e: getattr(em.DataFrame({"a": e, "k": em.from_pandas(_keys(2))}).groupby("k"), op)(),
+        lambda p: getattr(pd.DataFrame({"a": p, "k": _keys(2)}).groupby("k"), op)(),
+        s,
+    )
+
+
+@pytest.mark.parametrize("marker", ["NaT", "NA"])
+def test_groupby_std_without_groups_still_converts(marker: str) -> None:
+    s = _objects(MARKERS[marker], 2)
+    keys = pd.Series([np.nan, np.nan])
+    _same(lambda e: e.groupby(em.from_pandas(keys)).std(), lambda p: p.groupby(keys).std(), s)
+
+
+@pytest.mark.parametrize("marker", MARKERS)
+@pytest.mark.parametrize("other", ["gap", "full"])
+def test_add_fill_value(marker: str, other: str) -> None:
+    right = pd.Series([1.0], index=[5]) if other == "gap" else pd.Series([1, 2])
+    _same(
+        lambda e: e.add(em.from_pandas(right), fill_value=2),
+        lambda p: p.add(right, fill_value=2),
+        _objects(MARKERS[marker], 2),
+    )
+
+
+def test_series_round_of_strings_raises() -> None:
+    s = pd.Series(["a", None], dtype=object)
+    _same(lambda e: e.round(), lambda p: p.round(), s)
+
+
+def test_empty_object_ordering_comparison() -> None:
+    _same(lambda s: s < 1, lambda s: s < 1, _objects(None, 0))
