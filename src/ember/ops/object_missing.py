@@ -99,6 +99,13 @@ def reduction(col: Column, op: str, skipna: bool, min_count: int = 0) -> Callabl
     if not is_missing_objects(col):
         return None
     n = len(col)
+    from ember._compat import PANDAS_31
+
+    if not PANDAS_31 and n and (not skipna or op == "sem"):
+        from ember.frame._fallback import unsupported
+
+        # pandas 3.0 meets the markers themselves here (a TypeError for most, NaN for others)
+        raise unsupported(op, "object data of missing values with pandas < 3.1 (skipna=False, sem)")
     if not skipna and n:
         if op == "prod":
             from ember.frame._fallback import unsupported
