@@ -275,7 +275,11 @@ class FrameLabels:
             else:
                 columns = labels
         if fill and columns is not None:
-            raise unsupported("DataFrame.reindex", "method= / limit= / tolerance= with columns=")
+            if index is not None:
+                raise unsupported(
+                    "DataFrame.reindex", "method= / limit= / tolerance= with both index= and columns="
+                )
+            return self._reindex_columns_filled(columns, fill, fill_value)
         out = self
         if index is not None:
             positions, new_index = row_positions(self, index, "DataFrame.reindex", fill)
@@ -294,6 +298,25 @@ class FrameLabels:
                 labelled(names, cols, "DataFrame.reindex"), out._index, out._axis_names, kind
             )
         return out.copy(deep=False) if out is self else out
+
+    def _reindex_columns_filled(self, columns: Any, fill: dict, fill_value: Any) -> Any:
+        """``columns`` with method= / limit= / tolerance=: a new label takes the column of its
+        neighbouring label as pandas' ``Index.get_indexer`` finds it (on the host: the labels are
+        metadata); a label with no neighbour is a column of missing values."""
+        target = columns if isinstance(columns, pd.Index) else pd.Index(list(columns))
+        source = pd.Index(list(self._names))
+        if not source.is_unique:
+            raise ValueError("cannot reindex on an axis with duplicate labels")
+        indexer = source.get_indexer(target, **fill)
+        names = list(target)
+        cols = [  # an exact label always matches, so a -1 is a label the frame lacks
+            self._columns[source[i]] if i >= 0 else self._column_or_missing(name, fill_value)
+            for name, i in zip(names, indexer)
+        ]
+        kind = axis_kind(columns) if names or isinstance(columns, pd.Index) else self._kind_for([])
+        return type(self)._from_columns(
+            labelled(names, cols, "DataFrame.reindex"), self._index, self._axis_names, kind
+        )
 
     def _column_or_missing(self, name: Any, fill_value: Any) -> Any:
         """Column ``name``, or for a label the frame lacks a column of NaN of pandas' NA block type

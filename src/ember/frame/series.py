@@ -411,6 +411,13 @@ class Series(
 
     aggregate = agg
 
+    def combine(self, other: Any, func: Any, fill_value: Any = None) -> Series:
+        """``func`` of each element pair, for builtin max / min, operator arithmetic and NumPy's
+        matching ufuncs (vectorised; ``frame/combine_func.py``); other functions are refused."""
+        from ember.frame.combine_func import series_combine
+
+        return series_combine(self, other, func, fill_value)
+
     def combine_first(self, other: Series) -> Series:
         """This Series' values, other's where this one is missing; both on the same labels (other
         labels would need pandas' union of the indexes: refused)."""
