@@ -20,8 +20,17 @@ _MOMENTS = ("count", "mean", "std", "min", "max")
 
 
 def _labels(percentiles: Any) -> tuple[list[float], list[str]]:
-    qs = [0.25, 0.5, 0.75] if percentiles is None else sorted({*percentiles, 0.5})
-    return qs, [f"{q * 100:g}%" for q in qs]
+    """The quantiles and their row labels as pandas 3 makes them (the median is not added to a given
+    list; labels from pandas' own formatter)."""
+    from pandas.io.formats.format import format_percentiles
+
+    if percentiles is None:
+        qs = [0.25, 0.5, 0.75]
+    else:
+        qs = sorted({float(q) for q in np.atleast_1d(percentiles)})
+        if any(not 0 <= q <= 1 for q in qs):
+            raise ValueError("percentiles should all be in the interval [0, 1]")
+    return qs, list(format_percentiles(qs))
 
 
 def _describable(col: Column) -> bool:
@@ -60,12 +69,14 @@ def describe_series(series: Any, percentiles: Any = None) -> Any:
     return Series(pd.Series(values, index=index, name=series.name, dtype=dtype))
 
 
-def describe_frame(frame: Any, percentiles: Any = None, include: Any = None) -> Any:
+def describe_frame(frame: Any, percentiles: Any = None, include: Any = None, exclude: Any = None) -> Any:
     from ember.column import DatetimeColumn, TimedeltaColumn
     from ember.frame.dataframe import DataFrame
 
-    if include is not None:
-        raise unsupported("DataFrame.describe", "include= (the numeric columns are described)")
+    if include is not None or exclude is not None:
+        if not (_numbers_only(include) and exclude is None):
+            raise unsupported("DataFrame.describe", "include= / exclude= other than the numbers (np.number)")
+        frame = frame.select_dtypes(include=[np.number])  # pandas: datetimes and bools are left out
     if any(isinstance(c, (DatetimeColumn, TimedeltaColumn)) for c in frame._columns.values()):
         # pandas describes them beside the numbers (its rows then end with std), each in an object
         # column of a count and timestamps: leaving them out would be a different frame
@@ -85,3 +96,9 @@ def describe_frame(frame: Any, percentiles: Any = None, include: Any = None) -> 
     stats = _stats(cols, qs)
     table = {k: pd.Series(v, index=index, dtype=_stats_dtype(c)) for k, v, c in zip(names, stats, cols)}
     return DataFrame(pd.DataFrame(table, index=index))
+
+
+def _numbers_only(include: Any) -> bool:
+    """``include`` naming the numbers alone: np.number / "number", or a list of just that."""
+    items = include if isinstance(include, (list, tuple)) else [include]
+    return len(items) == 1 and (items[0] is np.number or items[0] == "number")

@@ -243,10 +243,10 @@ class FrameReductions:
         return Series._from_column(values, axis)
 
     @with_fallback
-    def describe(self, percentiles: Any = None, include: Any = None) -> DataFrame:
+    def describe(self, percentiles: Any = None, include: Any = None, exclude: Any = None) -> DataFrame:
         from ember.frame.describe import describe_frame
 
-        return describe_frame(self, percentiles, include)
+        return describe_frame(self, percentiles, include, exclude)
 
     def corr(self, method: str = "pearson", min_periods: int = 1, numeric_only: bool = False) -> DataFrame:
         from ember.ops.correlation import corr_matrix
