@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from fnmatch import fnmatchcase
 
+import numpy as np
 import pandas as pd
 
 # fmt: off
@@ -49,7 +50,7 @@ KNOWN_RESULTS: list[tuple[str, str, str]] = [
 _WINDOW_SUMS = ("*.rolling.sum", "*.rolling.mean", "*.expanding.sum", "*.expanding.mean")
 _WINDOW_SPREADS = ("*.rolling.std", "*.rolling.var", "*.expanding.std", "*.expanding.var")
 PRECISION: list[tuple[str, str, str]] = [
-    *[(op, r"\[right\]: .*(\d{16,}\.|\de\+(1[6-9]|[2-9]\d))", "window sums of values beyond 2**53: pandas' sequential Kahan update rounds them away, ember's compensated scan keeps the digits") for op in _WINDOW_SUMS],
+    *[(op, r"\[(right|left)\]: .*(\d{16,}\.|\de\+(1[6-9]|[2-9]\d))", "window sums of values beyond 2**53: pandas' sequential Kahan update rounds them away, ember's compensated scan keeps the digits") for op in _WINDOW_SUMS],
     *[(op, r"first diff: 0\.0 != \d(\.\d+)?e-\d\d$", "a window of equal values after others: pandas' online update leaves a rounding residue, ember gives the exact 0") for op in _WINDOW_SPREADS],
 ]  # fmt: skip
 
@@ -202,12 +203,14 @@ def known(step) -> str | None:  # noqa: ANN001 - a fuzz_engine.Step
 #: pandas computes these by online updates, row after row (Welford's variance, Kahan sums; groupby's
 #: variance too), which ember's parallel scans match to the last bit or two only
 ONLINE_FLOAT_OPS = ("*.rolling.std", "*.rolling.var", "*.rolling.mean", "*.rolling.sum",
-                    "*.expanding.std", "*.expanding.var", "*.groupby.std", "*.groupby.var",
+                    "*.expanding.std", "*.expanding.var", "*.expanding.sum", "*.expanding.mean",
+                    "*.groupby.std", "*.groupby.var",
                     "*.groupby.sem")  # fmt: skip
 #: later ops that turn such last-bit differences into other rows, ranks or text
 DISCONTINUOUS_OPS = ("*groupby*", "*rank*", "*duplicat*", "*astype(str*", "*astype({col: str*", "*unique*",
                      "*value_counts*", "*mode*", "*sort_*", "*nlargest*", "*nsmallest*", "*%*", "*//*",
-                     "*mod*", "*floordiv*", "*astype(categ*", "*astype({col: categ*", "*merge(*")  # fmt: skip
+                     "*mod*", "*floordiv*", "*astype(categ*", "*astype({col: categ*", "*merge(*",
+                     "*assign(expr)*")  # fmt: skip
 
 
 def known_chain(outcome, steps) -> str | None:  # noqa: ANN001 - fuzz_engine types
@@ -230,17 +233,54 @@ def known_chain(outcome, steps) -> str | None:  # noqa: ANN001 - fuzz_engine typ
     return None
 
 
-def known_result(outcome, steps=None) -> str | None:  # noqa: ANN001 - a fuzz_engine.Outcome
-    """The reason a divergence is a known one (by op and what differs, or by the chain ``steps``
-    that led to it), or None."""
+def _holds_huge_ints(source) -> bool:  # noqa: ANN001 - the chain's pandas input
+    """Whether the input holds integers beyond 2**53 in magnitude (float64 rounds them)."""
+    frame = source.to_frame() if isinstance(source, pd.Series) else source
+    if not isinstance(frame, pd.DataFrame):
+        return False
+    for _, col in frame.items():
+        if col.dtype.kind in "iu" and len(col.dropna()):
+            values = col.dropna().astype(object)
+            if max(abs(int(v)) for v in values) > 2**53:
+                return True
+    return False
+
+
+def _groupby_keys_label_zero(step) -> bool:  # noqa: ANN001 - a fuzz_engine.Step
+    """A groupby(as_index=False) step by a list of several keys, one of them the label 0 / 0.0."""
+    if not step.op.startswith("frame.groupby"):
+        return False
+    for part in step.path:
+        args, kwargs = getattr(part, "args", None), getattr(part, "kwargs", None)
+        if args and isinstance(args[0], list) and kwargs is not None and kwargs.get("as_index") is False:
+            keys = args[0]
+            return len(keys) > 1 and any(
+                isinstance(k, (int, float, np.number)) and not isinstance(k, bool) and k == 0 for k in keys
+            )
+    return False
+
+
+def known_result(outcome, steps=None, source=None) -> str | None:  # noqa: ANN001 - a fuzz_engine.Outcome
+    """The reason a divergence is a known one (by op and what differs, by the chain ``steps`` that led
+    to it, or by its ``source`` data), or None."""
     import re
 
     chained = known_chain(outcome, steps)
     if chained:
         return chained
     op = outcome.key[0]
+    if outcome.step is not None and _groupby_keys_label_zero(outcome.step):
+        return (
+            "pandas' groupby(as_index=False) by several keys one of which is labelled 0 inserts the "
+            "key columns into the wrong places (its values under another key's label); ember's keys "
+            "are right"
+        )
+    if source is not None and any(fnmatchcase(op, p) for p in _WINDOW_SUMS) and _holds_huge_ints(source):
+        return "window sums of integers beyond 2**53: pandas' float64 running sum rounds them in its order"
+    op = outcome.key[0]
     texts = [outcome.signature, outcome.signature + " pandas: " + (outcome.pandas_result or "")]
-    for what in (r"first diff: [^\n]*", r"\[right\]: [^\n]*"):  # pandas' first differing value / values
+    # pandas' first differing value / values; ember's (a detail cut short may lack pandas' line)
+    for what in (r"first diff: [^\n]*", r"\[right\]: [^\n]*", r"\[left\]: [^\n]*"):
         found = re.search(what, outcome.detail or "")
         if found:
             texts.append(outcome.signature + " " + found.group(0))

@@ -44,7 +44,7 @@ def run_range(seed: int, start: int, stop: int, include_known: bool, max_steps: 
                 ("fuzzer", type(exc).__name__), {"chain": i, "repro": traceback.format_exc(), "count": 0}
             )
             continue
-        if out.status == fe.DIVERGENCE and not include_known and known_result(out, steps):
+        if out.status == fe.DIVERGENCE and not include_known and known_result(out, steps, pobj):
             counts["known divergence"] += 1
             continue
         counts[out.status] += 1

@@ -40,7 +40,7 @@ COLLECT = os.environ.get("EMBER_FUZZ_COLLECT")  # a file: list the divergences t
 
 
 def _fail_if_divergent(pobj, steps, out, shrink: bool = False) -> None:
-    if out.status != fe.DIVERGENCE or known_result(out, steps):
+    if out.status != fe.DIVERGENCE or known_result(out, steps, pobj):
         return
     if shrink:
         pobj, steps, out = fe.shrink(pobj, steps, out, budget=80)

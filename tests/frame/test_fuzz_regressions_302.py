@@ -271,3 +271,58 @@ def test_rolling_median_is_the_mean_of_the_middle_values(seed: int) -> None:
             e.expanding().median().to_pandas().astype(str).tolist()
             == s.expanding().median().astype(str).tolist()
         )
+
+
+def test_labels_taken_from_a_range_join_as_ranges() -> None:
+    # pandas keeps a RangeIndex where taken labels are evenly spaced: a join with another range of
+    # another name is then unnamed
+    df = pd.DataFrame({"d": pd.Series([0, 0], dtype="uint64")}, index=pd.RangeIndex(0, 2, name="idx"))
+    other = pd.DataFrame({"d": pd.Series([100], dtype="Int32")}, index=pd.RangeIndex(9, 10))
+    picked, epicked = df.drop_duplicates(keep="last"), em.from_pandas(df).drop_duplicates(keep="last")
+    assert_eq(epicked.index.to_pandas(), picked.index, check_exact=True)
+    assert_eq(epicked - em.from_pandas(other), picked - other)
+    rows = pd.DataFrame({"v": range(6)}, index=pd.RangeIndex(6, name="r"))
+    for take in ([0, 2, 4], [5, 3], [1], [0, 1, 3]):
+        want, got = rows.iloc[take], em.from_pandas(rows).iloc[take]
+        assert type(got.index.to_pandas()) is type(want.index)
+        assert_eq(
+            got + em.from_pandas(other.rename(columns={"d": "v"})), want + other.rename(columns={"d": "v"})
+        )
+
+
+BIG = 2**63 - 1
+
+
+@pytest.mark.parametrize(
+    "values",
+    [[BIG, None], [BIG], [2**53 + 1, None], [5, None], [5, 1.5]],
+    ids=str,
+)
+@pytest.mark.parametrize("dtype", ["Int64", "int64", "uint64"])
+def test_isin_of_integers_beyond_2_53_beside_floats_refused(values: list, dtype: str) -> None:
+    left = pd.Series([BIG, 2**53 + 1, 5], dtype=dtype)
+    for other in (pd.Series(values, dtype="Int64" if 1.5 not in values else "float"), values):
+        try:
+            got = em.from_pandas(left).isin(em.from_pandas(other) if isinstance(other, pd.Series) else other)
+        except NotImplementedError:
+            continue
+        assert_eq(got, left.isin(other))
+
+
+@pytest.mark.parametrize(
+    "cats, values",
+    [
+        (["a", "b", "c"], ["b", None, "a", "b"]),
+        (pd.to_datetime(["2020", "2021"]), [pd.NaT, pd.Timestamp("2021"), pd.NaT, pd.Timestamp("2020")]),
+        (pd.DatetimeIndex([]), [pd.NaT] * 4),
+    ],
+)
+@pytest.mark.parametrize("sort", [True, False])
+@pytest.mark.parametrize("keys", [["e", "k"], ["k", "e"], ["k"]])
+def test_groupby_missing_categorical_key_is_a_level_value(cats, values: list, sort: bool, keys: list) -> None:
+    # pandas' level holds the missing key itself ((1, NaT), not the NaN of a missing code)
+    df = pd.DataFrame({"k": pd.Categorical(values, categories=cats), "e": [1, 1, 2, 1], "v": [1, 2, 3, 4]})
+    want = df.groupby(keys, sort=sort, dropna=False, observed=True).v.max()
+    got = em.from_pandas(df).groupby(keys, sort=sort, dropna=False, observed=True).v.max()
+    assert_eq(got, want)
+    assert [repr(label) for label in got.index.to_pandas()] == [repr(label) for label in want.index]

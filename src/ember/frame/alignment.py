@@ -11,7 +11,7 @@ import pandas as pd
 
 from ember.backend import xp as current_xp
 from ember.column import CategoricalColumn, Column, NumericColumn, from_any
-from ember.frame.index import Index, MultiIndex, RangeIndex
+from ember.frame.index import Index, MultiIndex, RangeIndex, RangeTakenIndex
 
 if TYPE_CHECKING:
     from ember.frame.series import Series
@@ -148,7 +148,13 @@ def _range_union(a: Index, b: Index) -> bool:
     evenly spaced integer labels), which names the union as ``Index.union`` does: the shared name,
     else None (other joins keep the left one's). Synchronizes once, only for differently named
     labels beside a RangeIndex."""
-    if not isinstance(a, RangeIndex) or not (a.step > 0 or len(a) == 1) or result_name(a, b) == a.name:
+    if result_name(a, b) == a.name:
+        return False
+    if isinstance(a, RangeTakenIndex):  # labels pandas holds as a RangeIndex where evenly spaced
+        r = a.as_range()
+        if r is None or not (r.step > 0 or len(r) == 1):
+            return False
+    elif not isinstance(a, RangeIndex) or not (a.step > 0 or len(a) == 1):
         return False
     if isinstance(b, RangeIndex):
         return b.step > 0 or len(b) == 1

@@ -24,7 +24,7 @@ def levels_with_missing(uniques: list, dropna: bool, sort: bool) -> list | None:
     level value of its own (sorted last, or where it first appears), so the row label holds it
     (``(<NA>, <NA>)``, not the ``(nan, nan)`` of a missing code). None where pandas' levels are the
     ones ``from_arrays`` derives."""
-    if dropna or any(isinstance(u, CategoricalColumn) for u in uniques):
+    if dropna:
         return None
     if not any(u.has_nulls_possible and bool(u.isna().any()) for u in uniques):  # a sync a level
         return None

@@ -286,7 +286,7 @@ class RangeIndex(Index):
         # one case known without reading the positions back
         if len(positions) == 0:
             return RangeIndex(0, 0, 1, name=self.name)
-        return super().take(positions)
+        return RangeTakenIndex.of(self._column.take(positions), self.name, self.step)
 
     def copy(self) -> RangeIndex:
         return self.rename(self.name)
@@ -299,6 +299,57 @@ class RangeIndex(Index):
 
     def get_loc(self, label: Any) -> Any:
         return self.to_pandas().get_loc(label)  # arithmetic on a lazy pandas RangeIndex
+
+
+class RangeTakenIndex(Index):
+    """Labels taken from a RangeIndex (rows selected or reordered). pandas gives a RangeIndex again
+    where they are evenly spaced (one label: a range of the source's step), which decides names and
+    types of later label joins: ``to_pandas`` does so from the host copy, ``as_range`` on the device
+    (one sync) where a join asks."""
+
+    __slots__ = ("_source_step",)
+
+    @classmethod
+    def of(cls, column: Column, name: Any, source_step: int) -> RangeTakenIndex:
+        obj = object.__new__(cls)
+        obj._column, obj.name, obj._source_step = column, name, source_step
+        return obj
+
+    def take(self, positions: Any) -> Index:
+        if len(positions) == 0:
+            return RangeIndex(0, 0, 1, name=self.name)
+        return RangeTakenIndex.of(self._column.take(positions), self.name, self._source_step)
+
+    def slice(self, start: int, stop: int, step: int = 1) -> Index:
+        return RangeTakenIndex.of(self._column.slice(start, stop, step), self.name, self._source_step)
+
+    def rename(self, name: Any) -> Index:
+        return RangeTakenIndex.of(self._column, name, self._source_step)
+
+    def copy(self) -> Index:
+        return self.rename(self.name)
+
+    def as_range(self, values: Any = None) -> range | None:
+        """The labels as a range where evenly spaced (pandas' maybe_sequence_to_range), else None."""
+        v = self._column.data if values is None else values
+        n = int(v.shape[0])
+        if n == 0:
+            return range(0)
+        if n == 1:
+            first = int(v[0])
+            return range(first, first + self._source_step, self._source_step)
+        step = v[1:] - v[:-1]
+        first_step = int(step[0])
+        if first_step == 0 or not bool((step == first_step).all()):
+            return None
+        return range(int(v[0]), int(v[-1]) + first_step, first_step)
+
+    def to_pandas(self) -> pd.Index:
+        values = to_host(self._column.data)
+        r = self.as_range(values)
+        if r is None:
+            return pd.Index(values, name=self.name, copy=False)
+        return pd.RangeIndex(r.start, r.stop, r.step, name=self.name)
 
 
 class MultiIndex(MultiIndexExtra, MultiIndexMore, MultiIndexMethods, Index):

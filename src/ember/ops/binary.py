@@ -522,7 +522,9 @@ def _bools_meet_missing(col: CategoricalColumn, other: Column) -> bool:
     """Whether bools (the categories or ``other``) meet a missing value on either side (a sync)."""
     from ember.backend import to_host
 
-    bools = any(isinstance(c, NumericColumn) and c.is_bool for c in (col.categories, other))
+    cat_bools = isinstance(col.categories, NumericColumn) and col.categories.is_bool
+    masked_bools = isinstance(other, NumericColumn) and other.is_bool and other.nullable
+    bools = cat_bools or masked_bools  # (object bools: their own rules, compared as objects)
     return bools and bool(to_host((col.codes < 0).any() | other.isna().any()))
 
 

@@ -325,6 +325,7 @@ def isin(col: Column, values: Any) -> Column:
     else:
         keys = list(values.to_pandas() if isinstance(values, Column) else values)
     keys = isin_values(col, keys)  # a date, a Decimal, a NumPy time as pandas matches them
+    _check_huge_ints_beside_floats(col, keys)
     xp, n = col.xp, len(col)
     if isinstance(col, CategoricalColumn):
         cat_hit = isin(col.categories, keys).data
@@ -351,6 +352,26 @@ def isin(col: Column, values: Any) -> Column:
     if isinstance(col, NumericColumn) and col.nullable:
         return NumericColumn(found, None, nullable=True)
     return NumericColumn(found if n else xp.zeros(0, dtype=bool))
+
+
+def _check_huge_ints_beside_floats(col: Column, keys: list) -> None:
+    """Integers beyond 2**53 (in the column or the keys) beside float or missing keys: pandas
+    compares them through float64 or Python objects, by paths that disagree (2**63 - 1 found, or
+    not, by whether a None is among the values): refused. One sync, only on that path."""
+    if not (isinstance(col, NumericColumn) and col.data.dtype.kind in "iu") or not len(col):
+        return
+    floats = any(isinstance(k, (float, np.floating)) or k is pd.NA or k is None for k in keys)
+    if not floats:
+        return
+    limit = 2**53
+    big_key = any(isinstance(k, (int, np.integer)) and abs(int(k)) > limit for k in keys)
+    data = col.data
+    big_col = bool((data > limit).any() | ((data < -limit).any() if data.dtype.kind == "i" else False))
+    if big_key or big_col:
+        raise Unsupported(
+            "isin: integers beyond 2**53 beside float or missing values (pandas compares them through "
+            "float64 or Python objects, with answers that depend on the path) is not supported by ember."
+        )
 
 
 def _nan_keys(col: Column, values: Any, keys: list) -> list:
