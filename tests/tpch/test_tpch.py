@@ -99,11 +99,33 @@ def test_tables_read_alike(pandas_tables: dict, ember_tables: dict) -> None:
         assert_eq(ember_tables[name], pandas_tables[name])
 
 
-def test_raw_decimal_columns_are_refused(tpch_dir) -> None:
-    # pandas reads decimal128 as object Decimals; ember has no such column and says so
+def test_raw_decimal_columns(tpch_dir) -> None:
+    """decimal128 money columns: pandas reads them as object columns of Decimal; ember holds them as
+    decimal columns, and the money math of q1 / q6 (sums of extendedprice * (1 - discount)) gives
+    pandas' exact Decimals."""
     _, raw = tpch_dir
-    with pytest.raises(NotImplementedError, match="decimal128"):
-        em.read_parquet(raw / "orders.parquet", columns=["o_totalprice"])
+    path = raw / "lineitem.parquet"
+    cols = ["l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_discount", "l_tax"]
+    got, want = em.read_parquet(path, columns=cols), pd.read_parquet(path, columns=cols)
+    assert_eq(got, want)
+    orders = raw / "orders.parquet"
+    assert_eq(
+        em.read_parquet(orders, columns=["o_totalprice"]), pd.read_parquet(orders, columns=["o_totalprice"])
+    )
+    for frame in (got, want):
+        frame["disc_price"] = frame.l_extendedprice * (1 - frame.l_discount)
+        frame["charge"] = frame.disc_price * (1 + frame.l_tax)
+    assert_eq(got.disc_price, want.disc_price)
+    assert_eq(got.charge, want.charge)
+    keys = ["l_returnflag", "l_linestatus"]
+    money = ["l_quantity", "l_extendedprice", "disc_price", "charge"]
+    assert_eq(got.groupby(keys)[money].sum(), want.groupby(keys)[money].sum())  # q1
+    assert_eq(got.groupby(keys).l_discount.count(), want.groupby(keys).l_discount.count())
+    for frame in (got, want):  # q6: a filter on the decimals, then the revenue
+        frame["q6"] = (frame.l_discount >= 0.05) & (frame.l_discount <= 0.07) & (frame.l_quantity < 24)
+    assert_eq(got.q6, want.q6)
+    revenue = (got.l_extendedprice * got.l_discount)[got.q6].sum()
+    assert repr(revenue) == repr((want.l_extendedprice * want.l_discount)[want.q6].sum())
 
 
 def test_raw_date_columns(tpch_dir) -> None:

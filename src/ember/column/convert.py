@@ -22,6 +22,7 @@ import pyarrow as pa
 from ember.backend import array_module, asarray_on, is_device_array, to_host
 from ember.column.base import Column, Unsupported, unsupported_hint
 from ember.column.categorical import CategoricalColumn
+from ember.column.decimal import DecimalColumn, from_decimal_objects
 from ember.column.dtypes import default_string_dtype, is_masked_extension
 from ember.column.numeric import NumericColumn
 from ember.column.string import StringColumn
@@ -143,6 +144,8 @@ def _from_objects(a: np.ndarray, xp: ModuleType, name: Any, keep_object: bool = 
         if not as_object:
             return StringColumn.from_arrow(arr, xp)
         return StringColumn.from_arrow(arr, xp, np.dtype(object), na)
+    if kind == "decimal":
+        return from_decimal_objects(a, missing, na, xp, name)
     if kind == "boolean":
         # pandas' object column of True / False (and missing values): a bool column whose mask is
         # always present reports dtype object and converts back to exactly that
@@ -279,6 +282,8 @@ def from_arrow(arr: pa.Array | pa.ChunkedArray, xp: ModuleType) -> Column:
         if values.dtype.kind == "f" and values.dtype.itemsize < 4:
             values = values.astype(np.float32)
         return NumericColumn(asarray_on(values, xp), mask)
+    if pa.types.is_decimal(t):  # Decimal objects in pandas: a decimal column (precision <= 18)
+        return DecimalColumn.from_arrow(arr, xp)
     if pa.types.is_null(t):  # all missing: object, as pyarrow's to_pandas and pandas' constructor give
         return StringColumn.from_arrow(arr.cast(pa.large_string()), xp, np.dtype(object))
     raise Unsupported(f"arrow type {t} is not supported by ember columns." + unsupported_hint())
@@ -370,6 +375,8 @@ def concat_columns(cols: list[Column]) -> Column:
         # different string categories: pandas gives the categories' string dtype, so decode on the
         # device (Dask's groupby combine concatenates partials with per-file categories this way)
         return concat_columns([c.decode() for c in cols])
+    if any(isinstance(c, DecimalColumn) for c in cols):
+        return _concat_decimals(cols, xp)
     kinds = {type(c) for c in cols}
     if len(kinds) > 1 or isinstance(first, CategoricalColumn):
         # mixed families: let pandas decide the common dtype (host round trip, documented in concat)
@@ -385,6 +392,31 @@ def concat_columns(cols: list[Column]) -> Column:
         first = cols[0]
     data = xp.concatenate([c.data for c in cols])
     return first._rebuild(data, _concat_masks(cols, xp))
+
+
+def _concat_decimals(cols: list[Column], xp: ModuleType) -> DecimalColumn:
+    """Decimal columns of one scale, rows in order; the missing marker where the parts agree (pandas
+    keeps each part's objects: None beside NaN is refused, as is a mix of scales or kinds)."""
+    first = cols[0]
+    if not all(isinstance(c, DecimalColumn) and c.scale == first.scale for c in cols):
+        kinds = sorted(
+            {f"decimal(scale {c.scale})" if isinstance(c, DecimalColumn) else str(c.dtype) for c in cols}
+        )
+        raise Unsupported(
+            f"concatenating decimal columns with other columns or scales ({', '.join(kinds)}) is not "
+            "supported by ember (pandas keeps each part's objects)." + unsupported_hint()
+        )
+    holding = [c for c in cols if c.mask is not None and not bool(to_host(c.mask.all()))]
+    markers = {"nan" if isinstance(c.na, float) else repr(c.na) for c in holding}
+    if len(markers) > 1:
+        raise Unsupported(
+            "concatenating decimal columns whose missing values differ (None beside NaN) is not "
+            "supported by ember (one missing marker per column)." + unsupported_hint()
+        )
+    na = holding[0].na if holding else first.na
+    data = xp.concatenate([c.data for c in cols])
+    precision = max(c.precision for c in cols)
+    return DecimalColumn(data, _concat_masks(cols, xp), first.scale, precision, na)
 
 
 _TICK_NS = {"s": 10**9, "ms": 10**6, "us": 10**3, "ns": 1}

@@ -25,6 +25,7 @@ import pandas as pd
 
 from ember.column.base import Column, Unsupported
 from ember.column.categorical import CategoricalColumn
+from ember.column.decimal import DecimalColumn
 from ember.column.numeric import NumericColumn
 from ember.column.string import StringColumn
 from ember.column.temporal import DatetimeColumn, TimedeltaColumn
@@ -134,12 +135,43 @@ def _decimal(col: Column, d: decimal.Decimal, use: str, op: str | None) -> Any:
     )
 
 
+def _beside_decimals(col: DecimalColumn, value: Any, use: str, op: str | None) -> Any:
+    """A value beside a decimal column: operators take it as it is (``ops.decimal_ops``); an isin /
+    map key becomes the unscaled integer of the equal value (Python's exact equality: Decimal('1.1')
+    equals Decimal('1.10') and 1.5, not 1.1), or SKIP; other uses are refused."""
+    if use == "binary" or use == "fill":
+        return value
+    if use != "isin":
+        raise _unsupported(f"{use} of {type(value).__name__} values in a decimal column")
+    if (
+        value is None
+        or value is pd.NA
+        or (isinstance(value, float) and value != value)
+        or (isinstance(value, decimal.Decimal) and value.is_nan())
+    ):
+        raise _unsupported("isin of a decimal column with missing values among the candidates")
+    if isinstance(value, (float, np.floating)) and not np.isfinite(value):
+        return SKIP
+    if isinstance(value, decimal.Decimal) and not value.is_finite():
+        return SKIP
+    if not isinstance(value, (bool, int, float, np.number, np.bool_, decimal.Decimal)):
+        return SKIP  # pandas: a string, a date ... equals no Decimal
+    from fractions import Fraction
+
+    unscaled = Fraction(value.item() if isinstance(value, np.generic) else value) * 10**col.scale
+    if unscaled.denominator != 1 or abs(unscaled.numerator) >= 2**63:
+        return SKIP
+    return int(unscaled.numerator)
+
+
 def scalar_for(col: Column, value: Any, use: str, op: str | None = None) -> Any:
     """``value`` as ember's kernels take it beside ``col`` for ``use`` ("binary" with ``op``, "fill",
     "clip", "isin"), with pandas' meaning; raises pandas' error or NotImplementedError where ember
     cannot give pandas' answer. Values it need not change are returned as they are."""
     if isinstance(value, Column) or not isinstance(col, Column):
         return value
+    if isinstance(col, DecimalColumn):
+        return _beside_decimals(col, value, use, op)
     if use == "mapkey":  # a key of Series.map(dict): matched as isin matches
         if _is_date(value) and isinstance(col, DatetimeColumn):  # pandas 3 (deprecated): matches
             raise _unsupported("Series.map: a datetime.date key beside datetimes")

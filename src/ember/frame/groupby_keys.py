@@ -157,7 +157,14 @@ def resolve_keys(obj: Any, by: Any, level: Any) -> tuple[list[Column], list[Any]
             labels.append(False)
         else:
             raise KeyError(item)
-    return cols, names, labels
+    return [_factorized_marker(c) for c in cols], names, labels
+
+
+def _factorized_marker(col: Column) -> Column:
+    """pandas labels the missing key of a decimal (object) column NaN, whatever the column held."""
+    from ember.column.decimal import DecimalColumn
+
+    return col.with_na(np.nan) if isinstance(col, DecimalColumn) else col
 
 
 def _key_items(obj: Any, by: Any) -> list:

@@ -152,7 +152,7 @@ def _read_to_device(files: list[str], columns: list | None, reader: Any) -> Any:
     found = reader(
         files,
         _with_index_columns(columns, meta),
-        lambda name, arr: _column(arr, xp, by_field.get(name)),
+        lambda name, arr: _column(arr, xp, by_field.get(name), name),
     )
     if found is None:
         return None
@@ -263,7 +263,7 @@ def table_to_frame(table: Any, meta: dict, columns: list | None = None) -> Any:
             return _assemble(cols, table.num_rows, meta, by_field)
     table = table.unify_dictionaries() if table.num_columns else table
     cols = {
-        fname: _apply_meta(_column(table.column(i), xp, by_field.get(fname)), by_field.get(fname))
+        fname: _apply_meta(_column(table.column(i), xp, by_field.get(fname), fname), by_field.get(fname))
         for i, fname in enumerate(table.column_names)
     }
     return _assemble(cols, table.num_rows, meta, by_field)
@@ -300,13 +300,16 @@ def _assemble(cols: dict, n: int, meta: dict, by_field: dict) -> Any:
     return DataFrame._from_columns(out, index) if out else DataFrame._from_columns({}, index)
 
 
-def _column(arr: Any, xp: Any, spec: dict | None) -> Any:
+def _column(arr: Any, xp: Any, spec: dict | None, name: Any = None) -> Any:
     """A column from an Arrow array as pandas' Arrow->pandas conversion types it."""
     from ember.column import NumericColumn, from_arrow
+    from ember.column.decimal import DecimalColumn
 
     if isinstance(arr, pa.ChunkedArray) and arr.num_chunks == 0:
         arr = pa.array([], type=arr.type)
     t = arr.type
+    if pa.types.is_decimal(t):  # pandas: Decimal objects (None where missing); a decimal column
+        return DecimalColumn.from_arrow(arr, xp, name)
     nullable = spec is not None and _is_masked_name(spec.get("numpy_type"))
     if pa.types.is_null(t):  # all missing: object as pandas reads it (a masked dtype from its metadata)
         return from_arrow(arr, xp)

@@ -27,6 +27,7 @@ from ember.column import (
     TimedeltaColumn,
 )
 from ember.column.base import Unsupported
+from ember.column.decimal import DecimalColumn
 from ember.column.scalars import scalar_for
 from ember.ops._binary_common import (  # noqa: F401 - re-exported: the operator tables
     ARITH,
@@ -53,6 +54,7 @@ from ember.ops.binary_temporal import (  # noqa: F401 - re-exported for the call
     rescale,
     scalar_ticks,
 )
+from ember.ops.decimal_ops import decimal_binary
 from ember.ops.object_missing import empty_comparison as missing_objects_compared
 
 _SWAPPED_CMP = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
@@ -174,6 +176,8 @@ def _dispatch(a: Any, b: Any, op: str) -> Column:
     empty = missing_objects_compared(a, b, op) if ca else None  # no object to compare: no error
     if empty is not None:
         return empty
+    if isinstance(a, DecimalColumn) or isinstance(b, DecimalColumn):
+        return decimal_binary(a, b, op)  # Decimal objects in pandas: exact fixed-point arithmetic
     objects = object_op(a, b, op)  # an object column of Python strings / lists: pandas' host loop
     if objects is not None:
         return objects

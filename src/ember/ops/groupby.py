@@ -22,6 +22,8 @@ from ember.column import (
     StringColumn,
     TimedeltaColumn,
 )
+from ember.column.decimal import DecimalColumn
+from ember.ops.decimal_ops import group_aggregate
 from ember.ops.group_kernels import (
     arg_extreme,
     arg_rows,
@@ -296,6 +298,8 @@ def aggregate(
     maps them to labels (pandas 3 raises there). nth takes the n-th row of each group (negative n counts
     from the end), missing when the group is shorter."""
     missing_objects_aggregate(col, op)  # float() of the NaT / pd.NA markers: pandas' TypeError
+    if isinstance(col, DecimalColumn):  # Decimal objects in pandas: see ops.decimal_ops
+        return group_aggregate(g, col, op, skipna=skipna, min_count=min_count)
     objects = object_aggregate(g, col.to(g.xp), op, min_count)  # object strings, lists
     if objects is not None:
         return objects

@@ -29,6 +29,8 @@ from ember.column import (
     TimedeltaColumn,
 )
 from ember.column.base import Unsupported
+from ember.column.decimal import DecimalColumn
+from ember.ops.decimal_ops import plan_reduce
 from ember.ops.object_missing import reduction as missing_objects_reduction
 
 OPS = (
@@ -184,6 +186,9 @@ def _plan(col: Column, op: str, fetch: _Fetch, skipna: bool, ddof: int, min_coun
         distinct = _plan(col, op, fetch, True, ddof, min_count, q)
         i = fetch.add(col.isna().any())
         return lambda h: distinct(h) + int(bool(h[i]))
+    if isinstance(col, DecimalColumn):  # Decimal objects in pandas: see ops.decimal_ops
+        replan = lambda c, o: _plan(c, o, fetch, skipna, ddof, min_count, q)  # noqa: E731
+        return plan_reduce(col, op, fetch, skipna, min_count, replan)
     if (
         type(col) is NumericColumn
         and col.is_float
