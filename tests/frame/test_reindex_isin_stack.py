@@ -84,8 +84,7 @@ def test_reindex_method_frame_fill_value_and_empty():
     both(lambda o: o.reindex([0, 1, 2, 4], method="bfill", fill_value=-1), df)
     both(lambda o: o.reindex([], method="ffill"), df)
     both(lambda o: o.reindex([0, 1], method="ffill"), df.iloc[:0])
-    with pytest.raises(NotImplementedError):
-        em.from_pandas(df).reindex(columns=["a", "c"], method="ffill")
+    both(lambda o: o.reindex(columns=["a", "c"], method="ffill"), df)
 
 
 def test_reindex_method_multiindex():
