@@ -105,6 +105,8 @@ class NDFrame:
             from ember.ops.object_missing import check_round
 
             check_round(self._column, int(decimals))  # pandas' Python round of each object
+            if type(self._column).__name__ == "DecimalColumn":  # pandas rounds each Decimal object
+                raise unsupported("Series.round", "of decimal.Decimal values")
         return self._map_columns(lambda c: round_(c, decimals) if _is_numeric(c) else c)
 
     def sort_index(

@@ -50,6 +50,19 @@ def _column_label(frame: Any, label: Any) -> Any:
 
 
 def _key_columns(frame: Any, names: list, use_index: bool, side: str) -> list[Column]:
+    return _no_decimal_keys(_keys_of(frame, names, use_index))
+
+
+def _no_decimal_keys(cols: list[Column]) -> list[Column]:
+    from ember.column.decimal import DecimalColumn
+    from ember.frame._fallback import unsupported
+
+    if any(isinstance(c, DecimalColumn) for c in cols):  # equal values may differ in scale
+        raise unsupported("merge", "decimal.Decimal keys (pandas matches them as Python objects)")
+    return cols
+
+
+def _keys_of(frame: Any, names: list, use_index: bool) -> list[Column]:
     if use_index:
         idx = frame.index
         return list(idx.levels_columns) if isinstance(idx, MultiIndex) else [idx.column]

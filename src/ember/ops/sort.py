@@ -347,6 +347,10 @@ def _is_na_string(col: Column) -> bool:
 
 
 def _select_n(col: Column, n: int, keep: str, largest: bool) -> Any:
+    from ember.column.decimal import DecimalColumn
+
+    if isinstance(col, DecimalColumn):  # pandas: an object column
+        raise TypeError(f"Cannot use method '{'nlargest' if largest else 'nsmallest'}' with dtype object")
     if keep not in ("first", "last", "all"):
         raise ValueError(
             f"{'nlargest' if largest else 'nsmallest'}: keep must be 'first', 'last' or 'all', got {keep!r}"

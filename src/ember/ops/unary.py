@@ -27,8 +27,10 @@ from ember.column import (
     from_pandas,
 )
 from ember.column.base import Unsupported
+from ember.column.decimal import DecimalColumn
 from ember.column.dtypes import is_masked_extension, resolve
 from ember.column.scalars import SKIP, isin_values, scalar_for
+from ember.ops import decimal_ops
 from ember.ops.binary import UNIT_NS, binary_op, pandas_view, scalar_ticks
 from ember.ops.datetimes import rescale_checked
 from ember.ops.object_missing import unary as missing_objects_unary
@@ -71,6 +73,8 @@ def negate(col: Column) -> Column:
     """``-col``."""
     if (missing := missing_objects_unary(col, "neg")) is not None:
         return missing
+    if isinstance(col, DecimalColumn):
+        return decimal_ops.negate(col)
     if isinstance(col, TimedeltaColumn):
         return col._rebuild(-col.data, col.mask)
     c = _numeric_only(col, "unary -")
@@ -93,6 +97,8 @@ def absolute(col: Column) -> Column:
     """``abs(col)``."""
     if (missing := missing_objects_unary(col, "abs")) is not None:
         return missing
+    if isinstance(col, DecimalColumn):
+        return decimal_ops.absolute(col)
     if isinstance(col, TimedeltaColumn):
         return col._rebuild(col.xp.abs(col.data), col.mask)
     c = _numeric_only(col, "abs()")
@@ -101,6 +107,8 @@ def absolute(col: Column) -> Column:
 
 def round_(col: Column, decimals: int = 0) -> Column:
     """Round half to even to ``decimals`` places (ints and bools come back unchanged for decimals >= 0)."""
+    if isinstance(col, DecimalColumn):  # pandas rounds each Decimal object (None raises)
+        raise Unsupported("round of decimal.Decimal values is not supported by ember")
     c = _numeric_only(col, "round()")
     if not c.is_float and (decimals >= 0 or c.is_bool):
         return c
@@ -547,6 +555,10 @@ def astype(col: Column, dtype: Any) -> Column:
         return astype(col.decode(), target)
     if isinstance(target, pd.StringDtype) or target == np.dtype(object) or isinstance(col, StringColumn):
         return _host_cast(col, target)
+    if isinstance(col, DecimalColumn):
+        if isinstance(target, np.dtype) and target.kind == "f":
+            return decimal_ops.to_float(col, target)  # each value correctly rounded, as float(Decimal)
+        raise Unsupported(f"astype of decimal.Decimal values to {target} is not supported by ember")
     if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
         return _temporal_cast(col, target)
     if isinstance(col, NumericColumn):
