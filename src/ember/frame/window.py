@@ -439,12 +439,14 @@ def rolling(
     method: str = "single",
 ) -> Rolling:
     """``Series.rolling`` / ``DataFrame.rolling`` (pandas' signature; ``obj`` may be a GroupBy)."""
-    if win_type is not None:
-        raise unsupported("rolling", "win_type (weighted windows)")
     if step is not None and (isinstance(step, (bool, np.bool_)) or not isinstance(step, (int, np.integer))):
         raise ValueError("step must be an integer")
     if step is not None and step < 0:
         raise ValueError("step must be >= 0")
+    if win_type is not None:
+        from ember.frame.window_weighted import weighted_window
+
+        return weighted_window(obj, window, min_periods, center, win_type, on, step, method)
     if method != "single":
         raise unsupported("rolling", "method='table'")
     if _is_groupby(obj):
