@@ -147,3 +147,45 @@ def test_series_round_of_strings_raises() -> None:
 
 def test_empty_object_ordering_comparison() -> None:
     _same(lambda s: s < 1, lambda s: s < 1, _objects(None, 0))
+
+
+# --- unary plus ---------------------------------------------------------------------------------------
+
+POSITIVE = {
+    "int": pd.Series([1, 2]),
+    "float": pd.Series([1.5, np.nan]),
+    "bool": pd.Series([True, False]),
+    "Int64": pd.Series([1, None], dtype="Int64"),
+    "Float64": pd.Series([1.5, None], dtype="Float64"),
+    "boolean": pd.Series([True, None], dtype="boolean"),
+    "datetime": pd.Series(pd.to_datetime(["2020-01-01", None])),
+    "datetime_tz": pd.Series(pd.to_datetime(["2020-01-01", None]).tz_localize("UTC")),
+    "timedelta": pd.Series(pd.to_timedelta([1, None], unit="s")),
+    "category": pd.Series(["a", "b"], dtype="category"),
+    "str": pd.Series(["a", None]),
+    "str_empty": pd.Series([], dtype="str"),
+    "string": pd.Series(["a", None], dtype="string"),
+    "object_strings": pd.Series(["a", None], dtype=object),
+    "object_bools": pd.Series([True, np.nan], dtype=object),
+    "object_bools_none": pd.Series([True, None], dtype=object),
+    "object_empty": pd.Series([], dtype=object),
+    **{f"object_{k}": _objects(v, 2) for k, v in MARKERS.items()},
+}
+
+
+@pytest.mark.parametrize("frame", [False, True])
+@pytest.mark.parametrize("case", POSITIVE)
+def test_unary_plus(case: str, frame: bool) -> None:
+    s = POSITIVE[case]
+    fn = (lambda x: +x.to_frame()) if frame else (lambda x: +x)
+    _same(fn, fn, s)
+
+
+@pytest.mark.parametrize("frame", [False, True])
+def test_unary_plus_is_a_new_object(frame: bool) -> None:
+    e = em.from_pandas(pd.Series([1, 2]))
+    e = e.to_frame() if frame else e
+    out = +e
+    assert out is not e
+    out.iloc[0] = 9
+    assert_eq(e, pd.Series([1, 2]).to_frame() if frame else pd.Series([1, 2]))

@@ -129,6 +129,11 @@ class DataFrame(
     def _map_columns(self, fn: Any) -> DataFrame:
         return self._with_columns({k: fn(c) for k, c in self._columns.items()})
 
+    def __pos__(self) -> DataFrame:
+        from ember.ops.object_missing import positive
+
+        return self._map_columns(positive)  # a new frame; pandas' TypeError for dates, strings
+
     # --- attributes ---------------------------------------------------------------------------
     @property
     def columns(self) -> pd.Index:

@@ -320,7 +320,9 @@ class Series(
         return self._wrap(invert(self._column))
 
     def __pos__(self) -> Series:
-        return self
+        from ember.ops.object_missing import positive
+
+        return self._wrap(positive(self._column))  # a new Series, as pandas
 
     def __bool__(self) -> bool:
         raise ValueError(

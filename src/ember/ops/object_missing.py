@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ember.column import Column, DatetimeColumn, NumericColumn, StringColumn
+from ember.column import CategoricalColumn, Column, DatetimeColumn, NumericColumn, StringColumn
 
 
 def is_missing_objects(col: Any) -> bool:
@@ -65,6 +65,36 @@ def unary(col: Column, op: str) -> Column | None:
     except TypeError:
         raise TypeError(f"bad operand type for {what}: '{type(col.na).__name__}'") from None
     return _like(col, out if _is_marker(out) else np.nan)
+
+
+def positive(col: Column) -> Column:
+    """``+col`` as pandas: numbers, bools, masked numbers, timedeltas and decimals (within 28 digits)
+    unchanged; datetimes, categoricals and strings raise its TypeError; an object column applies
+    Python's ``+`` to each object (``+None`` raises, ``+NaT`` is NaT; ``+True`` is the int 1, an
+    object column of ints ember does not hold: refused). Syncs once for an object column."""
+    from ember.column.decimal import DecimalColumn
+    from ember.column.list import ListColumn
+
+    if isinstance(col, (DatetimeColumn, CategoricalColumn)):
+        what = "DatetimeArray" if isinstance(col, DatetimeColumn) else "Categorical"
+        raise TypeError(f"bad operand type for unary +: '{what}'")
+    if isinstance(col, StringColumn) and col.pd_dtype != np.dtype(object):
+        raise TypeError(f"bad operand type for unary +: '{col.pd_dtype}'")
+    if col.dtype != np.dtype(object) or not len(col):
+        return col
+    if isinstance(col, StringColumn):
+        if not is_missing_objects(col):
+            raise TypeError("bad operand type for unary +: 'str'")
+        return unary(col, "pos")
+    holds_none = isinstance(col, (NumericColumn, DecimalColumn)) and col.na is None and col.mask is not None
+    if holds_none and not bool(col.mask.all()):
+        raise TypeError("bad operand type for unary +: 'NoneType'")
+    if isinstance(col, DecimalColumn):
+        return col
+    from ember.frame._fallback import unsupported
+
+    what = "lists" if isinstance(col, ListColumn) else "True / False (pandas gives the ints 1 / 0)"
+    raise unsupported("unary +", f"an object column of {what}")
 
 
 def check_round(col: Column, decimals: int) -> None:
