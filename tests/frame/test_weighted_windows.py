@@ -109,3 +109,37 @@ def test_errors():
         em.from_pandas(df).rolling(2, win_type="triang").sum()
     with pytest.raises(NotImplementedError):
         em.from_pandas(df).rolling(2, win_type="triang", on="a").sum()
+
+
+# --- rolling / expanding / ewm of object, string and categorical columns of missing values ------------
+
+
+@pytest.mark.parametrize("dtype", [object, "str", "category"])
+@pytest.mark.parametrize("data", [[], [None, None, None], [np.nan, np.nan, np.nan]])
+@pytest.mark.parametrize("op", ["sum", "mean", "count", "min", "max", "std", "var", "median"])
+def test_all_missing_object_windows(dtype, data, op):
+    s = pd.Series(data, dtype=dtype)
+    es = em.from_pandas(s)
+    assert_eq(getattr(es.rolling(2), op)(), getattr(s.rolling(2), op)())
+    assert_eq(getattr(es.expanding(), op)(), getattr(s.expanding(), op)())
+    if op in ("sum", "mean", "std", "var"):
+        assert_eq(getattr(es.ewm(com=2), op)(), getattr(s.ewm(com=2), op)())
+    if data:
+        assert_eq(
+            getattr(es.groupby([1, 1, 2]).rolling(2), op)(), getattr(s.groupby([1, 1, 2]).rolling(2), op)()
+        )
+
+
+@pytest.mark.parametrize("dtype", [object, "str", "category"])
+def test_object_values_windows(dtype):
+    s = pd.Series(["a", None, "b", None], dtype=dtype)
+    es = em.from_pandas(s)
+    assert_eq(es.rolling(2).count(), s.rolling(2).count())
+    assert_eq(es.expanding().count(), s.expanding().count())
+    with pytest.raises(pd.errors.DataError):
+        es.rolling(2).sum()
+    df = pd.DataFrame({"a": pd.Series([None, None], dtype=object), "b": [1, 2]})
+    assert_eq(em.from_pandas(df).rolling(2).sum(), df.rolling(2).sum())
+    assert_eq(
+        em.from_pandas(df).rolling(2, win_type="triang").mean(), df.rolling(2, win_type="triang").mean()
+    )

@@ -118,11 +118,13 @@ class _Base:
         """Run ``fn(column) -> Column`` on every value column and wrap the results like pandas."""
         from ember.frame.dataframe import DataFrame
         from ember.frame.series import Series
+        from ember.ops.window import missing_as_float
 
         results = {}
-        for k, c in self._value_items():
-            if not isinstance(c, NumericColumn):
-                raise pd.errors.DataError(f"Cannot aggregate non-numeric type: {c.dtype}")
+        for k, col in self._value_items():
+            c = col if isinstance(col, NumericColumn) else missing_as_float(col, name)
+            if c is None:
+                raise pd.errors.DataError(f"Cannot aggregate non-numeric type: {col.dtype}")
             results[k] = fn(self._take(c))
         index = self._result_index()
         if not _is_frame(self.obj) and self._groupby is None:

@@ -167,6 +167,20 @@ def float_values(col: Column) -> tuple[Any, Any]:
     return v, valid
 
 
+def missing_as_float(col: Column, op: str) -> NumericColumn | None:
+    """A string / object / categorical column as the float64 column pandas' windows see: for ``count``
+    NaN where missing (only validity matters), for other ops only when it holds nothing but missing
+    values (its float conversion succeeds then: all NaN); None otherwise."""
+    from ember.column import CategoricalColumn, StringColumn
+
+    if not isinstance(col, (StringColumn, CategoricalColumn)):
+        return None
+    missing = col.isna()
+    if op != "count" and len(col) and not bool(missing.all()):
+        return None
+    return NumericColumn(col.xp.where(missing, np.nan, 1.0).astype(np.float64))
+
+
 def _prefix(xp: Any, x: Any, dtype: Any) -> Any:
     out = xp.zeros(x.shape[0] + 1, dtype=dtype)
     if x.shape[0]:
