@@ -189,3 +189,86 @@ def test_unary_plus_is_a_new_object(frame: bool) -> None:
     assert out is not e
     out.iloc[0] = 9
     assert_eq(e, pd.Series([1, 2]).to_frame() if frame else pd.Series([1, 2]))
+
+
+# --- concat -------------------------------------------------------------------------------------------
+
+CONCAT_PARTS = {
+    **{k: _objects(v, 2) for k, v in MARKERS.items()},
+    "objects_none": pd.Series(["a", None], dtype=object),
+    "objects": pd.Series(["a", "b"], dtype=object),
+    "str": pd.Series(["a", None]),
+    "str_full": pd.Series(["x", "y"]),
+    "string": pd.Series(["a", None], dtype="string"),
+    "empty": pd.Series([], dtype=object),
+}
+
+
+def _same_objects(got: em.Series | em.DataFrame, expected: pd.Series | pd.DataFrame) -> None:
+    """assert_eq, and each missing object is pandas' own marker (None stays None)."""
+    assert_eq(got, expected)
+    got_pd = got.to_pandas()
+    pairs = (
+        [(got_pd, expected)]
+        if isinstance(expected, pd.Series)
+        else [(got_pd[k], expected[k]) for k in expected]
+    )
+    for g, e in pairs:
+        assert [type(v) for v in g if pd.isna(v)] == [type(v) for v in e if pd.isna(v)]
+
+
+def _same_concat(fn, *parts: pd.Series | pd.DataFrame) -> None:
+    try:
+        expected = fn(pd, *parts)
+    except Exception as exc:  # noqa: BLE001 - pandas' error type is the oracle
+        with pytest.raises((type(exc), NotImplementedError)):
+            fn(em, *[em.from_pandas(p) for p in parts])
+        return
+    try:
+        got = fn(em, *[em.from_pandas(p) for p in parts])
+    except NotImplementedError:
+        assert _marker_kinds(expected) > 1, "refused a concat whose missing values agree"
+        return
+    _same_objects(got, expected)
+
+
+def _marker_kinds(expected: pd.Series | pd.DataFrame) -> int:
+    cols = [expected] if isinstance(expected, pd.Series) else [expected[k] for k in expected]
+    return max(len({type(v) for v in c if pd.isna(v)}) for c in cols)
+
+
+@pytest.mark.parametrize("right", CONCAT_PARTS)
+@pytest.mark.parametrize("left", CONCAT_PARTS)
+def test_concat_series_keeps_markers(left: str, right: str) -> None:
+    _same_concat(lambda ns, a, b: ns.concat([a, b]), CONCAT_PARTS[left], CONCAT_PARTS[right])
+
+
+@pytest.mark.parametrize("marker", MARKERS)
+def test_concat_frames_keep_markers(marker: str) -> None:
+    a = pd.DataFrame({"a": _objects(MARKERS[marker], 2), "b": [1, 2]})
+    strings = pd.DataFrame({"a": ["s", "t"], "b": [3, 4]})
+    _same_concat(lambda ns, x: ns.concat([x, x], ignore_index=True), a)
+    _same_concat(lambda ns, x, y: ns.concat([x, y]), a, strings)
+    _same_concat(lambda ns, x, y: ns.concat([y, x]), a, strings.astype({"a": object}))
+    _same_concat(lambda ns, x: ns.concat([x, x], keys=["p", "q"]), a)
+    _same_concat(lambda ns, x, y: ns.concat([x, y]), a, pd.DataFrame({"b": [5]}))  # NaN fills "a"
+
+
+INDEX_PARTS = [
+    (["a"], ["b"]),
+    ([None], [None]),
+    ([None], ["b"]),
+    ([np.nan], [np.nan]),
+    ([pd.NA], ["x"]),
+    ([pd.NA], [pd.NA]),
+    ([pd.NaT], [pd.NaT]),
+    ([pd.NaT], ["x"]),
+    ([], []),
+]
+
+
+@pytest.mark.parametrize(("left", "right"), INDEX_PARTS)
+def test_concat_infers_object_index(left: list, right: list) -> None:
+    a = pd.Series(range(len(left)), index=pd.Index(left, dtype=object))
+    b = pd.Series(range(len(right)), index=pd.Index(right, dtype=object))
+    _same_concat(lambda ns, x, y: ns.concat([x, y]), a, b)

@@ -185,6 +185,8 @@ def _concat_like_pandas(parts: list, name: Any = None, frames: bool = False, tar
     numbers with bools, strings with numbers) is refused. ``frames``: the parts are columns of
     DataFrames, whose common dtype pandas finds a little differently (int64 with bool is int64);
     ``target``: that dtype, found by the caller."""
+    from ember.ops.object_missing import concat_marker
+
     dtypes = [p.dtype for p in parts]
     if len({str(d) for d in dtypes}) > 1:
         from ember.column import StringColumn
@@ -203,22 +205,12 @@ def _concat_like_pandas(parts: list, name: Any = None, frames: bool = False, tar
 
             parts = [p if str(p.dtype) == str(target) else astype(p, target) for p in parts]
         elif target == np.dtype(object):  # strings of str / object dtypes: pandas' object strings
-            if any(_flavor_na(p) and p.mask is not None for p in parts):
-                raise unsupported(
-                    "concat", "of strings with pd.NA into an object column (pandas keeps pd.NA)"
-                )
             out = concat_columns(parts)
-            return StringColumn(out.data, out.chars, out.mask, np.dtype(object))
+            return concat_marker(parts, StringColumn(out.data, out.chars, out.mask, np.dtype(object)))
         elif isinstance(target, pd.StringDtype) and all(isinstance(p, StringColumn) for p in parts):
             out = concat_columns(parts)  # str with string: pandas' string dtype (NA)
             return StringColumn(out.data, out.chars, out.mask, target)
-    return concat_columns(parts)
-
-
-def _flavor_na(col: Any) -> bool:
-    """A string column of pandas' ``string`` dtype (missing values are pd.NA)."""
-    dtype = getattr(col, "pd_dtype", None)
-    return isinstance(dtype, pd.StringDtype) and dtype.na_value is pd.NA
+    return concat_marker(parts, concat_columns(parts))  # an object column keeps the parts' None / NaT
 
 
 def _common_dtype(dtypes: list, frames: bool, missing: bool = False) -> Any:
@@ -288,7 +280,9 @@ def _concat_index(indexes: list[Index]) -> Index:
         for i in indexes[1:]:
             out = out.append(i)
         return out
-    col = _concat_like_pandas([i.column for i in indexes])
+    from ember.ops.object_missing import index_inferred
+
+    col = index_inferred(_concat_like_pandas([i.column for i in indexes]))  # pandas' Index._with_infer
     names = {i.name for i in indexes}
     name = names.pop() if len(names) == 1 else None
     mixed = not all(isinstance(i, RangeIndex) for i in indexes)

@@ -109,6 +109,66 @@ def check_round(col: Column, decimals: int) -> None:
         raise TypeError(f"type {type(value).__name__} doesn't define __round__ method") from None
 
 
+# --- concat ----------------------------------------------------------------------------------------
+
+
+def _marker_name(marker: Any) -> str:
+    return "NaN" if isinstance(marker, float) and marker != marker else repr(marker)
+
+
+def _part_marker(col: StringColumn) -> Any:
+    """What a string part's missing rows hold in pandas: an object column its marker, ``str`` NaN,
+    ``string`` pd.NA."""
+    return col.na if col.pd_dtype == np.dtype(object) else getattr(col.pd_dtype, "na_value", np.nan)
+
+
+def concat_marker(parts: list, out: Column) -> Column:
+    """The object column ``out`` concatenated from string ``parts`` with the missing marker pandas
+    keeps: each part's own objects (None, NaN, NaT, pd.NA). ember holds one marker per column, so
+    parts whose missing rows hold different markers are refused. ``out`` unchanged unless it is an
+    object string column with missing rows. One sync."""
+    if not isinstance(out, StringColumn) or out.pd_dtype != np.dtype(object) or out.mask is None:
+        return out
+    xp = out.xp
+    holding = [p.to(xp) for p in parts if isinstance(p, StringColumn) and p.mask is not None and len(p)]
+    if not holding:
+        return out
+    from ember.backend import to_host
+
+    missing = to_host(xp.stack([(~p.mask).any() for p in holding]))
+    markers = {_marker_name(_part_marker(p)): _part_marker(p) for p, m in zip(holding, missing) if m}
+    if len(markers) > 1:
+        from ember.frame._fallback import unsupported
+
+        raise unsupported(
+            "concat",
+            f"of object / string columns whose missing values differ ({', '.join(sorted(markers))}): "
+            "pandas keeps each row's own, ember holds one missing value per object column",
+        )
+    marker = next(iter(markers.values()), out.na)
+    return StringColumn(out.data, out.chars, out.mask, out.pd_dtype, marker)
+
+
+def index_inferred(col: Column) -> Column:
+    """The labels of an appended index: pandas infers an object result anew (``Index._with_infer``):
+    strings beside None / NaN / pd.NA are ``str``; NaN alone float64, NaT alone datetime64[s]; None
+    or pd.NA alone, and strings beside NaT, stay objects. One sync for an object column."""
+    if not isinstance(col, StringColumn) or col.pd_dtype != np.dtype(object) or not len(col):
+        return col
+    from ember.backend import to_host
+
+    xp, n = col.xp, len(col)
+    if col.mask is None or bool(to_host(col.mask.any())):
+        return (
+            col if col.na is pd.NaT and col.mask is not None else StringColumn(col.data, col.chars, col.mask)
+        )
+    if isinstance(col.na, float):
+        return NumericColumn(xp.full(n, np.nan, dtype=np.float64))
+    if col.na is pd.NaT:
+        return DatetimeColumn(xp.zeros(n, dtype=np.int64), "s", None, xp.zeros(n, dtype=bool))
+    return col
+
+
 # --- reductions --------------------------------------------------------------------------------------
 
 #: nanops' answers over no value, by op: (the type of a column of rows, the type of no rows)
