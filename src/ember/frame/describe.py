@@ -1,9 +1,10 @@
-"""describe(): count, mean, std, min, percentiles, max of numeric columns, from ops reductions.
+"""describe(): count, mean, std, min, percentiles, max of numeric columns, from ops reductions, and
+count, unique, top, freq of categoricals of numbers; pandas' include= / exclude= selection and row order.
 
 Each statistic is reduced over all columns at once (one device->host transfer per statistic, not per
-column); quantiles take one sort per column. The summary of string/boolean columns (count, unique, top,
-freq) mixes numbers and labels in one object Series, which ember cannot hold: it raises (or runs through
-pandas with the opt-in fallback).
+column); quantiles take one sort per column. The summary of string / boolean / datetime columns and of
+other categoricals mixes numbers and labels (or timestamps) in one object Series, which ember cannot
+hold: it raises (or runs through pandas with the opt-in fallback).
 """
 
 from __future__ import annotations
@@ -57,48 +58,91 @@ def _stats_dtype(col: Column) -> str:
     return "Float64" if getattr(col, "nullable", False) else "float64"
 
 
+def _categorical_numbers(col: Column) -> bool:
+    """A categorical of int / float categories: pandas' count / unique / top / freq then stay numbers."""
+    from ember.column import CategoricalColumn
+
+    return isinstance(col, CategoricalColumn) and col.categories.dtype.kind in "iuf"
+
+
+def _describe_categorical(series: Any) -> pd.Series:
+    """count, unique, top, freq of a categorical as pandas (value_counts' order gives top), int64 for
+    int categories, float64 for float ones. Without any value pandas' top is NaN beside integer
+    counts, an object Series ember cannot hold."""
+    counts = series.value_counts().to_pandas()
+    counts = counts[counts != 0]
+    if counts.empty:
+        raise unsupported(
+            "describe", "a categorical without values (its summary mixes counts and NaN in an object Series)"
+        )
+    kind = series.column.categories.dtype.kind
+    values = [int(counts.sum()), len(counts), counts.index[0], int(counts.iloc[0])]
+    dtype = "float64" if kind == "f" else "int64"
+    return pd.Series(values, index=["count", "unique", "top", "freq"], dtype=dtype, name=series.name)
+
+
+def _describe_one(series: Any, qs: list[float], labels: list[str], where: str) -> pd.Series:
+    """One column's summary (a small host Series), as pandas' describe_1d; refused where pandas'
+    summary is an object Series of mixed values (strings, bools, datetimes, other categoricals)."""
+    col = series.column
+    if _describable(col):
+        index = ["count", "mean", "std", "min", *labels, "max"]
+        return pd.Series(_stats([col], qs)[0], index=index, dtype=_stats_dtype(col), name=series.name)
+    if _categorical_numbers(col):
+        return _describe_categorical(series)
+    from ember.column import DatetimeColumn, TimedeltaColumn
+
+    if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
+        raise unsupported(where, "datetime or timedelta columns (pandas summarizes them in object columns)")
+    raise unsupported(where, f"a {series.dtype} column (its summary is an object Series of mixed values)")
+
+
 def describe_series(series: Any, percentiles: Any = None) -> Any:
     from ember.frame.series import Series
 
-    if not _describable(series.column):
-        raise unsupported("Series.describe", f"a {series.dtype} column (its summary is an object Series)")
     qs, labels = _labels(percentiles)
-    index = ["count", "mean", "std", "min", *labels, "max"]
-    values = _stats([series.column], qs)[0]
-    dtype = _stats_dtype(series.column)
-    return Series(pd.Series(values, index=index, name=series.name, dtype=dtype))
+    return Series(_describe_one(series, qs, labels, "Series.describe"))
 
 
 def describe_frame(frame: Any, percentiles: Any = None, include: Any = None, exclude: Any = None) -> Any:
-    from ember.column import DatetimeColumn, TimedeltaColumn
     from ember.frame.dataframe import DataFrame
 
-    if include is not None or exclude is not None:
-        if not (_numbers_only(include) and exclude is None):
-            raise unsupported("DataFrame.describe", "include= / exclude= other than the numbers (np.number)")
-        frame = frame.select_dtypes(include=[np.number])  # pandas: datetimes and bools are left out
-    if any(isinstance(c, (DatetimeColumn, TimedeltaColumn)) for c in frame._columns.values()):
-        # pandas describes them beside the numbers (its rows then end with std), each in an object
-        # column of a count and timestamps: leaving them out would be a different frame
-        raise unsupported(
-            "DataFrame.describe",
-            "datetime or timedelta columns (pandas summarizes them in object columns); "
-            "describe the numeric columns alone, e.g. df.select_dtypes('number').describe()",
-        )
-    names = [k for k, c in frame._columns.items() if _describable(c)]
-    if not names:
-        raise unsupported(
-            "DataFrame.describe", "a frame without numeric columns (its summary is an object frame)"
-        )
+    if len(frame.columns) == 0:
+        raise ValueError("Cannot describe a DataFrame without columns")
+    data = _selected(frame, include, exclude)
+    if len(data.columns) == 0:
+        raise ValueError("No columns match the specified include or exclude data types")
     qs, labels = _labels(percentiles)
-    index = ["count", "mean", "std", "min", *labels, "max"]
-    cols = [frame._columns[k] for k in names]
-    stats = _stats(cols, qs)
-    table = {k: pd.Series(v, index=index, dtype=_stats_dtype(c)) for k, v, c in zip(names, stats, cols)}
-    return DataFrame(pd.DataFrame(table, index=index))
+    parts = [_describe_one(data[k], qs, labels, "DataFrame.describe") for k in data._names]
+    rows = _row_order([p.index for p in parts])
+    table = {k: _reindexed(p, rows) for k, p in zip(data._names, parts)}
+    return DataFrame(pd.DataFrame(table, index=rows))
 
 
-def _numbers_only(include: Any) -> bool:
-    """``include`` naming the numbers alone: np.number / "number", or a list of just that."""
-    items = include if isinstance(include, (list, tuple)) else [include]
-    return len(items) == 1 and (items[0] is np.number or items[0] == "number")
+def _selected(frame: Any, include: Any, exclude: Any) -> Any:
+    """The columns pandas describes: numbers and datetimes by default (all columns when there are
+    none), every column for include='all', else select_dtypes(include, exclude)."""
+    if include is None and exclude is None:
+        data = frame.select_dtypes(include=[np.number, "datetime"])
+        return frame if len(data.columns) == 0 else data
+    if isinstance(include, str) and include == "all":
+        if exclude is not None:
+            raise ValueError("exclude must be None when include is 'all'")
+        return frame
+    return frame.select_dtypes(include=include, exclude=exclude)
+
+
+def _row_order(indexes: list) -> list:
+    """pandas' reorder_columns: row labels of the shortest summaries first, in their order."""
+    names: list = []
+    for idx in sorted(indexes, key=len):
+        names.extend(n for n in idx if n not in names)
+    return names
+
+
+def _reindexed(part: pd.Series, rows: list) -> pd.Series:
+    """A column's summary on all rows: missing rows are NaN (an int64 summary becomes float64)."""
+    if list(part.index) == rows:
+        return part
+    out = part.reindex(rows)
+    return out.astype("float64") if part.dtype == np.int64 else out
