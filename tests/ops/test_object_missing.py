@@ -272,3 +272,49 @@ def test_concat_infers_object_index(left: list, right: list) -> None:
     a = pd.Series(range(len(left)), index=pd.Index(left, dtype=object))
     b = pd.Series(range(len(right)), index=pd.Index(right, dtype=object))
     _same_concat(lambda ns, x, y: ns.concat([x, y]), a, b)
+
+
+# --- quantile / skew / kurt: pandas reads the markers as float64 NaN -----------------------------------
+
+MOMENTS = {
+    "skew": lambda x: x.skew(),
+    "kurt": lambda x: x.kurt(),
+    "skew_keep": lambda x: x.skew(skipna=False),
+    "quantile": lambda x: x.quantile(),
+    "quantile_list": lambda x: x.quantile([0.25, 0.5]),
+    "quantile_lower": lambda x: x.quantile(0.3, interpolation="lower"),
+}
+
+
+@pytest.mark.parametrize("n", [0, 1, 5])
+@pytest.mark.parametrize("marker", MARKERS)
+@pytest.mark.parametrize("op", MOMENTS)
+def test_series_moments_and_quantiles(marker: str, n: int, op: str) -> None:
+    _same(MOMENTS[op], MOMENTS[op], _objects(MARKERS[marker], n))
+
+
+FRAME_MOMENTS = {
+    **MOMENTS,
+    "skew_rows": lambda x: x.skew(axis=1),
+    "kurt_all": lambda x: x.kurt(axis=None),
+    "skew_numeric_only": lambda x: x.skew(numeric_only=True),
+}
+
+
+@pytest.mark.parametrize("others", ["none", "floats"])
+@pytest.mark.parametrize("n", [0, 1, 5])
+@pytest.mark.parametrize("marker", MARKERS)
+@pytest.mark.parametrize("op", FRAME_MOMENTS)
+def test_frame_moments_and_quantiles(marker: str, n: int, op: str, others: str) -> None:
+    df = pd.DataFrame({"a": _objects(MARKERS[marker], n)})
+    if others == "floats":
+        df["b"] = np.arange(n, dtype=np.float64) ** 2
+    _same(FRAME_MOMENTS[op], FRAME_MOMENTS[op], df)
+
+
+@pytest.mark.parametrize("marker", MARKERS)
+@pytest.mark.parametrize("op", ["skew", "quantile"])
+def test_groupby_moments_and_quantiles(marker: str, op: str) -> None:
+    df = pd.DataFrame({"a": _objects(MARKERS[marker], 4), "k": [1, 1, 2, 2]})
+    fn = lambda x: getattr(x.groupby("k")["a"], op)()  # noqa: E731
+    _same(fn, fn, df)

@@ -428,8 +428,11 @@ class SeriesExtras(_Shared, SeriesTextOutput, SeriesMore):
             raise ValueError(f"No axis named {axis} for object type Series")
         if numeric_only and not isinstance(self._column, NumericColumn):
             raise TypeError(f"Series.{op} does not allow numeric_only=True with non-numeric dtypes.")
-        value = moment_scalar(self._column, to_host_scalar(column_moment(self._column, op, skipna, op)))
-        if not PANDAS_31 and not self._column.nullable and value != value:
+        from ember.ops.object_missing import as_floats
+
+        col = as_floats(self._column, op)  # object missing values: pandas' float64 NaN
+        value = moment_scalar(col, to_host_scalar(column_moment(col, op, skipna, op)))
+        if not PANDAS_31 and not col.nullable and value != value:
             # pandas 3.0 returns Python's nan where too few values count (3 for skew, 4 for kurt)
             if (self.count() if skipna else len(self)) < (3 if op == "skew" else 4):
                 return float("nan")

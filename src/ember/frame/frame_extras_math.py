@@ -17,6 +17,7 @@ from ember._compat import PANDAS_31
 from ember.backend import to_host
 from ember.column import Column, NumericColumn
 from ember.frame._fallback import unsupported
+from ember.ops.object_missing import as_floats, is_missing_objects, objects_of_nan
 
 
 # --- dot --------------------------------------------------------------------------------------------
@@ -243,7 +244,8 @@ def moment_stats(df: Any, op: str, axis: Any, skipna: bool, numeric_only: bool) 
     from ember.frame.series import Series
 
     names = [k for k, c in df._columns.items() if not numeric_only or is_numeric_column(c)]
-    cols = [df._columns[k] for k in names]
+    objects = [is_missing_objects(df._columns[k]) for k in names]  # pandas: float64 NaN, object result
+    cols = [as_floats(df._columns[k], op) for k in names]
     for k, c in zip(names, cols):
         if not isinstance(c, NumericColumn):
             raise TypeError(f"Cannot perform reduction '{op}' with column {k!r} of dtype {c.dtype}")
@@ -254,6 +256,11 @@ def moment_stats(df: Any, op: str, axis: Any, skipna: bool, numeric_only: bool) 
     float32 = bool(cols) and all(c.data.dtype == np.float32 for c in cols)
     if axis is not None and axis not in (0, "index", 1, "columns"):
         raise ValueError(f"No axis named {axis} for object type DataFrame")
+    if any(objects) and axis is not None:
+        if masked or float32 or (axis in (1, "columns") and not all(objects)):
+            raise unsupported(f"DataFrame.{op}", "object columns of missing values beside other columns")
+        if axis in (1, "columns"):  # every row holds only missing objects: NaN objects
+            return Series._from_column(objects_of_nan(len(df), xp), df._index)
     if axis is None or axis in (1, "columns"):
         if any(c.data.dtype.kind == "b" for c in cols):  # pandas: rows of object values
             raise unsupported(f"DataFrame.{op}", f"axis={axis!r} with bool columns (pandas' object rows)")
@@ -263,6 +270,8 @@ def moment_stats(df: Any, op: str, axis: Any, skipna: bool, numeric_only: bool) 
         out = moments(values, valid, None if axis is None else 1, op, skipna, xp)
         if axis is None:
             v = to_host(out.reshape(1))[0]
+            if not PANDAS_31 and v != v and _counted(values, valid, skipna) < (3 if op == "skew" else 4):
+                return float("nan")  # pandas 3.0's nanops: Python's nan where too few values count
             return np.float32(v) if float32 else np.float64(v)
         if masked:
             return Series._from_column(NumericColumn(out, ~xp.isnan(out), True), df._index)
@@ -270,8 +279,16 @@ def moment_stats(df: Any, op: str, axis: Any, skipna: bool, numeric_only: bool) 
     outs = [column_moment(c, op, skipna, op) for c in cols]
     host = to_host(xp.stack(outs)).tolist() if outs else []
     values = [moment_scalar(c, v) for c, v in zip(cols, host)]
-    dtype = _masked_result_dtype(values, cols, op) if masked else None
+    dtype = _masked_result_dtype(values, cols, op) if masked else (object if any(objects) else None)
     return _reduction_series(values, names, dtype, df.columns[:0])
+
+
+def _counted(values: Any, valid: Any, skipna: bool) -> int:
+    """How many values a statistic over all of ``values`` counts (one sync)."""
+    if not skipna:
+        return int(values.size)
+    present = values == values if valid is None else valid & (values == values)
+    return int(present.sum())
 
 
 def _stacked(cols: list[Column], n: int, xp: Any, op: str) -> tuple[Any, Any]:

@@ -208,6 +208,25 @@ def reduction(col: Column, op: str, skipna: bool, min_count: int = 0) -> Callabl
     return lambda h: kind(np.nan)
 
 
+def as_floats(col: Column, op: str) -> Column:
+    """``col`` as pandas reads an object column of missing values in quantile / skew / kurt: float64
+    NaN (nanops skips every marker). pandas 3.0's skew / kurt meet NaT / pd.NA themselves (its
+    TypeError). Other columns unchanged; one sync for an object column."""
+    if not is_missing_objects(col):
+        return col
+    from ember._compat import PANDAS_31
+
+    if not PANDAS_31 and op in ("skew", "kurt") and len(col) and (col.na is pd.NaT or col.na is pd.NA):
+        raise TypeError(f"unsupported operand type(s) for +: '{type(col.na).__name__}' and 'float'")
+    return NumericColumn(col.xp.full(len(col), np.nan, dtype=np.float64))
+
+
+def objects_of_nan(n: int, xp: Any) -> StringColumn:
+    """An object column of ``n`` NaN (pandas' object result of a row-wise statistic over objects)."""
+    mask = None if n == 0 else xp.zeros(n, dtype=bool)
+    return StringColumn(xp.zeros(n + 1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), mask, np.dtype(object))
+
+
 # --- group-by ----------------------------------------------------------------------------------------
 
 _AS_FLOATS = ("std", "sem", "skew")

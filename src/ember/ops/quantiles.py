@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from ember.column import Column, DatetimeColumn, NumericColumn, TimedeltaColumn
+from ember.ops.object_missing import as_floats
 from ember.ops.reductions import _SELECTING, _device_quantiles, _Fetch, _whole_in, pandas_view
 
 
@@ -29,6 +30,7 @@ def quantiles(col: Column, qs: list[float], interpolation: str = "linear") -> tu
         raise NotImplementedError(
             f"quantile: interpolation={interpolation!r} is not supported; use linear, lower, higher, nearest or midpoint"
         )
+    col = as_floats(col, "quantile")  # an object column of missing values: pandas' float64 NaN
     if isinstance(col, NumericColumn):
         return _numeric_quantiles(pandas_view(col), qs, interpolation)
     if isinstance(col, (DatetimeColumn, TimedeltaColumn)):
