@@ -277,11 +277,15 @@ def _fill_unnamed_keys(
     from ember.frame._fallback import unsupported
     from ember.frame.alignment import coalesce_take
 
+    no_left_row = bool((lpos < 0).all())
     for i, (ln, rn) in enumerate(zip(lnames, rnames)):
         if (isinstance(ln, str) and isinstance(rn, str)) or ln == rn:
             continue
         if ln not in out._columns:
             raise unsupported("merge", f"left_on key {ln!r} whose label a suffix changed (pandas adds one)")
+        if no_left_row:  # pandas takes the right key as it is, its dtype too
+            out._columns[ln] = rkeys[i].take(rpos)
+            continue
         lkey, rkey = _comparable_keys(lkeys[i], rkeys[i])
         out._columns[ln] = coalesce_take(lkey, lpos, rkey, rpos)
 
@@ -385,6 +389,7 @@ def _assemble(
                 lkey, rkey = _common_strings(*_comparable_keys(lcol, rraw))
                 _check_one_missing_value(lkey, rkey)
                 _check_one_kind(k, lkey, rkey)
+                _check_zones_fill(k, lkey, rkey)
                 cols[k] = coalesce_take(lkey, lpos, rkey, rpos)
             elif _is_categorical(lcol) and _key_as_values(lcol, rcol):  # decode the rows taken, not the side
                 cols[k] = take_l(lcol).decode()
@@ -421,16 +426,38 @@ def _times_differ(lcol: Column, rcol: Column) -> bool:
 
 
 def _finer_times(lcol: Column, rcol: Column) -> tuple[Column, Column] | None:
-    """A shared key of tz-naive datetimes in two units: pandas gives the finer unit's values."""
+    """A shared key of datetimes in two units, of one time zone or none: pandas gives the finer
+    unit's values (its common dtype)."""
     from ember.column import DatetimeColumn
     from ember.ops.unary import astype
 
     if not (isinstance(lcol, DatetimeColumn) and isinstance(rcol, DatetimeColumn)):
         return None
-    if lcol.tz is not None or rcol.tz is not None or lcol.unit == rcol.unit:
+    if str(lcol.tz) != str(rcol.tz) or lcol.unit == rcol.unit:
         return None
     common = np.result_type(lcol.numpy_dtype, rcol.numpy_dtype)
+    if lcol.tz is not None:
+        common = pd.DatetimeTZDtype(unit=np.datetime_data(common)[0], tz=lcol.tz)
     return astype(lcol, common), astype(rcol, common)
+
+
+def _check_zones_fill(name: Any, lcol: Column, rcol: Column) -> None:
+    """Keys of two time zones where the right's finer unit fills rows of the left's coarser one:
+    pandas' ``Index.where`` keeps the left dtype where the values fit it and gives objects where
+    they do not (value by value); refused."""
+    from ember.column import DatetimeColumn
+    from ember.frame._fallback import unsupported
+
+    if not (isinstance(lcol, DatetimeColumn) and isinstance(rcol, DatetimeColumn)):
+        return
+    if lcol.tz is None or rcol.tz is None or str(lcol.tz) == str(rcol.tz):
+        return
+    if np.datetime_data(np.result_type(lcol.numpy_dtype, rcol.numpy_dtype))[0] != lcol.unit:
+        raise unsupported(
+            "merge",
+            f"key {name!r} of {lcol.dtype} filled from {rcol.dtype} (pandas gives objects where the "
+            "finer values do not fit the left unit)",
+        )
 
 
 def _check_one_missing_value(lkey: Column, rkey: Column) -> None:
@@ -602,10 +629,12 @@ def _coerce_keys(left: Any, right: Any, names: list, lkeys: list, rkeys: list) -
         if not _pandas_coerces(lk, rk):
             continue
         if name in left._columns:  # pandas: each side's column of the key's name, key or not
-            left = left._with_columns({**left._columns, name: _as_object_key(left._columns[name], lk, rk)})
+            left = left._with_columns(
+                {**left._columns, name: _as_object_key(left._columns[name], lk, lk, rk)}
+            )
         if name in right._columns:
             right = right._with_columns(
-                {**right._columns, name: _as_object_key(right._columns[name], lk, rk)}
+                {**right._columns, name: _as_object_key(right._columns[name], rk, lk, rk)}
             )
     return left, right, lkeys, rkeys
 
@@ -660,14 +689,19 @@ def _categorical_as_values(col: Any) -> Column:
     return cats.take(codes)
 
 
-def _as_object_key(col: Column, lk: Column, rk: Column) -> Column:
-    """A key column as pandas coerces it: a categorical decoded to its categories' dtype, strings
-    and bools as object; other values are refused (ember holds no object column of them)."""
+def _as_object_key(col: Column, key: Column, lk: Column, rk: Column) -> Column:
+    """A side's column named like the key as pandas coerces it: to the categories' dtype where that
+    side's key (``key``) is categorical, else to object (a categorical column decoded first):
+    strings and bools as object; other values are refused (ember holds no object column of them)."""
     from ember.column import CategoricalColumn, StringColumn
     from ember.frame._fallback import unsupported
 
+    if isinstance(key, CategoricalColumn):
+        if col is key or (isinstance(col, CategoricalColumn) and str(col.dtype) == str(key.dtype)):
+            return _categorical_as_values(col)
+        raise unsupported("merge", f"a column of {col.dtype} named like a categorical key of another side")
     if isinstance(col, CategoricalColumn):
-        return _categorical_as_values(col)
+        col = col.decode()
     if isinstance(col, StringColumn):  # 'string' data keeps its NA as object
         na = pd.NA if getattr(col.dtype, "na_value", None) is pd.NA else col.na
         return StringColumn(col.data, col.chars, col.mask, np.dtype(object), na)
