@@ -32,9 +32,18 @@ def test_describe_include_numbers_percentiles():
     "kwargs",
     [{"include": "all"}, {"include": ["object"]}, {"include": ["category"]}, {"exclude": [np.number]}],
 )
-def test_describe_other_selections_refused(kwargs):
-    with pytest.raises(NotImplementedError):
-        em.from_pandas(FRAME).describe(**kwargs)
+def test_describe_other_selections_as_pandas_or_refused(kwargs):
+    try:
+        want = FRAME.describe(**kwargs)
+    except ValueError:  # e.g. no column of the kind included
+        with pytest.raises(ValueError):
+            em.from_pandas(FRAME).describe(**kwargs)
+        return
+    try:
+        got = em.from_pandas(FRAME).describe(**kwargs)
+    except NotImplementedError:  # pandas' summaries mixing counts with strings: no ember column
+        return
+    assert_eq(got, want)
 
 
 @pytest.mark.parametrize("percentiles", [[0.1, 0.9], [0.3333, 0.5], [0.05], []])

@@ -99,8 +99,6 @@ def test_rolling_errors():
     unsorted = pd.Series([1.0, 2.0, 3.0], index=pd.to_datetime([0, 2, 1], unit="s"))
     with pytest.raises(ValueError, match="index values must be monotonic"):
         rolling(ember.from_pandas(unsorted), "2s").sum()
-    with pytest.raises(NotImplementedError, match="win_type"):
-        rolling(e, 3, win_type="triang")
     with pytest.raises(ValueError, match="not compatible"):
         rolling(e, "1ME")
     strings = ember.from_pandas(pd.DataFrame({"s": ["a", "b", "c"]}))
