@@ -12,7 +12,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ember.backend import asarray_on, to_host
-from ember.column.base import Column
+from ember.column.base import Column, Unsupported, unsupported_hint
 from ember.column.dtypes import default_string_dtype
 
 
@@ -55,9 +55,20 @@ class StringColumn(Column):
         return StringColumn(self.data, self.chars, mask, self.pd_dtype, self.na)
 
     def set_missing(self, valid: Any) -> StringColumn:
-        """Rows where ``valid`` is False made missing; pandas fills them with NaN (reindex, where)."""
+        """Rows where ``valid`` is False made missing; pandas fills them with NaN (reindex, where) and
+        an object column keeps its own None / NaT / pd.NA rows: both at once refused (one marker per
+        column). One sync, only for an object column holding such a marker."""
         out = super().set_missing(valid)
         out.na = np.nan
+        if self.pd_dtype != np.dtype(object) or isinstance(self.na, float) or self.mask is None:
+            return out
+        introduced, held = to_host(self.xp.stack([(~valid).any(), (valid & ~self.mask).any()])).tolist()
+        if introduced and held:
+            raise Unsupported(
+                f"NaN (pandas' new missing values) beside an object column's own {self.na!r} is not "
+                "supported by ember (one missing marker per column)." + unsupported_hint()
+            )
+        out.na = np.nan if introduced else self.na
         return out
 
     def to(self, xp: Any) -> StringColumn:

@@ -55,6 +55,7 @@ def to_categorical(col: Column, dtype: Any = None, infer: bool = True) -> Catego
     (``str`` for strings, bool for True / False); an Index keeps them object, as pandas does."""
     from ember.column.convert import infer_objects
     from ember.ops.factorize import factorize_keys
+    from ember.ops.object_missing import categories as missing_objects_categories
 
     xp = col.xp
     ordered = False
@@ -75,6 +76,8 @@ def to_categorical(col: Column, dtype: Any = None, infer: bool = True) -> Catego
         return CategoricalColumn(encode(col, cat_col), cat_col, ordered)
     codes, uniques, _ = factorize_keys([col], sort=True, dropna=True)
     cats = infer_objects(uniques[0]) if infer else uniques[0]
+    if infer and (empty := missing_objects_categories(col)) is not None:
+        cats = empty  # pandas infers NaT objects as datetime64[s]
     return CategoricalColumn(codes.astype(np.int32), cats, ordered)
 
 

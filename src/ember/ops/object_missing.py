@@ -227,6 +227,16 @@ def objects_of_nan(n: int, xp: Any) -> StringColumn:
     return StringColumn(xp.zeros(n + 1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), mask, np.dtype(object))
 
 
+def categories(col: Column) -> Column | None:
+    """The (empty) categories of ``astype('category')`` of an object column of NaT: pandas infers
+    the objects as datetime64[s]. None for other columns (None, NaN and pd.NA stay object)."""
+    if not isinstance(col, StringColumn) or col.na is not pd.NaT or not len(col):
+        return None
+    if not is_missing_objects(col):
+        return None
+    return DatetimeColumn(col.xp.zeros(0, dtype=np.int64), "s")
+
+
 # --- group-by ----------------------------------------------------------------------------------------
 
 _AS_FLOATS = ("std", "sem", "skew")
