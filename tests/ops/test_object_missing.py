@@ -399,3 +399,29 @@ def test_where_of_object_strings_keeps_none(cond: list) -> None:
     s = pd.Series(["a", None], dtype=object)
     fn = lambda x: x.where(pd.Series(cond))  # noqa: E731
     _same_markers(fn, fn, s)
+
+
+INDEX_POSITIVE = {
+    "range": pd.RangeIndex(3, name="r"),
+    "int": pd.Index([1, 2], name="x"),
+    "float": pd.Index([1.5, np.nan]),
+    "bool": pd.Index([True, False]),
+    "str": pd.Index(["a", "b"]),
+    "datetime": pd.DatetimeIndex(["2020-01-01"]),
+    "timedelta": pd.TimedeltaIndex(["1D"]),
+    "category": pd.CategoricalIndex(["a"]),
+    "empty_object": pd.Index([], dtype=object),
+    **{f"object_{k}": pd.Index([v, v], dtype=object) for k, v in MARKERS.items()},
+}
+
+
+@pytest.mark.parametrize("case", INDEX_POSITIVE)
+def test_index_unary_plus(case: str) -> None:
+    idx = INDEX_POSITIVE[case]
+    try:
+        expected = +idx
+    except TypeError:
+        with pytest.raises(TypeError):
+            +em.from_pandas(idx)  # noqa: B018 - the operator raises
+        return
+    assert_eq(+em.from_pandas(idx), expected)

@@ -120,7 +120,13 @@ class IndexOperators:
         return Index._from_column((-self._as_series()).column, self.name)
 
     def __pos__(self) -> Any:
-        return self.copy()
+        from ember.frame.index import Index, RangeIndex
+
+        if isinstance(self, RangeIndex):
+            return self.copy()
+        from ember.ops.object_missing import positive_labels
+
+        return Index._from_column(positive_labels(self._as_series().column), self.name)
 
     def __invert__(self) -> Any:
         from ember.frame.index import Index, RangeIndex

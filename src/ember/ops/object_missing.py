@@ -97,6 +97,18 @@ def positive(col: Column) -> Column:
     raise unsupported("unary +", f"an object column of {what}")
 
 
+def positive_labels(col: Column) -> Column:
+    """``+index``: as ``positive``, but pandas applies NumPy's ufunc to bools (its TypeError) and
+    infers NaT objects anew (datetime64[s])."""
+    if isinstance(col, NumericColumn) and col.dtype == np.dtype(bool):
+        raise TypeError("ufunc 'positive' did not contain a loop with signature matching types")
+    out = positive(col)
+    if isinstance(out, StringColumn) and out.na is pd.NaT and len(out):
+        n, xp = len(out), out.xp
+        return DatetimeColumn(xp.zeros(n, dtype=np.int64), "s", None, xp.zeros(n, dtype=bool))
+    return out
+
+
 def check_round(col: Column, decimals: int) -> None:
     """``Series.round`` of an object column: Python's ``round`` of each object (NaN stays; a string,
     None, NaT or pd.NA raise its TypeError). A frame skips object columns (not checked here)."""
