@@ -141,7 +141,6 @@ OBJECTS_EMBER_CANNOT_HOLD = {
     "frame_mixed": lambda m: m.DataFrame({"a": [1, "a", 2.5]}),
     "frame_rows_mixed": lambda m: m.DataFrame([[1], ["a"]]),
     "index_mixed": lambda m: m.Index([1, "a"]),
-    "decimal": lambda m: m.Series([__import__("decimal").Decimal("1.5")]),
 }
 
 

@@ -216,13 +216,15 @@ def test_construction_from_pandas_series_aligns():
 # --- decimals and other objects ----------------------------------------------------------------
 
 
-def test_decimal_values_refused_clearly():
-    with pytest.raises(NotImplementedError, match="decimal"):
-        em.Series([decimal.Decimal("1.5")])
-    with pytest.raises(NotImplementedError, match="decimal"):
-        em.from_pandas(pd.Series([decimal.Decimal("1.5")]))
-    with pytest.raises(NotImplementedError, match="decimal"):
-        em.DataFrame({"a": [decimal.Decimal("1.5"), None]})
+def test_decimal_values_build_decimal_columns():
+    assert_eq(em.Series([decimal.Decimal("1.5")]), pd.Series([decimal.Decimal("1.5")]))
+    assert_eq(em.from_pandas(pd.Series([decimal.Decimal("1.5")])), pd.Series([decimal.Decimal("1.5")]))
+    assert_eq(
+        em.DataFrame({"a": [decimal.Decimal("1.5"), None]}),
+        pd.DataFrame({"a": [decimal.Decimal("1.5"), None]}),
+    )
+    with pytest.raises(NotImplementedError, match="exponent|scale"):  # 1.5 beside 1.50: refused
+        em.Series([decimal.Decimal("1.5"), decimal.Decimal("1.50")])
 
 
 def test_objects_pandas_keeps_as_objects_refused_clearly():

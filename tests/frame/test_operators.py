@@ -163,16 +163,20 @@ def test_sorting():
 
 
 def test_fallback_policy():
-    # Series.combine stands for any pandas method ember lacks natively
+    # Series.combine of a Python function stands for any pandas call ember lacks natively
     s = em.Series([1.0, 2.0, 4.0])
     other = em.Series([3.0, 1.0, 5.0])
+
+    def bigger(a, b):
+        return a if a > b else b
+
     with pytest.raises(NotImplementedError, match="fallback"):
-        s.combine(other, max)
+        s.combine(other, bigger)
     with em.config.set(fallback="pandas"):
         with pytest.warns(UserWarning, match="ran through pandas"):
-            value = s.combine(other, max)
+            value = s.combine(other, bigger)
         skewed = s.skew()
-    want = pd.Series([1.0, 2.0, 4.0]).combine(pd.Series([3.0, 1.0, 5.0]), max)
+    want = pd.Series([1.0, 2.0, 4.0]).combine(pd.Series([3.0, 1.0, 5.0]), bigger)
     assert_eq(value, want)
     assert skewed == pytest.approx(pd.Series([1.0, 2.0, 4.0]).skew())
     assert em.fallback_report()["Series.combine"] >= 1

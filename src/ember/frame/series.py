@@ -10,7 +10,7 @@ import pandas as pd
 from ember.backend import xp as current_xp
 from ember.column import Column, NumericColumn, from_any, from_pandas, from_scalar
 from ember.column.convert import empty_object
-from ember.frame._fallback import missing_attribute, unsupported
+from ember.frame._fallback import missing_attribute, unsupported, with_fallback
 from ember.frame.alignment import series_binary
 from ember.frame.conversion import SeriesConversion
 from ember.frame.frame_combine import SeriesCombine
@@ -413,6 +413,7 @@ class Series(
 
     aggregate = agg
 
+    @with_fallback
     def combine(self, other: Any, func: Any, fill_value: Any = None) -> Series:
         """``func`` of each element pair, for builtin max / min, operator arithmetic and NumPy's
         matching ufuncs (vectorised; ``frame/combine_func.py``); other functions are refused."""
