@@ -147,3 +147,137 @@ def test_merge_unnamed_left_key_filled_from_the_right(rkey, how, left_rows):
         right,
         refused_ok=False,
     )
+
+
+JOIN_KEYS = {
+    "int64": pd.Series([1, 2], dtype="int64"),
+    "float64": pd.Series([1.0, np.nan]),
+    "Int64": pd.Series([1, None], dtype="Int64"),
+    "str": pd.Series(["a", None], dtype="str"),
+    "object": pd.Series(["a", "b"], dtype=object),
+    "bool": pd.Series([True, False]),
+    "datetime": pd.Series(pd.to_datetime(["2020-01-01", None])),
+    "timedelta": pd.Series(pd.to_timedelta(["1D", None])),
+    "datetime UTC": pd.Series(pd.to_datetime(["2020-01-01", None])).dt.tz_localize("UTC"),
+    "category": pd.Series(pd.Categorical(["b", "a"], categories=["b", "a"])),
+}
+
+
+@pytest.mark.parametrize("lkey", list(JOIN_KEYS))
+@pytest.mark.parametrize("rkey", list(JOIN_KEYS))
+@pytest.mark.parametrize("rows", [(2, 0), (0, 2), (0, 0)])
+@pytest.mark.parametrize("how", HOWS)
+def test_join_on_beside_an_empty_side(lkey, rkey, rows, how):
+    """join(on=) where a side is empty: pandas factorizes keys of other kinds as Python objects (NaT a
+    missing value sorted last, a categorical by value), keys of one kind in their own type (NaT first);
+    numbers beside strings on two empty sides merge as objects (refused)."""
+    left = pd.DataFrame({"k": JOIN_KEYS[lkey], "x": [1.5, 2.5]}).iloc[: rows[0]]
+    right = pd.DataFrame({"y": [10, 20]}, index=pd.Index(JOIN_KEYS[rkey], name="rk")).iloc[: rows[1]]
+    try:
+        _same_or_refused(lambda a, b: a.join(b, on="k", how=how), left, right)
+    except AssertionError:
+        if lkey == "Int64" or rkey == "Int64":  # pandas' own TypeError on NA (uint / Int64 pairs)
+            pytest.xfail("pandas takes the truth of pd.NA")
+        raise
+
+
+@pytest.mark.parametrize("how", HOWS)
+@pytest.mark.parametrize("sort", [True, False])
+@pytest.mark.parametrize("other_rows", [0, 1])
+@pytest.mark.parametrize("level", ["timedelta", "datetime"])
+def test_join_multiindex_sorts_nat_last(how, sort, other_rows, level):
+    """A MultiIndex join goes by level codes: NaT sorts last (a merge on columns sorts it first)."""
+    values = [None, "-1D", "2D"] if level == "timedelta" else [None, "2020-01-02", "2020-01-01"]
+    first = pd.to_timedelta(values) if level == "timedelta" else pd.to_datetime(values)
+    index = pd.MultiIndex.from_arrays([first, pd.Series([3, 1, 2])], names=["a", "d"])
+    left = pd.DataFrame({"x": [1, 2, 3]}, index=index)
+    right = pd.DataFrame({"y": [1.0] * other_rows}, index=index[1 : 1 + other_rows])
+    for a, b in ((left, right), (right, left)):
+        _same_or_refused(lambda p, q: p.join(q, how=how, sort=sort), a, b, refused_ok=False)
+
+
+RANGES = [
+    pd.RangeIndex(34, 28, -3),
+    pd.RangeIndex(31, 37, 3),
+    pd.RangeIndex(40, 20, -3),
+    pd.RangeIndex(22, 40, 3, name="n"),
+    pd.RangeIndex(37, 30, -3, name="n"),
+    pd.Index([34, 31]),
+]
+
+
+@pytest.mark.parametrize("left", range(len(RANGES)))
+@pytest.mark.parametrize("right", range(len(RANGES)))
+@pytest.mark.parametrize("how", HOWS)
+@pytest.mark.parametrize("sort", [False, True])
+def test_join_of_ranges_in_two_directions(left, right, how, sort):
+    """pandas' RangeIndex intersection: increasing labels, decreasing only where both ranges are."""
+    a = pd.DataFrame({"x": range(len(RANGES[left]))}, index=RANGES[left])
+    b = pd.DataFrame({"y": range(len(RANGES[right]))}, index=RANGES[right])
+    _same_or_refused(lambda p, q: p.join(q, how=how, sort=sort), a, b, refused_ok=False)
+
+
+CONCAT_INDEXES = {
+    "range": pd.RangeIndex(2),
+    "int64": pd.Index([0, 1]),
+    "int32": pd.Index([0, 1], dtype="int32"),
+    "uint64": pd.Index([0, 1], dtype="uint64"),
+    "uint8": pd.Index([0, 1], dtype="uint8"),
+    "float64": pd.Index([0.0, 1.0]),
+    "float32": pd.Index([0.0, 1.0], dtype="float32"),
+    "named float64": pd.Index([0.0, 1.0], name="i"),
+}
+
+
+@pytest.mark.parametrize("first", list(CONCAT_INDEXES))
+@pytest.mark.parametrize("second", list(CONCAT_INDEXES))
+@pytest.mark.parametrize("kw", [{}, {"sort": True}, {"ignore_index": True}, {"join": "inner"}], ids=str)
+@pytest.mark.parametrize("extra", [False, True])
+def test_concat_columns_of_number_indexes(first, second, kw, extra):
+    """concat(axis=1) of a RangeIndex beside another number index: pandas' Index.union (the common
+    dtype: float64 beside float32, int64 beside int32 / uint8; object beside uint64, refused), even
+    where the labels are equal; plain indexes of equal labels keep the first one."""
+    a = pd.DataFrame({"x": [1, 2]}, index=CONCAT_INDEXES[first])
+    index = CONCAT_INDEXES[second]
+    if extra:
+        index = (
+            pd.RangeIndex(3)
+            if isinstance(index, pd.RangeIndex)
+            else index.append(pd.Index([7], dtype=index.dtype))
+        )
+    b = pd.DataFrame({"y": np.arange(len(index)) + 0.5}, index=index)
+    _same_or_refused(
+        lambda p, q: (
+            pd.concat([p, q], axis=1, **kw)
+            if isinstance(p, pd.DataFrame)
+            else em.concat([p, q], axis=1, **kw)
+        ),
+        a,
+        b,
+    )
+
+
+@pytest.mark.parametrize("kw", [{}, {"ignore_index": True}], ids=str)
+@pytest.mark.parametrize("dtype", ["uint8", "float32", "int64"])
+def test_concat_columns_empty_index_beside_empty_range(kw, dtype):
+    """An empty number index beside an empty RangeIndex (a Series): pandas' union keeps the other's."""
+    frame = pd.DataFrame({"b": pd.Series([], dtype="Float64")}, index=pd.Index([], dtype=dtype, name="e"))
+    series = pd.Series([], dtype="float64", name="a")
+    for parts in ([frame, series], [series, frame]):
+        got = em.concat([em.from_pandas(p) for p in parts], axis=1, **kw)
+        assert_eq(got, pd.concat(parts, axis=1, **kw))
+
+
+@pytest.mark.parametrize("how", HOWS)
+@pytest.mark.parametrize("sort", [False, True])
+def test_merge_categorical_key_beside_an_empty_key(how, sort):
+    """pandas sorts a categorical key beside an empty key of another dtype by code or by value
+    (whether the categorical is monotonic by code): a sorted or outer join is refused."""
+    left = pd.DataFrame({"a": pd.Series([], dtype="Int32")})
+    right = pd.DataFrame({"d": [1, 2], "a_k": pd.Categorical([None, "x"], categories=["y", "x"])})
+    call = lambda p, q: p.merge(q, how=how, left_on="a", right_on="a_k", sort=sort)  # noqa: E731
+    if sort or how == "outer":
+        with pytest.raises(NotImplementedError):
+            call(em.from_pandas(left), em.from_pandas(right))
+    else:
+        _same_or_refused(call, left, right, refused_ok=False)

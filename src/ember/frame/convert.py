@@ -302,6 +302,8 @@ def _concat_columns(
     same_dtype = len(dtypes) == 1 or dtypes <= _NUMBER_NAMES
     if same_dtype and not isinstance(index, MultiIndex) and len({o.index.name for o in objs}) > 1:
         index = index.rename(None)  # equal indexes: pandas keeps a name they share
+    if join == "outer" and len(dtypes) > 1 and same_dtype and _mixes_ranges(objs):
+        index = _as_union_dtype(index, objs)
     if not (same_dtype and all(indexes_equal(o.index, first.index) for o in objs)):
         index, positions, complete = _joined_index([o.index for o in objs], join, _all_series(objs))
         sort = sort or (not sort_given and join == "outer" and _sorts_dates_by_default(objs))
@@ -337,6 +339,30 @@ def _concat_columns(
     from ember.frame.frame_labels import labelled
 
     return _with_labels(labelled(list(labels), parts, "concat(axis=1)"), labels, index, "concat")
+
+
+def _mixes_ranges(objs: list) -> bool:
+    """Some but not all indexes are RangeIndexes: pandas unites them by ``Index.union`` (their common
+    dtype) rather than keeping the first of equal indexes."""
+    ranges = [isinstance(o.index, RangeIndex) for o in objs]
+    return any(ranges) and not all(ranges)
+
+
+def _as_union_dtype(index: Index, objs: list) -> Index:
+    """``index`` in the dtype pandas' ``Index.union`` of the objects' number indexes gives (found on
+    one-label host skeletons); an object union (uint64 beside signed ints) is refused."""
+    from functools import reduce
+
+    sizes = [min(len(o.index), 1) for o in objs]  # an empty side: pandas' union returns the other
+    skeletons = [
+        pd.RangeIndex(n) if isinstance(o.index, RangeIndex) else pd.Index([0] * n, dtype=o.index.dtype)
+        for o, n in zip(objs, sizes)
+    ]
+    dtype = reduce(lambda a, b: a.union(b, sort=False), skeletons).dtype
+    if dtype == np.dtype(object):
+        dtypes = ", ".join(sorted({str(o.index.dtype) for o in objs}))
+        raise unsupported("concat", f"axis=1 on indexes of {dtypes} (pandas unites them in an object index)")
+    return index if str(index.dtype) == str(dtype) else index.astype(dtype)
 
 
 def _sorts_dates_by_default(objs: list) -> bool:

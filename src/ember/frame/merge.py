@@ -164,7 +164,12 @@ def merge(
         lpos, rpos, index = index_join(left.index, right.index, how, sort)
     else:
         lpos, rpos = join_indices(
-            lkeys, rkeys, how=how, sort=sort, names=_key_names(lnames, rnames, len(lkeys))
+            lkeys,
+            rkeys,
+            how=how,
+            sort=sort,
+            names=_key_names(lnames, rnames, len(lkeys)),
+            nat_last=left_index and right_index,  # MultiIndexes: by level codes, NaT last
         )
         index = _result_index(left, right, lpos, rpos, how, left_index, right_index)
     if anti is not None:  # pandas: the left / right join's rows without a match, before the columns
@@ -190,6 +195,7 @@ def merge(
         how=how,
     )
     if left_index != right_index:  # a column key against an index key
+        _check_empty_time_keys(lkeys, rkeys, len(lpos))
         _fill_keys(out, left, right, lnames if right_index else rnames, lkeys, rkeys, lpos, rpos)
     elif on is None and not left_index and bool((lpos < 0).any()):
         _fill_unnamed_keys(out, lnames, rnames, lkeys, right_keys_as_given, lpos, rpos)
@@ -251,6 +257,21 @@ def _fill_keys(
         else:  # pandas takes the side's own column then
             current, present = side._columns[name], pos
         out._columns[name] = coalesce_take(current, present, other_key, other_pos)
+
+
+def _check_empty_time_keys(lkeys: list, rkeys: list, n_rows: int) -> None:
+    """A column key against an index key of datetimes of another dtype, and no row: pandas' key
+    column takes one side's dtype or the other's by unit and zone (``_maybe_add_join_keys`` on an
+    empty indexer); refused."""
+    from ember.column import DatetimeColumn
+    from ember.frame._fallback import unsupported
+
+    if n_rows:
+        return
+    for lk, rk in zip(lkeys, rkeys):
+        both = isinstance(lk, DatetimeColumn) and isinstance(rk, DatetimeColumn)
+        if both and str(lk.dtype) != str(rk.dtype):
+            raise unsupported("merge", f"no row joined on keys of {lk.dtype} and {rk.dtype}")
 
 
 def _both_keys(lraw: Column, lpos: Any, rraw: Column, rpos: Any, lkey: Column, rkey: Column) -> Column:

@@ -37,6 +37,9 @@ def index_join(li: Index, ri: Index, how: str, sort: bool) -> tuple[Any, Any, In
         index, lpos, rpos = join_beside_empty(li, ri, how, sort, range_takes_ints=as_range)
         return lpos, rpos, index
     lpos, rpos, index = _join_nonempty(li, ri, how, sort)
+    if how == "inner" and _range_intersection_reversed(li, ri, sort):
+        back = index.column.xp.arange(len(lpos) - 1, -1, -1, dtype=np.int64)
+        lpos, rpos, index = lpos[back], rpos[back], index.take(back)
     if how in ("inner", "outer") and _joins_as_ranges(li, ri):
         index = index.rename(li.name if li.name == ri.name or _same_labels(li, ri) else None)
     return lpos, rpos, index
@@ -62,6 +65,16 @@ def _joins_as_ranges(li: Index, ri: Index) -> bool:
     if not isinstance(li, RangeIndex) or li.name == ri.name or not li.is_monotonic_increasing:
         return False
     return _increasing_arithmetic(ri)
+
+
+def _range_intersection_reversed(li: Index, ri: Index, sort: bool) -> bool:
+    """Whether the inner join of two RangeIndexes (left order, or increasing with ``sort``) runs
+    against pandas' ``RangeIndex.intersection``: increasing labels, decreasing where both ranges
+    decrease."""
+    if not (isinstance(li, RangeIndex) and isinstance(ri, RangeIndex)) or li.equals(ri):
+        return False  # equal ranges: pandas returns the left one (sorted with ``sort``)
+    decreasing = li.step < 0 and ri.step < 0
+    return decreasing != (li.step < 0 and not sort)
 
 
 def _increasing_arithmetic(ri: Index) -> bool:

@@ -185,11 +185,27 @@ def _timedeltas_of_two_units(lcol: Column, rcol: Column) -> bool:
     return isinstance(lcol, TimedeltaColumn) and isinstance(rcol, TimedeltaColumn) and lcol.unit != rcol.unit
 
 
+def _same_kind(lcol: Column, rcol: Column) -> bool:
+    """Whether pandas factorizes the pair in its own type (datetimes, tz-naive or tz-aware both, as
+    int64 ticks with NaT first; timedeltas of one dtype; categoricals of equal dtype by code) rather
+    than as Python objects, where NaT is a null sorted last and a categorical sorts by value."""
+    if isinstance(lcol, CategoricalColumn) or isinstance(rcol, CategoricalColumn):
+        both = isinstance(lcol, CategoricalColumn) and isinstance(rcol, CategoricalColumn)
+        return both and _categories_equal(lcol, rcol)
+    if isinstance(lcol, DatetimeColumn) and isinstance(rcol, DatetimeColumn):
+        return (lcol.tz is None) == (rcol.tz is None)
+    if isinstance(lcol, TimedeltaColumn) and isinstance(rcol, TimedeltaColumn):
+        return lcol.unit == rcol.unit
+    return not (_is_temporal(lcol) or _is_temporal(rcol))
+
+
 def _is_temporal(col: Column) -> bool:
     return isinstance(col, (DatetimeColumn, TimedeltaColumn))
 
 
-def encode_pair(lcol: Column, rcol: Column, name: Any = None) -> tuple[Any, Any, Any, Any]:
+def encode_pair(
+    lcol: Column, rcol: Column, name: Any = None, nat_last: bool = False
+) -> tuple[Any, Any, Any, Any]:
     """One key column pair as (left key, right key, left nulls, right nulls): sortable arrays of one
     dtype whose equality and order are pandas' merge equality and sort order for the pair; nulls
     are boolean arrays (or None) and null keys match each other.
@@ -202,10 +218,14 @@ def encode_pair(lcol: Column, rcol: Column, name: Any = None) -> tuple[Any, Any,
         pass  # pandas compares categoricals of other categories by value (missing last), empty or not
     elif _timedeltas_of_two_units(lcol, rcol):
         pass  # object keys even beside an empty side: NaT sorts last
-    elif len(lcol) == 0 and len(rcol) > 0:  # pandas skips the dtype check when one side is empty
-        lcol = rcol.take(xp.zeros(0, dtype=np.int64))
-    elif len(rcol) == 0 and len(lcol) > 0:
-        rcol = lcol.take(xp.zeros(0, dtype=np.int64))
+    elif (len(lcol) == 0) != (len(rcol) == 0):  # pandas skips the dtype check when one side is empty
+        full = rcol if len(lcol) == 0 else lcol
+        as_objects = not _same_kind(lcol, rcol)
+        if as_objects and isinstance(full, CategoricalColumn):
+            full = full.decode()  # pandas: the values as Python objects, not the categories' order
+        empty = full.take(xp.zeros(0, dtype=np.int64))
+        lcol, rcol = (empty, full) if len(lcol) == 0 else (full, empty)
+        nat_last = nat_last or (as_objects and _is_temporal(full))  # object keys: NaT a null
     if isinstance(lcol, CategoricalColumn) and isinstance(rcol, CategoricalColumn):
         if _categories_equal(lcol, rcol):
             lk, rk = _categorical_codes(lcol, rcol)
@@ -215,7 +235,10 @@ def encode_pair(lcol: Column, rcol: Column, name: Any = None) -> tuple[Any, Any,
         lcol, rcol = (c.decode() if isinstance(c, CategoricalColumn) else c for c in (lcol, rcol))
         return _objects_if_incompatible(encode_pair, lcol, rcol, name)
     if _is_temporal(lcol) or _is_temporal(rcol):
-        return _temporal_pair(lcol, rcol, name)
+        lk, rk, lnull, rnull = _temporal_pair(lcol, rcol, name)
+        if nat_last and lnull is None:
+            return lk, rk, _nulls(lcol), _nulls(rcol)
+        return lk, rk, lnull, rnull
     lnull, rnull = _nulls(lcol), _nulls(rcol)
     if isinstance(lcol, NumericColumn) and isinstance(rcol, NumericColumn):
         lk, rk = _numeric_pair(lcol, rcol)
@@ -223,10 +246,12 @@ def encode_pair(lcol: Column, rcol: Column, name: Any = None) -> tuple[Any, Any,
         lk, rk = _string_pair(lcol, rcol)
     else:
         num = lcol if isinstance(lcol, NumericColumn) else rcol
-        if num.is_bool:
+        if num.is_bool or (len(lcol) == 0 and len(rcol) == 0):
+            # pandas: bools, or numbers where both sides are empty (inferred 'empty'), merge as
+            # Python objects
             raise NotImplementedError(
-                f"join: key {name!r} pairs a boolean column with a string column (pandas compares them "
-                "as Python objects); cast one side first"
+                f"join: key {name!r} pairs a {'boolean' if num.is_bool else 'number'} column with a "
+                "string column (pandas compares them as Python objects); cast one side first"
             )
         raise _incompatible(lcol, rcol, name)
     return lk, rk, lnull, rnull
@@ -264,7 +289,10 @@ def _dense_refine(rank: Any, key: Any) -> Any:
 
 
 def encode_keys(
-    left_keys: Sequence[Column], right_keys: Sequence[Column], names: Sequence[Any] | None = None
+    left_keys: Sequence[Column],
+    right_keys: Sequence[Column],
+    names: Sequence[Any] | None = None,
+    nat_last: bool = False,
 ) -> tuple[Any, Any, Any, Any]:
     """All key pairs as one sortable key per side plus null flags (see ``encode_pair``).
 
@@ -276,7 +304,9 @@ def encode_keys(
     if not left_keys:
         raise ValueError("join: need at least one key column on each side")
     names = list(names) if names is not None else [None] * len(left_keys)
-    pairs = [encode_pair(lc, rc, nm) for lc, rc, nm in zip(left_keys, right_keys, names, strict=True)]
+    pairs = [
+        encode_pair(lc, rc, nm, nat_last) for lc, rc, nm in zip(left_keys, right_keys, names, strict=True)
+    ]
     if len(pairs) == 1:
         return pairs[0]
     nl = len(pairs[0][0])
@@ -461,6 +491,7 @@ def join_indices(
     how: str,
     sort: bool = False,
     names: Sequence[Any] | None = None,
+    nat_last: bool = False,
 ) -> tuple[Any, Any]:
     """(left rows, right rows): int64 arrays of equal length giving the output rows of
     ``pd.merge(left, right, how=how, sort=sort)`` on these keys, in pandas' order; -1 where the
@@ -470,15 +501,39 @@ def join_indices(
     right keeps the right rows' order with matches in left-row order; outer (always sorted by
     pandas) and ``sort=True`` go by key (nulls last; categorical keys by category code, missing
     first), left-major inside a key (right-major for how='right'). ``names`` name the key pairs in
-    dtype errors. Synchronizes once (the output length)."""
+    dtype errors. ``nat_last``: NaT keys are nulls, sorted last (pandas' MultiIndex joins go by
+    level codes). Synchronizes once (the output length)."""
     _check_how(how)
-    lk, rk, lnull, rnull = encode_keys(left_keys, right_keys, names)
+    if sort or how == "outer":
+        _check_categorical_beside_empty(left_keys, right_keys)
+    lk, rk, lnull, rnull = encode_keys(left_keys, right_keys, names, nat_last)
     if sort or how == "outer":
         return _sorted_join(lk, rk, lnull, rnull, how)
     if how == "right":
         ridx, lidx = _probe_join(rk, rnull, lk, lnull, keep_unmatched=True)
         return lidx, ridx
     return _probe_join(lk, lnull, rk, rnull, keep_unmatched=how == "left")
+
+
+def _check_categorical_beside_empty(left_keys: Sequence[Column], right_keys: Sequence[Column]) -> None:
+    """A sorted join on one categorical key beside an empty key of another dtype: pandas sorts by
+    value (as ember) unless the categorical's codes are monotonic increasing, where its Index.join
+    keeps them in code order; that case is refused. Synchronizes once for such a key."""
+    from ember.column.base import Unsupported, unsupported_hint
+
+    if len(left_keys) != 1:
+        return  # several keys: pandas factorizes each by value
+    lcol, rcol = left_keys[0], right_keys[0]
+    if (len(lcol) == 0) == (len(rcol) == 0) or _same_kind(lcol, rcol):
+        return
+    full = lcol if len(lcol) else rcol
+    if isinstance(full, CategoricalColumn) and len(full) > 1:
+        codes = full.codes
+        if bool((codes[1:] >= codes[:-1]).all()):
+            raise Unsupported(
+                "merge: a sorted (or outer) join of a categorical key in category order beside an "
+                "empty key of another dtype is not supported by ember." + unsupported_hint()
+            )
 
 
 def semi_anti_indices(
