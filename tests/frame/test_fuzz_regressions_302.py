@@ -326,3 +326,110 @@ def test_groupby_missing_categorical_key_is_a_level_value(cats, values: list, so
     got = em.from_pandas(df).groupby(keys, sort=sort, dropna=False, observed=True).v.max()
     assert_eq(got, want)
     assert [repr(label) for label in got.index.to_pandas()] == [repr(label) for label in want.index]
+
+
+@pytest.mark.parametrize(
+    "values",
+    [[True, None], [True, np.nan], [False, np.nan], [False, None], [True, pd.NA], [np.nan], [None]],
+    ids=str,
+)
+@pytest.mark.parametrize("op", ["any", "all"])
+def test_any_all_without_skipna_take_each_object_marker_truth(values: list, op: str) -> None:
+    # pandas: NaN / NaT are true, None false, pd.NA raises
+    s = pd.Series(values, dtype=object)
+    for obj in (s, s.to_frame("a")):
+        try:
+            want = getattr(obj, op)(skipna=False)
+        except TypeError:
+            with pytest.raises((TypeError, NotImplementedError)):
+                getattr(em.from_pandas(obj), op)(skipna=False)
+            continue
+        try:
+            got = getattr(em.from_pandas(obj), op)(skipna=False)
+        except NotImplementedError:
+            continue
+        assert_eq(got, want)
+
+
+@pytest.mark.parametrize(
+    "times",
+    [
+        pd.Series([None, "2020-01-01"], dtype="datetime64[us]"),
+        pd.Series(["2019-01-01", "2021-01-01"], dtype="datetime64[us]"),
+        pd.to_timedelta(pd.Series(["1s", None])),
+    ],
+)
+@pytest.mark.parametrize("op", [operator.lt, operator.ge])
+def test_times_ordered_against_a_categorical_of_times(times: pd.Series, op) -> None:
+    cat = times.astype("category")
+    for left in (
+        pd.Series(["2020-02-01", None], dtype="datetime64[us]"),
+        pd.to_timedelta(pd.Series(["2s", "0s"])),
+    ):
+        _same_or_refused(op, left, cat)
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        pd.RangeIndex(0, 1),
+        pd.RangeIndex(5, 6),
+        pd.RangeIndex(-1, 1),
+        pd.Index([0], dtype="int64"),
+        pd.Index([0], dtype="uint8"),
+    ],
+    ids=repr,
+)
+def test_small_int_labels_beside_a_range_unite_as_int64(other: pd.Index) -> None:
+    a = pd.Series([1, 2], index=pd.Index([-1, 0], dtype="int8"))
+    b = pd.Series([1.0] * len(other), index=other)
+    for f in (
+        lambda x, y: x + y,
+        lambda x, y: y + x,
+        lambda x, y: x.ge(y),
+        lambda x, y: x.add(y, fill_value=0),
+    ):
+        assert_eq(f(em.from_pandas(a), em.from_pandas(b)), f(a, b))
+
+
+@pytest.mark.parametrize(
+    "values", [[True, None], [True, np.nan, False], [None, "a", np.nan], [True, False], []], ids=str
+)
+@pytest.mark.parametrize("subset", [None, ["c"], "c", ["c", "v"]])
+@pytest.mark.parametrize("dropna", [False, True])
+def test_frame_value_counts_of_object_bool_keys(values: list, subset, dropna: bool) -> None:
+    df = pd.DataFrame({"c": pd.Series(values, dtype=object), "v": range(len(values))})
+    try:
+        got = em.from_pandas(df).value_counts(subset=subset, dropna=dropna)
+    except NotImplementedError:
+        return
+    want = df.value_counts(subset=subset, dropna=dropna)
+    assert_eq(got, want)
+    assert [repr(label) for label in got.index.to_pandas()] == [repr(label) for label in want.index]
+
+
+def test_str_cat_of_strings_beside_nat_raises_as_pandas() -> None:
+    df = pd.DataFrame(
+        {"e": pd.Series(["abc", "b"], dtype=object), "c": pd.Series([None, None], dtype="timedelta64[ns]")}
+    )
+    row, erow = df.iloc[1], em.from_pandas(df).iloc[1]
+    with pytest.raises(TypeError, match="mixed"):
+        row.str.cat(sep="-")
+    with pytest.raises(TypeError, match="mixed"):
+        erow.str.cat(sep="-")
+
+
+@pytest.mark.parametrize("d", [[None, "a"], [None, None]], ids=str)
+@pytest.mark.parametrize("e", [[None, "b"], [None, None]], ids=str)
+@pytest.mark.parametrize(
+    "dtypes", [("object", "string"), ("object", "object"), ("string", "object"), ("object", "str")]
+)
+def test_melt_of_object_strings_as_pandas_or_refused(d: list, e: list, dtypes: tuple) -> None:
+    df = pd.DataFrame({"c": [1, 2], "d": pd.Series(d, dtype=dtypes[0]), "e": pd.Series(e, dtype=dtypes[1])})
+    try:
+        got = em.from_pandas(df).melt(id_vars=["c"])
+    except NotImplementedError:
+        return
+    want = df.melt(id_vars=["c"])
+    assert_eq(got, want)
+    assert [repr(v) for v in got.to_pandas()["value"]] == [repr(v) for v in want["value"]]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from ember._compat import PANDAS_31
 from ember.backend import xp as current_xp
 from ember.column import CategoricalColumn, Column, NumericColumn, from_any
 from ember.frame.index import Index, MultiIndex, RangeIndex, RangeTakenIndex
@@ -60,11 +61,24 @@ def align_indexes(a: Index, b: Index, how: str = "outer") -> tuple[Index, Any, A
         return a.take(left_pos), left_pos, right_pos
     if how == "right":
         return b.take(right_pos), left_pos, right_pos
-    labels = coalesce_take(a.column, left_pos, b.column, right_pos)
+    acol, bcol = _common_numbers(a.column, b.column)
+    labels = coalesce_take(acol, left_pos, bcol, right_pos)
     name = a.name if len(a) or not len(b) else b.name
     if len(a) and len(b) and _range_union(a, b):
         name = result_name(a, b)
     return Index._from_column(labels, name), left_pos, right_pos
+
+
+def _common_numbers(a: Column, b: Column) -> tuple[Column, Column]:
+    """Two NumPy number label columns in their common type: pandas' union of unequal indexes takes it
+    (int8 labels beside a RangeIndex become int64), even where every label comes from one side."""
+    da, db = a.dtype, b.dtype
+    if da == db or not all(isinstance(d, np.dtype) and d.kind in "iuf" for d in (da, db)):
+        return a, b
+    from ember.ops.unary import astype
+
+    common = np.result_type(da, db)
+    return astype(a, common), astype(b, common)
 
 
 def join_beside_empty(
@@ -484,6 +498,7 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
             and left.index.dtype != other.index.dtype
             and _is_identity(lpos, len(left))
             and not (len(other) and _range_union(left.index, other.index))
+            and not (PANDAS_31 and _held_as_range(other.index))  # 3.1 joins a range: common type
             and _joined_in_place(left.index, other.index, rpos)
         ):
             index, lpos = left.index, None  # pandas keeps a Series' own labels when the join is them
@@ -521,6 +536,14 @@ def series_binary(left: Series, other: Any, op: str, fill_value: Any = None, fle
         if out is not None:
             return Series._from_column(out, index, name)
     return Series._from_column(binary_op(lcol, rcol, op), index, name)
+
+
+def _held_as_range(index: Index) -> bool:
+    """Whether pandas holds these labels as a RangeIndex (labels taken from one: where evenly
+    spaced, a sync)."""
+    if isinstance(index, RangeIndex):
+        return True
+    return isinstance(index, RangeTakenIndex) and index.as_range() is not None
 
 
 def _joined_in_place(a: Index, b: Index, b_positions: Any) -> bool:

@@ -189,22 +189,29 @@ def _appearance_levels(keys: list, uniques: list, dropna: bool) -> list | None:
     levels = []
     for key, u in zip(keys, uniques):
         _, found, _ = factorize_keys([key], sort=False, dropna=False)
-        levels.append(pd.Index(found[0].to_pandas(), dtype=u.to_pandas().dtype))
+        levels.append(pd.Index(_grouped_strings(found[0], key).to_pandas(), dtype=u.to_pandas().dtype))
     return levels
 
 
 def _grouped_strings(unique: Column, source: Column) -> Column:
-    """A key of object strings as pandas' groupby gives it: its str dtype where a value is held, float64
-    NaN where none is."""
+    """A key of an object column (strings, bools beside missing values) as pandas' groupby gives it:
+    strings as str where a value is held, float64 NaN where none is, an empty object level where no
+    group is left."""
     from ember.column import StringColumn
     from ember.ops.grouping import inferred_strings
 
-    if isinstance(source, StringColumn) and source.dtype == object:
-        if not bool(source.isna().all()):
-            return inferred_strings(unique)
-        if len(unique):  # only missing values, counted: pandas' groupby key is float64 NaN
-            return NumericColumn(unique.xp.full(len(unique), np.nan, dtype=np.float64))
-    return unique
+    if source.dtype != object:
+        return unique
+    xp = unique.xp
+    bools = isinstance(source, NumericColumn) and source.is_bool
+    if len(unique) and bool(source.isna().all()):  # only missing values: pandas' key is float64 NaN
+        return NumericColumn(xp.full(len(unique), np.nan, dtype=np.float64))
+    if bools:  # pandas builds the keys anew: bools, or objects (NaN) beside a missing key
+        missing = bool(unique.isna().any()) if len(unique) else False
+        return NumericColumn(unique.data, unique.mask, na=np.nan) if missing else NumericColumn(unique.data)
+    if not len(unique):  # no group: pandas' level of the object key is an empty object index
+        return StringColumn(xp.zeros(1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), None, np.dtype(object))
+    return inferred_strings(unique) if isinstance(source, StringColumn) else unique
 
 
 def _raise_key(k: Any) -> Any:

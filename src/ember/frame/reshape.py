@@ -340,10 +340,17 @@ def _stacked_values(cols: list[Column]) -> Column:
     if len(cols) > 1 and all(isinstance(d, pd.DatetimeTZDtype) for d in dtypes):
         return _stacked_zoned_times(cols)
     if all(d == dtypes[0] for d in dtypes):
-        return concat_columns(cols)
+        from ember.ops.object_missing import concat_marker
+
+        return concat_marker(cols, concat_columns(cols))  # object columns keep their None / NaT
     common = find_common_type(dtypes)
     if common == object:
-        if all(isinstance(c, StringColumn) for c in cols) or sum(len(c) for c in cols) == 0:
+        if sum(len(c) for c in cols) == 0:
+            return concat_columns([_object_strings(c) for c in cols])
+        if all(isinstance(c, StringColumn) for c in cols):
+            if any(len(c) and bool(c.isna().all()) for c in cols):  # a sync a column
+                # pandas keeps an all-missing part's own NaN / pd.NA beside the others: refused
+                raise unsupported("melt", "an object value column beside one holding only missing values")
             return concat_columns([_object_strings(c) for c in cols])
         kinds = ", ".join(sorted({str(d) for d in dtypes}))
         raise unsupported("melt", f"value columns of dtypes {kinds} (pandas stacks them as Python objects)")

@@ -540,6 +540,12 @@ def _holds_na_strings(col: Column) -> bool:
     return na_strings and col.mask is not None and not bool(to_host(col.mask.all()))
 
 
+def _times_of_kind(categories: Column, times: Any) -> bool:
+    """Whether the categories are times of ``times``' kind (datetimes beside datetimes ...)."""
+    both = (DatetimeColumn, TimedeltaColumn)
+    return any(isinstance(times, k) and isinstance(categories, k) for k in both)
+
+
 def _parses_as_times(col: CategoricalColumn, times: Any) -> bool:
     """Whether the categorical's values, all strings, read as ``times``' kind (pandas' comparison
     then parses them; a value that does not parse makes it raise TypeError). The categories are few:
@@ -592,6 +598,8 @@ def _categorical(a: Any, b: Any, op: str) -> Column:
         raise TypeError(f"unsupported operand type(s) for {SYMBOL[op]}: 'Categorical' and '{_type_name(b)}'")
     col = a if isinstance(a, CategoricalColumn) else b
     other = b if col is a else a
+    if op not in ("eq", "ne") and col is b and _times_of_kind(col.categories, a):
+        return _dispatch(a, col.decode(), op)  # pandas orders times against a categorical's times
     if op not in ("eq", "ne") and col is b and _parses_as_times(col, a):
         raise Unsupported(  # pandas parses the categorical's strings as times and compares
             f"ordering times against a categorical of time strings ({SYMBOL[op]}) is not supported by ember."

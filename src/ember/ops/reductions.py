@@ -119,6 +119,8 @@ def reduce_many(
     """
     if op not in OPS:
         raise NotImplementedError(f"reduce: op {op!r} is not supported; supported: {', '.join(OPS)}")
+    if op in ("any", "all") and not skipna:
+        cols = [_object_bools_as_truth(c) for c in cols]
     if len(cols) == 1 and op in _FAST:
         v = _fast_host(cols[0], op, min_count)
         if v is _MISS and op in ("sum", "mean"):
@@ -129,6 +131,18 @@ def reduce_many(
     finishers = [_plan(col, op, fetch, skipna, ddof, min_count, q) for col in cols]
     host = fetch.run()
     return [f(host) for f in finishers]
+
+
+def _object_bools_as_truth(col: Column) -> Column:
+    """An object column of bools with skipna=False: pandas takes each missing object's truth (NaN and
+    NaT are true, None false, pd.NA raises)."""
+    if not (isinstance(col, NumericColumn) and col.is_bool and col.dtype == object and col.mask is not None):
+        return col
+    marker = getattr(col, "na", np.nan)
+    if marker is pd.NA:
+        raise TypeError("boolean value of NA is ambiguous")
+    data = col.xp.where(col.mask, col.data, bool(marker))
+    return NumericColumn(data, None)
 
 
 _FAST = ("sum", "mean", "min", "max", "count", "prod")

@@ -413,6 +413,7 @@ class StringMethods:
         from ember.frame.series import Series
 
         sep = "" if sep is None else sep
+        _check_cat_values(self._col)
         if others is None:
             return S.cat_all(self._col, sep, na_rep)
         if join not in ("left", "right", "outer", "inner"):
@@ -531,3 +532,11 @@ class StringMethods:
 
     def decode(self, encoding: str, errors: str = "strict") -> Any:
         raise _unsupported("decode", "ember string columns already hold decoded UTF-8 text")
+
+
+def _check_cat_values(col: Any) -> None:
+    """pandas' str.cat takes strings only: object strings beside NaT objects infer 'mixed' and raise."""
+    nat = getattr(col, "na", None) is pd.NaT
+    if isinstance(col, StringColumn) and col.dtype == object and nat and col.mask is not None:
+        if not bool(col.mask.all()):  # a NaT held (one sync)
+            raise TypeError("Cannot use .str.cat with values of inferred dtype 'mixed'.")
