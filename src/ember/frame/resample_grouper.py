@@ -12,6 +12,7 @@ import pandas as pd
 
 from ember.column import DatetimeColumn
 from ember.frame._fallback import unsupported as _fallback_unsupported
+from ember.frame.groupby_keys import _hashable
 from ember.frame.index import Index, MultiIndex
 from ember.frame.timeseries import Resampler, _is_frame
 
@@ -49,14 +50,6 @@ def _time_source(obj: Any, g: Any) -> tuple[Any, Any]:
             raise IndexError(f"Too many levels: Index has only 1 level, not {g.level + 1}")
         raise ValueError(f"level name {g.level} is not the name of the index")
     return None, obj.index.column
-
-
-def _hashable(x: Any) -> bool:
-    try:
-        hash(x)
-    except TypeError:
-        return False
-    return True
 
 
 def freq_groupby(obj: Any, by: Any, level: Any, as_index: bool) -> FreqGroupBy | None:

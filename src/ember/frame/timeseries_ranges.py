@@ -10,16 +10,10 @@ import pandas as pd
 
 from ember.frame._fallback import unsupported
 from ember.frame.index import Index
+from ember.ops.datetimes import BOOL_FIELDS
 
 #: the fields pandas computes by business days on an index of business-day frequency
-_BUSINESS_FIELDS = (
-    "is_month_start",
-    "is_month_end",
-    "is_quarter_start",
-    "is_quarter_end",
-    "is_year_start",
-    "is_year_end",
-)
+_BUSINESS_FIELDS = tuple(f for f in BOOL_FIELDS if f != "is_leap_year")
 
 
 class BusinessDayIndex(Index):
