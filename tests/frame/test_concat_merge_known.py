@@ -281,3 +281,22 @@ def test_merge_categorical_key_beside_an_empty_key(how, sort):
             call(em.from_pandas(left), em.from_pandas(right))
     else:
         _same_or_refused(call, left, right, refused_ok=False)
+
+
+DATES = [["2020-12-31"], ["2020-12-31", "NaT"], ["2020-12-31", "2020-12-31"]]
+OTHER_DATES = [["NaT", "NaT"], ["NaT", "2020-01-01"], ["2020-01-01", "NaT"], ["NaT"]]
+
+
+@pytest.mark.parametrize("units", [("us", "ns"), ("ns", "ns")])
+@pytest.mark.parametrize("left", range(len(DATES)))
+@pytest.mark.parametrize("right", range(len(OTHER_DATES)))
+@pytest.mark.parametrize("how", HOWS)
+@pytest.mark.parametrize("sort", [False, True])
+def test_index_join_of_dates_with_nat(units, left, right, how, sort):
+    """A sorted index join puts NaT last where both indexes are unique (Index.union) and first where
+    one repeats a label (pandas factorizes the ticks)."""
+    a = pd.DataFrame({"x": range(len(DATES[left]))}, index=pd.DatetimeIndex(DATES[left]).as_unit(units[0]))
+    b = pd.DataFrame(
+        {"y": range(len(OTHER_DATES[right]))}, index=pd.DatetimeIndex(OTHER_DATES[right]).as_unit(units[1])
+    )
+    _same_or_refused(lambda p, q: p.join(q, how=how, sort=sort), a, b)

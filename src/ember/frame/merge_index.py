@@ -96,15 +96,24 @@ def _same_labels(li: Index, ri: Index) -> bool:
 
 
 def _join_positions(lkey: Column, rkey: Column, how: str, sort: bool) -> tuple[Any, Any]:
-    """``join_indices`` of two index columns: missing times sort last in a sorted index join (a merge
-    on columns sorts NaT first), so times join as their ticks with the missing ones null."""
+    """``join_indices`` of two index columns: missing times sort last in a sorted join of unique
+    indexes (pandas' ``Index.union``), so times join as their ticks with the missing ones null; where
+    an index repeats a label pandas factorizes the ticks (NaT first, as a merge on columns)."""
     from ember.column import DatetimeColumn, TimedeltaColumn
     from ember.ops.join import join_indices
 
     temporal = isinstance(lkey, (DatetimeColumn, TimedeltaColumn)) and type(lkey) is type(rkey)
     if temporal and lkey.unit == rkey.unit and (lkey.mask is not None or rkey.mask is not None):
-        lkey, rkey = NumericColumn(lkey.data, lkey.mask), NumericColumn(rkey.data, rkey.mask)
+        if _ticks_unique(lkey) and _ticks_unique(rkey):
+            lkey, rkey = NumericColumn(lkey.data, lkey.mask), NumericColumn(rkey.data, rkey.mask)
     return join_indices([lkey], [rkey], how=how, sort=sort)
+
+
+def _ticks_unique(col: Column) -> bool:
+    """Whether no label repeats (NaT counts as one label). Synchronizes once."""
+    xp = col.xp
+    ticks = col.data if col.mask is None else xp.where(col.mask, col.data, np.iinfo(np.int64).min)
+    return int(xp.unique(ticks).shape[0]) == len(col)
 
 
 def _kind(index: Index) -> Any:
