@@ -295,6 +295,8 @@ OTHER_DATES = [["NaT", "NaT"], ["NaT", "2020-01-01"], ["2020-01-01", "NaT"], ["N
 def test_index_join_of_dates_with_nat(units, left, right, how, sort):
     """A sorted index join puts NaT last where both indexes are unique (Index.union) and first where
     one repeats a label (pandas factorizes the ticks)."""
+    if not PANDAS_31 and units[0] != units[1]:
+        pytest.skip("pandas 3.0 gives a left / right join of two units the common unit (3.1: the side's)")
     a = pd.DataFrame({"x": range(len(DATES[left]))}, index=pd.DatetimeIndex(DATES[left]).as_unit(units[0]))
     b = pd.DataFrame(
         {"y": range(len(OTHER_DATES[right]))}, index=pd.DatetimeIndex(OTHER_DATES[right]).as_unit(units[1])
