@@ -433,3 +433,22 @@ def test_melt_of_object_strings_as_pandas_or_refused(d: list, e: list, dtypes: t
     want = df.melt(id_vars=["c"])
     assert_eq(got, want)
     assert [repr(v) for v in got.to_pandas()["value"]] == [repr(v) for v in want["value"]]
+
+
+@pytest.mark.parametrize("values", [["ç"], [None], []], ids=str)
+def test_map_of_list_cells_with_a_dict_raises_as_pandas(values: list) -> None:
+    source = pd.Series(values, dtype="string")
+    lists, elists = source.str.split("b"), em.from_pandas(source).str.split("b")
+    try:
+        want = lists.map({"a": 1})
+    except TypeError:
+        with pytest.raises(TypeError, match="unhashable"):
+            elists.map({"a": 1})
+        return
+    assert_eq(elists.map({"a": 1}), want)
+
+
+@pytest.mark.parametrize("dropna", [True, False])
+def test_frame_value_counts_of_string_keys_with_no_group_left(dropna: bool) -> None:
+    df = pd.DataFrame({"d": pd.Series([None], dtype="boolean"), "a": pd.Series(["10"], dtype="object")})
+    assert_eq(em.from_pandas(df).value_counts(dropna=dropna), df.value_counts(dropna=dropna))

@@ -21,6 +21,8 @@ def map_series(series: Any, arg: Any, na_action: Any = None, args: tuple = (), *
     if isinstance(arg, Series):
         arg = dict(zip(arg.index.tolist(), arg.tolist()))
     if isinstance(arg, dict):
+        if type(series.column).__name__ == "ListColumn" and not bool(series.column.isna().all()):
+            raise TypeError("unhashable type: 'list'")  # pandas looks each list up in the dict
         mapped = _categorical_map(series, arg, na_action)
         return mapped if mapped is not None else series._wrap(map_values(series.column, arg))
     if not callable(arg):

@@ -209,7 +209,8 @@ def _grouped_strings(unique: Column, source: Column) -> Column:
     if bools:  # pandas builds the keys anew: bools, or objects (NaN) beside a missing key
         missing = bool(unique.isna().any()) if len(unique) else False
         return NumericColumn(unique.data, unique.mask, na=np.nan) if missing else NumericColumn(unique.data)
-    if not len(unique):  # no group: pandas' level of the object key is an empty object index
+    held = isinstance(source, StringColumn) and not bool(source.isna().all())
+    if not len(unique) and not held:  # no group, no string: pandas' level is an empty object index
         return StringColumn(xp.zeros(1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), None, np.dtype(object))
     return inferred_strings(unique) if isinstance(source, StringColumn) else unique
 
