@@ -38,6 +38,10 @@ def pytest_configure(config: pytest.Config) -> None:
 # (ember follows 3.1, what CI installs; the GPU host has 3.0.6): each must fail under 3.0, and a pass
 # is reported as a failure. Exact test ids, no patterns: no case is marked that does not differ.
 PANDAS_30_DIFFERS = {
+    # an inner index join of repeated NaT labels: 3.0 gives the rows in another order
+    "tests/frame/test_concat_merge_known.py::test_index_join_of_dates_with_nat[False-inner-0-1-units1]": (
+        "3.0 orders repeated NaT rows otherwise"
+    ),
     # min(skipna=False) of an object column of missing values: 3.0 orders the markers and raises
     # TypeError, 3.1 gives NaN
     **{
