@@ -28,11 +28,6 @@ KNOWN_RESULTS: list[tuple[str, str, str]] = [
     ("*", r"(bool|double|u?int\d+)\[pyarrow\]", "pandas 3.1 gives bool[pyarrow] / double[pyarrow] / int64[pyarrow] from 'string' (pyarrow) data: ember gives the NumPy / masked types (deliberate: it holds no pyarrow-typed numbers)"),
     ("*", r"raises TypeError at column/convert\.py", "results pandas makes object (concat / melt of mixed dtypes): TypeError"),
     ("*", 'Attribute "names" are different', "binary ops of differently named indexes keep a name (pandas: None)"),
-    ("*merge(*", "^dtype", "merge result dtypes: mixed key dtypes, empty sides (pandas object, ember typed)"),
-    ("*join(*", "^(dtype|index)", "join(on=) of empty sides: the index / key dtypes; index names"),
-    ("concat(*", "^(dtype|values|index)", "concat of empty / mismatched dtypes: pandas' object and NA rules"),
-    ("concat(*axis=1*", "InvalidIndexError", "concat(axis=1) of an empty frame with duplicate labels raises"),
-    ("frame??cols??", r"DataFrame\.columns are different.*Attribute \"dtype\"", "column labels' dtype: ember infers it from the labels (pandas keeps object after a merge)"),
     ("frame.assign(from other labels)", "^shape|^dtype|accepted", "assign of a Series with other / duplicate labels"),
     ("frame.fillna(*", "^raises", "fillna with a value of another kind raises where pandas upcasts or skips"),
 
