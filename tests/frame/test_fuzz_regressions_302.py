@@ -452,3 +452,22 @@ def test_map_of_list_cells_with_a_dict_raises_as_pandas(values: list) -> None:
 def test_frame_value_counts_of_string_keys_with_no_group_left(dropna: bool) -> None:
     df = pd.DataFrame({"d": pd.Series([None], dtype="boolean"), "a": pd.Series(["10"], dtype="object")})
     assert_eq(em.from_pandas(df).value_counts(dropna=dropna), df.value_counts(dropna=dropna))
+
+
+@pytest.mark.parametrize("values", [[None, None], [True, None], [np.nan]], ids=str)
+def test_frame_value_counts_of_object_bools_with_no_group_left(values: list) -> None:
+    # the object bool key (missing rows from a join) of an empty result: object if it held no value
+    df = pd.DataFrame(
+        {"a": pd.Series([True] + [False] * (len(values) - 1)).astype(object), "k": [1.0] * len(values)}
+    )
+    df["a"] = (
+        pd.Series(values, dtype=object)
+        if values[0] is not True
+        else df["a"].where([True, False][: len(values)])
+    )
+    df["k"] = np.nan
+    try:
+        got = em.from_pandas(df).value_counts()
+    except NotImplementedError:
+        return
+    assert_eq(got, df.value_counts())

@@ -203,15 +203,15 @@ def _grouped_strings(unique: Column, source: Column) -> Column:
     if source.dtype != object:
         return unique
     xp = unique.xp
-    bools = isinstance(source, NumericColumn) and source.is_bool
-    if len(unique) and bool(source.isna().all()):  # only missing values: pandas' key is float64 NaN
+    none_held = bool(source.isna().all())  # one sync
+    if not len(unique) and (none_held or not isinstance(source, (StringColumn, NumericColumn))):
+        # no group and no value: pandas' level is an empty object index
+        return StringColumn(xp.zeros(1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), None, np.dtype(object))
+    if none_held:  # only missing values: pandas' key is float64 NaN
         return NumericColumn(xp.full(len(unique), np.nan, dtype=np.float64))
-    if bools:  # pandas builds the keys anew: bools, or objects (NaN) beside a missing key
+    if isinstance(source, NumericColumn) and source.is_bool:  # built anew: bools, or NaN beside them
         missing = bool(unique.isna().any()) if len(unique) else False
         return NumericColumn(unique.data, unique.mask, na=np.nan) if missing else NumericColumn(unique.data)
-    held = isinstance(source, StringColumn) and not bool(source.isna().all())
-    if not len(unique) and not held:  # no group, no string: pandas' level is an empty object index
-        return StringColumn(xp.zeros(1, dtype=np.int64), xp.zeros(0, dtype=np.uint8), None, np.dtype(object))
     return inferred_strings(unique) if isinstance(source, StringColumn) else unique
 
 
